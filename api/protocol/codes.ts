@@ -1,0 +1,59 @@
+/**
+ * Response codes and the fixed messages both sides use (SPEC §5, §8; PROTOCOL §6).
+ * SPEC gives several messages only in English translation; the Chinese texts below are the
+ * product's wording and the single source for client and server.
+ */
+
+export const CODE = {
+  ok: 1,
+  loginOk: 200,
+  refused: -1,
+  badRequest: 101,
+  signedInElsewhere: 102,
+  tokenExpired: 104,
+  tokenInvalid: 105,
+  passwordChanged: 106,
+  accountDisabled: 107,
+} as const;
+
+/** SPEC §5: codes treated as success. */
+export const SUCCESS_CODES: ReadonlySet<number> = new Set([1, 200, -1, 5, 6, 7, 8, -3]);
+/** SPEC §8: clear credentials and reload after 1 s. */
+export const REVOKED_CODES: ReadonlySet<number> = new Set([102, 107]);
+/** SPEC §8: clear credentials, toast the server message, go to /login after 1.5 s. */
+export const EXPIRED_CODES: ReadonlySet<number> = new Set([104, 105, 106]);
+
+export const MSG = {
+  badSign: '签名错误',
+  expiredRequest: '请求已过期',
+  /** Shown after any of the token messages below. */
+  loginExpired: '登录信息已过期，请重新登录',
+  tokenVerifyFailed: '用户token验证失败',
+  longTimeNoLogin: '长时间未登录，请重新登录',
+  notLoggedIn: '请先登录',
+  signedInElsewhere: '您的账号已在其他设备登录',
+  accountDisabled: '账号已被禁用',
+  tokenExpired: '登录已过期，请重新登录',
+  tokenInvalid: '登录状态无效，请重新登录',
+  passwordChanged: '密码已修改，请重新登录',
+  paramError: '参数错误',
+  tooFrequent: '请勿频繁请求',
+  fetched: '获取成功',
+  genericError: 'Error',
+  downloadAddressError: '下载地址异常，请联系客服',
+} as const;
+
+/** SPEC §8: server messages that mean the session is gone, whatever the code. */
+export const TOKEN_MESSAGES: ReadonlySet<string> = new Set([MSG.tokenVerifyFailed, MSG.loginExpired, MSG.longTimeNoLogin]);
+
+/** SPEC §8: code -1 messages that are never shown as a toast. */
+export const SUPPRESSED_MESSAGES: ReadonlySet<string> = new Set([
+  '登录失败',
+  MSG.fetched,
+  '埋点成功',
+  '已领取',
+  '暂无活动',
+  'token验证失败',
+  MSG.paramError,
+  MSG.tooFrequent,
+]);

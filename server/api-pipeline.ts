@@ -1,0 +1,72 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { CODE, MSG } from '../api/protocol/codes.ts';
+import { encodeResponse, MAX_BODY_BYTES, openRequest, REPLAY_WINDOW_MS, type WireResponse } from '../api/protocol/wire.ts';
+import { authenticate } from './auth.ts';
+import type { CallContext, CallDefinition } from './calls.ts';
+import type { ServerConfig } from './config.ts';
+import type { Kysely } from 'kysely';
+import type { Database } from './db/schema.ts';
+import type { KvStore } from './kv-store.ts';
+import { nodeCrypto } from './wire-crypto.ts';
+
+export interface PipelineDeps {
+  config: ServerConfig;
+  db: Kysely<Database>;
+  kv: KvStore;
+  now?: () => number;
+}
+
+/** One generic answer for envelope, decryption, signature and replay failures (no oracle). */
+const BAD_SIGN: WireResponse = { code: CODE.badRequest, msg: MSG.badSign, data: null };
+const EXPIRED: WireResponse = { code: CODE.badRequest, msg: MSG.expiredRequest, data: null };
+
+/**
+ * PROTOCOL §1–§6 for every registered call: body limit, decryption, timestamp window,
+ * signature, replay cache, token checks, then the handler; answers in the configured mode.
+ */
+export function registerCalls(app: FastifyInstance, calls: CallDefinition[], deps: PipelineDeps): void {
+  const now = deps.now ?? Date.now;
+  const { config, db, kv } = deps;
+  const cryptoOptions = { secrets: config.secrets, crypto: nodeCrypto };
+
+  const send = (reply: FastifyReply, response: WireResponse) => {
+    const encoded = encodeResponse(response, config.responseMode, cryptoOptions);
+    reply.header('cache-control', 'no-store');
+    return reply.status(200).type(encoded.contentType).send(encoded.body);
+  };
+
+  app.register(async (scope) => {
+    // Bodies are read as text whatever they claim to be: decoding is the protocol's job.
+    scope.removeAllContentTypeParsers();
+    scope.addContentTypeParser('*', { parseAs: 'string', bodyLimit: MAX_BODY_BYTES }, (_req, body, done) => done(null, body));
+
+    for (const call of calls) {
+      scope.post(call.path, async (request: FastifyRequest, reply) => {
+        const raw = typeof request.body === 'string' ? request.body : '';
+        const opened = openRequest(call.path, raw, { acceptPlain: config.acceptPlain, now: now(), ...cryptoOptions });
+        if (!opened.ok) {
+          if (opened.reason === 'unparseable') {
+            return reply.status(400).type('application/json; charset=utf-8').send({ code: 400, msg: 'Bad Request', data: null });
+          }
+          request.log.info({ call: call.path, refused: opened.reason }, 'request refused');
+          return send(reply, opened.reason === 'expired' ? EXPIRED : BAD_SIGN);
+        }
+        if (!(await kv.setIfAbsent(`replay:${opened.sign}`, '1', REPLAY_WINDOW_MS))) {
+          request.log.info({ call: call.path, refused: 'replay' }, 'request refused');
+          return send(reply, BAD_SIGN);
+        }
+        const fields = opened.fields;
+        const at = new Date(now());
+        let user: CallContext['user'] = null;
+        const token = typeof fields.token === 'string' && fields.token !== '' ? fields.token : null;
+        if (call.auth === 'required' || (call.auth === 'optional' && token)) {
+          const auth = await authenticate(db, fields.token, fields.user_uuid, at);
+          if (auth.ok) user = auth.user;
+          else if (call.auth === 'required') return send(reply, auth.response);
+        }
+        const response = await call.handler({ fields, user, token, ip: request.ip, now: at, db, kv, config, log: request.log });
+        return send(reply, response);
+      });
+    }
+  });
+}

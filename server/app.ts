@@ -1,0 +1,74 @@
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import type { Kysely } from 'kysely';
+import { MAX_BODY_BYTES } from '../api/protocol/wire.ts';
+import { registerCalls } from './api-pipeline.ts';
+import type { CallDefinition } from './calls.ts';
+import type { ServerConfig } from './config.ts';
+import type { Database } from './db/schema.ts';
+import type { KvStore } from './kv-store.ts';
+import { contentCalls, registerAppPackageDownloads } from './routes/content.ts';
+import { registerStaticFiles } from './static-files.ts';
+
+export interface AppDeps {
+  config: ServerConfig;
+  db: Kysely<Database>;
+  kv: KvStore;
+  now?: () => number;
+  /** Extra pino options (tests capture logs through a stream). */
+  logger?: FastifyServerOptions['logger'];
+}
+
+/** Masks phone numbers and long digit runs in anything logged (URLs carry phones in /dev/sms). */
+export function maskDigits(text: string): string {
+  return text.replace(/\d{7,}/g, (run) => `${run.slice(0, 3)}****${run.slice(-2)}`);
+}
+
+export const LOG_REDACT_PATHS = [
+  'req.headers.authorization',
+  'req.headers.cookie',
+  '*.token',
+  '*.password',
+  '*.phone_code',
+  '*.code',
+  '*.sign',
+  '*.secrets',
+];
+
+export function allCalls(): CallDefinition[] {
+  return [...contentCalls];
+}
+
+export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  const { config } = deps;
+  const app = Fastify({
+    logger: deps.logger ?? {
+      level: config.logLevel,
+      redact: { paths: LOG_REDACT_PATHS, censor: '[redacted]' },
+      serializers: {
+        req: (req) => ({ method: req.method, url: maskDigits(req.url), remoteAddress: req.ip }),
+      },
+    },
+    bodyLimit: MAX_BODY_BYTES,
+    trustProxy: config.trustProxy,
+    return503OnClosing: true,
+  });
+
+  app.setNotFoundHandler((request, reply) => {
+    reply.status(404).type('application/json; charset=utf-8').send({ code: 404, msg: 'Not Found', data: null });
+  });
+  app.setErrorHandler((error: { statusCode?: number; message: string; code?: string }, request, reply) => {
+    const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 500;
+    if (status === 500) request.log.error({ err: error }, 'unhandled error');
+    reply.status(status).type('application/json; charset=utf-8').send({
+      code: status,
+      msg: status === 413 ? 'Payload Too Large' : status === 500 ? 'Internal Server Error' : error.message,
+      data: null,
+    });
+  });
+
+  registerCalls(app, allCalls(), deps);
+  registerAppPackageDownloads(app, deps.db);
+  app.get('/healthz', async () => ({ ok: true }));
+  if (config.staticDir) registerStaticFiles(app, config.staticDir);
+  return app;
+}

@@ -1,0 +1,74 @@
+import { PGlite } from '@electric-sql/pglite';
+import { createPgConfig } from '@electric-sql/pglite/node-postgres';
+import { Kysely, Migrator, PostgresDialect } from 'kysely';
+import pg from 'pg';
+import { migrationProvider } from './migrations.ts';
+import type { Database } from './schema.ts';
+
+export interface DatabaseHandle {
+  db: Kysely<Database>;
+  kind: 'pglite' | 'postgres';
+  close(): Promise<void>;
+  /** PGlite only: a dump to start other databases from (tests). */
+  dump?: () => Promise<Blob>;
+}
+
+// PostgreSQL bigint (count(*), sums) arrive as strings; the values here stay far below 2^53.
+pg.types.setTypeParser(20, (value) => Number(value));
+
+export interface DatabaseOptions {
+  /** postgres:// URL; when absent the embedded PGlite is used. */
+  url?: string | null;
+  /** PGlite folder, or 'memory://' for an in-memory database. */
+  dataDir?: string;
+  /** PGlite only: start from a dump made with dumpDataDir() (fast test databases). */
+  loadDataDir?: Blob | File;
+  /** PostgreSQL only: run in this schema (created if missing), e.g. one per test. */
+  schema?: string;
+  poolSize?: number;
+}
+
+export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
+  if (options.url) {
+    const schema = options.schema;
+    if (schema && !/^[a-z_][a-z0-9_]*$/.test(schema)) throw new Error(`bad schema name ${schema}`);
+    if (schema) {
+      const admin = new pg.Client({ connectionString: options.url });
+      await admin.connect();
+      try {
+        await admin.query(`CREATE SCHEMA IF NOT EXISTS ${schema}`);
+      } finally {
+        await admin.end();
+      }
+    }
+    const pool = new pg.Pool({
+      connectionString: options.url,
+      max: options.poolSize ?? 10,
+      ...(schema ? { options: `-c search_path=${schema}` } : {}),
+    });
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    return { db, kind: 'postgres', close: () => db.destroy() };
+  }
+  const pglite = await PGlite.create({
+    dataDir: options.dataDir ?? 'memory://',
+    ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
+  });
+  const pool = new pg.Pool(createPgConfig(pglite));
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  return {
+    db,
+    kind: 'pglite',
+    dump: () => pglite.dumpDataDir('none'),
+    async close() {
+      await db.destroy();
+      await pglite.close();
+    },
+  };
+}
+
+export async function migrateToLatest(db: Kysely<Database>): Promise<string[]> {
+  const migrator = new Migrator({ db, provider: migrationProvider });
+  const { error, results } = await migrator.migrateToLatest();
+  if (error) throw error instanceof Error ? error : new Error(String(error));
+  return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
+}

@@ -1,0 +1,129 @@
+import { Redis } from 'ioredis';
+
+/**
+ * Short-lived server state (replay cache, rate limits, SMS codes): in memory by default,
+ * Redis when REDIS_URL is set so that several server processes share it.
+ */
+export interface KvStore {
+  /** Sets key only if absent; true when this call set it. */
+  setIfAbsent(key: string, value: string, ttlMs: number): Promise<boolean>;
+  set(key: string, value: string, ttlMs: number): Promise<void>;
+  get(key: string): Promise<string | null>;
+  delete(key: string): Promise<void>;
+  /** Increments a counter, starting its expiry on creation; returns the new value. */
+  increment(key: string, ttlMs: number): Promise<number>;
+  /** Remaining lifetime in ms, or null when the key is absent. */
+  ttl(key: string): Promise<number | null>;
+  close(): Promise<void>;
+}
+
+interface Entry {
+  value: string;
+  expiresAt: number;
+}
+
+export class MemoryKvStore implements KvStore {
+  private readonly entries = new Map<string, Entry>();
+  private readonly sweeper: ReturnType<typeof setInterval>;
+
+  constructor(private readonly now: () => number = Date.now, sweepEveryMs = 30_000) {
+    this.sweeper = setInterval(() => this.sweep(), sweepEveryMs);
+    this.sweeper.unref?.();
+  }
+
+  private live(key: string): Entry | undefined {
+    const entry = this.entries.get(key);
+    if (entry && entry.expiresAt <= this.now()) {
+      this.entries.delete(key);
+      return undefined;
+    }
+    return entry;
+  }
+
+  private sweep(): void {
+    const now = this.now();
+    for (const [key, entry] of this.entries) if (entry.expiresAt <= now) this.entries.delete(key);
+  }
+
+  get size(): number {
+    return this.entries.size;
+  }
+
+  async setIfAbsent(key: string, value: string, ttlMs: number): Promise<boolean> {
+    if (this.live(key)) return false;
+    this.entries.set(key, { value, expiresAt: this.now() + ttlMs });
+    return true;
+  }
+
+  async set(key: string, value: string, ttlMs: number): Promise<void> {
+    this.entries.set(key, { value, expiresAt: this.now() + ttlMs });
+  }
+
+  async get(key: string): Promise<string | null> {
+    return this.live(key)?.value ?? null;
+  }
+
+  async delete(key: string): Promise<void> {
+    this.entries.delete(key);
+  }
+
+  async increment(key: string, ttlMs: number): Promise<number> {
+    const entry = this.live(key);
+    const next = (entry ? Number(entry.value) : 0) + 1;
+    this.entries.set(key, { value: String(next), expiresAt: entry ? entry.expiresAt : this.now() + ttlMs });
+    return next;
+  }
+
+  async ttl(key: string): Promise<number | null> {
+    const entry = this.live(key);
+    return entry ? entry.expiresAt - this.now() : null;
+  }
+
+  async close(): Promise<void> {
+    clearInterval(this.sweeper);
+    this.entries.clear();
+  }
+}
+
+export class RedisKvStore implements KvStore {
+  private readonly redis: Redis;
+
+  constructor(url: string, private readonly prefix = 'gp:') {
+    this.redis = new Redis(url, { lazyConnect: false, maxRetriesPerRequest: 2, enableOfflineQueue: true });
+  }
+
+  async setIfAbsent(key: string, value: string, ttlMs: number): Promise<boolean> {
+    return (await this.redis.set(this.prefix + key, value, 'PX', Math.max(1, Math.ceil(ttlMs)), 'NX')) === 'OK';
+  }
+
+  async set(key: string, value: string, ttlMs: number): Promise<void> {
+    await this.redis.set(this.prefix + key, value, 'PX', Math.max(1, Math.ceil(ttlMs)));
+  }
+
+  async get(key: string): Promise<string | null> {
+    return this.redis.get(this.prefix + key);
+  }
+
+  async delete(key: string): Promise<void> {
+    await this.redis.del(this.prefix + key);
+  }
+
+  async increment(key: string, ttlMs: number): Promise<number> {
+    const full = this.prefix + key;
+    const [[, value]] = (await this.redis.multi().incr(full).pexpire(full, Math.max(1, Math.ceil(ttlMs)), 'NX').exec()) as [[null, number]];
+    return value;
+  }
+
+  async ttl(key: string): Promise<number | null> {
+    const ms = await this.redis.pttl(this.prefix + key);
+    return ms < 0 ? null : ms;
+  }
+
+  async close(): Promise<void> {
+    await this.redis.quit();
+  }
+}
+
+export function createKvStore(redisUrl: string | null, prefix?: string): KvStore {
+  return redisUrl ? new RedisKvStore(redisUrl, prefix) : new MemoryKvStore();
+}

@@ -1,0 +1,51 @@
+import { existsSync, mkdirSync } from 'node:fs';
+import { buildApp } from './app.ts';
+import { ConfigError, loadConfig } from './config.ts';
+import { migrateToLatest, openDatabase } from './db/database.ts';
+import { seedContent } from './db/seed-content.ts';
+import { createKvStore } from './kv-store.ts';
+
+async function main(): Promise<void> {
+  let config;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(2);
+    }
+    throw error;
+  }
+  if (!config.databaseUrl && !existsSync(config.dataDir)) mkdirSync(config.dataDir, { recursive: true });
+  const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
+  const applied = await migrateToLatest(database.db);
+  if (config.seed) await seedContent(database.db);
+  const kv = createKvStore(config.redisUrl);
+  const app = await buildApp({ config, db: database.db, kv });
+  app.log.info({ database: database.kind, migrations: applied, kv: config.redisUrl ? 'redis' : 'memory' }, 'database ready');
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down');
+    const force = setTimeout(() => process.exit(1), 10_000);
+    force.unref();
+    try {
+      await app.close();
+      await kv.close();
+      await database.close();
+    } finally {
+      process.exit(0);
+    }
+  };
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+
+  await app.listen({ host: config.host, port: config.port });
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});

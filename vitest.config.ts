@@ -1,0 +1,27 @@
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: 'node',
+          environment: 'node',
+          globalSetup: ['tests/helpers/global-db.ts'],
+          include: ['api/**/*.test.ts', 'machines/**/*.test.ts', 'bridge/**/*.test.ts', 'server/**/*.test.ts', 'tests/unit/**/*.test.ts', 'model-tests/**/*.test.ts'],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        test: {
+          name: 'dom',
+          environment: 'jsdom',
+          include: ['src/**/*.test.tsx', 'src/**/*.test.ts', 'tests/dom/**/*.test.tsx', 'model-tests/**/*.test.tsx'],
+          setupFiles: ['tests/dom/setup.ts'],
+          testTimeout: 30_000,
+        },
+      },
+    ],
+  },
+});
