@@ -10,48 +10,30 @@ const DECODE_TABLE = (() => {
   return table;
 })();
 
+const CHUNK = 0x8000;
+
 export function base64Encode(bytes: Uint8Array): string {
-  let out = '';
-  let i = 0;
-  for (; i + 2 < bytes.length; i += 3) {
-    const n = (bytes[i]! << 16) | (bytes[i + 1]! << 8) | bytes[i + 2]!;
-    out += ALPHABET[(n >> 18) & 63]! + ALPHABET[(n >> 12) & 63]! + ALPHABET[(n >> 6) & 63]! + ALPHABET[n & 63]!;
+  let binary = '';
+  for (let i = 0; i < bytes.length; i += CHUNK) {
+    binary += String.fromCharCode.apply(null, bytes.subarray(i, i + CHUNK) as unknown as number[]);
   }
-  const rest = bytes.length - i;
-  if (rest === 1) {
-    const n = bytes[i]! << 16;
-    out += ALPHABET[(n >> 18) & 63]! + ALPHABET[(n >> 12) & 63]! + '==';
-  } else if (rest === 2) {
-    const n = (bytes[i]! << 16) | (bytes[i + 1]! << 8);
-    out += ALPHABET[(n >> 18) & 63]! + ALPHABET[(n >> 12) & 63]! + ALPHABET[(n >> 6) & 63]! + '=';
-  }
-  return out;
+  return btoa(binary);
 }
+
+const CANONICAL_BASE64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/;
 
 /** Strict standard base64 (with padding, no whitespace). Returns null for anything else. */
 export function base64Decode(text: string): Uint8Array | null {
-  if (text.length === 0 || text.length % 4 !== 0) return null;
-  const padding = text.endsWith('==') ? 2 : text.endsWith('=') ? 1 : 0;
-  const out = new Uint8Array((text.length / 4) * 3 - padding);
-  let o = 0;
-  for (let i = 0; i < text.length; i += 4) {
-    const last = i + 4 === text.length;
-    const vals = [0, 0, 0, 0];
-    for (let j = 0; j < 4; j++) {
-      const c = text.charCodeAt(i + j);
-      if (c === 61 /* = */ && last && j >= 4 - padding) { vals[j] = 0; continue; }
-      const v = c < 128 ? DECODE_TABLE[c]! : -1;
-      if (v < 0) return null;
-      vals[j] = v;
-    }
-    const n = (vals[0]! << 18) | (vals[1]! << 12) | (vals[2]! << 6) | vals[3]!;
-    out[o++] = (n >> 16) & 255;
-    if (o < out.length) out[o++] = (n >> 8) & 255;
-    if (o < out.length) out[o++] = n & 255;
-    // Non-canonical padding bits make two strings decode alike; refuse them so decoding is 1:1.
-    if (last && padding === 2 && (vals[1]! & 15) !== 0) return null;
-    if (last && padding === 1 && (vals[2]! & 3) !== 0) return null;
+  if (text.length === 0 || text.length % 4 !== 0 || !CANONICAL_BASE64.test(text)) return null;
+  // Non-canonical padding bits make two strings decode alike; refuse them so decoding is 1:1.
+  if (text.endsWith('==')) {
+    if ((DECODE_TABLE[text.charCodeAt(text.length - 3)]! & 15) !== 0) return null;
+  } else if (text.endsWith('=')) {
+    if ((DECODE_TABLE[text.charCodeAt(text.length - 2)]! & 3) !== 0) return null;
   }
+  const binary = atob(text);
+  const out = new Uint8Array(binary.length);
+  for (let i = 0; i < binary.length; i++) out[i] = binary.charCodeAt(i);
   return out;
 }
 

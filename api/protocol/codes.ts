@@ -57,3 +57,24 @@ export const SUPPRESSED_MESSAGES: ReadonlySet<string> = new Set([
   MSG.paramError,
   MSG.tooFrequent,
 ]);
+
+/**
+ * Sign-in texts both sides show (SPEC §5 verbatim where SPEC gives them): the login overlay
+ * validates with them locally and the server answers them as code -1 messages.
+ */
+export const AUTH_MSG = {
+  loginOk: '登录成功',
+  phoneRequired: '请输入手机号',
+  phoneInvalid: '手机号码格式不正确',
+  passwordRequired: '请输入密码',
+  codeRequired: '请输入验证码',
+  passwordRule: '请输入6-15位数字字母组合密码',
+  passwordChangedOk: '修改成功',
+  agreementRequired: '请阅读并同意《用户协议》和《隐私政策》',
+  codeSent: '验证码已发送',
+  codeVerified: '验证成功',
+  phoneNotRegistered: '该手机号未注册',
+  phoneRegistered: '该手机号已注册，请直接登录',
+  badCredentials: '账号或密码错误',
+  loggedOut: '退出成功',
+} as const;

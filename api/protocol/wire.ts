@@ -31,6 +31,8 @@ export const DEV_SECRETS: WireSecrets = {
 };
 
 export const DEFAULT_VERSION_CODE = '3.3.3';
+/** SPEC §9 / PROTOCOL §1: client request timeout. */
+export const REQUEST_TIMEOUT_MS = 15_000;
 export const TIMESTAMP_WINDOW_MS = 300_000;
 export const REPLAY_WINDOW_MS = 600_000;
 export const MAX_BODY_BYTES = 64 * 1024;
@@ -127,7 +129,7 @@ export interface SignOptions {
 /** PROTOCOL §2: the plain form, i.e. the signed object. */
 export function signRequest(payload: Fields, options: SignOptions): Fields {
   const fields: Fields = { ...payload, timestamp: options.timestamp, version_code: options.versionCode ?? DEFAULT_VERSION_CODE };
-  if (options.credentials && !isDownPath(options.path) && options.path !== POINT_PATH) {
+  if (options.credentials && !isDownPath(options.path)) {
     fields.token = options.credentials.token;
     fields.user_uuid = options.credentials.uuid;
   }
@@ -213,7 +215,13 @@ export function openRequest(
   }
   const sign = fields.sign;
   if (typeof sign !== 'string') return { ok: false, reason: 'badSign' };
-  const expected = computeSign(fields, secretKindForPath(path), options.secrets, options.crypto);
+  let expected: string;
+  try {
+    expected = computeSign(fields, secretKindForPath(path), options.secrets, options.crypto);
+  } catch {
+    // A value nested too deep for JSON.stringify (stack overflow) cannot have been signed: refuse, never throw.
+    return { ok: false, reason: 'badSign' };
+  }
   if (!timingSafeEqualText(sign, expected)) return { ok: false, reason: 'badSign' };
   return { ok: true, fields, sign, encrypted };
 }
@@ -246,12 +254,21 @@ export type DecodeResult =
   | { ok: true; response: WireResponse; form: ResponseMode }
   | { ok: false; reason: BadResponseReason; preview: string };
 
+/** String() throws on parsed objects like {"toString":1} or very deep arrays; a decoder must not. */
+function safeString(value: unknown): string {
+  try {
+    return String(value);
+  } catch {
+    return '';
+  }
+}
+
 function asWireResponse(value: unknown): WireResponse | 'notAnObject' | 'badCode' {
   if (!isPlainObject(value)) return 'notAnObject';
   let code = value.code;
   if (typeof code === 'string' && /^-?\d{1,9}$/.test(code.trim())) code = Number(code.trim());
   if (typeof code !== 'number' || !Number.isInteger(code)) return 'badCode';
-  const msg = typeof value.msg === 'string' ? value.msg : value.msg === undefined || value.msg === null ? '' : String(value.msg);
+  const msg = typeof value.msg === 'string' ? value.msg : value.msg === undefined || value.msg === null ? '' : safeString(value.msg);
   return { code, msg, data: value.data === undefined ? null : value.data };
 }
 
