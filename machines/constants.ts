@@ -1,4 +1,7 @@
-/** SPEC §9 business constants and timings, named once. Machines use them as named delays. */
+/**
+ * SPEC §9 business constants and timings, named once. Machines use them as named delays.
+ * Wire-level ones (request timeout 15 s, default version 3.3.3) live in api/protocol/wire.ts.
+ */
 
 export const RESEND_COUNTDOWN_S = 60;
 export const CODE_LENGTH = 4;
@@ -13,8 +16,6 @@ export const BACK_TO_TOP_THRESHOLD_PX = 500;
 export const ACTIVE_RECORD_THROTTLE_MS = 1_000;
 export const NAV_BAR_HEIGHT_PX = 85;
 export const HIDDEN_CIRCLE_MEDIA_ID = 98;
-export const REQUEST_TIMEOUT_MS = 15_000;
-export const DEFAULT_APP_VERSION = '3.3.3';
 export const RELOAD_AFTER_REVOKE_MS = 1_000;
 export const REDIRECT_AFTER_EXPIRE_MS = 1_500;
 export const SERVICE_OFFLINE_CHECK_MS = 2_000;
