@@ -7,6 +7,9 @@ import type { ServerConfig } from './config.ts';
 import type { Database } from './db/schema.ts';
 import type { KvStore } from './kv-store.ts';
 import { contentCalls, registerAppPackageDownloads } from './routes/content.ts';
+import { authCalls } from './routes/auth.ts';
+import { authAccountCalls } from './routes/auth-account.ts';
+import { ConsoleSmsProvider, registerDevSmsOutbox, type SmsProvider } from './sms.ts';
 import { registerStaticFiles } from './static-files.ts';
 
 export interface AppDeps {
@@ -16,6 +19,8 @@ export interface AppDeps {
   now?: () => number;
   /** Extra pino options (tests capture logs through a stream). */
   logger?: FastifyServerOptions['logger'];
+  /** Verification-code SMS; defaults to the console provider (dev outbox, PROTOCOL §9). */
+  sms?: SmsProvider;
 }
 
 /** Masks phone numbers and long digit runs in anything logged (URLs carry phones in /dev/sms). */
@@ -34,8 +39,9 @@ export const LOG_REDACT_PATHS = [
   '*.secrets',
 ];
 
-export function allCalls(): CallDefinition[] {
-  return [...contentCalls];
+/** Without services (e.g. to list paths) the SMS calls answer '验证码发送失败'. */
+export function allCalls(services: { sms: SmsProvider } = { sms: { send: () => Promise.reject(new Error('no SMS provider')) } }): CallDefinition[] {
+  return [...contentCalls, ...authCalls(services), ...authAccountCalls];
 }
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
@@ -66,7 +72,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     });
   });
 
-  registerCalls(app, allCalls(), deps);
+  const sms = deps.sms ?? new ConsoleSmsProvider({ log: app.log, production: config.production });
+  registerCalls(app, allCalls({ sms }), deps);
+  registerDevSmsOutbox(app, sms, config.production);
   registerAppPackageDownloads(app, deps.db);
   app.get('/healthz', async () => ({ ok: true }));
   if (config.staticDir) registerStaticFiles(app, config.staticDir);

@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import { generatedMd5 } from '../generated-files.ts';
 import { PRODUCT } from '../product.ts';
 import type { Database } from './schema.ts';
+import { seedAuthContent } from './seed-auth-content.ts';
 
 export const APP_PACKAGE_SIZE = 3 * 1024 * 1024 + 417;
 
@@ -65,4 +66,5 @@ export async function seedContent(db: Kysely<Database>): Promise<void> {
       .onConflict((oc) => oc.column('version_code').doNothing())
       .execute();
   }
+  await seedAuthContent(db);
 }

@@ -5,6 +5,7 @@ import { defineCalls, ok, refuse } from '../calls.ts';
 import type { Database } from '../db/schema.ts';
 import { appPackageSeed } from '../db/seed-content.ts';
 import { generatedRange } from '../generated-files.ts';
+import { memoizeFor } from '../memo.ts';
 import { PRODUCT } from '../product.ts';
 
 /** Compares dotted version codes numerically ("3.10.0" > "3.9.9"); non-numbers count as 0. */
@@ -18,9 +19,22 @@ export function compareVersions(a: string, b: string): number {
   return 0;
 }
 
-async function latestVersion(db: Kysely<Database>) {
+/** Published versions change rarely; a few seconds of staleness is fine for an update check. */
+export const CONTENT_CACHE_MS = 10_000;
+const latestVersionCache = new WeakMap<Kysely<Database>, () => Promise<Awaited<ReturnType<typeof loadLatestVersion>>>>();
+
+async function loadLatestVersion(db: Kysely<Database>) {
   const versions = await db.selectFrom('app_versions').selectAll().execute();
   return versions.sort((a, b) => compareVersions(b.version_code, a.version_code))[0];
+}
+
+function latestVersion(db: Kysely<Database>) {
+  let cached = latestVersionCache.get(db);
+  if (!cached) {
+    cached = memoizeFor(CONTENT_CACHE_MS, () => loadLatestVersion(db));
+    latestVersionCache.set(db, cached);
+  }
+  return cached();
 }
 
 export const contentCalls = defineCalls(

@@ -1,0 +1,90 @@
+import { createHash } from 'node:crypto';
+import { AUTH_MSG } from '../../api/protocol/codes.ts';
+import { endSessions } from '../auth.ts';
+import { defineCalls, ok, refuse, type CallDefinition } from '../calls.ts';
+import { PRIVACY_POLICY_KEY, USER_AGREEMENT_KEY } from '../db/seed-auth-content.ts';
+import { maskPhone } from '../sms.ts';
+
+const AVATAR_COLORS = ['#ff7a45', '#36cfc9', '#597ef7', '#9254de', '#f759ab', '#40a9ff', '#73d13d', '#ffa940'];
+
+function escapeXml(text: string): string {
+  return text.replace(/[<>&"']/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', '"': '&quot;', "'": '&apos;' })[c]!);
+}
+
+/** A round data: URI SVG with the nickname's first character, coloured by the user's uuid. */
+export function generatedAvatar(nickname: string, uuid: string): string {
+  const initial = escapeXml(Array.from(nickname.trim())[0] ?? '玩');
+  const color = AVATAR_COLORS[createHash('sha256').update(uuid).digest()[0]! % AVATAR_COLORS.length];
+  const svg =
+    '<svg xmlns="http://www.w3.org/2000/svg" width="96" height="96" viewBox="0 0 96 96">' +
+    `<circle cx="48" cy="48" r="48" fill="${color}"/>` +
+    `<text x="48" y="48" dy="0.35em" text-anchor="middle" font-size="42" font-family="PingFang SC,Microsoft YaHei,sans-serif" fill="#fff">${initial}</text>` +
+    '</svg>';
+  return `data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`;
+}
+
+/** SPEC §7: short, stable per-user code shown as the screen watermark (traces leaked screenshots). */
+export function watermarkCode(uuid: string): string {
+  return createHash('sha256').update(`watermark\0${uuid}`).digest('hex').slice(0, 8).toUpperCase();
+}
+
+function agreementCall(path: string, key: string): CallDefinition {
+  return {
+    path,
+    auth: 'none',
+    async handler({ db }) {
+      const row = await db.selectFrom('site_content').select(['title', 'content', 'updated_at']).where('key', '=', key).executeTakeFirst();
+      if (!row) return refuse('暂无内容');
+      return ok({ title: row.title, content: row.content, updated_at: new Date(row.updated_at).toISOString() });
+    },
+  };
+}
+
+export const authAccountCalls = defineCalls(
+  {
+    path: '/api/user/getUserInfo',
+    auth: 'required',
+    async handler({ db, user }) {
+      const row = await db
+        .selectFrom('users')
+        .select(['uuid', 'nickname', 'avatar', 'phone', 'coins', 'points', 'password_hash', 'created_at'])
+        .where('id', '=', user!.id)
+        .executeTakeFirstOrThrow();
+      return ok({
+        uuid: row.uuid,
+        nickname: row.nickname,
+        avatar: row.avatar || generatedAvatar(row.nickname, row.uuid),
+        phone: maskPhone(row.phone),
+        coins: row.coins,
+        points: row.points,
+        has_password: row.password_hash !== null,
+        created_at: new Date(row.created_at).toISOString(),
+      });
+    },
+  },
+  {
+    path: '/api/user/changeActiveRecord',
+    auth: 'required',
+    async handler({ db, user, now }) {
+      await db.updateTable('users').set({ last_active_at: now }).where('id', '=', user!.id).execute();
+      return ok(null);
+    },
+  },
+  {
+    path: '/api/user/getWatermark',
+    auth: 'required',
+    async handler({ user }) {
+      return ok({ code: watermarkCode(user!.uuid) });
+    },
+  },
+  {
+    path: '/api/user/logout',
+    auth: 'required',
+    async handler({ db, user, now }) {
+      await endSessions(db, { sessionId: user!.sessionId }, 'logout', now);
+      return ok(null, AUTH_MSG.loggedOut);
+    },
+  },
+  agreementCall('/api/down/agreeH5', USER_AGREEMENT_KEY),
+  agreementCall('/api/down/userPrivacyH5', PRIVACY_POLICY_KEY),
+);

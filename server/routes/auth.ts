@@ -1,0 +1,240 @@
+import { randomInt, randomUUID } from 'node:crypto';
+import { AUTH_MSG, CODE, MSG } from '../../api/protocol/codes.ts';
+import type { WireResponse } from '../../api/protocol/wire.ts';
+import { endSessions, startSession } from '../auth.ts';
+import { defineCalls, ok, refuse, type CallContext, type CallDefinition } from '../calls.ts';
+import { hashPassword, isAcceptablePassword, needsRehash, verifyPassword } from '../passwords.ts';
+import type { SmsProvider } from '../sms.ts';
+import { maskPhone } from '../sms.ts';
+import {
+  admitPasswordAttempt,
+  checkCode,
+  clearPasswordAttempts,
+  CODE_DIGITS,
+  CODE_MSG,
+  discardCode,
+  issueCode,
+  passwordAttemptsLeft,
+  releaseSmsCooldown,
+  reserveSmsSend,
+  type CodePurpose,
+} from '../verification-codes.ts';
+
+/** SPEC §5/§9: mainland mobile number. */
+export const PHONE_PATTERN = /^1[3-9]\d{9}$/;
+const CODE_PATTERN = new RegExp(`^\\d{${CODE_DIGITS}}$`);
+const BD_VID_MAX_LENGTH = 256;
+const SEND_FAILED = '验证码发送失败，请稍后再试';
+
+const PURPOSE_BY_TYPE: Record<string, CodePurpose> = { '1': 'login', '2': 'recovery' };
+
+function text(value: unknown): string {
+  if (typeof value === 'string') return value.trim();
+  if (typeof value === 'number' && Number.isFinite(value)) return String(value);
+  return '';
+}
+
+/** A code sent as a JSON number would lose its leading zeros. */
+function codeText(value: unknown): string {
+  return typeof value === 'number' && Number.isInteger(value) && value >= 0 ? String(value).padStart(CODE_DIGITS, '0') : text(value);
+}
+
+type Checked<T> = { ok: true; value: T } | { ok: false; response: WireResponse };
+
+function phoneOf(value: unknown): Checked<string> {
+  const phone = text(value);
+  if (phone === '') return { ok: false, response: refuse(AUTH_MSG.phoneRequired) };
+  if (!PHONE_PATTERN.test(phone)) return { ok: false, response: refuse(AUTH_MSG.phoneInvalid) };
+  return { ok: true, value: phone };
+}
+
+function codeOf(value: unknown): Checked<string> {
+  const code = codeText(value);
+  if (code === '') return { ok: false, response: refuse(AUTH_MSG.codeRequired) };
+  if (!CODE_PATTERN.test(code)) return { ok: false, response: refuse(CODE_MSG.wrong) };
+  return { ok: true, value: code };
+}
+
+function agreed(value: unknown): boolean {
+  return text(value) === '1';
+}
+
+interface UserRow {
+  id: number;
+  uuid: string;
+  nickname: string;
+  password_hash: string | null;
+  disabled: boolean;
+}
+
+async function findUser(ctx: CallContext, phone: string): Promise<UserRow | undefined> {
+  return ctx.db.selectFrom('users').select(['id', 'uuid', 'nickname', 'password_hash', 'disabled']).where('phone', '=', phone).executeTakeFirst();
+}
+
+const NICKNAME_ALPHABET = 'abcdefghjkmnpqrstuvwxyz23456789';
+
+/** '玩家' + last four digits + two random characters, e.g. 玩家8000k7. */
+export function defaultNickname(phone: string): string {
+  let suffix = '';
+  for (let i = 0; i < 2; i++) suffix += NICKNAME_ALPHABET[randomInt(NICKNAME_ALPHABET.length)];
+  return `玩家${phone.slice(-4)}${suffix}`;
+}
+
+/** Creates the user; undefined when the phone was registered meanwhile (unique phone). */
+async function createUser(ctx: CallContext, phone: string, extra: { passwordHash: string | null; bdVid: string | null }): Promise<UserRow | undefined> {
+  return ctx.db
+    .insertInto('users')
+    .values({
+      uuid: randomUUID(),
+      phone,
+      nickname: defaultNickname(phone),
+      avatar: '',
+      password_hash: extra.passwordHash,
+      bd_vid: extra.bdVid,
+      created_at: ctx.now,
+      last_active_at: ctx.now,
+    })
+    .onConflict((oc) => oc.column('phone').doNothing())
+    .returning(['id', 'uuid', 'nickname', 'password_hash', 'disabled'])
+    .executeTakeFirst();
+}
+
+/** SPEC §5: code 200 with a fresh token (startSession: 256 random bits, stored hashed). */
+async function signedIn(ctx: CallContext, user: UserRow, registered: boolean): Promise<WireResponse> {
+  const token = await startSession(ctx.db, user.id, ctx.now);
+  if (!registered) await ctx.db.updateTable('users').set({ last_active_at: ctx.now }).where('id', '=', user.id).execute();
+  ctx.log.info({ user: user.uuid, registered }, 'signed in');
+  return { code: CODE.loginOk, msg: AUTH_MSG.loginOk, data: { token, user_uuid: user.uuid, nickname: user.nickname, registered } };
+}
+
+export function authCalls(services: { sms: SmsProvider }): CallDefinition[] {
+  return defineCalls(
+    {
+      path: '/api/login/sendCode',
+      auth: 'none',
+      async handler(ctx) {
+        const phone = phoneOf(ctx.fields.phone);
+        if (!phone.ok) return phone.response;
+        const purpose = PURPOSE_BY_TYPE[text(ctx.fields.type)];
+        if (!purpose) return refuse(MSG.paramError);
+        // Limits first: the 'not registered' answer must not become an unthrottled lookup.
+        const permit = await reserveSmsSend(ctx.kv, phone.value, ctx.ip, ctx.now.getTime());
+        if (!permit.ok) {
+          ctx.log.info({ phone: maskPhone(phone.value), refused: permit.msg }, 'sms send refused');
+          return refuse(permit.msg);
+        }
+        if (purpose === 'recovery' && !(await findUser(ctx, phone.value))) return refuse(AUTH_MSG.phoneNotRegistered);
+        const code = await issueCode(ctx.kv, purpose, phone.value);
+        try {
+          await services.sms.send(phone.value, code, purpose);
+        } catch (error) {
+          ctx.log.error({ err: error, phone: maskPhone(phone.value), purpose }, 'sms send failed');
+          await discardCode(ctx.kv, purpose, phone.value);
+          await releaseSmsCooldown(ctx.kv, phone.value);
+          return refuse(SEND_FAILED);
+        }
+        return ok(null, AUTH_MSG.codeSent);
+      },
+    },
+    {
+      // Recovery step 1: checks a type-2 code without consuming it, so resetPassword can use it.
+      path: '/api/login/verifyCode',
+      auth: 'none',
+      async handler(ctx) {
+        const phone = phoneOf(ctx.fields.account);
+        if (!phone.ok) return phone.response;
+        const code = codeOf(ctx.fields.phone_code);
+        if (!code.ok) return code.response;
+        const check = await checkCode(ctx.kv, 'recovery', phone.value, code.value, { consume: false });
+        return check.ok ? ok(null, AUTH_MSG.codeVerified) : refuse(check.msg);
+      },
+    },
+    {
+      // SMS-code login; registers the phone on first use.
+      path: '/api/login/trendRegister',
+      auth: 'none',
+      async handler(ctx) {
+        if (!agreed(ctx.fields.agree_agreement)) return refuse(AUTH_MSG.agreementRequired);
+        const phone = phoneOf(ctx.fields.account);
+        if (!phone.ok) return phone.response;
+        const code = codeOf(ctx.fields.phone_code);
+        if (!code.ok) return code.response;
+        const check = await checkCode(ctx.kv, 'login', phone.value, code.value, { consume: true });
+        if (!check.ok) return refuse(check.msg);
+        const existing = await findUser(ctx, phone.value);
+        if (existing) return existing.disabled ? refuse(MSG.accountDisabled) : signedIn(ctx, existing, false);
+        const bdVid = text(ctx.fields.bd_vid).slice(0, BD_VID_MAX_LENGTH) || null;
+        const created = await createUser(ctx, phone.value, { passwordHash: null, bdVid });
+        if (created) return signedIn(ctx, created, true);
+        const raced = await findUser(ctx, phone.value);
+        if (!raced || raced.disabled) return refuse(raced ? MSG.accountDisabled : '登录失败，请重试');
+        return signedIn(ctx, raced, false);
+      },
+    },
+    {
+      // Registration with a password (type-1 code proves the phone).
+      path: '/api/login/userRegister',
+      auth: 'none',
+      async handler(ctx) {
+        if (!agreed(ctx.fields.agree_agreement)) return refuse(AUTH_MSG.agreementRequired);
+        const phone = phoneOf(ctx.fields.account);
+        if (!phone.ok) return phone.response;
+        const code = codeOf(ctx.fields.phone_code);
+        if (!code.ok) return code.response;
+        if (!isAcceptablePassword(ctx.fields.password)) return refuse(AUTH_MSG.passwordRule);
+        const check = await checkCode(ctx.kv, 'login', phone.value, code.value, { consume: true });
+        if (!check.ok) return refuse(check.msg);
+        if (await findUser(ctx, phone.value)) return refuse(AUTH_MSG.phoneRegistered);
+        const bdVid = text(ctx.fields.bd_vid).slice(0, BD_VID_MAX_LENGTH) || null;
+        const created = await createUser(ctx, phone.value, { passwordHash: await hashPassword(ctx.fields.password), bdVid });
+        return created ? signedIn(ctx, created, true) : refuse(AUTH_MSG.phoneRegistered);
+      },
+    },
+    {
+      path: '/api/login/userlogin',
+      auth: 'none',
+      async handler(ctx) {
+        const phone = phoneOf(ctx.fields.account);
+        if (!phone.ok) return phone.response;
+        const password = typeof ctx.fields.password === 'string' ? ctx.fields.password : '';
+        if (password === '') return refuse(AUTH_MSG.passwordRequired);
+        // Counted before the hash is computed: a locked account costs no scrypt work.
+        if (!(await admitPasswordAttempt(ctx.kv, phone.value))) return refuse(CODE_MSG.loginLocked);
+        const user = await findUser(ctx, phone.value);
+        const valid = user ? await verifyPassword(password, user.password_hash) : false;
+        if (!user || !valid) {
+          ctx.log.info({ phone: maskPhone(phone.value) }, 'password login failed');
+          return refuse((await passwordAttemptsLeft(ctx.kv, phone.value)) === 0 ? CODE_MSG.loginLocked : AUTH_MSG.badCredentials);
+        }
+        if (user.disabled) return refuse(MSG.accountDisabled);
+        await clearPasswordAttempts(ctx.kv, phone.value);
+        if (needsRehash(user.password_hash!)) {
+          await ctx.db.updateTable('users').set({ password_hash: await hashPassword(password) }).where('id', '=', user.id).execute();
+        }
+        return signedIn(ctx, user, false);
+      },
+    },
+    {
+      // Recovery step 2: type-2 code + new password; every session of the user ends (→ 106).
+      path: '/api/login/resetPassword',
+      auth: 'none',
+      async handler(ctx) {
+        const phone = phoneOf(ctx.fields.account);
+        if (!phone.ok) return phone.response;
+        const code = codeOf(ctx.fields.phone_code);
+        if (!code.ok) return code.response;
+        if (!isAcceptablePassword(ctx.fields.password)) return refuse(AUTH_MSG.passwordRule);
+        const check = await checkCode(ctx.kv, 'recovery', phone.value, code.value, { consume: true });
+        if (!check.ok) return refuse(check.msg);
+        const user = await findUser(ctx, phone.value);
+        if (!user) return refuse(AUTH_MSG.phoneNotRegistered);
+        const passwordHash = await hashPassword(ctx.fields.password);
+        await ctx.db.updateTable('users').set({ password_hash: passwordHash }).where('id', '=', user.id).execute();
+        await endSessions(ctx.db, { userId: user.id }, 'password', ctx.now);
+        await clearPasswordAttempts(ctx.kv, phone.value);
+        ctx.log.info({ user: user.uuid }, 'password reset; sessions ended');
+        return ok(null, AUTH_MSG.passwordChangedOk);
+      },
+    },
+  );
+}

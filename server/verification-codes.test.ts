@@ -1,0 +1,148 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { MemoryKvStore } from './kv-store.ts';
+import {
+  admitPasswordAttempt,
+  checkCode,
+  chinaDay,
+  clearPasswordAttempts,
+  CODE_MAX_TRIES,
+  CODE_MSG,
+  CODE_TTL_MS,
+  generateCode,
+  issueCode,
+  LOGIN_LIMITS,
+  passwordAttemptsLeft,
+  reserveSmsSend,
+  SMS_LIMITS,
+} from './verification-codes.ts';
+import { ManualClock } from '../tests/helpers/wire-client.ts';
+
+const PHONE = '13800138000';
+const START = Date.UTC(2026, 2, 2, 1, 0, 0); // 09:00 China time
+
+describe('verification codes (memory store)', () => {
+  let clock: ManualClock;
+  let kv: MemoryKvStore;
+  const fresh = () => {
+    clock = new ManualClock(START);
+    kv = new MemoryKvStore(clock.now);
+    return kv;
+  };
+  afterEach(() => kv?.close());
+
+  /** A code that is surely not `code`. */
+  const other = (code: string) => String((Number(code) + 1) % 10_000).padStart(4, '0');
+
+  it('generates 4-digit codes, leading zeros kept, from the whole range', () => {
+    const seen = new Set<string>();
+    for (let i = 0; i < 2000; i++) {
+      const code = generateCode();
+      expect(code).toMatch(/^\d{4}$/);
+      seen.add(code[0]!);
+    }
+    expect(seen.size).toBe(10);
+  });
+
+  it('stores only a salted hash of the code', async () => {
+    fresh();
+    const code = await issueCode(kv, 'login', PHONE);
+    const raw = (await kv.get(`auth:code:login:${PHONE}`))!;
+    expect(raw).not.toContain(`"${code}"`);
+    expect(JSON.parse(raw)).toEqual({ id: expect.any(String), salt: expect.stringMatching(/^[0-9a-f]{32}$/), hash: expect.stringMatching(/^[0-9a-f]{64}$/) });
+    // (the manual clock ticks 1 ms per read)
+    expect(await kv.ttl(`auth:code:login:${PHONE}`)).toBeGreaterThan(CODE_TTL_MS - 10);
+  });
+
+  it('is single use when consumed, reusable when only verified', async () => {
+    fresh();
+    const code = await issueCode(kv, 'recovery', PHONE);
+    expect(await checkCode(kv, 'recovery', PHONE, code, { consume: false })).toEqual({ ok: true });
+    expect(await checkCode(kv, 'recovery', PHONE, code, { consume: true })).toEqual({ ok: true });
+    expect(await checkCode(kv, 'recovery', PHONE, code, { consume: true })).toMatchObject({ ok: false, reason: 'expired', msg: CODE_MSG.expired });
+  });
+
+  it('lets only one of two concurrent uses of a code succeed', async () => {
+    fresh();
+    const code = await issueCode(kv, 'login', PHONE);
+    const results = await Promise.all([1, 2, 3].map(() => checkCode(kv, 'login', PHONE, code, { consume: true })));
+    expect(results.filter((r) => r.ok)).toHaveLength(1);
+  });
+
+  it('is bound to its purpose and its phone', async () => {
+    fresh();
+    const code = await issueCode(kv, 'login', PHONE);
+    expect(await checkCode(kv, 'recovery', PHONE, code, { consume: true })).toMatchObject({ ok: false, reason: 'expired' });
+    expect(await checkCode(kv, 'login', '13800138001', code, { consume: true })).toMatchObject({ ok: false, reason: 'expired' });
+    expect(await checkCode(kv, 'login', PHONE, code, { consume: true })).toEqual({ ok: true });
+  });
+
+  it(`allows ${CODE_MAX_TRIES} comparisons, the last wrong one answering 'exhausted'`, async () => {
+    fresh();
+    const code = await issueCode(kv, 'login', PHONE);
+    for (let i = 1; i < CODE_MAX_TRIES; i++) expect(await checkCode(kv, 'login', PHONE, other(code), { consume: true })).toMatchObject({ reason: 'wrong', msg: '验证码错误' });
+    expect(await checkCode(kv, 'login', PHONE, other(code), { consume: true })).toMatchObject({ reason: 'exhausted' });
+    expect(await checkCode(kv, 'login', PHONE, code, { consume: true })).toMatchObject({ reason: 'exhausted' });
+    // A new code replaces the old one and has its own count.
+    const next = await issueCode(kv, 'login', PHONE);
+    expect(await checkCode(kv, 'login', PHONE, next, { consume: true })).toEqual({ ok: true });
+  });
+
+  it('never compares more than the allowed number of concurrent guesses', async () => {
+    fresh();
+    const code = await issueCode(kv, 'login', PHONE);
+    const guesses = Array.from({ length: 40 }, (_, i) => String(i * 7).padStart(4, '0')).filter((g) => g !== code);
+    const results = await Promise.all(guesses.map((g) => checkCode(kv, 'login', PHONE, g, { consume: true })));
+    expect(results.filter((r) => !r.ok && r.reason === 'wrong')).toHaveLength(CODE_MAX_TRIES - 1);
+    expect(await checkCode(kv, 'login', PHONE, code, { consume: true })).toMatchObject({ reason: 'exhausted' });
+  });
+
+  it('expires after 5 minutes', async () => {
+    fresh();
+    const code = await issueCode(kv, 'login', PHONE);
+    clock.advance(CODE_TTL_MS - 10);
+    expect(await checkCode(kv, 'login', PHONE, code, { consume: false })).toEqual({ ok: true });
+    clock.advance(10);
+    expect(await checkCode(kv, 'login', PHONE, code, { consume: true })).toMatchObject({ reason: 'expired' });
+  });
+
+  it('counts China calendar days', () => {
+    expect(chinaDay(Date.UTC(2026, 2, 1, 15, 59, 59))).toBe('20260301');
+    expect(chinaDay(Date.UTC(2026, 2, 1, 16, 0, 0))).toBe('20260302');
+  });
+
+  it('reserves sends within the per-phone and per-address limits', async () => {
+    fresh();
+    const send = (phone = PHONE, ip = '10.0.0.1') => reserveSmsSend(kv, phone, ip, clock.current);
+    expect(await send()).toEqual({ ok: true });
+    expect(await send()).toEqual({ ok: false, msg: CODE_MSG.cooldown });
+    for (let i = 1; i < SMS_LIMITS.perPhonePerHour; i++) {
+      clock.advance(SMS_LIMITS.cooldownMs);
+      expect(await send()).toEqual({ ok: true });
+    }
+    clock.advance(SMS_LIMITS.cooldownMs);
+    expect(await send()).toEqual({ ok: false, msg: CODE_MSG.hourly });
+    // Refused sends do not count towards the day.
+    clock.advance(3600_000);
+    for (let i = 0; i < SMS_LIMITS.perPhonePerDay - SMS_LIMITS.perPhonePerHour; i++) {
+      clock.advance(SMS_LIMITS.cooldownMs);
+      expect(await send()).toEqual({ ok: true });
+    }
+    clock.advance(3600_000);
+    expect(await send()).toEqual({ ok: false, msg: CODE_MSG.daily });
+    // The address has its own budget, shared by every phone sending from it.
+    for (let i = 0; i < SMS_LIMITS.perIpPerHour; i++) expect(await send(`1370000${String(i).padStart(4, '0')}`, '10.0.0.2')).toEqual({ ok: true });
+    expect(await send('13799999999', '10.0.0.2')).toEqual({ ok: false, msg: CODE_MSG.ip });
+    expect(await send('13799999998', '10.0.0.3')).toEqual({ ok: true });
+  });
+
+  it('admits password attempts up to the limit, for the window, and clears on success', async () => {
+    fresh();
+    for (let i = 0; i < LOGIN_LIMITS.maxFailures; i++) expect(await admitPasswordAttempt(kv, PHONE)).toBe(true);
+    expect(await passwordAttemptsLeft(kv, PHONE)).toBe(0);
+    expect(await admitPasswordAttempt(kv, PHONE)).toBe(false);
+    clock.advance(LOGIN_LIMITS.windowMs);
+    expect(await admitPasswordAttempt(kv, PHONE)).toBe(true);
+    await clearPasswordAttempts(kv, PHONE);
+    expect(await passwordAttemptsLeft(kv, PHONE)).toBe(LOGIN_LIMITS.maxFailures);
+  });
+});
