@@ -1,0 +1,60 @@
+import tseslint from 'typescript-eslint';
+
+/**
+ * Imports flow one way (ARCHITECTURE.md): src → machines → (api | bridge); server → api/protocol.
+ * machines/ is pure: no React, no ky, no DOM globals.
+ */
+const zone = (files, patterns, extra = {}) => ({
+  files,
+  rules: {
+    'no-restricted-imports': ['error', { patterns }],
+    ...extra,
+  },
+});
+
+const domGlobals = ['window', 'document', 'localStorage', 'sessionStorage', 'navigator', 'location', 'fetch', 'XMLHttpRequest'].map((name) => ({
+  name,
+  message: 'machines/ is pure: inject side effects as actions or actors',
+}));
+
+export default tseslint.config(
+  { ignores: ['dist/**', 'node_modules/**', 'coverage/**', 'test-results/**', 'playwright-report/**', 'data/**', 'docs/**'] },
+  ...tseslint.configs.recommended,
+  {
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/no-explicit-any': 'error',
+      'no-console': 'off',
+      eqeqeq: ['error', 'always'],
+    },
+  },
+  zone(
+    ['machines/**/*.ts'],
+    [
+      { group: ['react', 'react-dom', 'react/*', '@xstate/react', 'antd-mobile', 'antd-mobile/*', 'wouter', 'ky'], message: 'machines/ never imports React, UI or HTTP libraries' },
+      { group: ['**/src/**', '../src/*'], message: 'machines/ must not import from src/' },
+      { group: ['**/server/**', '../server/*'], message: 'the client never imports the server' },
+    ],
+    { 'no-restricted-globals': ['error', ...domGlobals] },
+  ),
+  zone(['api/**/*.ts', 'bridge/**/*.ts'], [
+    { group: ['react', 'react-dom', '@xstate/react', 'antd-mobile', 'antd-mobile/*', 'wouter'], message: 'api/ and bridge/ have no UI' },
+    { group: ['**/src/**', '../src/*', '**/machines/**', '../machines/*'], message: 'api/ and bridge/ sit below machines/ and src/' },
+    { group: ['**/server/**', '../server/*', '../../server/*'], message: 'the client never imports the server (tests excepted)' },
+  ]),
+  zone(['api/protocol/**/*.ts'], [
+    { group: ['ky', 'crypto-js', 'crypto-js/*', 'md5', 'node:*', 'react'], message: 'api/protocol is shared by client and server: primitives are injected' },
+    { group: ['../*', '!./*'], message: 'api/protocol imports only itself' },
+  ]),
+  zone(['server/**/*.ts'], [
+    { group: ['**/src/**', '../src/*', '**/machines/**', '../machines/*', '**/bridge/**', '../bridge/*'], message: 'server/ shares only api/protocol with the client' },
+    { group: ['../api/*', '!../api/protocol', '../../api/*', '!../../api/protocol'], message: 'server/ shares only api/protocol with the client' },
+    { group: ['react', 'ky', 'crypto-js', 'crypto-js/*', 'antd-mobile'], message: 'server/ uses node:crypto and no client libraries' },
+  ]),
+  zone(['src/**/*.{ts,tsx}'], [{ group: ['**/server/**', '../server/*', '../../server/*'], message: 'the client never imports the server' }]),
+  {
+    // Tests may reach across layers to set up real servers and cross-check both sides.
+    files: ['**/*.test.ts', '**/*.test.tsx', 'tests/**', 'model-tests/**', 'bench/**', 'scripts/**'],
+    rules: { 'no-restricted-imports': 'off', 'no-restricted-globals': 'off' },
+  },
+);

@@ -1,0 +1,32 @@
+// Size budgets (checked by `npm test`): the JS loaded before first paint of / and index.html.
+import { readFileSync, existsSync } from 'node:fs';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+
+const dist = path.resolve(import.meta.dirname, '../dist/client');
+const BUDGETS = { entryJsGzip: 120 * 1024, indexHtmlGzip: 12 * 1024, entryCssGzip: 30 * 1024 };
+
+if (!existsSync(path.join(dist, 'index.html'))) {
+  console.error('size budget: no build in dist/client (run npm run build)');
+  process.exit(1);
+}
+const html = readFileSync(path.join(dist, 'index.html'), 'utf8');
+const gz = (buf) => gzipSync(buf, { level: 9 }).length;
+const scripts = [...html.matchAll(/<script[^>]+src="([^"]+)"/g), ...html.matchAll(/<link[^>]+rel="modulepreload"[^>]+href="([^"]+)"/g)].map((m) => m[1]);
+const styles = [...html.matchAll(/<link[^>]+rel="stylesheet"[^>]+href="([^"]+)"/g)].map((m) => m[1]);
+const sum = (files) => files.reduce((acc, f) => acc + gz(readFileSync(path.join(dist, f))), 0);
+
+const figures = {
+  entryJsGzip: sum([...new Set(scripts)]),
+  entryCssGzip: sum([...new Set(styles)]),
+  indexHtmlGzip: gz(Buffer.from(html)),
+};
+let failed = 0;
+for (const [name, bytes] of Object.entries(figures)) {
+  const budget = BUDGETS[name];
+  const ok = bytes <= budget;
+  if (!ok) failed++;
+  console.log(`${ok ? 'ok  ' : 'OVER'} ${name.padEnd(14)} ${(bytes / 1024).toFixed(1).padStart(7)} KB gzip  (budget ${(budget / 1024).toFixed(0)} KB)  ${name.startsWith('entryJs') ? scripts.join(', ') : ''}`);
+}
+console.log(`size budgets: ${Object.keys(figures).length - failed} passed, ${failed} failed`);
+process.exit(failed ? 1 : 0);

@@ -1,0 +1,61 @@
+// `npm test`: everything — typecheck, lint, unit and model tests, build, size budgets, e2e.
+// Ends with one summary line "tests: N passed, N failed" counting every test case run.
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import path from 'node:path';
+
+const root = path.resolve(import.meta.dirname, '..');
+const results = path.join(root, 'test-results');
+rmSync(results, { recursive: true, force: true });
+mkdirSync(results, { recursive: true });
+
+const steps = [];
+let passedTests = 0;
+let failedTests = 0;
+
+function run(name, command, args, { env = {}, after } = {}) {
+  const started = Date.now();
+  console.log(`\n━━ ${name} ━━ ${[command, ...args].join(' ')}`);
+  const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
+  const ok = result.status === 0;
+  const seconds = ((Date.now() - started) / 1000).toFixed(1);
+  steps.push({ name, ok, seconds });
+  after?.();
+  return ok;
+}
+
+const node = process.execPath;
+const bin = (pkg, file) => path.join(root, 'node_modules', pkg, file);
+
+run('typecheck', node, [bin('typescript', 'bin/tsc'), '-p', 'tsconfig.json', '--noEmit']);
+run('lint', node, ['scripts/lint.mjs']);
+run('unit + model tests (vitest)', node, [bin('vitest', 'vitest.mjs'), 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${path.join(results, 'vitest.json')}`], {
+  after() {
+    const file = path.join(results, 'vitest.json');
+    if (!existsSync(file)) return;
+    const report = JSON.parse(readFileSync(file, 'utf8'));
+    passedTests += report.numPassedTests ?? 0;
+    failedTests += (report.numFailedTests ?? 0) + (report.numRuntimeErrorTestSuites ?? 0);
+  },
+});
+const built = run('build', 'npm', ['run', 'build', '--silent']);
+if (built) {
+  run('size budgets', node, ['scripts/size-budget.mjs']);
+  run('e2e (Playwright, Chromium 375×812)', node, [bin('@playwright/test', 'cli.js'), 'test'], {
+    env: { PLAYWRIGHT_JSON_OUTPUT_NAME: path.join(results, 'playwright.json') },
+    after() {
+      const file = path.join(results, 'playwright.json');
+      if (!existsSync(file)) return;
+      const stats = JSON.parse(readFileSync(file, 'utf8')).stats ?? {};
+      passedTests += (stats.expected ?? 0) + (stats.flaky ?? 0);
+      failedTests += stats.unexpected ?? 0;
+    },
+  });
+}
+
+console.log('\n━━ summary ━━');
+for (const step of steps) console.log(`${step.ok ? 'PASS' : 'FAIL'}  ${step.name.padEnd(36)} ${step.seconds.padStart(6)} s`);
+const failedSteps = steps.filter((s) => !s.ok).length + (built ? 0 : 2);
+if (failedSteps > 0 && failedTests === 0) failedTests = failedSteps;
+console.log(`tests: ${passedTests} passed, ${failedTests} failed`);
+process.exit(failedSteps > 0 ? 1 : 0);

@@ -1,0 +1,76 @@
+import { useRemoteData } from '../../app/use-remote-data.ts';
+import { sanitizeHtml } from '../../app/sanitize.ts';
+import { PageHeader } from '../../components/PageHeader.tsx';
+import { LoadFailed } from '../../components/LoadFailed.tsx';
+import './about-us.css';
+
+interface AboutUs {
+  title: string;
+  content: string;
+  version: string;
+  product?: string;
+  company?: string;
+  icp?: string;
+  service_phone?: string;
+  service_qq?: string;
+  service_email?: string;
+  service_hours?: string;
+}
+
+export default function AboutUsPage() {
+  const about = useRemoteData<AboutUs>('aboutUs', '/api/down/getAboutUs');
+  const data = about.data;
+  return (
+    <div className="page about-us">
+      <PageHeader title="关于我们" />
+      {about.failed ? (
+        <LoadFailed message={about.error} onRetry={about.retry} />
+      ) : !data ? (
+        <div className="about-us__skeleton" aria-busy="true" aria-label="加载中">
+          <div className="about-us__logo skeleton" />
+          <div className="skeleton skeleton--line" />
+          <div className="skeleton skeleton--block" />
+        </div>
+      ) : (
+        <article>
+          <header className="about-us__hero">
+            <img className="about-us__logo" src="/favicon.svg" alt="" width={72} height={72} />
+            <h1 className="about-us__name">{data.product ?? data.title}</h1>
+            <p className="about-us__version">当前版本 v{data.version}</p>
+          </header>
+          <section className="about-us__content" dangerouslySetInnerHTML={{ __html: sanitizeHtml(data.content) }} />
+          <ul className="about-us__contacts">
+            {data.service_phone && (
+              <li>
+                <span>客服电话</span>
+                <a href={`tel:${data.service_phone}`}>{data.service_phone}</a>
+              </li>
+            )}
+            {data.service_qq && (
+              <li>
+                <span>客服 QQ</span>
+                <span>{data.service_qq}</span>
+              </li>
+            )}
+            {data.service_email && (
+              <li>
+                <span>邮箱</span>
+                <a href={`mailto:${data.service_email}`}>{data.service_email}</a>
+              </li>
+            )}
+            {data.service_hours && (
+              <li>
+                <span>服务时间</span>
+                <span>{data.service_hours}</span>
+              </li>
+            )}
+          </ul>
+          <footer className="about-us__footer">
+            {data.company && <p>{data.company}</p>}
+            {data.icp && <p>{data.icp}</p>}
+          </footer>
+        </article>
+      )}
+    </div>
+  );
+}

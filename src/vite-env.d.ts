@@ -1,0 +1,10 @@
+/// <reference types="vite/client" />
+
+interface ImportMetaEnv {
+  readonly VITE_API_SIGN_SECRET?: string;
+  readonly VITE_LOGIN_SIGN_SECRET?: string;
+  readonly VITE_POINT_SIGN_SECRET?: string;
+  readonly VITE_API_AES_KEY?: string;
+  readonly VITE_API_BASE?: string;
+  readonly VITE_API_PLAIN?: string;
+}

@@ -1,0 +1,27 @@
+import { defineConfig, loadEnv } from 'vite';
+import react from '@vitejs/plugin-react';
+
+const API_PREFIXES = ['/api', '/down', '/point', '/dev'];
+
+export default defineConfig(({ mode, command }) => {
+  const env = loadEnv(mode, process.cwd(), 'VITE_');
+  const apiTarget = env.VITE_DEV_API_TARGET || 'http://127.0.0.1:8080';
+  return {
+    // Fast Refresh only matters in dev; Vite 8 compiles JSX itself (STACK.md).
+    plugins: command === 'serve' ? [react()] : [],
+    build: {
+      outDir: 'dist/client',
+      emptyOutDir: true,
+      target: 'es2020',
+      sourcemap: false,
+      assetsInlineLimit: 2048,
+      reportCompressedSize: false,
+    },
+    server: {
+      host: '127.0.0.1',
+      port: 5173,
+      proxy: Object.fromEntries(API_PREFIXES.map((prefix) => [prefix, { target: apiTarget, changeOrigin: false }])),
+    },
+    preview: { host: '127.0.0.1', port: 4173 },
+  };
+});
