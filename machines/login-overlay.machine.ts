@@ -1,0 +1,298 @@
+import { and, not } from 'xstate';
+import { AGREE_AGREEMENT, LOGIN_MESSAGES, SEND_CODE_TYPE } from './login-overlay.constants.ts';
+import { initialLoginOverlayContext, loginOverlaySetup, messageOf, output, rejected, signedInVia, value } from './login-overlay.setup.ts';
+import { newPasswordError, passwordLoginError, recoverFormError, recoverSendCodeError } from './login-overlay.validation.ts';
+
+/**
+ * The login overlay (SPEC §2, §4, §5, §8): closed, or open on one of five panels —
+ * sms (1, phone entry), code (2, four boxes), password (3), recover (4, phone and code),
+ * newPassword (5). Inputs and navigation are taken while a panel is idle; a panel waiting on
+ * the server carries the 'busy' tag. The consent sheet is the invoked 'agreement' child: a
+ * panel that needs consent waits in its `consent` state for `agreement.accepted|dismissed`.
+ */
+
+export const loginOverlayMachine = loginOverlaySetup.createMachine({
+  id: 'loginOverlay',
+  context: ({ input }) => initialLoginOverlayContext(input.bdVid ?? null),
+  initial: 'closed',
+  states: {
+    closed: {
+      on: { 'ui.open': { target: 'open', actions: 'resetForm' } },
+    },
+    open: {
+      invoke: { id: 'agreement', src: 'agreementSheet' },
+      initial: 'sms',
+      states: {
+        sms: {
+          description: 'Panel 1: SMS-code login, phone entry',
+          initial: 'editing',
+          on: { 'ui.close': '#loginOverlay.closed' },
+          states: {
+            editing: {
+              on: {
+                'ui.phone.change': { actions: { type: 'setPhone', params: value } },
+                'ui.agree.toggle': { actions: 'toggleAgreement' },
+                'ui.sendCode': [
+                  { guard: and(['phoneComplete', not('agreed')]), target: 'consent' },
+                  { guard: 'phoneComplete', target: 'sending' },
+                ],
+                'ui.toPassword': '#loginOverlay.open.password',
+              },
+            },
+            consent: {
+              description: 'SPEC §4: agreeing here only ticks the box',
+              entry: 'askConsent',
+              on: {
+                'agreement.accepted': { target: 'editing', actions: 'tickAgreement' },
+                'agreement.dismissed': 'editing',
+              },
+            },
+            sending: {
+              tags: 'busy',
+              invoke: {
+                id: 'sendCode',
+                src: 'sendCode',
+                input: ({ context }) => ({ phone: context.phone, type: SEND_CODE_TYPE.login }),
+                onDone: [
+                  { guard: { type: 'accepted', params: output }, target: '#loginOverlay.open.code', actions: 'startCodeCountdown' },
+                  { guard: { type: 'sessionEnded', params: output }, target: 'editing' },
+                  { target: 'editing', actions: ['clearPhone', { type: 'reportFailure', params: output }] },
+                ],
+                onError: { target: 'editing', actions: ['clearPhone', { type: 'reportFailure', params: rejected }] },
+              },
+            },
+          },
+        },
+        code: {
+          description: 'Panel 2: four code boxes; the resend countdown runs beside them',
+          type: 'parallel',
+          exit: 'stopCodeCountdown',
+          states: {
+            boxes: {
+              initial: 'entering',
+              states: {
+                entering: {
+                  on: {
+                    'ui.code.change': [
+                      {
+                        guard: { type: 'codeCompletes', params: value },
+                        target: 'submitting',
+                        actions: { type: 'setCode', params: value },
+                      },
+                      { actions: { type: 'setCode', params: value } },
+                    ],
+                    'ui.back': '#loginOverlay.open.sms',
+                  },
+                },
+                submitting: {
+                  tags: 'busy',
+                  invoke: {
+                    id: 'trendRegister',
+                    src: 'trendRegister',
+                    input: ({ context: { phone, code, bdVid } }) => ({
+                      account: phone,
+                      phone_code: code,
+                      agree_agreement: AGREE_AGREEMENT,
+                      ...(bdVid ? { bd_vid: bdVid } : {}),
+                    }),
+                    onDone: [
+                      { guard: { type: 'loggedIn', params: output }, target: '#loginOverlay.closed', actions: signedInVia('sms') },
+                      { guard: { type: 'sessionEnded', params: output }, target: 'entering' },
+                      { target: 'entering', actions: ['clearCode', { type: 'reportFailure', params: output }] },
+                    ],
+                    onError: { target: 'entering', actions: ['clearCode', { type: 'reportFailure', params: rejected }] },
+                  },
+                },
+              },
+            },
+            resend: {
+              initial: 'counting',
+              states: {
+                counting: {
+                  after: {
+                    countdownTick: [
+                      { guard: 'codeCountdownEnding', target: 'ready', actions: 'tickCodeCountdown' },
+                      { target: 'counting', reenter: true, actions: 'tickCodeCountdown' },
+                    ],
+                  },
+                },
+                ready: { on: { 'ui.code.resend': 'sending' } },
+                sending: {
+                  tags: 'busy',
+                  invoke: {
+                    id: 'sendCode',
+                    src: 'sendCode',
+                    input: ({ context }) => ({ phone: context.phone, type: SEND_CODE_TYPE.login }),
+                    onDone: [
+                      { guard: { type: 'accepted', params: output }, target: 'counting', actions: 'startCodeCountdown' },
+                      { guard: { type: 'sessionEnded', params: output }, target: 'ready' },
+                      { target: 'ready', actions: { type: 'reportFailure', params: output } },
+                    ],
+                    onError: { target: 'ready', actions: { type: 'reportFailure', params: rejected } },
+                  },
+                },
+              },
+            },
+          },
+        },
+        password: {
+          description: 'Panel 3: password login',
+          initial: 'editing',
+          on: { 'ui.close': '#loginOverlay.closed' },
+          states: {
+            editing: {
+              on: {
+                'ui.phone.change': { actions: { type: 'setPhone', params: value } },
+                'ui.password.change': { actions: { type: 'setPassword', params: value } },
+                'ui.agree.toggle': { actions: 'toggleAgreement' },
+                'ui.passwordLogin': [
+                  { guard: not('agreed'), target: 'consent' },
+                  { guard: 'passwordLoginInvalid', actions: { type: 'notify', params: messageOf(passwordLoginError) } },
+                  { target: 'submitting' },
+                ],
+                'ui.toSms': '#loginOverlay.open.sms',
+                'ui.forgot': '#loginOverlay.open.recover',
+              },
+            },
+            consent: {
+              description: "SPEC §4: 'Agree and continue' ticks the box and logs in",
+              entry: 'askConsent',
+              on: {
+                'agreement.accepted': [
+                  {
+                    guard: 'passwordLoginInvalid',
+                    target: 'editing',
+                    actions: ['tickAgreement', { type: 'notify', params: messageOf(passwordLoginError) }],
+                  },
+                  { target: 'submitting', actions: 'tickAgreement' },
+                ],
+                'agreement.dismissed': 'editing',
+              },
+            },
+            submitting: {
+              tags: 'busy',
+              invoke: {
+                id: 'passwordLogin',
+                src: 'passwordLogin',
+                input: ({ context }) => ({ account: context.phone, password: context.password }),
+                onDone: [
+                  { guard: { type: 'loggedIn', params: output }, target: '#loginOverlay.closed', actions: signedInVia('password') },
+                  { guard: { type: 'sessionEnded', params: output }, target: 'editing' },
+                  { target: 'editing', actions: { type: 'reportLoginFailure', params: output } },
+                ],
+                onError: { target: 'editing', actions: { type: 'reportLoginFailure', params: rejected } },
+              },
+            },
+          },
+        },
+        recover: {
+          description: 'Panel 4: recover password, phone and code',
+          type: 'parallel',
+          exit: 'stopRecoverCountdown',
+          states: {
+            form: {
+              initial: 'editing',
+              states: {
+                editing: {
+                  on: {
+                    'ui.recover.phone.change': { actions: { type: 'setRecoverPhone', params: value } },
+                    'ui.recover.code.change': { actions: { type: 'setRecoverCode', params: value } },
+                    'ui.recover.next': [
+                      { guard: 'recoverFormInvalid', actions: { type: 'notify', params: messageOf(recoverFormError) } },
+                      { target: 'verifying' },
+                    ],
+                    'ui.back': '#loginOverlay.open.password',
+                  },
+                },
+                verifying: {
+                  tags: 'busy',
+                  invoke: {
+                    id: 'verifyCode',
+                    src: 'verifyCode',
+                    input: ({ context }) => ({ account: context.recoverPhone, phone_code: context.recoverCode }),
+                    onDone: [
+                      { guard: { type: 'accepted', params: output }, target: '#loginOverlay.open.newPassword' },
+                      { guard: { type: 'sessionEnded', params: output }, target: 'editing' },
+                      { target: 'editing', actions: { type: 'reportFailure', params: output } },
+                    ],
+                    onError: { target: 'editing', actions: { type: 'reportFailure', params: rejected } },
+                  },
+                },
+              },
+            },
+            resend: {
+              initial: 'ready',
+              states: {
+                ready: {
+                  on: {
+                    'ui.recover.sendCode': [
+                      { guard: 'recoverPhoneUnsendable', actions: { type: 'notify', params: messageOf(recoverSendCodeError) } },
+                      { target: 'sending' },
+                    ],
+                  },
+                },
+                sending: {
+                  tags: 'busy',
+                  invoke: {
+                    id: 'sendCode',
+                    src: 'sendCode',
+                    input: ({ context }) => ({ phone: context.recoverPhone, type: SEND_CODE_TYPE.recovery }),
+                    onDone: [
+                      { guard: { type: 'accepted', params: output }, target: 'counting', actions: 'startRecoverCountdown' },
+                      { guard: { type: 'sessionEnded', params: output }, target: 'ready' },
+                      { target: 'ready', actions: ['clearRecoverPhone', { type: 'reportFailure', params: output }] },
+                    ],
+                    onError: { target: 'ready', actions: ['clearRecoverPhone', { type: 'reportFailure', params: rejected }] },
+                  },
+                },
+                counting: {
+                  after: {
+                    countdownTick: [
+                      { guard: 'recoverCountdownEnding', target: 'ready', actions: 'tickRecoverCountdown' },
+                      { target: 'counting', reenter: true, actions: 'tickRecoverCountdown' },
+                    ],
+                  },
+                },
+              },
+            },
+          },
+        },
+        newPassword: {
+          description: 'Panel 5: set a new password',
+          initial: 'editing',
+          states: {
+            editing: {
+              on: {
+                'ui.reset.password.change': { actions: { type: 'setNewPassword', params: value } },
+                'ui.reset.confirm.change': { actions: { type: 'setConfirmPassword', params: value } },
+                'ui.reset.submit': [
+                  { guard: 'newPasswordInvalid', actions: { type: 'notify', params: messageOf(newPasswordError) } },
+                  { target: 'resetting' },
+                ],
+                'ui.back': '#loginOverlay.open.recover',
+              },
+            },
+            resetting: {
+              tags: 'busy',
+              invoke: {
+                id: 'resetPassword',
+                src: 'resetPassword',
+                input: ({ context }) => ({ account: context.recoverPhone, phone_code: context.recoverCode, password: context.newPassword }),
+                onDone: [
+                  {
+                    guard: { type: 'accepted', params: output },
+                    target: '#loginOverlay.open.password',
+                    actions: ['clearRecovery', { type: 'notify', params: { message: LOGIN_MESSAGES.resetDone } }],
+                  },
+                  { guard: { type: 'sessionEnded', params: output }, target: 'editing' },
+                  { target: 'editing', actions: ['clearNewPasswords', { type: 'reportFailure', params: output }] },
+                ],
+                onError: { target: 'editing', actions: ['clearNewPasswords', { type: 'reportFailure', params: rejected }] },
+              },
+            },
+          },
+        },
+      },
+    },
+  },
+});

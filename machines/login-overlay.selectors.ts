@@ -1,0 +1,35 @@
+import type { SnapshotFrom } from 'xstate';
+import type { loginOverlayMachine } from './login-overlay.machine.ts';
+import { canRequestCode } from './login-overlay.validation.ts';
+
+/** Narrow reads of the overlay snapshot for `useSelector` (ARCHITECTURE style rule 6). */
+
+export type LoginOverlaySnapshot = SnapshotFrom<typeof loginOverlayMachine>;
+
+/** SPEC §2's panel numbers; null while closed. */
+export type LoginPanel = 1 | 2 | 3 | 4 | 5;
+
+const PANELS = [
+  ['sms', 1],
+  ['code', 2],
+  ['password', 3],
+  ['recover', 4],
+  ['newPassword', 5],
+] as const;
+
+export function selectPanel(snapshot: LoginOverlaySnapshot): LoginPanel | null {
+  for (const [state, panel] of PANELS) if (snapshot.matches({ open: state })) return panel;
+  return null;
+}
+
+export const selectIsOpen = (snapshot: LoginOverlaySnapshot) => snapshot.matches('open');
+export const selectIsBusy = (snapshot: LoginOverlaySnapshot) => snapshot.hasTag('busy');
+/** Panel 1's get-code button (SPEC §5: disabled until 11 digits). */
+export const selectCanRequestCode = (snapshot: LoginOverlaySnapshot) => canRequestCode(snapshot.context);
+export const selectCodeCountdown = (snapshot: LoginOverlaySnapshot) => snapshot.context.codeCountdown;
+export const selectCanResendCode = (snapshot: LoginOverlaySnapshot) => snapshot.matches({ open: { code: { resend: 'ready' } } });
+export const selectRecoverCountdown = (snapshot: LoginOverlaySnapshot) => snapshot.context.recoverCountdown;
+export const selectCanResendRecoverCode = (snapshot: LoginOverlaySnapshot) =>
+  snapshot.matches({ open: { recover: { resend: 'ready' } } });
+/** The consent sheet / document viewer child while the overlay is open; the view sends it `ui.agreement.*` / `ui.doc.*`. */
+export const selectAgreementSheet = (snapshot: LoginOverlaySnapshot) => snapshot.children.agreement;

@@ -1,0 +1,165 @@
+import { assign, enqueueActions, fromPromise, sendTo, setup } from 'xstate';
+import type { ApiOutcome } from '../api/outcome.ts';
+import { RESEND_COUNTDOWN_S } from './constants.ts';
+import { agreementSheetMachine } from './agreement-sheet.machine.ts';
+import { COUNTDOWN_TICK_MS } from './login-overlay.constants.ts';
+import type {
+  LoginData,
+  LoginOverlayContext,
+  LoginOverlayEvent,
+  LoginOverlayInput,
+  PasswordLoginInput,
+  ResetPasswordInput,
+  SendCodeInput,
+  SignedInParams,
+  ToastParams,
+  TrendRegisterInput,
+  VerifyCodeInput,
+} from './login-overlay.types.ts';
+import {
+  canRequestCode,
+  failureMessage,
+  isAccepted,
+  isCodeComplete,
+  isLoggedIn,
+  isSessionEnded,
+  loginFailureMessage,
+  newPasswordError,
+  passwordLoginError,
+  recoverFormError,
+  recoverSendCodeError,
+  rejectionOutcome,
+  sanitizeCode,
+  sanitizeNewPassword,
+  sanitizePhone,
+  toSignedIn,
+} from './login-overlay.validation.ts';
+
+/**
+ * The implementations behind login-overlay.machine.ts: the chart names these, the app
+ * replaces the call stubs and `showToast` / `signedIn` with .provide().
+ */
+
+function notProvided(name: string) {
+  return async (): Promise<never> => {
+    throw new Error(`${name} is not provided`);
+  };
+}
+
+export function initialLoginOverlayContext(bdVid: string | null): LoginOverlayContext {
+  return {
+    phone: '',
+    code: '',
+    password: '',
+    recoverPhone: '',
+    recoverCode: '',
+    newPassword: '',
+    confirmPassword: '',
+    agreed: false,
+    codeCountdown: 0,
+    recoverCountdown: 0,
+    bdVid,
+    message: null,
+  };
+}
+
+type OutcomeParams = { outcome: ApiOutcome };
+type ValueParams = { value: string };
+type ShowToastAction = { type: 'showToast'; params: ToastParams };
+
+/** Remembers the message and hands it to the app's `showToast`; a null message shows nothing. */
+function showMessage<TParams extends OutcomeParams | ToastParams>(pick: (params: TParams) => string | null) {
+  return enqueueActions<LoginOverlayContext, LoginOverlayEvent, TParams, LoginOverlayEvent, never, ShowToastAction, never, never, never>(
+    ({ enqueue }, params) => {
+      const message = pick(params);
+      if (message === null) return;
+      enqueue.assign({ message });
+      enqueue({ type: 'showToast', params: { message } });
+    },
+  );
+}
+
+/** Params readers the chart uses: an input's value, a call's outcome, a rule's message. */
+export const value = ({ event }: { event: { value: string } }) => ({ value: event.value });
+export const output = ({ event }: { event: { output: ApiOutcome } }) => ({ outcome: event.output });
+export const rejected = () => ({ outcome: rejectionOutcome() });
+export const messageOf =
+  (rule: (context: LoginOverlayContext) => string | null) =>
+  ({ context }: { context: LoginOverlayContext }) => ({ message: rule(context) ?? '' });
+export const signedInVia = (via: SignedInParams['via']) => ({
+  type: 'signedIn' as const,
+  params: ({ event }: { event: { output: ApiOutcome<LoginData> } }) => toSignedIn(event.output, via),
+});
+
+export const loginOverlaySetup = setup({
+  types: {
+    context: {} as LoginOverlayContext,
+    events: {} as LoginOverlayEvent,
+    input: {} as LoginOverlayInput,
+    tags: {} as 'busy',
+    children: {} as {
+      agreement: 'agreementSheet';
+      sendCode: 'sendCode';
+      verifyCode: 'verifyCode';
+      trendRegister: 'trendRegister';
+      passwordLogin: 'passwordLogin';
+      resetPassword: 'resetPassword';
+    },
+  },
+  actors: {
+    agreementSheet: agreementSheetMachine,
+    sendCode: fromPromise<ApiOutcome, SendCodeInput>(notProvided('sendCode')),
+    verifyCode: fromPromise<ApiOutcome, VerifyCodeInput>(notProvided('verifyCode')),
+    trendRegister: fromPromise<ApiOutcome<LoginData>, TrendRegisterInput>(notProvided('trendRegister')),
+    passwordLogin: fromPromise<ApiOutcome<LoginData>, PasswordLoginInput>(notProvided('passwordLogin')),
+    resetPassword: fromPromise<ApiOutcome, ResetPasswordInput>(notProvided('resetPassword')),
+  },
+  delays: {
+    countdownTick: COUNTDOWN_TICK_MS,
+  },
+  actions: {
+    /** Provided by the app: an antd-mobile Toast. */
+    showToast: (_, _params: ToastParams) => {},
+    /** Provided by the app: store the session and run SPEC §4's after-login follow-ups. */
+    signedIn: (_, _params: SignedInParams) => {},
+    notify: showMessage((params: ToastParams) => params.message),
+    reportFailure: showMessage((params: OutcomeParams) => failureMessage(params.outcome)),
+    reportLoginFailure: showMessage((params: OutcomeParams) => loginFailureMessage(params.outcome)),
+    askConsent: sendTo('agreement', { type: 'overlay.consent.ask' }),
+    resetForm: assign(({ context }) => initialLoginOverlayContext(context.bdVid)),
+    toggleAgreement: assign({ agreed: ({ context }) => !context.agreed }),
+    tickAgreement: assign({ agreed: true }),
+    setPhone: assign((_, params: ValueParams) => ({ phone: sanitizePhone(params.value) })),
+    clearPhone: assign({ phone: '' }),
+    setCode: assign((_, params: ValueParams) => ({ code: sanitizeCode(params.value) })),
+    clearCode: assign({ code: '' }),
+    setPassword: assign((_, params: ValueParams) => ({ password: params.value })),
+    setRecoverPhone: assign((_, params: ValueParams) => ({ recoverPhone: sanitizePhone(params.value) })),
+    clearRecoverPhone: assign({ recoverPhone: '' }),
+    setRecoverCode: assign((_, params: ValueParams) => ({ recoverCode: sanitizeCode(params.value) })),
+    setNewPassword: assign((_, params: ValueParams) => ({ newPassword: sanitizeNewPassword(params.value) })),
+    setConfirmPassword: assign((_, params: ValueParams) => ({ confirmPassword: sanitizeNewPassword(params.value) })),
+    clearNewPasswords: assign({ newPassword: '', confirmPassword: '' }),
+    clearRecovery: assign({ recoverCode: '', newPassword: '', confirmPassword: '' }),
+    startCodeCountdown: assign({ codeCountdown: RESEND_COUNTDOWN_S }),
+    tickCodeCountdown: assign({ codeCountdown: ({ context }) => Math.max(0, context.codeCountdown - 1) }),
+    stopCodeCountdown: assign({ codeCountdown: 0 }),
+    startRecoverCountdown: assign({ recoverCountdown: RESEND_COUNTDOWN_S }),
+    tickRecoverCountdown: assign({ recoverCountdown: ({ context }) => Math.max(0, context.recoverCountdown - 1) }),
+    stopRecoverCountdown: assign({ recoverCountdown: 0 }),
+  },
+  guards: {
+    agreed: ({ context }) => context.agreed,
+    phoneComplete: ({ context }) => canRequestCode(context),
+    codeCompletes: (_, params: ValueParams) => isCodeComplete(sanitizeCode(params.value)),
+    passwordLoginInvalid: ({ context }) => passwordLoginError(context) !== null,
+    recoverFormInvalid: ({ context }) => recoverFormError(context) !== null,
+    recoverPhoneUnsendable: ({ context }) => recoverSendCodeError(context) !== null,
+    newPasswordInvalid: ({ context }) => newPasswordError(context) !== null,
+    codeCountdownEnding: ({ context }) => context.codeCountdown <= 1,
+    recoverCountdownEnding: ({ context }) => context.recoverCountdown <= 1,
+    accepted: (_, params: OutcomeParams) => isAccepted(params.outcome),
+    loggedIn: (_, params: OutcomeParams) => isLoggedIn(params.outcome),
+    sessionEnded: (_, params: OutcomeParams) => isSessionEnded(params.outcome),
+  },
+});

@@ -1,0 +1,99 @@
+import type { SendCodeType } from './login-overlay.constants.ts';
+
+/** What userlogin and trendRegister answer with code 200 (SPEC §7). */
+export interface LoginData {
+  token: string;
+  user_uuid: string;
+  nickname: string;
+}
+
+/** Inputs of the invoked calls, in the server's field names (SPEC §3). */
+export interface SendCodeInput {
+  phone: string;
+  type: SendCodeType;
+}
+export interface VerifyCodeInput {
+  account: string;
+  phone_code: string;
+}
+export interface TrendRegisterInput {
+  account: string;
+  phone_code: string;
+  agree_agreement: 1;
+  bd_vid?: string;
+}
+export interface PasswordLoginInput {
+  account: string;
+  password: string;
+}
+export interface ResetPasswordInput {
+  account: string;
+  phone_code: string;
+  password: string;
+}
+
+/** Params of the app-provided `signedIn` action. */
+export interface SignedInParams {
+  token: string;
+  uuid: string;
+  nickname: string;
+  via: 'sms' | 'password';
+}
+
+/** Params of the app-provided `showToast` action. */
+export interface ToastParams {
+  message: string;
+}
+
+export interface LoginOverlayInput {
+  /** Ad-click id (SPEC §9), attached to trendRegister when present. */
+  bdVid?: string | null;
+}
+
+export interface LoginOverlayContext {
+  /** Panels 1 and 3 share the account field: digits only, at most 11. */
+  phone: string;
+  /** Panel 2's four boxes: digits only, at most 4. */
+  code: string;
+  password: string;
+  recoverPhone: string;
+  recoverCode: string;
+  newPassword: string;
+  confirmPassword: string;
+  agreed: boolean;
+  /** Seconds left before the code panel may resend; 0 when not counting. */
+  codeCountdown: number;
+  /** Seconds left before the recovery panel may resend; 0 when not counting. */
+  recoverCountdown: number;
+  bdVid: string | null;
+  /** The last message the overlay showed (validation, failure or success). */
+  message: string | null;
+}
+
+/**
+ * Everything the view sends. Invoke results arrive as `xstate.done.actor.<id>` /
+ * `xstate.error.actor.<id>`, the consent sheet answers with `agreement.*`.
+ */
+export type LoginOverlayEvent =
+  | { type: 'ui.open' }
+  | { type: 'ui.close' }
+  | { type: 'ui.back' }
+  | { type: 'ui.toPassword' }
+  | { type: 'ui.toSms' }
+  | { type: 'ui.forgot' }
+  | { type: 'ui.agree.toggle' }
+  | { type: 'ui.phone.change'; value: string }
+  | { type: 'ui.sendCode' }
+  | { type: 'ui.code.change'; value: string }
+  | { type: 'ui.code.resend' }
+  | { type: 'ui.password.change'; value: string }
+  | { type: 'ui.passwordLogin' }
+  | { type: 'ui.recover.phone.change'; value: string }
+  | { type: 'ui.recover.code.change'; value: string }
+  | { type: 'ui.recover.sendCode' }
+  | { type: 'ui.recover.next' }
+  | { type: 'ui.reset.password.change'; value: string }
+  | { type: 'ui.reset.confirm.change'; value: string }
+  | { type: 'ui.reset.submit' }
+  | { type: 'agreement.accepted' }
+  | { type: 'agreement.dismissed' };
