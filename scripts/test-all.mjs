@@ -42,7 +42,6 @@ const built = run('build', 'npm', ['run', 'build', '--silent']);
 if (built) {
   run('size budgets', node, ['scripts/size-budget.mjs']);
   run('e2e (Playwright, Chromium 375×812)', node, [bin('@playwright/test', 'cli.js'), 'test'], {
-    env: { PLAYWRIGHT_JSON_OUTPUT_NAME: path.join(results, 'playwright.json') },
     after() {
       const file = path.join(results, 'playwright.json');
       if (!existsSync(file)) return;

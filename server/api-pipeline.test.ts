@@ -39,3 +39,38 @@ describe.each(DATABASE_KINDS)('pipeline on %s', (kind) => {
     expect(res.status).toBe(413);
   });
 });
+
+describe('pipeline options', () => {
+  const signedBody = (path: string, encrypt: boolean) =>
+    encodeRequestBody(path, signRequest({}, { path, timestamp: Date.now(), secrets: DEV_SECRETS, crypto: browserCrypto }), { encrypt, secrets: DEV_SECRETS, crypto: browserCrypto });
+
+  it.each(['plain', 'base64'] as const)('answers in %s mode', async (mode) => {
+    const server = await startTestServer({ env: { API_RESPONSE_MODE: mode } });
+    try {
+      const body = signedBody('/down/appVersion', true);
+      const res = await fetch(server.url + '/down/appVersion', { method: 'POST', headers: { 'content-type': body.contentType }, body: body.body });
+      expect(res.headers.get('content-type')).toContain(mode === 'plain' ? 'application/json' : 'text/plain');
+      expect(decodeResponse(await res.text(), { secrets: DEV_SECRETS, crypto: browserCrypto })).toMatchObject({ ok: true, form: mode, response: { code: 1 } });
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('refuses plain bodies when configured to, and answers 400 / 404 for transport errors', async () => {
+    const server = await startTestServer({ env: { API_ACCEPT_PLAIN: 'false', API_RESPONSE_MODE: 'plain' } });
+    try {
+      const post = (path: string, body: string, type = 'application/json') => fetch(server.url + path, { method: 'POST', headers: { 'content-type': type }, body });
+      const plain = signedBody('/down/appVersion', false);
+      expect(await (await post('/down/appVersion', plain.body)).json()).toMatchObject({ code: 101, msg: '签名错误' });
+      const sealed = signedBody('/down/appVersion', true);
+      expect(await (await post('/down/appVersion', sealed.body)).json()).toMatchObject({ code: 1 });
+      expect((await post('/down/appVersion', 'not json at all', 'text/plain')).status).toBe(400);
+      expect((await post('/down/appVersion', '')).status).toBe(400);
+      const unknown = await post('/api/nothing/here', sealed.body);
+      expect(unknown.status).toBe(404);
+      expect(await unknown.json()).toMatchObject({ code: 404 });
+    } finally {
+      await server.close();
+    }
+  });
+});

@@ -17,8 +17,8 @@ export interface AppDeps {
   db: Kysely<Database>;
   kv: KvStore;
   now?: () => number;
-  /** Extra pino options (tests capture logs through a stream). */
-  logger?: FastifyServerOptions['logger'];
+  /** Where logs go (tests capture them); stdout by default. Redaction applies either way. */
+  logStream?: { write(line: string): void };
   /** Verification-code SMS; defaults to the console provider (dev outbox, PROTOCOL §9). */
   sms?: SmsProvider;
 }
@@ -47,8 +47,9 @@ export function allCalls(services: { sms: SmsProvider } = { sms: { send: () => P
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config } = deps;
   const app = Fastify({
-    logger: deps.logger ?? {
+    logger: {
       level: config.logLevel,
+      ...(deps.logStream ? { stream: deps.logStream } : {}),
       redact: { paths: LOG_REDACT_PATHS, censor: '[redacted]' },
       serializers: {
         req: (req) => ({ method: req.method, url: maskDigits(req.url), remoteAddress: req.ip }),

@@ -24,9 +24,6 @@ const ABOUT_US = `
 </ul>
 <h3>健康游戏忠告</h3>
 <p>抵制不良游戏，拒绝盗版游戏。注意自我保护，谨防受骗上当。<br>适度游戏益脑，沉迷游戏伤身。合理安排时间，享受健康生活。</p>
-<h3>联系我们</h3>
-<p>客服电话：${PRODUCT.servicePhone}<br>客服 QQ：${PRODUCT.serviceQq}<br>邮箱：${PRODUCT.serviceEmail}</p>
-<p>${PRODUCT.company}<br>${PRODUCT.icp}</p>
 `.trim();
 
 const APP_VERSIONS = [

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { buildApp, maskDigits } from '../app.ts';
+import { buildApp } from '../app.ts';
 import { hashToken } from '../auth.ts';
 import { loadConfig } from '../config.ts';
 import { MemoryKvStore } from '../kv-store.ts';
@@ -306,7 +306,7 @@ describe.each(DATABASE_KINDS)('SMS provider wiring on %s', (kind) => {
   it('logs sends through the server logger with the phone masked', async () => {
     const lines: string[] = [];
     const stream = { write: (line: string) => void lines.push(line) };
-    const server = await startTestServer({ kind, logger: { level: 'info', stream, serializers: { req: (req: { url: string }) => ({ url: maskDigits(req.url) }) } } });
+    const server = await startTestServer({ kind, env: { LOG_LEVEL: 'info' }, logStream: stream });
     try {
       const call = wireClient(server.url);
       expect(await call('/api/login/sendCode', { phone: '13612345678', type: '1' })).toMatchObject({ code: 1 });

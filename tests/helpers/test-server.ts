@@ -3,6 +3,7 @@ import { buildApp } from '../../server/app.ts';
 import { loadConfig, type ServerConfig } from '../../server/config.ts';
 import type { DatabaseHandle } from '../../server/db/database.ts';
 import { MemoryKvStore, type KvStore } from '../../server/kv-store.ts';
+import type { SmsProvider } from '../../server/sms.ts';
 import { createTestDatabase, type DatabaseKind } from './test-db.ts';
 
 export interface TestServer {
@@ -16,12 +17,12 @@ export interface TestServer {
 
 /** A real server on a loopback port with its own fresh database. */
 export async function startTestServer(
-  options: { env?: NodeJS.ProcessEnv; kind?: DatabaseKind; now?: () => number; kv?: KvStore; logger?: unknown } = {},
+  options: { env?: NodeJS.ProcessEnv; kind?: DatabaseKind; now?: () => number; kv?: KvStore; logStream?: { write(line: string): void }; sms?: SmsProvider } = {},
 ): Promise<TestServer> {
   const config = loadConfig({ STATIC_DIR: 'none', LOG_LEVEL: 'silent', ...options.env });
   const database = await createTestDatabase(options.kind);
   const kv = options.kv ?? new MemoryKvStore(options.now);
-  const app = await buildApp({ config, db: database.db, kv, now: options.now, ...(options.logger ? { logger: options.logger as never } : {}) });
+  const app = await buildApp({ config, db: database.db, kv, now: options.now, ...(options.logStream ? { logStream: options.logStream } : {}), ...(options.sms ? { sms: options.sms } : {}) });
   const url = await app.listen({ host: '127.0.0.1', port: 0 });
   return {
     app,

@@ -1,0 +1,62 @@
+import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import { ConfigError, loadConfig } from './config.ts';
+
+describe('loadConfig', () => {
+  it('uses the development defaults outside production', () => {
+    const config = loadConfig({}, '/srv/app');
+    expect(config).toMatchObject({ host: '127.0.0.1', port: 8080, production: false, dataDir: '/srv/app/data', databaseUrl: null, acceptPlain: true, responseMode: 'encrypted', staticDir: '/srv/app/dist/client' });
+    expect(config.secrets.aesKey).toBe('dev-aes-key-0016');
+  });
+
+  it('production refuses to start without secrets, listing every problem', () => {
+    let error: unknown;
+    try {
+      loadConfig({ NODE_ENV: 'production' });
+    } catch (e) {
+      error = e;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    expect((error as ConfigError).problems).toEqual([
+      'API_SIGN_SECRET must be set in production',
+      'LOGIN_SIGN_SECRET must be set in production',
+      'POINT_SIGN_SECRET must be set in production',
+      'API_AES_KEY must be set in production',
+    ]);
+  });
+
+  it('production refuses the development defaults', () => {
+    expect(() =>
+      loadConfig({ NODE_ENV: 'production', API_SIGN_SECRET: 'dev-api-sign-secret', LOGIN_SIGN_SECRET: 'a', POINT_SIGN_SECRET: 'b', API_AES_KEY: 'k'.repeat(16) }),
+    ).toThrow('API_SIGN_SECRET must not be the development default in production');
+  });
+
+  it('production with real secrets starts, plain bodies refused by default', () => {
+    const config = loadConfig({ NODE_ENV: 'production', API_SIGN_SECRET: 'a', LOGIN_SIGN_SECRET: 'b', POINT_SIGN_SECRET: 'c', API_AES_KEY: '0123456789abcdef' });
+    expect(config.acceptPlain).toBe(false);
+    expect(config.production).toBe(true);
+  });
+
+  it('rejects bad values with clear messages', () => {
+    expect(() => loadConfig({ PORT: 'eighty' })).toThrow('PORT must be an integer 0–65535, got "eighty"');
+    expect(() => loadConfig({ API_AES_KEY: 'short' })).toThrow('API_AES_KEY must be exactly 16 bytes (UTF-8)');
+    expect(() => loadConfig({ API_RESPONSE_MODE: 'xml' })).toThrow('API_RESPONSE_MODE must be plain, base64 or encrypted');
+    expect(() => loadConfig({ DATABASE_URL: 'mysql://x' })).toThrow('DATABASE_URL must be a postgres:// URL');
+    expect(() => loadConfig({ API_ACCEPT_PLAIN: 'maybe' })).toThrow('API_ACCEPT_PLAIN must be true or false');
+  });
+
+  it('property: any environment either loads or throws a ConfigError, never anything else', () => {
+    const keys = ['PORT', 'HOST', 'NODE_ENV', 'API_AES_KEY', 'API_RESPONSE_MODE', 'DATABASE_URL', 'REDIS_URL', 'API_ACCEPT_PLAIN', 'SEED', 'TRUST_PROXY', 'API_SIGN_SECRET'];
+    fc.assert(
+      fc.property(fc.dictionary(fc.constantFrom(...keys), fc.oneof(fc.string(), fc.constantFrom('production', '8080', 'true', 'postgres://x', '0123456789abcdef'))), (env) => {
+        try {
+          loadConfig(env);
+          return true;
+        } catch (error) {
+          return error instanceof ConfigError && error.problems.length > 0;
+        }
+      }),
+      { numRuns: 2000 },
+    );
+  });
+});

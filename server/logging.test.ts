@@ -1,0 +1,45 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, type TestServer } from '../tests/helpers/test-server.ts';
+import { wireClient } from '../tests/helpers/wire-client.ts';
+import { maskDigits } from './app.ts';
+
+describe('structured logs keep secrets out', () => {
+  const lines: string[] = [];
+  const sent = new Map<string, string>();
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer({
+      env: { LOG_LEVEL: 'debug' },
+      logStream: { write: (line) => void lines.push(line) },
+      sms: { send: async (phone, code) => void sent.set(phone, code) },
+    });
+  });
+  afterAll(() => server.close());
+
+  it('a whole sign-up and signed-in call log no phone, code, password, token or signature', async () => {
+    const call = wireClient(server.url);
+    const phone = '13912345678';
+    expect(await call('/api/login/sendCode', { phone, type: '1' })).toMatchObject({ code: 1 });
+    const code = sent.get(phone)!;
+    const login = await call('/api/login/trendRegister', { account: phone, phone_code: code, agree_agreement: 1 });
+    expect(login.code).toBe(200);
+    const credentials = { token: login.data.token as string, uuid: login.data.user_uuid as string };
+    expect(await call('/api/user/getUserInfo', {}, credentials)).toMatchObject({ code: 1 });
+    await fetch(`${server.url}/dev/sms/${phone}`);
+    await wireClient(server.url, () => Date.now() - 400_000)('/down/appVersion'); // refused requests are logged too
+
+    const log = lines.join('\n');
+    expect(lines.length).toBeGreaterThan(5);
+    for (const line of lines) expect(() => JSON.parse(line)).not.toThrow(); // structured: one JSON object a line
+    expect(log).not.toContain(phone);
+    expect(log).not.toContain(credentials.token);
+    expect(log).not.toMatch(new RegExp(`"code":"?${code}"?`));
+    expect(log).toContain('139****78'); // the dev outbox URL, masked
+    expect(log).toContain('"refused":"expired"');
+  });
+
+  it('maskDigits masks any run of 7+ digits', () => {
+    expect(maskDigits('/dev/sms/13800138000?x=1')).toBe('/dev/sms/138****00?x=1');
+    expect(maskDigits('/api/game/x?id=42')).toBe('/api/game/x?id=42');
+  });
+});

@@ -1,0 +1,57 @@
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const probe = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as { port: number };
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+describe('server process', () => {
+  it('creates, migrates and seeds the embedded database on first start, serves, and shuts down gracefully on SIGTERM', async () => {
+    const dataDir = mkdtempSync(path.join(os.tmpdir(), 'gp-main-'));
+    const port = await freePort();
+    const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+      env: { ...process.env, PORT: String(port), DATA_DIR: path.join(dataDir, 'db'), STATIC_DIR: 'none', LOG_LEVEL: 'info' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    child.stdout.on('data', (chunk) => (output += chunk));
+    child.stderr.on('data', (chunk) => (output += chunk));
+    try {
+      let healthy = false;
+      for (let i = 0; i < 150 && !healthy; i++) {
+        await new Promise((r) => setTimeout(r, 200));
+        healthy = await fetch(`http://127.0.0.1:${port}/healthz`).then((r) => r.ok, () => false);
+      }
+      expect(healthy).toBe(true);
+      expect(output).toContain('"migrations":["0001_core"');
+      const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+      child.kill('SIGTERM');
+      expect(await exited).toBe(0);
+      expect(output).toContain('shutting down');
+    } finally {
+      child.kill('SIGKILL');
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  }, 60_000);
+
+  it('refuses to start in production with development secrets', async () => {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+      env: { ...process.env, NODE_ENV: 'production', STATIC_DIR: 'none' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    child.stderr.on('data', (chunk) => (output += chunk));
+    const code = await new Promise<number | null>((resolve) => child.on('exit', (c) => resolve(c)));
+    expect(code).toBe(2);
+    expect(output).toContain('API_SIGN_SECRET must be set in production');
+  }, 30_000);
+});

@@ -1,0 +1,63 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { registerStaticFiles } from './static-files.ts';
+
+describe('static files', () => {
+  let dir: string;
+  let app: FastifyInstance;
+  const script = 'console.log("app");'.repeat(100);
+  beforeAll(async () => {
+    dir = mkdtempSync(path.join(os.tmpdir(), 'gp-static-'));
+    mkdirSync(path.join(dir, 'assets'));
+    writeFileSync(path.join(dir, 'index.html'), '<!doctype html><div id="root"></div><script type="module" src="/assets/index-abc123.js"></script>');
+    writeFileSync(path.join(dir, 'assets', 'index-abc123.js'), script);
+    writeFileSync(path.join(dir, 'favicon.svg'), '<svg/>');
+    app = Fastify();
+    registerStaticFiles(app, dir);
+    await app.ready();
+  });
+  afterAll(async () => {
+    await app.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('serves hashed assets immutable and compressed (br preferred, gzip otherwise)', async () => {
+    const br = await app.inject({ url: '/assets/index-abc123.js', headers: { 'accept-encoding': 'gzip, br' } });
+    expect(br.statusCode).toBe(200);
+    expect(br.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(script);
+    const gz = await app.inject({ url: '/assets/index-abc123.js', headers: { 'accept-encoding': 'gzip' } });
+    expect(gunzipSync(gz.rawPayload).toString()).toBe(script);
+    const plain = await app.inject({ url: '/assets/index-abc123.js' });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.payload).toBe(script);
+  });
+
+  it('never caches index.html and answers client routes with it', async () => {
+    for (const url of ['/', '/mine', '/gamedetail?data=%7B%22a%22%3A1%7D']) {
+      const res = await app.inject({ url });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['cache-control']).toBe('no-cache');
+      expect(res.headers['content-type']).toContain('text/html');
+      expect(res.payload).toContain('<div id="root">');
+    }
+  });
+
+  it('revalidates with ETag', async () => {
+    const first = await app.inject({ url: '/favicon.svg' });
+    const again = await app.inject({ url: '/favicon.svg', headers: { 'if-none-match': first.headers.etag as string } });
+    expect(again.statusCode).toBe(304);
+  });
+
+  it('404 for missing files and API prefixes, 400 for a malformed path', async () => {
+    expect((await app.inject({ url: '/assets/missing.js' })).statusCode).toBe(404);
+    expect((await app.inject({ url: '/api/nothing' })).statusCode).toBe(404);
+    expect((await app.inject({ url: '/logo.png' })).statusCode).toBe(404);
+    expect((await app.inject({ url: '/%E0%A4%A' })).statusCode).toBe(400);
+  });
+});
