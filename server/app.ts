@@ -1,4 +1,4 @@
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import { MAX_BODY_BYTES } from '../api/protocol/wire.ts';
 import { registerCalls } from './api-pipeline.ts';
