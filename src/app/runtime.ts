@@ -2,24 +2,58 @@ import { navigate } from 'wouter/use-browser-location';
 import { createActor, fromPromise, type ActorRefFrom, type InspectionEvent } from 'xstate';
 import { createApiClient, type ApiClient } from '../../api/client.ts';
 import { browserCrypto } from '../../api/crypto-browser.ts';
+import type { DeviceInfo } from '../../api/device.ts';
+import { readDeviceInfo } from '../../bridge/device-info.ts';
 import { sessionMachine } from '../../machines/session.machine.ts';
 import type { ActiveRecordInput } from '../../machines/session.types.ts';
 import { readCredentials, writeCredentials } from './credentials-storage.ts';
 import { apiBase, encryptRequests, secrets } from './env.ts';
 import { showToast } from './toast.ts';
 
+export type Inspector = (event: InspectionEvent) => void;
+
+/**
+ * The app's long-lived actors and services. Views read them through hooks (useRuntime);
+ * feature modules add their own actors in createRuntime below, each passing `inspect` so the
+ * event log sees every event of every actor.
+ */
 export interface AppRuntime {
   api: ApiClient;
   session: ActorRefFrom<typeof sessionMachine>;
-  /** Every actor the app creates is inspected through this (event log, /testview). */
-  inspect?: (event: InspectionEvent) => void;
+  /** The wrapper's device info; null in a plain browser. */
+  device: DeviceInfo | null;
+  /** Pass to every createActor / useMachine: fans out to the registered inspectors. */
+  inspect: Inspector;
+  addInspector(inspector: Inspector): () => void;
 }
+
+export interface RuntimeEnvironment {
+  storage: Storage;
+  reload(): void;
+  navigate(path: string): void;
+  toast(message: string): void;
+  host: Record<string, unknown>;
+}
+
+const browserEnvironment = (): RuntimeEnvironment => ({
+  storage: window.localStorage,
+  reload: () => window.location.reload(),
+  navigate: (path) => navigate(path),
+  toast: (message) => showToast(message),
+  host: window as unknown as Record<string, unknown>,
+});
 
 /**
  * Wires the pure machines to the world: storage, toasts, navigation, reload and the api client.
- * Created once at start-up (src/main.tsx); tests build their own with fakes.
+ * Created once at start-up (src/main.tsx); tests pass their own environment.
  */
-export function createRuntime(): AppRuntime {
+export function createRuntime(env: RuntimeEnvironment = browserEnvironment()): AppRuntime {
+  const inspectors = new Set<Inspector>();
+  const inspect: Inspector = (event) => {
+    for (const inspector of inspectors) inspector(event);
+  };
+  const device = readDeviceInfo(env.host);
+
   let session: AppRuntime['session'] | null = null;
   const api = createApiClient({
     baseUrl: apiBase,
@@ -30,16 +64,17 @@ export function createRuntime(): AppRuntime {
       const credentials = session?.getSnapshot().context.credentials;
       return credentials ? { token: credentials.token, uuid: credentials.uuid } : null;
     },
+    getDevice: () => device,
     onOutcome: (outcome) => session?.send({ type: 'api.outcome', outcome }),
   });
 
   session = createActor(
     sessionMachine.provide({
       actions: {
-        persistCredentials: (_, params) => writeCredentials(window.localStorage, params.credentials),
-        showToast: (_, params) => showToast(params.message),
-        reloadPage: () => window.location.reload(),
-        navigateTo: (_, params) => navigate(params.path),
+        persistCredentials: (_, params) => writeCredentials(env.storage, params.credentials),
+        showToast: (_, params) => env.toast(params.message),
+        reloadPage: () => env.reload(),
+        navigateTo: (_, params) => env.navigate(params.path),
       },
       actors: {
         activeRecord: fromPromise<unknown, ActiveRecordInput>(async () => {
@@ -47,8 +82,20 @@ export function createRuntime(): AppRuntime {
         }),
       },
     }),
-    { input: { credentials: readCredentials(window.localStorage) } },
+    { input: { credentials: readCredentials(env.storage) }, inspect },
   );
+
+  const runtime: AppRuntime = {
+    api,
+    session,
+    device,
+    inspect,
+    addInspector(inspector) {
+      inspectors.add(inspector);
+      return () => inspectors.delete(inspector);
+    },
+  };
+  // Feature actors are added here (each: create with { inspect }, start, attach to runtime).
   session.start();
-  return { api, session };
+  return runtime;
 }
