@@ -25,6 +25,14 @@ export interface AppRuntime {
   /** Pass to every createActor / useMachine: fans out to the registered inspectors. */
   inspect: Inspector;
   addInspector(inspector: Inspector): () => void;
+  /** Opens the login overlay at panel 1 (the navigation guard and protected actions call it). */
+  openLogin(): void;
+  /**
+   * SPEC §4 "reloads the page" after login: the current page remounts and refetches with the
+   * new token (a soft reload, so a cheap phone does not download and parse the app again).
+   */
+  reloadView(): void;
+  viewEpoch: { get(): number; subscribe(listener: () => void): () => void };
 }
 
 export interface RuntimeEnvironment {
@@ -85,6 +93,8 @@ export function createRuntime(env: RuntimeEnvironment = browserEnvironment()): A
     { input: { credentials: readCredentials(env.storage) }, inspect },
   );
 
+  let epoch = 0;
+  const epochListeners = new Set<() => void>();
   const runtime: AppRuntime = {
     api,
     session,
@@ -94,8 +104,20 @@ export function createRuntime(env: RuntimeEnvironment = browserEnvironment()): A
       inspectors.add(inspector);
       return () => inspectors.delete(inspector);
     },
+    openLogin: () => env.navigate('/login'),
+    reloadView() {
+      epoch++;
+      for (const listener of epochListeners) listener();
+    },
+    viewEpoch: {
+      get: () => epoch,
+      subscribe(listener) {
+        epochListeners.add(listener);
+        return () => epochListeners.delete(listener);
+      },
+    },
   };
-  // Feature actors are added here (each: create with { inspect }, start, attach to runtime).
+  // FEATURES: each feature inserts its block below this line (create with { inspect }, attach to runtime).
   session.start();
   return runtime;
 }
