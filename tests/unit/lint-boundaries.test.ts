@@ -1,0 +1,35 @@
+import { ESLint } from 'eslint';
+import { describe, expect, it } from 'vitest';
+
+/** The one-way import rules of ARCHITECTURE.md are enforced by lint; prove each rule bites. */
+describe('lint: import boundaries', () => {
+  const eslint = new ESLint({ cwd: process.cwd() });
+  const problems = async (filePath: string, code: string) => {
+    const [result] = await eslint.lintText(code, { filePath });
+    return (result?.messages ?? []).filter((m) => m.ruleId === 'no-restricted-imports' || m.ruleId === 'no-restricted-globals').map((m) => m.ruleId);
+  };
+
+  it('machines/ may not import React, UI, HTTP, src/ or touch DOM globals', async () => {
+    expect(await problems('machines/probe.machine.ts', "import React from 'react';\nexport const r = React;")).toEqual(['no-restricted-imports']);
+    expect(await problems('machines/probe.machine.ts', "import ky from 'ky';\nexport const k = ky;")).toEqual(['no-restricted-imports']);
+    expect(await problems('machines/probe.machine.ts', "import { x } from '../src/app/env.ts';\nexport const y = x;")).toEqual(['no-restricted-imports']);
+    expect(await problems('machines/probe.machine.ts', 'export const w = window.innerWidth;')).toEqual(['no-restricted-globals']);
+    expect(await problems('machines/probe.machine.ts', "import { CODE } from '../api/protocol/codes.ts';\nexport const c = CODE;")).toEqual([]);
+  });
+
+  it('api/ and bridge/ sit below machines/ and src/', async () => {
+    expect(await problems('api/probe.ts', "import { x } from '../machines/constants.ts';\nexport const y = x;")).toEqual(['no-restricted-imports']);
+    expect(await problems('bridge/probe.ts', "import { x } from '../src/app/env.ts';\nexport const y = x;")).toEqual(['no-restricted-imports']);
+  });
+
+  it('api/protocol imports only itself; server/ shares only api/protocol', async () => {
+    expect(await problems('api/protocol/probe.ts', "import md5 from 'md5';\nexport const m = md5;")).toEqual(['no-restricted-imports']);
+    expect(await problems('server/probe.ts', "import { browserCrypto } from '../api/crypto-browser.ts';\nexport const b = browserCrypto;")).toEqual(['no-restricted-imports']);
+    expect(await problems('server/probe.ts', "import { x } from '../machines/constants.ts';\nexport const y = x;")).toEqual(['no-restricted-imports']);
+    expect(await problems('server/probe.ts', "import { DEV_SECRETS } from '../api/protocol/wire.ts';\nexport const s = DEV_SECRETS;")).toEqual([]);
+  });
+
+  it('src/ never imports the server', async () => {
+    expect(await problems('src/probe.ts', "import { buildApp } from '../server/app.ts';\nexport const b = buildApp;")).toEqual(['no-restricted-imports']);
+  });
+});
