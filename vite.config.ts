@@ -2,6 +2,7 @@ import { defineConfig, loadEnv } from 'vite';
 import react from '@vitejs/plugin-react';
 
 const API_PREFIXES = ['/api', '/down', '/point', '/dev'];
+const SOURCE_MODULE = /\.(ts|tsx|js|mjs|css|json)(\?|$)/;
 
 export default defineConfig(({ mode, command }) => {
   const env = loadEnv(mode, process.cwd(), 'VITE_');
@@ -20,7 +21,17 @@ export default defineConfig(({ mode, command }) => {
     server: {
       host: '127.0.0.1',
       port: 5173,
-      proxy: Object.fromEntries(API_PREFIXES.map((prefix) => [prefix, { target: apiTarget, changeOrigin: false }])),
+      proxy: Object.fromEntries(
+        API_PREFIXES.map((prefix) => [
+          prefix,
+          {
+            target: apiTarget,
+            changeOrigin: false,
+            // The client's own source lives under /api/ too (api/client.ts …): Vite serves modules.
+            bypass: (req: { url?: string }) => (SOURCE_MODULE.test(req.url ?? '') ? req.url : undefined),
+          },
+        ]),
+      ),
     },
     preview: { host: '127.0.0.1', port: 4173 },
   };

@@ -102,10 +102,13 @@ describe('api client against the real server', () => {
     expect(await client({ fetch: badJson }).call('/x')).toMatchObject({ kind: 'error', reason: 'badResponse' });
     const http413: typeof fetch = async () => new Response('too large', { status: 413 });
     expect(await client({ fetch: http413 }).call('/x')).toMatchObject({ kind: 'error', reason: 'http', code: 413 });
+    let attempts = 0;
     const refused: typeof fetch = async () => {
+      attempts++;
       throw new TypeError('fetch failed');
     };
     expect(await client({ fetch: refused }).call('/x')).toMatchObject({ kind: 'error', reason: 'network' });
+    expect(attempts).toBe(1); // a lost answer is never retried: the call may have been processed
     const hang: typeof fetch = (_input, init) =>
       new Promise((_resolve, reject) => init?.signal?.addEventListener('abort', () => reject(init.signal?.reason)));
     const slow = (input: RequestInfo | URL, init?: RequestInit) => hang(input, { ...init, signal: (input as Request).signal ?? init?.signal });

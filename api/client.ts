@@ -39,6 +39,8 @@ export interface ApiClient {
   call<T = unknown>(path: string, payload?: Fields, options?: CallOptions): Promise<ApiOutcome<T>>;
 }
 
+const RETRY_STATUSES: ReadonlySet<number> = new Set([502, 503, 504]);
+
 interface SignContext {
   path: string;
   payload: Fields;
@@ -74,7 +76,15 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
 
   const http: KyInstance = ky.create({
     timeout: options.timeoutMs ?? REQUEST_TIMEOUT_MS,
-    retry: { limit: 1, methods: ['post'], statusCodes: [502, 503, 504], backoffLimit: 1_000 },
+    // Calls are not idempotent (send a code, claim a gift): retry only when the server says it did
+    // not process the request (502/503/504), never after a lost answer (a network error).
+    retry: {
+      limit: 1,
+      methods: ['post'],
+      statusCodes: [...RETRY_STATUSES],
+      backoffLimit: 1_000,
+      shouldRetry: ({ error }) => error instanceof HTTPError && RETRY_STATUSES.has(error.response.status),
+    },
     ...(options.fetch ? { fetch: options.fetch } : {}),
     hooks: {
       beforeRequest: [({ request, options: o }) => build(request, o.context as unknown as SignContext)],
