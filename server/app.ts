@@ -9,6 +9,10 @@ import type { KvStore } from './kv-store.ts';
 import { contentCalls, registerAppPackageDownloads } from './routes/content.ts';
 import { authCalls } from './routes/auth.ts';
 import { authAccountCalls } from './routes/auth-account.ts';
+import { catalogCalls, registerCatalogRoutes } from './routes/catalog.ts';
+import { pointCalls } from './routes/points.ts';
+import { ratingCalls } from './routes/rating.ts';
+import { serviceCalls } from './routes/service.ts';
 import { ConsoleSmsProvider, registerDevSmsOutbox, type SmsProvider } from './sms.ts';
 import { registerStaticFiles } from './static-files.ts';
 
@@ -41,7 +45,7 @@ export const LOG_REDACT_PATHS = [
 
 /** Without services (e.g. to list paths) the SMS calls answer '验证码发送失败'. */
 export function allCalls(services: { sms: SmsProvider } = { sms: { send: () => Promise.reject(new Error('no SMS provider')) } }): CallDefinition[] {
-  return [...contentCalls, ...authCalls(services), ...authAccountCalls];
+  return [...contentCalls, ...authCalls(services), ...authAccountCalls, ...catalogCalls, ...serviceCalls, ...ratingCalls, ...pointCalls];
 }
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
@@ -77,6 +81,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerCalls(app, allCalls({ sms }), deps);
   registerDevSmsOutbox(app, sms, config.production);
   registerAppPackageDownloads(app, deps.db);
+  registerCatalogRoutes(app, deps.db);
   app.get('/healthz', async () => ({ ok: true }));
   if (config.staticDir) registerStaticFiles(app, config.staticDir);
   return app;

@@ -20,6 +20,8 @@ export interface ServerConfig {
   smsProvider: 'console';
   /** Seed the catalogue and content on first start. */
   seed: boolean;
+  /** Customer-service status override (PROTOCOL §7 getServiceStatus); 'auto' follows the service hours. */
+  serviceStatus: 'online' | 'offline' | 'auto';
 }
 
 export class ConfigError extends Error {
@@ -74,6 +76,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, root = process.
   const redisUrl = env.REDIS_URL || null;
   if (redisUrl && !/^rediss?:\/\//.test(redisUrl)) problems.push('REDIS_URL must be a redis:// URL');
 
+  const serviceStatus = (env.SERVICE_STATUS || 'auto') as ServerConfig['serviceStatus'];
+  if (!['online', 'offline', 'auto'].includes(serviceStatus)) problems.push(`SERVICE_STATUS must be online, offline or auto, got "${env.SERVICE_STATUS}"`);
+
   const staticDir = env.STATIC_DIR === 'none' ? null : path.resolve(root, env.STATIC_DIR || 'dist/client');
 
   const config: ServerConfig = {
@@ -91,6 +96,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, root = process.
     trustProxy: flag(env.TRUST_PROXY, false, 'TRUST_PROXY', problems),
     smsProvider: 'console',
     seed: flag(env.SEED, true, 'SEED', problems),
+    serviceStatus,
   };
   if (problems.length > 0) throw new ConfigError(problems);
   return config;

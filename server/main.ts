@@ -2,6 +2,7 @@ import { existsSync, mkdirSync } from 'node:fs';
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { migrateToLatest, openDatabase } from './db/database.ts';
+import { seedCatalog } from './db/seed-catalog.ts';
 import { seedContent } from './db/seed-content.ts';
 import { createKvStore } from './kv-store.ts';
 
@@ -19,7 +20,11 @@ async function main(): Promise<void> {
   if (!config.databaseUrl && !existsSync(config.dataDir)) mkdirSync(config.dataDir, { recursive: true });
   const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
   const applied = await migrateToLatest(database.db);
-  if (config.seed) await seedContent(database.db);
+  if (config.seed) {
+    await seedContent(database.db);
+    // The game catalogue, once; its 开服表 and launch dates are relative to this first start.
+    await seedCatalog(database.db);
+  }
   const kv = createKvStore(config.redisUrl);
   const app = await buildApp({ config, db: database.db, kv });
   app.log.info({ database: database.kind, migrations: applied, kv: config.redisUrl ? 'redis' : 'memory' }, 'database ready');

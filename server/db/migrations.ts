@@ -1,4 +1,5 @@
 import { sql, type Kysely, type Migration, type MigrationProvider } from 'kysely';
+import { catalogMigration } from './migration-0004-catalog.ts';
 
 /**
  * Versioned migrations, applied in key order. One SQL dialect (PostgreSQL) serves both the
@@ -55,6 +56,66 @@ const migrations: Record<string, Migration> = {
         .execute();
     },
   },
+  '0002_points': {
+    async up(db: Kysely<unknown>) {
+      // Analytics points (SPEC §7 /point); user_id is set when a signed-in user's token came.
+      await db.schema
+        .createTable('point_events')
+        .addColumn('id', 'bigserial', (c) => c.primaryKey())
+        .addColumn('user_id', 'integer', (c) => c.references('users.id').onDelete('set null'))
+        .addColumn('point_id', 'integer', (c) => c.notNull())
+        .addColumn('point_title', 'text', (c) => c.notNull())
+        .addColumn('game_id', 'integer')
+        .addColumn('platform_game_id', 'integer')
+        .addColumn('platform_id', 'text')
+        .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
+        .execute();
+      await db.schema.createIndex('point_events_point_idx').on('point_events').columns(['point_id', 'created_at']).execute();
+    },
+  },
+  '0003_service_rating': {
+    async up(db: Kysely<unknown>) {
+      // Top-up orders (the top-up feature grows this table); rated through evaluations.
+      await db.schema
+        .createTable('orders')
+        .addColumn('id', 'serial', (c) => c.primaryKey())
+        .addColumn('order_number', 'text', (c) => c.notNull().unique())
+        .addColumn('user_id', 'integer', (c) => c.notNull().references('users.id').onDelete('cascade'))
+        .addColumn('game_id', 'integer', (c) => c.notNull())
+        .addColumn('platform_game_id', 'integer', (c) => c.notNull())
+        .addColumn('game_name', 'text', (c) => c.notNull())
+        .addColumn('amount_cents', 'integer', (c) => c.notNull())
+        .addColumn('status', 'text', (c) => c.notNull())
+        .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
+        .execute();
+      await db.schema.createIndex('orders_user_idx').on('orders').columns(['user_id', 'created_at']).execute();
+      await db.schema
+        .createTable('evaluations')
+        .addColumn('id', 'serial', (c) => c.primaryKey())
+        .addColumn('user_id', 'integer', (c) => c.notNull().references('users.id').onDelete('cascade'))
+        .addColumn('order_id', 'integer', (c) => c.notNull().unique().references('orders.id').onDelete('cascade'))
+        .addColumn('game_id', 'integer', (c) => c.notNull())
+        .addColumn('platform_game_id', 'integer', (c) => c.notNull())
+        .addColumn('score', 'integer', (c) => c.notNull().check(sql`score between 1 and 5`))
+        .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
+        .execute();
+      await db.schema.createIndex('evaluations_game_idx').on('evaluations').column('game_id').execute();
+      await db.schema
+        .createTable('service_messages')
+        .addColumn('id', 'serial', (c) => c.primaryKey())
+        .addColumn('user_id', 'integer', (c) => c.notNull().references('users.id').onDelete('cascade'))
+        // 'in': user → service; 'out': service → user.
+        .addColumn('direction', 'text', (c) => c.notNull().check(sql`direction in ('in', 'out')`))
+        .addColumn('kind', 'text', (c) => c.notNull().defaultTo('agent'))
+        .addColumn('content', 'text', (c) => c.notNull())
+        .addColumn('read_at', 'timestamptz')
+        // Automatic replies are stored ahead of time and become visible when created_at passes.
+        .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
+        .execute();
+      await db.schema.createIndex('service_messages_user_idx').on('service_messages').columns(['user_id', 'created_at']).execute();
+    },
+  },
+  '0004_catalog': catalogMigration,
 };
 
 export const migrationProvider: MigrationProvider = {

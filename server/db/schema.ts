@@ -52,9 +52,332 @@ export interface SiteContentTable {
   updated_at: CreatedAt;
 }
 
+export type OrderStatus = 'paid' | 'pending' | 'cancelled' | 'refunded';
+
+export interface OrdersTable {
+  id: Generated<number>;
+  order_number: string;
+  user_id: number;
+  game_id: number;
+  platform_game_id: number;
+  game_name: string;
+  amount_cents: number;
+  status: OrderStatus;
+  created_at: CreatedAt;
+}
+
+export interface EvaluationsTable {
+  id: Generated<number>;
+  user_id: number;
+  /** orders.id (unique: one evaluation per order). */
+  order_id: number;
+  game_id: number;
+  platform_game_id: number;
+  /** 1–5 stars. */
+  score: number;
+  created_at: CreatedAt;
+}
+
+/** 'in': user → service, 'out': service → user. */
+export type ServiceMessageDirection = 'in' | 'out';
+export type ServiceMessageKind = 'user' | 'welcome' | 'auto' | 'agent';
+
+export interface ServiceMessagesTable {
+  id: Generated<number>;
+  user_id: number;
+  direction: ServiceMessageDirection;
+  kind: ColumnType<ServiceMessageKind, ServiceMessageKind | undefined, ServiceMessageKind>;
+  content: string;
+  read_at: Timestamp | null;
+  /** May lie ahead: a queued automatic reply is visible once it has passed. */
+  created_at: CreatedAt;
+}
+
+/** SPEC §7 /point: one analytics point; the game fields are set by download tracking only. */
+export interface PointEventsTable {
+  id: Generated<number>;
+  user_id: number | null;
+  point_id: number;
+  point_title: string;
+  game_id: number | null;
+  platform_game_id: number | null;
+  platform_id: string | null;
+  created_at: CreatedAt;
+}
+
+// ---- Game catalogue (migration 0004_catalog) ----
+
+export interface PlatformsTable {
+  id: number;
+  name: string;
+  short_name: string;
+  sort: ColumnType<number, number | undefined, number>;
+}
+
+export interface CategoriesTable {
+  id: Generated<number>;
+  name: string;
+  slug: string;
+  sort: ColumnType<number, number | undefined, number>;
+}
+
+export interface TagsTable {
+  id: Generated<number>;
+  name: string;
+}
+
+export type AgeRating = '8+' | '12+' | '16+' | '18+';
+
+export interface GamesTable {
+  id: Generated<number>;
+  name: string;
+  /** Pinyin initials of the name, e.g. 仙剑奇缘 → 'xjqy'. */
+  name_initials: string;
+  /** Full pinyin of the name without spaces, e.g. 'xianjianqiyuan'. */
+  name_pinyin: string;
+  short_desc: string;
+  description: string;
+  genre: string;
+  /** Art subjects (server/catalog/art.ts), e.g. 'g12'. */
+  icon_key: string;
+  banner_key: string;
+  /** 版号 (ISBN 978-7-498-…). */
+  licence_no: string;
+  /** 审批文号 (国新出审[2024]1234号). */
+  approval_no: string;
+  age_rating: AgeRating;
+  developer: string;
+  publisher: string;
+  score: number;
+  download_count: ColumnType<number, number | undefined, number>;
+  reserve_base: ColumnType<number, number | undefined, number>;
+  online_at: Timestamp;
+  h5_url: string | null;
+  is_overseas: ColumnType<boolean, boolean | undefined, boolean>;
+  is_recommend: ColumnType<boolean, boolean | undefined, boolean>;
+  featured_rank: number | null;
+  reported_size_bytes: ColumnType<number | null, number | null | undefined, number | null>;
+  size_reported_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  created_at: CreatedAt;
+}
+
+export interface GameCategoriesTable {
+  game_id: number;
+  category_id: number;
+}
+
+export interface GameTagsTable {
+  game_id: number;
+  tag_id: number;
+  position: ColumnType<number, number | undefined, number>;
+}
+
+/** 1: APK package, 2: H5 (played in the browser). */
+export type DownType = 1 | 2;
+
+export interface PlatformGamesTable {
+  /** The platform_game_id of the wire protocol. */
+  id: Generated<number>;
+  game_id: number;
+  platform_id: number;
+  name: string;
+  package_name: string | null;
+  version_name: string;
+  version_code: number;
+  size_bytes: ColumnType<number, number | undefined, number>;
+  file_md5: ColumnType<string | null, string | null | undefined, string | null>;
+  down_type: DownType;
+  is_bt: ColumnType<boolean, boolean | undefined, boolean>;
+  is_discount: ColumnType<boolean, boolean | undefined, boolean>;
+  is_h5: ColumnType<boolean, boolean | undefined, boolean>;
+  is_zero_point_one: ColumnType<boolean, boolean | undefined, boolean>;
+  /** Share of the price paid: 0.01 = 0.1折, 0.35 = 3.5折, 1 = none. */
+  discount_rate: ColumnType<number, number | undefined, number>;
+  first_recharge_rate: number | null;
+  vip_on_login: ColumnType<number, number | undefined, number>;
+  vip_info: ColumnType<string, string | undefined, string>;
+  sort: ColumnType<number, number | undefined, number>;
+}
+
+export interface GameScreenshotsTable {
+  game_id: number;
+  position: number;
+  caption: string;
+}
+
+export interface OpenServersTable {
+  id: Generated<number>;
+  game_id: number;
+  platform_game_id: number;
+  server_name: string;
+  open_at: Timestamp;
+}
+
+export interface ReservationsTable {
+  id: Generated<number>;
+  user_id: number;
+  game_id: number;
+  created_at: CreatedAt;
+}
+
+export interface TopicsTable {
+  id: Generated<number>;
+  title: string;
+  subtitle: string;
+  description: string;
+  banner_key: string;
+  sort: ColumnType<number, number | undefined, number>;
+  published_at: Timestamp;
+}
+
+export interface TopicGamesTable {
+  topic_id: number;
+  game_id: number;
+  position: number;
+  blurb: ColumnType<string, string | undefined, string>;
+}
+
+export type WeeklyListKind = 'new' | 'bt';
+
+export interface WeeklyListsTable {
+  /** Monday (China time) of the week, 'YYYY-MM-DD'. */
+  week_start: ColumnType<Date, string, string>;
+  kind: WeeklyListKind;
+  game_id: number;
+  position: number;
+}
+
+export interface GiftPacksTable {
+  id: Generated<number>;
+  game_id: number;
+  name: string;
+  content: string;
+  usage: string;
+  valid_until: Timestamp;
+  /** VIP level the game checks when the code is redeemed (0: none). */
+  vip_level: ColumnType<number, number | undefined, number>;
+  total: number;
+  sort: ColumnType<number, number | undefined, number>;
+}
+
+export interface GiftCodesTable {
+  id: Generated<number>;
+  pack_id: number;
+  code: string;
+  claimed_by: number | null;
+  claimed_at: Timestamp | null;
+}
+
+export type CouponType = 'normal' | 'bt';
+
+export interface CouponsTable {
+  id: Generated<number>;
+  /** null: valid in every game. */
+  game_id: number | null;
+  name: string;
+  type: CouponType;
+  amount_cents: number;
+  threshold_cents: ColumnType<number, number | undefined, number>;
+  valid_days: number;
+  total: number;
+  claimed: ColumnType<number, number | undefined, number>;
+  sort: ColumnType<number, number | undefined, number>;
+  created_at: CreatedAt;
+}
+
+export type UserCouponSource = 'receive' | 'card' | 'task' | 'activity';
+
+export interface UserCouponsTable {
+  id: Generated<number>;
+  user_id: number;
+  coupon_id: number;
+  source: ColumnType<UserCouponSource, UserCouponSource | undefined, UserCouponSource>;
+  received_at: CreatedAt;
+  expires_at: Timestamp;
+  used_at: Timestamp | null;
+}
+
+export type CardType = 'hot' | 'new' | 'gold' | 'carmine';
+
+export interface CardsTable {
+  id: Generated<number>;
+  type: CardType;
+  name: string;
+  subtitle: string;
+  price_cents: number;
+  original_price_cents: number;
+  days: number;
+  /** JSON array of benefit lines. */
+  contents: ColumnType<string[], string, string>;
+  sold_count: ColumnType<number, number | undefined, number>;
+  sort: ColumnType<number, number | undefined, number>;
+}
+
+export type PromotionSlot = 'splash' | 'home_banner';
+
+export interface PromotionsTable {
+  id: Generated<number>;
+  slot: PromotionSlot;
+  title: string;
+  subtitle: ColumnType<string, string | undefined, string>;
+  image_kind: 'icon' | 'banner' | 'shot';
+  image_subject: string;
+  link_path: string;
+  link_data: ColumnType<Record<string, unknown>, string, string>;
+  sort: ColumnType<number, number | undefined, number>;
+}
+
+export interface HotSearchWordsTable {
+  word: string;
+  hits: ColumnType<number, number | undefined, number>;
+}
+
+export interface GameDownloadsTable {
+  id: Generated<number>;
+  user_id: number | null;
+  game_id: number;
+  platform_game_id: number;
+  created_at: CreatedAt;
+}
+
+export interface DownloadAddressReportsTable {
+  id: Generated<number>;
+  user_id: number | null;
+  game_id: number;
+  platform_game_id: number;
+  address: string;
+  created_at: CreatedAt;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
   app_versions: AppVersionsTable;
   site_content: SiteContentTable;
+  orders: OrdersTable;
+  evaluations: EvaluationsTable;
+  service_messages: ServiceMessagesTable;
+  point_events: PointEventsTable;
+  platforms: PlatformsTable;
+  categories: CategoriesTable;
+  tags: TagsTable;
+  games: GamesTable;
+  game_categories: GameCategoriesTable;
+  game_tags: GameTagsTable;
+  platform_games: PlatformGamesTable;
+  game_screenshots: GameScreenshotsTable;
+  open_servers: OpenServersTable;
+  reservations: ReservationsTable;
+  topics: TopicsTable;
+  topic_games: TopicGamesTable;
+  weekly_lists: WeeklyListsTable;
+  gift_packs: GiftPacksTable;
+  gift_codes: GiftCodesTable;
+  coupons: CouponsTable;
+  user_coupons: UserCouponsTable;
+  cards: CardsTable;
+  promotions: PromotionsTable;
+  hot_search_words: HotSearchWordsTable;
+  game_downloads: GameDownloadsTable;
+  download_address_reports: DownloadAddressReportsTable;
 }

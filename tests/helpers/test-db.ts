@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import { inject } from 'vitest';
 import pg from 'pg';
 import { migrateToLatest, openDatabase, type DatabaseHandle } from '../../server/db/database.ts';
+import { seedCatalog } from '../../server/db/seed-catalog.ts';
 import { seedContent } from '../../server/db/seed-content.ts';
 
 export type DatabaseKind = 'pglite' | 'postgres';
@@ -23,6 +24,7 @@ export async function createTestDatabase(kind: DatabaseKind = 'pglite'): Promise
   const handle = await openDatabase({ url, schema, poolSize: 4 });
   await migrateToLatest(handle.db);
   await seedContent(handle.db);
+  await seedCatalog(handle.db);
   return {
     ...handle,
     async close() {

@@ -1,0 +1,299 @@
+import type { Kysely } from 'kysely';
+import { defineCalls, ok, refuse } from '../calls.ts';
+import { artUrl } from '../catalog/art.ts';
+import { pageAnswer, readId, readPage } from '../catalog/fields.ts';
+import { gamesByIds, iso } from '../catalog/game-list.ts';
+import type { Database } from '../db/schema.ts';
+
+/**
+ * 礼包 and 预约. A gift pack has a pool of codes (gift_codes); claiming takes one free code
+ * with UPDATE … WHERE id = (SELECT … FOR UPDATE SKIP LOCKED), and a partial unique index on
+ * (pack_id, claimed_by) lets a user hold one code per pack even when the same user claims
+ * concurrently (the loser's statement fails with 23505 and answers the winner's code).
+ */
+export const GIFT_MSG = {
+  received: '领取成功',
+  /** SPEC §8 suppresses this message as a toast; the UI shows the code instead. */
+  already: '已领取',
+  soldOut: '礼包已领完',
+  expired: '礼包已过期',
+  missing: '礼包不存在',
+} as const;
+
+export const RESERVE_MSG = {
+  reserved: '预约成功',
+  already: '已预约',
+  cancelled: '已取消预约',
+  online: '游戏已上线，快去下载吧',
+  missingGame: '游戏不存在',
+} as const;
+
+function isUniqueViolation(error: unknown): boolean {
+  return typeof error === 'object' && error !== null && (error as { code?: unknown }).code === '23505';
+}
+
+interface PackRow {
+  id: number;
+  game_id: number;
+  name: string;
+  content: string;
+  usage: string;
+  valid_until: Date;
+  vip_level: number;
+  total: number;
+}
+
+async function packsWithCounts(db: Kysely<Database>, gameId: number, userId: number | null, limit?: { offset: number; limit: number }) {
+  let q = db
+    .selectFrom('gift_packs as gp')
+    .select(['gp.id', 'gp.game_id', 'gp.name', 'gp.content', 'gp.usage', 'gp.valid_until', 'gp.vip_level', 'gp.total'])
+    .select((eb) =>
+      eb
+        .selectFrom('gift_codes as gc')
+        .select(eb.fn.countAll<number>().as('n'))
+        .whereRef('gc.pack_id', '=', 'gp.id')
+        .where('gc.claimed_at', 'is', null)
+        .as('remaining'),
+    )
+    .select((eb) =>
+      eb
+        .selectFrom('gift_codes as mine')
+        .select('mine.code')
+        .whereRef('mine.pack_id', '=', 'gp.id')
+        .where('mine.claimed_by', '=', userId ?? -1)
+        .as('my_code'),
+    )
+    .where('gp.game_id', '=', gameId)
+    .orderBy('gp.sort')
+    .orderBy('gp.id');
+  if (limit) q = q.limit(limit.limit).offset(limit.offset);
+  return q.execute();
+}
+
+function packItem(row: PackRow & { remaining: number | null; my_code: string | null }, now: Date) {
+  return {
+    gift_id: row.id,
+    game_id: row.game_id,
+    name: row.name,
+    content: row.content,
+    usage: row.usage,
+    valid_until: iso(row.valid_until),
+    expired: new Date(row.valid_until) <= now,
+    vip_level: row.vip_level,
+    total: row.total,
+    remaining: Number(row.remaining ?? 0),
+    claimed: row.my_code !== null,
+    code: row.my_code,
+  };
+}
+
+/** For the game page: count, codes left, the first packs. */
+export async function giftSummary(db: Kysely<Database>, gameId: number, userId: number | null, now: Date) {
+  const packs = await packsWithCounts(db, gameId, userId);
+  const items = packs.map((p) => packItem(p, now));
+  return { count: items.length, remaining: items.reduce((s, p) => s + p.remaining, 0), list: items.slice(0, 3) };
+}
+
+async function heldCode(db: Kysely<Database>, packId: number, userId: number): Promise<string | null> {
+  const row = await db.selectFrom('gift_codes').select('code').where('pack_id', '=', packId).where('claimed_by', '=', userId).executeTakeFirst();
+  return row?.code ?? null;
+}
+
+export type GiftClaim = { status: 'received' | 'already'; code: string } | { status: 'soldOut' };
+
+/**
+ * Takes one free code of the pack for the user. Atomic on PostgreSQL under concurrency: the
+ * subquery locks one free row and skips rows other claims hold; if the same user's other claim
+ * commits first, the unique index (pack_id, claimed_by) fails this one (23505) and its code is
+ * answered instead. PGlite runs one statement at a time, which is trivially atomic.
+ */
+export async function claimGiftCode(db: Kysely<Database>, packId: number, userId: number, now: Date, attempt = 1): Promise<GiftClaim> {
+  let claimed: { code: string } | undefined;
+  try {
+    claimed = await db.transaction().execute((trx) =>
+      trx
+        .updateTable('gift_codes')
+        .set({ claimed_by: userId, claimed_at: now })
+        .where('id', '=', (eb) =>
+          eb
+            .selectFrom('gift_codes as free')
+            .select('free.id')
+            .where('free.pack_id', '=', packId)
+            .where('free.claimed_at', 'is', null)
+            .orderBy('free.id')
+            .limit(1)
+            .forUpdate()
+            .skipLocked(),
+        )
+        .returning('code')
+        .executeTakeFirst(),
+    );
+  } catch (error) {
+    if (!isUniqueViolation(error)) throw error;
+  }
+  if (claimed) return { status: 'received', code: claimed.code };
+  // Either this user's concurrent claim won, or no free code was left unlocked.
+  const held = await heldCode(db, packId, userId);
+  if (held) return { status: 'already', code: held };
+  // A code locked by a claim that then failed is free again: look once more.
+  if (attempt < CLAIM_ATTEMPTS && (await freeCodeCount(db, packId)) > 0) return claimGiftCode(db, packId, userId, now, attempt + 1);
+  return { status: 'soldOut' };
+}
+
+const CLAIM_ATTEMPTS = 3;
+
+async function freeCodeCount(db: Kysely<Database>, packId: number): Promise<number> {
+  const row = await db.selectFrom('gift_codes').select((eb) => eb.fn.countAll<number>().as('n')).where('pack_id', '=', packId).where('claimed_at', 'is', null).executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+export const giftCalls = defineCalls(
+  {
+    path: '/api/game/getGiftList',
+    auth: 'optional',
+    async handler({ db, fields, user, now }) {
+      const page = readPage(fields);
+      if (!page.ok) return page.response;
+      const gameId = readId(fields, 'game_id');
+      if (!gameId.ok) return gameId.response;
+      const total = await db
+        .selectFrom('gift_packs')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('game_id', '=', gameId.value)
+        .executeTakeFirstOrThrow();
+      const rows = Number(total.n) > page.value.offset ? await packsWithCounts(db, gameId.value, user?.id ?? null, page.value) : [];
+      return ok(pageAnswer(page.value, rows.map((r) => packItem(r, now)), Number(total.n)));
+    },
+  },
+  {
+    path: '/api/game/receiveGift',
+    auth: 'required',
+    async handler({ db, fields, user, now }) {
+      const giftId = readId(fields, 'gift_id');
+      if (!giftId.ok) return giftId.response;
+      const userId = user!.id;
+      const pack = await db.selectFrom('gift_packs').select(['id', 'valid_until']).where('id', '=', giftId.value).executeTakeFirst();
+      if (!pack) return refuse(GIFT_MSG.missing);
+      const held = await heldCode(db, pack.id, userId);
+      if (held) return ok({ code: held, gift_id: pack.id }, GIFT_MSG.already);
+      if (new Date(pack.valid_until) <= now) return refuse(GIFT_MSG.expired);
+      const claim = await claimGiftCode(db, pack.id, userId, now);
+      if (claim.status === 'soldOut') return refuse(GIFT_MSG.soldOut);
+      return ok({ code: claim.code, gift_id: pack.id }, claim.status === 'received' ? GIFT_MSG.received : GIFT_MSG.already);
+    },
+  },
+  {
+    path: '/api/game/myGiftList',
+    auth: 'required',
+    async handler({ db, fields, user, now }) {
+      const page = readPage(fields);
+      if (!page.ok) return page.response;
+      const base = db.selectFrom('gift_codes as gc').where('gc.claimed_by', '=', user!.id);
+      const total = Number((await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
+      const rows =
+        total > page.value.offset
+          ? await base
+              .innerJoin('gift_packs as gp', 'gp.id', 'gc.pack_id')
+              .innerJoin('games as g', 'g.id', 'gp.game_id')
+              .select(['gc.code', 'gc.claimed_at', 'gp.id as gift_id', 'gp.name', 'gp.content', 'gp.usage', 'gp.valid_until', 'gp.vip_level', 'g.id as game_id', 'g.name as game_name', 'g.icon_key'])
+              .orderBy('gc.claimed_at', 'desc')
+              .orderBy('gc.id', 'desc')
+              .limit(page.value.limit)
+              .offset(page.value.offset)
+              .execute()
+          : [];
+      return ok(
+        pageAnswer(
+          page.value,
+          rows.map((r) => ({
+            gift_id: r.gift_id,
+            name: r.name,
+            content: r.content,
+            usage: r.usage,
+            vip_level: r.vip_level,
+            code: r.code,
+            claimed_at: iso(r.claimed_at!),
+            valid_until: iso(r.valid_until),
+            expired: new Date(r.valid_until) <= now,
+            game_id: r.game_id,
+            game_name: r.game_name,
+            icon: artUrl('icon', r.icon_key),
+          })),
+          total,
+        ),
+      );
+    },
+  },
+  {
+    path: '/api/game/reserveGame',
+    auth: 'required',
+    async handler({ db, fields, user, now }) {
+      const gameId = readId(fields, 'game_id');
+      if (!gameId.ok) return gameId.response;
+      const game = await db.selectFrom('games').select(['id', 'online_at']).where('id', '=', gameId.value).executeTakeFirst();
+      if (!game) return refuse(RESERVE_MSG.missingGame);
+      if (new Date(game.online_at) <= now) return refuse(RESERVE_MSG.online);
+      const inserted = await db
+        .insertInto('reservations')
+        .values({ user_id: user!.id, game_id: game.id, created_at: now })
+        .onConflict((oc) => oc.columns(['user_id', 'game_id']).doNothing())
+        .returning('id')
+        .executeTakeFirst();
+      const counts = await reserveCounts(db, [game.id]);
+      return ok({ game_id: game.id, reserved: true, reserve_count: counts.get(game.id) ?? 0 }, inserted ? RESERVE_MSG.reserved : RESERVE_MSG.already);
+    },
+  },
+  {
+    path: '/api/game/cancelReserveGame',
+    auth: 'required',
+    async handler({ db, fields, user }) {
+      const gameId = readId(fields, 'game_id');
+      if (!gameId.ok) return gameId.response;
+      await db.deleteFrom('reservations').where('user_id', '=', user!.id).where('game_id', '=', gameId.value).execute();
+      const counts = await reserveCounts(db, [gameId.value]);
+      return ok({ game_id: gameId.value, reserved: false, reserve_count: counts.get(gameId.value) ?? 0 }, RESERVE_MSG.cancelled);
+    },
+  },
+  {
+    path: '/api/game/myReservations',
+    auth: 'required',
+    async handler({ db, fields, user, now }) {
+      const page = readPage(fields);
+      if (!page.ok) return page.response;
+      const base = db.selectFrom('reservations').where('user_id', '=', user!.id);
+      const total = Number((await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
+      const rows = total > page.value.offset ? await base.select(['game_id', 'created_at']).orderBy('created_at', 'desc').orderBy('id', 'desc').limit(page.value.limit).offset(page.value.offset).execute() : [];
+      const items = await gamesByIds(db, now, rows.map((r) => r.game_id));
+      const counts = await reserveCounts(db, rows.map((r) => r.game_id));
+      const reservedAt = new Map(rows.map((r) => [r.game_id, iso(r.created_at)]));
+      return ok(
+        pageAnswer(
+          page.value,
+          items.map((item) => ({ ...item, reserved: true, reserved_at: reservedAt.get(item.game_id)!, reserve_count: counts.get(item.game_id) ?? 0, is_online: new Date(item.online_at) <= now })),
+          total,
+        ),
+      );
+    },
+  },
+);
+
+/** Reservation counts shown to players: a seeded base plus real reservations. */
+export async function reserveCounts(db: Kysely<Database>, gameIds: number[]): Promise<Map<number, number>> {
+  const counts = new Map<number, number>();
+  if (gameIds.length === 0) return counts;
+  const rows = await db
+    .selectFrom('games as g')
+    .select(['g.id', 'g.reserve_base'])
+    .select((eb) => eb.selectFrom('reservations as r').select(eb.fn.countAll<number>().as('n')).whereRef('r.game_id', '=', 'g.id').as('real'))
+    .where('g.id', 'in', gameIds)
+    .execute();
+  for (const row of rows) counts.set(row.id, row.reserve_base + Number(row.real ?? 0));
+  return counts;
+}
+
+/** Which of these games the user reserved. */
+export async function reservedBy(db: Kysely<Database>, userId: number | null, gameIds: number[]): Promise<Set<number>> {
+  if (userId === null || gameIds.length === 0) return new Set();
+  const rows = await db.selectFrom('reservations').select('game_id').where('user_id', '=', userId).where('game_id', 'in', gameIds).execute();
+  return new Set(rows.map((r) => r.game_id));
+}
