@@ -1,0 +1,83 @@
+import type { AnyActorLogic, AnyStateMachine, InputFrom } from 'xstate';
+import { agreementSheetMachine } from './agreement-sheet.machine.ts';
+import { loadingMachine } from './loading.machine.ts';
+import { loginOverlayMachine } from './login-overlay.machine.ts';
+import { logoutMachine } from './logout.machine.ts';
+import { navigationMachine } from './navigation.machine.ts';
+import { ratingMachine } from './rating.machine.ts';
+import { createRemoteDataMachine } from './remote-data.machine.ts';
+import { serviceChatMachine } from './service-chat.machine.ts';
+import { servicePollMachine } from './service-poll.machine.ts';
+import { sessionMachine } from './session.machine.ts';
+import { LOGIN_PATH } from './session.types.ts';
+
+/**
+ * Every statechart of the app, for the QA tools: `npm run diagrams` draws each entry
+ * (docs/diagrams/<name>.mmd|svg) and `npm run replay` rebuilds the actors of an event log from
+ * here. A machine missing from this list has no diagram and its events cannot be replayed
+ * (tests/unit/diagrams.test.ts fails when a machines/*.machine.ts file is not listed).
+ *
+ * HOW TO ADD A MACHINE — one `entry({...})` line in MACHINES below:
+ *   name     file stem of its diagram, kebab-case: 'service-poll' → docs/diagrams/service-poll.svg
+ *   summary  one line for docs/diagrams/README.md
+ *   machine  the machine exactly as setup(...).createMachine(...) exports it (stubs, no .provide())
+ *   input    (when the machine takes input) a typical input; replay uses the input recorded in
+ *            the log's `xstate.init` event and falls back to this one
+ *   replayActors (rarely) actor implementations for replay. By default every invoked actor that
+ *            is not itself a state machine is replaced by one that never settles, so only the
+ *            recorded `xstate.done.actor.*` / `xstate.error.actor.*` events (and whatever else the
+ *            real actor sent) drive the machine. Child machines stay real.
+ *   create / machineIds  (factories only) how to build the machine an actor ran with a given
+ *            machine id, and which ids it builds (see remote-data below)
+ * Then run `npm run diagrams` and commit docs/diagrams.
+ */
+export interface MachineEntry<TMachine extends AnyStateMachine = AnyStateMachine> {
+  name: string;
+  summary: string;
+  machine: TMachine;
+  input?: InputFrom<TMachine>;
+  replayActors?: Record<string, AnyActorLogic>;
+  create?: (machineId: string) => AnyStateMachine;
+  machineIds?: readonly string[];
+}
+
+/** Keeps each entry's `input` checked against its own machine. */
+const entry = <TMachine extends AnyStateMachine>(definition: MachineEntry<TMachine>): MachineEntry => definition as unknown as MachineEntry;
+
+/** The ids pages pass to useRemoteData(id, …): each builds its own remote-data machine. */
+export const REMOTE_DATA_IDS = ['aboutUs', 'userInfo'] as const;
+
+export const MACHINES: readonly MachineEntry[] = [
+  entry({ name: 'session', summary: 'Token / Uuid / NickName, api error catalogue, active record', machine: sessionMachine, input: { credentials: null } }),
+  entry({ name: 'login-overlay', summary: 'The five login panels, resend countdowns, consent', machine: loginOverlayMachine, input: {} }),
+  entry({ name: 'agreement-sheet', summary: "Consent sheet and agreement viewer (the overlay's 'agreement' child)", machine: agreementSheetMachine }),
+  entry({
+    name: 'remote-data',
+    summary: "One page resource: loading → loaded | failed (factory; each page's id)",
+    machine: createRemoteDataMachine('remoteData'),
+    create: (machineId) => createRemoteDataMachine(machineId),
+    machineIds: REMOTE_DATA_IDS,
+  }),
+  entry({
+    name: 'navigation',
+    summary: 'Protected routes → login popup, blocked moves, scroll policy, RouterHistoryAfter',
+    machine: navigationMachine,
+    // The app passes src/app/routes.ts NAVIGATION_RULES; a replay uses the recorded input.
+    input: { location: { path: '/', data: null }, signedIn: false, rules: { protectedPaths: ['/mine'], keepScrollPaths: [], blockedMoves: [], loginPath: LOGIN_PATH } },
+  }),
+  entry({ name: 'loading', summary: 'Global loading overlay: counted work, shown after a delay', machine: loadingMachine }),
+  entry({ name: 'service-poll', summary: "20 s unread-message poll, '客服消息' notice, offline check", machine: servicePollMachine, input: { lastSeenId: null } }),
+  entry({ name: 'service-chat', summary: 'Customer-service chat: history pages, sending', machine: serviceChatMachine }),
+  entry({ name: 'rating', summary: 'Rating dialog: stars 0–5, submit, messages', machine: ratingMachine }),
+  entry({ name: 'logout', summary: "Mine page '退出登录': confirm, server logout, sign out", machine: logoutMachine }),
+];
+
+/** The entry that builds actors whose machine has this id, or undefined. */
+export function findMachineEntry(machineId: string, registry: readonly MachineEntry[] = MACHINES): MachineEntry | undefined {
+  return registry.find((candidate) => candidate.machine.id === machineId) ?? registry.find((candidate) => candidate.machineIds?.includes(machineId));
+}
+
+/** The machine an actor with this machine id ran: the entry's own, or its factory's. */
+export function machineFor(entryFound: MachineEntry, machineId: string): AnyStateMachine {
+  return entryFound.machine.id === machineId || !entryFound.create ? entryFound.machine : entryFound.create(machineId);
+}

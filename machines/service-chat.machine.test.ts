@@ -1,0 +1,123 @@
+import { describe, expect, it, vi } from 'vitest';
+import { createActor, fromPromise, SimulatedClock } from 'xstate';
+import { classifyResponse } from '../api/outcome.ts';
+import { CHAT_MESSAGE_MAX_LENGTH, CHAT_MESSAGES, CHAT_PAGE_LIMIT, REPLY_REFRESH_MARGIN_MS } from './service-chat.constants.ts';
+import { canSend, mergeMessages, serviceChatMachine } from './service-chat.machine.ts';
+import type { ChatMessage, ChatPage, ChatPageInput, ChatPageOutcome, SendOutcome, SendResult } from './service-chat.types.ts';
+
+const at = (second: number) => new Date(Date.UTC(2026, 2, 2, 2, 0, second)).toISOString();
+const msg = (id: number, direction: 'in' | 'out' = 'out', second = id): ChatMessage => ({ id, direction, content: `m${id}`, created_at: at(second) });
+const okPage = (data: ChatPage): ChatPageOutcome => classifyResponse({ code: 1, msg: 'success', data });
+const okSend = (data: SendResult): SendOutcome => classifyResponse({ code: 1, msg: '发送成功', data });
+const SERVICE = { hours: '每日 9:00-23:00', status: 'online' as const };
+
+function start() {
+  const clock = new SimulatedClock();
+  const queues = { link: [] as Array<(o: unknown) => void>, record: [] as Array<(o: unknown) => void>, send: [] as Array<(o: unknown) => void> };
+  const inputs = { link: [] as ChatPageInput[], record: [] as ChatPageInput[], send: [] as Array<{ content: string }> };
+  const toast = vi.fn<(message: string) => void>();
+  const deferred = <I, O>(kind: keyof typeof queues) =>
+    fromPromise<O, I>(
+      ({ input }) =>
+        new Promise<O>((resolve) => {
+          (inputs[kind] as I[]).push(input);
+          queues[kind].push(resolve as (o: unknown) => void);
+        }),
+    );
+  const actor = createActor(
+    serviceChatMachine.provide({
+      actors: {
+        getChatLink: deferred<ChatPageInput, ChatPageOutcome>('link'),
+        getChatLinkRecord: deferred<ChatPageInput, ChatPageOutcome>('record'),
+        sendServiceMessage: deferred<{ content: string }, SendOutcome>('send'),
+      },
+      actions: { showToast: (_, params) => toast(params.message) },
+    }),
+    { clock },
+  ).start();
+  const answer = async (kind: keyof typeof queues, outcome: unknown) => {
+    queues[kind].shift()!(outcome);
+    await new Promise((resolve) => setTimeout(resolve, 0));
+  };
+  return { actor, clock, answer, inputs, toast };
+}
+
+describe('service chat machine', () => {
+  it('loads the newest page, then older pages while some remain, merged oldest first', async () => {
+    const { actor, answer, inputs } = start();
+    expect(actor.getSnapshot().hasTag('busy')).toBe(true);
+    expect(inputs.link).toEqual([{ page: 1, limit: CHAT_PAGE_LIMIT }]);
+    await answer('link', okPage({ list: [msg(3), msg(4)], total: 5, page: 1, limit: 2, service: SERVICE }));
+    expect(actor.getSnapshot().context).toMatchObject({ total: 5, pagesLoaded: 1, service: SERVICE });
+    actor.send({ type: 'ui.older' });
+    expect(inputs.record).toEqual([{ page: 2, limit: CHAT_PAGE_LIMIT }]);
+    actor.send({ type: 'ui.older' }); // already loading: ignored
+    expect(inputs.record).toHaveLength(1);
+    await answer('record', okPage({ list: [msg(1), msg(2), msg(3)], total: 5, page: 2, limit: 2 }));
+    actor.send({ type: 'ui.older' });
+    await answer('record', okPage({ list: [msg(0)], total: 5, page: 3, limit: 2 }));
+    expect(actor.getSnapshot().context.messages.map((m) => m.id)).toEqual([0, 1, 2, 3, 4]);
+    actor.send({ type: 'ui.older' }); // all loaded
+    expect(inputs.record).toHaveLength(2);
+  });
+
+  it('a failed first load shows the error and retries', async () => {
+    const { actor, answer } = start();
+    await answer('link', { kind: 'error', reason: 'network', code: null, msg: '网络异常，请稍后再试' });
+    expect(actor.getSnapshot().value).toBe('failed');
+    expect(actor.getSnapshot().context.error).toBe('网络异常，请稍后再试');
+    actor.send({ type: 'ui.retry' });
+    await answer('link', okPage({ list: [], total: 0, page: 1, limit: 20 }));
+    expect(actor.getSnapshot().matches('ready')).toBe(true);
+    expect(actor.getSnapshot().context.error).toBeNull();
+  });
+
+  it('sends the trimmed draft, appends it, clears the draft, and reloads when the reply is due', async () => {
+    const { actor, clock, answer, inputs } = start();
+    await answer('link', okPage({ list: [msg(1)], total: 1, page: 1, limit: 20 }));
+    actor.send({ type: 'ui.send' }); // empty draft: nothing
+    expect(inputs.send).toHaveLength(0);
+    actor.send({ type: 'ui.draft.change', value: '  充值没到账 ' });
+    actor.send({ type: 'ui.send' });
+    expect(inputs.send).toEqual([{ content: '充值没到账' }]);
+    await answer('send', okSend({ message: msg(2, 'in'), reply_in_ms: 3_000 }));
+    expect(actor.getSnapshot().context).toMatchObject({ draft: '', total: 2 });
+    expect(actor.getSnapshot().context.messages.map((m) => m.id)).toEqual([1, 2]);
+    clock.increment(3_000 + REPLY_REFRESH_MARGIN_MS - 1);
+    expect(inputs.link).toHaveLength(1);
+    clock.increment(1);
+    expect(inputs.link).toHaveLength(2);
+    await answer('link', okPage({ list: [msg(1), msg(2, 'in'), msg(3)], total: 3, page: 1, limit: 20 }));
+    expect(actor.getSnapshot().context.messages.map((m) => m.id)).toEqual([1, 2, 3]);
+  });
+
+  it('a refused send keeps the draft; a failed one also toasts', async () => {
+    const { actor, answer, toast } = start();
+    await answer('link', okPage({ list: [], total: 0, page: 1, limit: 20 }));
+    actor.send({ type: 'ui.draft.change', value: '你好' });
+    actor.send({ type: 'ui.send' });
+    await answer('send', classifyResponse({ code: -1, msg: '请输入消息内容', data: null }));
+    expect(actor.getSnapshot().context.draft).toBe('你好');
+    expect(toast).not.toHaveBeenCalled();
+    actor.send({ type: 'ui.send' });
+    await answer('send', { kind: 'error', reason: 'timeout', code: null, msg: '请求超时' });
+    expect(toast.mock.calls).toEqual([[CHAT_MESSAGES.sendFailed]]);
+    expect(actor.getSnapshot().context.draft).toBe('你好');
+  });
+
+  it('ui.refresh (a new 客服消息) reloads the newest page', async () => {
+    const { actor, answer, inputs } = start();
+    await answer('link', okPage({ list: [msg(1)], total: 1, page: 1, limit: 20 }));
+    actor.send({ type: 'ui.refresh' });
+    expect(inputs.link).toHaveLength(2);
+    await answer('link', okPage({ list: [msg(1), msg(2)], total: 2, page: 1, limit: 20 }));
+    expect(actor.getSnapshot().context.messages).toHaveLength(2);
+  });
+
+  it('helpers: canSend counts characters, mergeMessages dedupes and orders', () => {
+    expect(canSend('   ')).toBe(false);
+    expect(canSend('😀'.repeat(CHAT_MESSAGE_MAX_LENGTH))).toBe(true);
+    expect(canSend('a'.repeat(CHAT_MESSAGE_MAX_LENGTH + 1))).toBe(false);
+    expect(mergeMessages([msg(2), msg(1)], [msg(3, 'out', 1), msg(2)]).map((m) => m.id)).toEqual([1, 3, 2]);
+  });
+});
