@@ -9,6 +9,15 @@ import type { ActiveRecordInput } from '../../machines/session.types.ts';
 import { readCredentials, writeCredentials } from './credentials-storage.ts';
 import { apiBase, encryptRequests, secrets } from './env.ts';
 import { showToast } from './toast.ts';
+import type { EventLog } from './event-log.ts';
+import { createDeferredEventLog } from './event-log-deferred.ts';
+import { createLoginFeature, type LoginOverlayActor } from '../features/login/login-runtime.ts';
+import type { RouteData } from '../../machines/navigation.types.ts';
+import { createLoading, type LoadingActor } from './loading.ts';
+import { createNavigationFeature, type NavigationActor, type ScrollKeeper } from './navigation-runtime.ts';
+import type { ServicePollActor } from '../features/service/service-runtime.ts';
+import type { RatingActor } from '../features/rating/rating-runtime.ts';
+import { deferActor, type DeferredActor } from '../features/deferred-actor.ts';
 
 export type Inspector = (event: InspectionEvent) => void;
 
@@ -25,14 +34,30 @@ export interface AppRuntime {
   /** Pass to every createActor / useMachine: fans out to the registered inspectors. */
   inspect: Inspector;
   addInspector(inspector: Inspector): () => void;
+  /** Every event of every actor, redacted and persisted, for /testview, export and replay (src/app/event-log.ts). */
+  eventLog: EventLog;
   /** Opens the login overlay at panel 1 (the navigation guard and protected actions call it). */
   openLogin(): void;
+  /** The login overlay (SPEC §2): the overlay's views read it; openLogin sends it 'ui.open'. */
+  loginOverlay: LoginOverlayActor;
   /**
    * SPEC §4 "reloads the page" after login: the current page remounts and refetches with the
    * new token (a soft reload, so a cheap phone does not download and parse the app again).
    */
   reloadView(): void;
   viewEpoch: { get(): number; subscribe(listener: () => void): () => void };
+  /** SPEC §2 navigation rules: every in-app move goes through it (src/app/navigation-runtime.ts). */
+  navigation: NavigationActor;
+  /** Asks for a move ('back' goes back); the guard may cancel it and open the login popup. */
+  navigate(to: string, data?: RouteData | null, options?: { replace?: boolean }): void;
+  /** Window scroll across page switches (kept-alive pages get theirs back). */
+  scroll: ScrollKeeper;
+  /** The global loading overlay: wrap work with withLoading (src/app/loading.ts). */
+  loading: LoadingActor;
+  /** Customer-service poll and the '客服消息' banner (src/features/service/service-runtime.ts); loads after start. */
+  servicePoll: DeferredActor<ServicePollActor>;
+  /** The game rating dialog (src/features/rating/rating-runtime.ts); loads after start. */
+  rating: DeferredActor<RatingActor>;
 }
 
 export interface RuntimeEnvironment {
@@ -60,6 +85,9 @@ export function createRuntime(env: RuntimeEnvironment = browserEnvironment()): A
   const inspect: Inspector = (event) => {
     for (const inspector of inspectors) inspector(event);
   };
+  // Registered before any actor exists, so the log holds every actor's xstate.init (replay starts there).
+  const eventLog = createDeferredEventLog();
+  inspectors.add(eventLog.inspect);
   const device = readDeviceInfo(env.host);
 
   let session: AppRuntime['session'] | null = null;
@@ -82,7 +110,8 @@ export function createRuntime(env: RuntimeEnvironment = browserEnvironment()): A
         persistCredentials: (_, params) => writeCredentials(env.storage, params.credentials),
         showToast: (_, params) => env.toast(params.message),
         reloadPage: () => env.reload(),
-        navigateTo: (_, params) => env.navigate(params.path),
+        // Through the navigation guard: an expired session's /login opens the popup instead (SPEC §8).
+        navigateTo: (_, params) => runtime.navigate(params.path),
       },
       actors: {
         activeRecord: fromPromise<unknown, ActiveRecordInput>(async () => {
@@ -100,11 +129,32 @@ export function createRuntime(env: RuntimeEnvironment = browserEnvironment()): A
     session,
     device,
     inspect,
+    eventLog,
     addInspector(inspector) {
       inspectors.add(inspector);
       return () => inspectors.delete(inspector);
     },
     openLogin: () => env.navigate('/login'),
+    // Created under FEATURES below (it needs this runtime's api and session).
+    get loginOverlay() {
+      return loginOverlay;
+    },
+    get navigation() {
+      return navigation.actor;
+    },
+    navigate: (to, data, options) => navigation.navigate(to, data, options),
+    get scroll() {
+      return navigation.scroll;
+    },
+    get loading() {
+      return loading;
+    },
+    get servicePoll() {
+      return servicePoll;
+    },
+    get rating() {
+      return rating;
+    },
     reloadView() {
       epoch++;
       for (const listener of epochListeners) listener();
@@ -118,6 +168,15 @@ export function createRuntime(env: RuntimeEnvironment = browserEnvironment()): A
     },
   };
   // FEATURES: each feature inserts its block below this line (create with { inspect }, attach to runtime).
+  const loginOverlay = createLoginFeature(runtime, env);
+  runtime.openLogin = () => loginOverlay.send({ type: 'ui.open' });
+  // Navigation after the login feature: it listens to the overlay for dismissals.
+  const navigation = createNavigationFeature(runtime, env);
+  const loading = createLoading(inspect);
+  // Service poll and rating load in one chunk after start (entry budget) and follow the session from then on.
+  const late = import('../features/late-features.ts').then((m) => m.createLateFeatures(runtime, env));
+  const servicePoll = deferActor(() => late.then((features) => features.servicePoll));
+  const rating = deferActor(() => late.then((features) => features.rating));
   session.start();
   return runtime;
 }

@@ -1,0 +1,79 @@
+import { describe, expect, it } from 'vitest';
+import { ROUTE_TITLES, documentTitleOf } from './route-titles.ts';
+import { HOME_FAMILY, NAVIGATION_RULES, normalizePath, ROUTE_PATHS, ROUTES, routeOf } from './routes.ts';
+
+// SPEC §2, spelled out independently of the table.
+const SPEC_NEEDS_LOGIN =
+  'dailymission invitatefriend coinstore infocenter infoactivity infotrading infotradingDetail infoaccountsell infoorder commonback realnamecertificateone editdata rechargerecord commonproblem downlist mywallet mylewancoin mycoupon traderecord tradeinstruction selectgame wantpay service suggestbcak orderpay openclothes gamedetailvip lewanguide rechargepay gamecoupon gamegift newgamewelfare zeropointone cardstrightrecharge login';
+const SPEC_KEEP_SCROLL = ['/', '/mine', '/about', '/circle', '/overseas', '/homedown', '/newgame', '/lastweek', '/tswk', '/h5', '/zeropointone'];
+const SPEC_KEPT_ALIVE = ['/', '/newgame', '/ranking', '/routine', '/lastweek', '/tswk', '/h5', '/hotbt', '/about', '/circle', '/mine', '/gamedetail'];
+const SPEC_GROUPS =
+  '/dnewgame /dnewserve /dlastweek /lastweek /tswk /h5 /zeropointone /hotbt /special /specialdetail /newgamewelfare ' +
+  '/dailymission /rookiemission /coinstore /invitatefriend /invitatelist /incomedetail /sealrecord ' +
+  '/carddetail /cardstrightrecharge /topupguide /otherpage /loginrecharge /autorecharge /autorechargehao /selectcoupon /autosend ' +
+  '/gamedetail /gamedetailvip /gamedetailfold /openclothes /gamecoupon /gamegift ' +
+  '/infocenter /infoactivity /infotrading /infotradingDetail /infoaccountsell /infoorder /notice /commonback /backrecord ' +
+  '/searchHistory /searchingresult /suggestbcak /bookmarkguide /noticedialog /updatedialog /firstrechargedialog /testview ' +
+  '/login /reload /register /findpassword /resetpassword /userrule /msgedetinfor /downlist /zaixianwan ' +
+  '/submitapplication /selectgameplotform /selectplotformgame /sellinstruct /sellgoodsinfo /tradeinstruction /selectgame /traderecord ' +
+  '/sellaccount /sellaccountedit /orderpay /wantpay /circlesearching /circleresult /tradingsuccess /successview /ceshiyemian ' +
+  '/moneyinstruction /incomewithdrawal /incomewithdrawals /accountsettingshow /accountsetting /phoneverify /phoneverifynew /editpassword ' +
+  '/accountsafety /accountdestoryone /accountdestorytwo /accountdestorythree /accountdestoryfour /accountdestoryrule ' +
+  '/realnamecertificateone /realnamecertificatetwo /editdata /editnickname /systemsetting /mycoupon /couponinstruction /commonproblem ' +
+  '/commonproblemdetail /rechargerecord /mylewancoin /rechargepay /mywallet /aboutus /productintroduce /myprivilege /aboutdetail /lewanguide /service';
+
+const flagged = (flag: 'needsLogin' | 'keepAlive' | 'homeFamily' | 'topLevel') => ROUTES.filter((route) => route[flag]).map((route) => route.path);
+
+describe('route table', () => {
+  it('has every route of SPEC §2 once, the tabs and the home family, and a title for each', () => {
+    const expected = [...SPEC_GROUPS.split(' '), ...HOME_FAMILY, '/about', '/circle', '/mine'];
+    expect(new Set(ROUTE_PATHS)).toEqual(new Set(expected));
+    expect(ROUTE_PATHS).toHaveLength(new Set(ROUTE_PATHS).size);
+    expect(Object.keys(ROUTE_TITLES).sort()).toEqual([...ROUTE_PATHS].sort());
+  });
+
+  it("needsLogin is SPEC's exact list, 'login' included", () => {
+    expect(flagged('needsLogin').sort()).toEqual(SPEC_NEEDS_LOGIN.split(' ').map((name) => `/${name}`).sort());
+  });
+
+  it("scrollToTop everywhere but SPEC's keep-scroll list", () => {
+    expect(ROUTES.filter((route) => !route.scrollToTop).map((route) => route.path).sort()).toEqual([...SPEC_KEEP_SCROLL].sort());
+  });
+
+  it("keeps alive SPEC's list (plus similar list and detail pages)", () => {
+    for (const path of SPEC_KEPT_ALIVE) expect(routeOf(path)?.keepAlive, path).toBe(true);
+    for (const path of ['/dailymission', '/orderpay', '/aboutus', '/login', '/service', '/editdata']) expect(routeOf(path)?.keepAlive, path).toBe(false);
+  });
+
+  it('the tab bar shows on the tabs and the home family, which lights recommend', () => {
+    expect(flagged('homeFamily')).toEqual([...HOME_FAMILY]);
+    expect(flagged('topLevel').sort()).toEqual([...HOME_FAMILY, '/about', '/circle', '/mine'].sort());
+  });
+
+  it('gives the machine the same lists and the /circle → /orderpay block', () => {
+    expect(NAVIGATION_RULES.protectedPaths).toEqual(flagged('needsLogin'));
+    expect(NAVIGATION_RULES.blockedMoves).toEqual([{ from: '/circle', to: '/orderpay' }]);
+    expect(NAVIGATION_RULES.loginPath).toBe('/login');
+  });
+
+  it('built pages have loaders; unbuilt and unknown ones have none', () => {
+    expect(routeOf('/aboutus')?.page).toBeTypeOf('function');
+    expect(routeOf('/mine')?.page).toBeTypeOf('function');
+    expect(routeOf('/bookmarkguide')?.page).toBeTypeOf('function');
+    expect(routeOf('/dailymission')?.page).toBeUndefined();
+    expect(routeOf('/no-such-page')).toBeNull();
+  });
+
+  it('normalises trailing slashes and letter case to the table spelling', () => {
+    expect(normalizePath('/mine/')).toBe('/mine');
+    expect(normalizePath('/INFOTRADINGDETAIL')).toBe('/infotradingDetail');
+    expect(normalizePath('')).toBe('/');
+    expect(normalizePath('/unknown/')).toBe('/unknown');
+  });
+
+  it('titles the document by route', () => {
+    expect(documentTitleOf('/')).toBe('乐玩游戏盒');
+    expect(documentTitleOf('/dailymission')).toBe('每日任务 - 乐玩游戏盒');
+    expect(documentTitleOf('/nope')).toBe('乐玩游戏盒');
+  });
+});

@@ -1,0 +1,198 @@
+// Loaded for its side effect too: wouter patches history so pushState/replaceState dispatch events.
+import 'wouter/use-browser-location';
+import { createActor, fromPromise, type ActorRefFrom } from 'xstate';
+import type { ApiClient } from '../../../api/client.ts';
+import type { ApiOutcome } from '../../../api/outcome.ts';
+import type { Fields } from '../../../api/protocol/wire.ts';
+import { agreementSheetMachine, type AgreementDocument, type AgreementText, type LoadDocumentInput } from '../../../machines/agreement-sheet.machine.ts';
+import { STORAGE_KEYS } from '../../../machines/constants.ts';
+import { loginOverlayMachine } from '../../../machines/login-overlay.machine.ts';
+import type {
+  LoginData,
+  PasswordLoginInput,
+  ResetPasswordInput,
+  SendCodeInput,
+  SignedInParams,
+  TrendRegisterInput,
+  VerifyCodeInput,
+} from '../../../machines/login-overlay.types.ts';
+import { LOGIN_PATH } from '../../../machines/session.types.ts';
+import type { AppRuntime, RuntimeEnvironment } from '../../app/runtime.ts';
+
+/**
+ * Wires the login overlay (SPEC §2, §4) to the world: the real calls, the toasts, and the
+ * after-login follow-ups (session, analytics, watermark, soft reload). The overlay opens from
+ * `runtime.openLogin()` and whenever the app is on /login while signed out.
+ */
+
+export type LoginOverlayActor = ActorRefFrom<typeof loginOverlayMachine>;
+
+/** What the feature needs of the runtime (a narrow slice, so tests can pass a fake). */
+export type LoginRuntime = Pick<AppRuntime, 'api' | 'session' | 'inspect' | 'reloadView'>;
+
+/** Analytics points of a sign-in (SPEC §4 "records login/registration analytics", §7 /point). */
+export const SIGN_IN_POINTS = {
+  login: { point_id: 1, point_title: '登录' },
+  register: { point_id: 2, point_title: '注册' },
+} as const;
+
+export const LOGIN_CALLS = {
+  sendCode: '/api/login/sendCode',
+  verifyCode: '/api/login/verifyCode',
+  trendRegister: '/api/login/trendRegister',
+  passwordLogin: '/api/login/userlogin',
+  resetPassword: '/api/login/resetPassword',
+  watermark: '/api/user/getWatermark',
+  point: '/point',
+} as const;
+
+export const DOCUMENT_CALLS: Record<AgreementDocument, string> = {
+  agreement: '/api/down/agreeH5',
+  privacy: '/api/down/userPrivacyH5',
+};
+
+/** The ad-click id (SPEC §9): read from the landing URL once, kept for the tab's lifetime. */
+export const BD_VID_PARAM = 'bd_vid';
+export const BD_VID_SESSION_KEY = 'bd_vid';
+const BD_VID_MAX_LENGTH = 256;
+
+const BAD_ANSWER: ApiOutcome<never> = { kind: 'error', reason: 'badResponse', code: null, msg: '服务器返回数据异常' };
+
+/** The browser's side of the feature: where the app is, and the tab's storage. */
+export interface LoginEnvironment {
+  /** The query string the app was opened with. */
+  landingSearch: string;
+  pathname(): string;
+  /** Calls back after in-app navigation (pushState/replaceState) and back/forward. */
+  onNavigate(listener: () => void): () => void;
+  sessionStorage: Pick<Storage, 'getItem' | 'setItem'>;
+}
+
+const NAVIGATION_EVENTS = ['popstate', 'pushState', 'replaceState'] as const;
+
+export const browserLoginEnvironment = (): LoginEnvironment => ({
+  landingSearch: window.location.search,
+  pathname: () => window.location.pathname,
+  onNavigate(listener) {
+    for (const type of NAVIGATION_EVENTS) window.addEventListener(type, listener);
+    return () => {
+      for (const type of NAVIGATION_EVENTS) window.removeEventListener(type, listener);
+    };
+  },
+  sessionStorage: window.sessionStorage,
+});
+
+/** The landing URL's bd_vid wins and is remembered; later in the tab the remembered one is used. */
+export function readBdVid(search: string, storage: Pick<Storage, 'getItem' | 'setItem'>): string | null {
+  const fromUrl = (new URLSearchParams(search).get(BD_VID_PARAM) ?? '').trim().slice(0, BD_VID_MAX_LENGTH);
+  try {
+    if (fromUrl) {
+      storage.setItem(BD_VID_SESSION_KEY, fromUrl);
+      return fromUrl;
+    }
+    return storage.getItem(BD_VID_SESSION_KEY) || null;
+  } catch {
+    return fromUrl || null;
+  }
+}
+
+/**
+ * SPEC §2: "After a session is invalidated, users are sent to /login" — being on /login while
+ * signed out opens the overlay, at start-up and after every navigation. One small function, so
+ * the navigation machine can take it over.
+ */
+export function openOnLoginRoute(
+  overlay: Pick<LoginOverlayActor, 'send'>,
+  location: Pick<LoginEnvironment, 'pathname' | 'onNavigate'>,
+  isSignedIn: () => boolean,
+): () => void {
+  const openIfOnLoginRoute = () => {
+    if (location.pathname() === LOGIN_PATH && !isSignedIn()) overlay.send({ type: 'ui.open' });
+  };
+  openIfOnLoginRoute();
+  return location.onNavigate(openIfOnLoginRoute);
+}
+
+interface SignInAnswer extends LoginData {
+  /** The server says whether trendRegister created the account. */
+  registered?: boolean;
+}
+
+/** A code-200 answer without usable credentials is a bad answer, not a sign-in. */
+function readSignInAnswer(outcome: ApiOutcome<SignInAnswer>): ApiOutcome<SignInAnswer> {
+  if (outcome.kind !== 'ok' || outcome.code !== 200) return outcome;
+  const data = outcome.data as Partial<SignInAnswer> | null;
+  if (!data || typeof data.token !== 'string' || !data.token || typeof data.user_uuid !== 'string' || !data.user_uuid) return BAD_ANSWER;
+  return { ...outcome, data: { token: data.token, user_uuid: data.user_uuid, nickname: typeof data.nickname === 'string' ? data.nickname : '', registered: data.registered === true } };
+}
+
+function readDocument(outcome: ApiOutcome<AgreementText>): ApiOutcome<AgreementText> {
+  if (outcome.kind !== 'ok') return outcome;
+  const data = outcome.data as Partial<AgreementText> | null;
+  if (!data || typeof data.content !== 'string') return BAD_ANSWER;
+  return { ...outcome, data: { title: typeof data.title === 'string' ? data.title : '', content: data.content } };
+}
+
+function storeWatermark(storage: Storage, outcome: ApiOutcome<{ code?: unknown }>): void {
+  if (outcome.kind !== 'ok' || typeof outcome.data?.code !== 'string') return;
+  try {
+    storage.setItem(STORAGE_KEYS.watermark, outcome.data.code);
+  } catch {
+    // A full or private storage: the watermark is fetched again at the next sign-in.
+  }
+}
+
+function createCalls(api: ApiClient, onAnswer: (registered: boolean) => void) {
+  const signIn = <TInput extends object>(path: string) =>
+    fromPromise<ApiOutcome<LoginData>, TInput>(async ({ input, signal }) => {
+      const outcome = readSignInAnswer(await api.call<SignInAnswer>(path, { ...input } as Fields, { signal }));
+      onAnswer(outcome.kind === 'ok' && outcome.data.registered === true);
+      return outcome;
+    });
+  return {
+    sendCode: fromPromise<ApiOutcome, SendCodeInput>(({ input, signal }) => api.call(LOGIN_CALLS.sendCode, { ...input }, { signal })),
+    verifyCode: fromPromise<ApiOutcome, VerifyCodeInput>(({ input, signal }) => api.call(LOGIN_CALLS.verifyCode, { ...input }, { signal })),
+    resetPassword: fromPromise<ApiOutcome, ResetPasswordInput>(({ input, signal }) => api.call(LOGIN_CALLS.resetPassword, { ...input }, { signal })),
+    trendRegister: signIn<TrendRegisterInput>(LOGIN_CALLS.trendRegister),
+    passwordLogin: signIn<PasswordLoginInput>(LOGIN_CALLS.passwordLogin),
+    agreementSheet: agreementSheetMachine.provide({
+      actors: {
+        loadDocument: fromPromise<ApiOutcome<AgreementText>, LoadDocumentInput>(async ({ input, signal }) =>
+          readDocument(await api.call<AgreementText>(DOCUMENT_CALLS[input.doc], {}, { signal })),
+        ),
+      },
+    }),
+  };
+}
+
+/** Creates and starts the overlay actor; returns it for `runtime.loginOverlay`. */
+export function createLoginFeature(
+  runtime: LoginRuntime,
+  env: Pick<RuntimeEnvironment, 'storage' | 'toast'>,
+  browser: LoginEnvironment = browserLoginEnvironment(),
+): LoginOverlayActor {
+  // The last sign-in answer said whether the account was just created ('注册' vs '登录').
+  let registered = false;
+
+  function afterSignIn({ token, uuid, nickname }: SignedInParams): void {
+    runtime.session.send({ type: 'session.signedIn', credentials: { token, uuid, nickname } });
+    // Both follow-ups carry the new token (the api client reads it from the session).
+    void runtime.api.call(LOGIN_CALLS.point, { ...(registered ? SIGN_IN_POINTS.register : SIGN_IN_POINTS.login) });
+    void runtime.api.call<{ code?: unknown }>(LOGIN_CALLS.watermark).then((outcome) => storeWatermark(env.storage, outcome));
+    runtime.reloadView();
+  }
+
+  const overlay = createActor(
+    loginOverlayMachine.provide({
+      actors: createCalls(runtime.api, (answer) => (registered = answer)),
+      actions: {
+        showToast: (_, { message }) => env.toast(message),
+        signedIn: (_, params) => afterSignIn(params),
+      },
+    }),
+    { input: { bdVid: readBdVid(browser.landingSearch, browser.sessionStorage) }, inspect: runtime.inspect },
+  );
+  overlay.start();
+  openOnLoginRoute(overlay, browser, () => runtime.session.getSnapshot().context.credentials !== null);
+  return overlay;
+}

@@ -1,0 +1,49 @@
+import { createActor, fromPromise, type ActorRefFrom } from 'xstate';
+import { ratingMachine } from '../../../machines/rating.machine.ts';
+import type { SubEvaluateInput, SubEvaluateOutcome } from '../../../machines/rating.types.ts';
+import type { AppRuntime, RuntimeEnvironment } from '../../app/runtime.ts';
+import { firstRechargePending, removeRechargePending } from './recharge-pending.ts';
+
+/**
+ * Wires the rating dialog (SPEC §2 "Other UI", §4 "Rating"): subEvaluate, toasts, and the
+ * RechargepingList entry it removes. The dialog opens for the oldest pending entry when the app
+ * starts signed in, and after a sign-in (the original reloaded the app after login).
+ */
+
+export type RatingActor = ActorRefFrom<typeof ratingMachine>;
+
+export const SUB_EVALUATE_PATH = '/api/user/subEvaluate';
+
+type RatingRuntime = Pick<AppRuntime, 'api' | 'session' | 'inspect'>;
+
+export function createRatingFeature(runtime: RatingRuntime, env: Pick<RuntimeEnvironment, 'storage' | 'toast'>): RatingActor {
+  const rating = createActor(
+    ratingMachine.provide({
+      actors: {
+        subEvaluate: fromPromise<SubEvaluateOutcome, SubEvaluateInput>(({ input, signal }) =>
+          runtime.api.call(SUB_EVALUATE_PATH, { ...input }, { signal }),
+        ),
+      },
+      actions: {
+        showToast: (_, { message }) => env.toast(message),
+        removePending: (_, { order_number }) => removeRechargePending(env.storage, order_number),
+      },
+    }),
+    { inspect: runtime.inspect },
+  ).start();
+
+  const openPending = () => {
+    const entry = firstRechargePending(env.storage);
+    if (entry) rating.send({ type: 'rating.open', ...entry });
+  };
+
+  // Created once the app runs (its chunk loads after start): signed in by then means "starts signed in".
+  let signedIn = runtime.session.getSnapshot().hasTag('signedIn');
+  if (signedIn) openPending();
+  runtime.session.subscribe((snapshot) => {
+    const now = snapshot.hasTag('signedIn');
+    if (now && !signedIn) openPending();
+    signedIn = now;
+  });
+  return rating;
+}

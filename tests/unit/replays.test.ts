@@ -1,0 +1,116 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { MACHINES } from '../../machines/registry.ts';
+import { sessionMachine } from '../../machines/session.machine.ts';
+import { parseEventLogJson, type EventLogFile } from '../../src/app/event-log-schema.ts';
+import { compareFinalStates, formatStep, replayLog } from '../../src/app/replay.ts';
+import { recordPasswordLoginAndReload, recordSmsLogin } from '../helpers/record-logs.ts';
+
+/**
+ * Every log in tests/replays is a regression test: it must decode, replay into today's machines
+ * without a divergence, and end in the final states it recorded. Drop an exported log
+ * ('导出日志' on /testview) into the folder to keep a bug fixed.
+ */
+
+const dir = path.resolve(import.meta.dirname, '../replays');
+const logs = readdirSync(dir).filter((file) => file.endsWith('.json'));
+
+function load(file: string): EventLogFile {
+  const result = parseEventLogJson(readFileSync(path.join(dir, file), 'utf8'));
+  if (!result.ok) throw new Error(`${file}: ${result.error}`);
+  return result.log;
+}
+
+describe('tests/replays: recorded logs still replay to their final states', () => {
+  it('has logs to replay', () => {
+    expect(logs.length).toBeGreaterThan(0);
+  });
+
+  it.each(logs)('%s', (file) => {
+    const log = load(file);
+    const result = replayLog(log);
+    expect(result.problems).toEqual([]);
+    expect(result.complete).toBe(true);
+    expect(compareFinalStates(log, result)).toEqual([]);
+    expect(Object.keys(log.actors).length).toBeGreaterThan(0);
+  });
+});
+
+describe('replay', () => {
+  it('replays a fresh recording of an SMS login step by step', async () => {
+    const log = await recordSmsLogin();
+    const result = replayLog(log);
+    expect(result.problems).toEqual([]);
+    expect(result.finalStates).toMatchObject({
+      loginOverlay: { status: 'active', state: 'closed' },
+      session: { status: 'active', state: { signedIn: 'idle' } },
+    });
+    // Views' events are sent, invoked actors' results injected, timers fired, machines' own messages regenerated.
+    expect(new Set(result.steps.map((step) => step.how))).toEqual(new Set(['start', 'send', 'inject', 'timer', 'internal']));
+    expect(result.steps.every((step) => step.ok)).toBe(true);
+  });
+
+  it('starts again after a reload marker and follows the restored timeline', async () => {
+    const log = await recordPasswordLoginAndReload();
+    const marker = log.entries.findIndex((entry) => entry.event.type === 'log.restored');
+    expect(marker).toBeGreaterThan(0);
+    expect(log.entries[marker + 1]).toMatchObject({ actor: 'loginOverlay', event: { type: 'xstate.init' } });
+    const result = replayLog(log);
+    expect(result.problems).toEqual([]);
+    expect(result.steps.some((step) => step.how === 'reset')).toBe(true);
+    expect(compareFinalStates(log, result)).toEqual([]);
+  });
+
+  it('stops after --until and shows one actor with --actor', () => {
+    const log = load('login-sms.json');
+    const submit = log.entries.find((entry) => entry.event.type === 'ui.sendCode')!;
+    const until = replayLog(log, { until: submit.seq });
+    expect(until.complete).toBe(false);
+    expect(until.lastSeq).toBe(submit.seq);
+    expect(until.finalStates.loginOverlay?.state).toEqual({ open: { sms: 'sending' } });
+
+    const session = replayLog(log, { actor: 'session' });
+    expect(session.steps.every((step) => step.actor === 'session')).toBe(true);
+    expect(Object.keys(session.finalStates)).toEqual(['session']);
+    expect(session.problems).toEqual([]);
+  });
+
+  it('reports a changed delay instead of firing the timer early', () => {
+    const log = load('login-sms.json');
+    const slower = MACHINES.map((entry) =>
+      entry.machine.id === 'session' ? { ...entry, machine: sessionMachine.provide({ delays: { activeRecordThrottle: 5_000 } }) } : entry,
+    );
+    const result = replayLog(log, { registry: slower });
+    expect(result.problems.join('\n')).toMatch(/xstate\.after\.activeRecordThrottle.*due at/);
+  });
+
+  it('reports a changed guard as a state divergence', () => {
+    const log = load('login-sms.json');
+    const stricter = MACHINES.map((entry) =>
+      entry.machine.id === 'loginOverlay' ? { ...entry, machine: entry.machine.provide({ guards: { phoneComplete: () => false } }) } : entry,
+    );
+    const result = replayLog(log, { registry: stricter });
+    expect(result.problems.length).toBeGreaterThan(0);
+    expect(result.problems[0]).toMatch(/ui\.sendCode: state open\.sms\.editing, the log recorded open\.sms\.sending/);
+  });
+
+  it('names machines missing from the registry and logs that start mid-run', () => {
+    const log = load('login-sms.json');
+    const withoutSession = replayLog(log, { registry: MACHINES.filter((entry) => entry.machine.id !== 'session') });
+    expect(withoutSession.problems).toContainEqual(expect.stringMatching(/machine 'session' is not in machines\/registry\.ts/));
+
+    const cut: EventLogFile = { ...log, entries: log.entries.filter((entry) => entry.seq > 10) };
+    const midRun = replayLog(cut);
+    expect(midRun.problems).toContainEqual(expect.stringMatching(/no xstate\.init for loginOverlay/));
+  });
+
+  it('prints one trail line per machine event', () => {
+    const result = replayLog(load('login-sms.json'), { until: 3 });
+    expect(result.steps.map(formatStep)).toEqual([
+      expect.stringMatching(/^#1 +0\.000s +start +loginOverlay +xstate\.init +→ closed$/),
+      expect.stringMatching(/^#2 +0\.000s +start +session +xstate\.init +→ anonymous$/),
+      expect.stringMatching(/^#3 +0\.800s +send +loginOverlay +ui\.open +→ open\.sms\.editing$/),
+    ]);
+  });
+});
