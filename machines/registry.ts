@@ -1,5 +1,6 @@
 import type { AnyActorLogic, AnyStateMachine, InputFrom } from 'xstate';
 import { agreementSheetMachine } from './agreement-sheet.machine.ts';
+import { browserDownloadMachine } from './browser-download.machine.ts';
 import { loadingMachine } from './loading.machine.ts';
 import { loginOverlayMachine } from './login-overlay.machine.ts';
 import { logoutMachine } from './logout.machine.ts';
@@ -69,6 +70,7 @@ export const MACHINES: readonly MachineEntry[] = [
   entry({ name: 'service-poll', summary: "20 s unread-message poll, '客服消息' notice, offline check", machine: servicePollMachine, input: { lastSeenId: null } }),
   entry({ name: 'service-chat', summary: 'Customer-service chat: history pages, sending', machine: serviceChatMachine }),
   entry({ name: 'rating', summary: 'Rating dialog: stars 0–5, submit, messages', machine: ratingMachine }),
+  entry({ name: 'browser-download', summary: "Download button outside the wrapper: address lookup → browser download, 3 s toast on failure", machine: browserDownloadMachine, input: { platformGameId: 1, gameId: 1, isH5: false } }),
   entry({ name: 'logout', summary: "Mine page '退出登录': confirm, server logout, sign out", machine: logoutMachine }),
 ];
 
