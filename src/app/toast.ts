@@ -5,7 +5,11 @@
 type ToastModule = typeof import('antd-mobile/es/components/toast');
 
 let loading: Promise<ToastModule> | null = null;
-const load = () => (loading ??= import('antd-mobile/es/components/toast'));
+const load = () =>
+  (loading ??= Promise.all([import('antd-mobile/es/components/toast'), import('./antd-render.ts')]).then(([toast, render]) => {
+    render.registerAntdRender();
+    return toast;
+  }));
 
 export function showToast(message: string, durationMs = 2000): void {
   void load().then((module) => module.default.show({ content: message, duration: durationMs }));
