@@ -218,19 +218,82 @@ describe('independent client (PROTOCOL.md only) against the real server', () => 
     expect(typeof data.content === 'string' && data.content.length > 0).toBe(true);
   });
 
-  // The tracking-point variant (text/plain base64 of the signed JSON, double md5). The server has
-  // no /point call yet: the case skips itself while POST /point answers 404 and runs once it exists.
-  it('/point tracking variant: text/plain base64, double md5 (skipped while the server has no /point)', async (ctx) => {
-    const probe = await post('/point', Buffer.from('{}').toString('base64'), 'text/plain');
-    if (probe.status === 404) ctx.skip();
-    const fields: Fields = { event: 'independent_client', page: '/home', timestamp: Date.now(), version_code: VERSION_CODE };
+  // The tracking-point variant (text/plain base64 of the signed JSON, double md5).
+  it('/point tracking variant: text/plain base64, double md5', async () => {
+    const fields: Fields = { point_id: 49, point_title: '下载完成', game_id: 1, timestamp: Date.now(), version_code: VERSION_CODE };
     const signed = { ...fields, sign: pointSign(fields) };
     const body = Buffer.from(JSON.stringify(signed), 'utf8').toString('base64');
     const accepted = await post('/point', body, 'text/plain');
     expect(accepted.status).toBe(200);
-    expect(accepted.body?.code).not.toBe(101);
+    expect(accepted.body).toMatchObject({ code: 1, msg: '埋点成功' });
     const fields2: Fields = { ...fields, timestamp: Date.now() + 1 };
     const singleMd5 = { ...fields2, sign: apiSign(fields2, POINT_SIGN_SECRET) }; // one md5 is not enough
     expect((await post('/point', Buffer.from(JSON.stringify(singleMd5)).toString('base64'), 'text/plain')).body).toMatchObject({ code: 101 });
+  });
+});
+
+// --- Sign-in (issue 3 done-when), same independent rules, on a server with a clock we move -------
+const LOGIN_SIGN_SECRET = 'dev-login-sign-secret';
+
+describe('independent client: sign-in flow', () => {
+  let auth: TestServer;
+  let now = Date.now();
+  const clock = () => now++;
+
+  beforeAll(async () => {
+    auth = await startTestServer({ kind: 'pglite', now: clock });
+  });
+  afterAll(async () => {
+    await auth?.close();
+  });
+
+  async function callAuth(path: string, payload: Fields, credentials?: { token: string; uuid: string }) {
+    const fields: Fields = { ...payload, timestamp: clock(), version_code: VERSION_CODE };
+    if (credentials) Object.assign(fields, { token: credentials.token, user_uuid: credentials.uuid });
+    const signed = { ...fields, sign: apiSign(fields, path.startsWith('/api/login/') ? LOGIN_SIGN_SECRET : API_SIGN_SECRET) };
+    const response = await fetch(auth.url + path, { method: 'POST', headers: { 'content-type': 'application/json' }, body: encryptedBody(signed) });
+    return decodeAnswer(await response.text());
+  }
+  async function outbox(phone: string): Promise<string> {
+    const response = await fetch(`${auth.url}/dev/sms/${phone}`);
+    expect(response.status).toBe(200);
+    return ((await response.json()) as { code: string }).code;
+  }
+
+  it('send a code, read it from the outbox, register (200 + token), getUserInfo (1); a second send within 60 s is refused', async () => {
+    const phone = '13500000001';
+    expect(await callAuth('/api/login/sendCode', { phone, type: '1' })).toMatchObject({ code: 1 });
+    const code = await outbox(phone);
+    expect(code).toMatch(/^\d{4}$/);
+    expect(await callAuth('/api/login/sendCode', { phone, type: '1' })).toMatchObject({ code: -1 });
+    const login = await callAuth('/api/login/trendRegister', { account: phone, phone_code: code, agree_agreement: 1 });
+    expect(login).toMatchObject({ code: 200, data: { token: expect.any(String), user_uuid: expect.any(String) } });
+    const data = login!.data as { token: string; user_uuid: string };
+    expect(await callAuth('/api/user/getUserInfo', {}, { token: data.token, uuid: data.user_uuid })).toMatchObject({ code: 1 });
+  });
+
+  it('a code fails after 5 wrong tries, even the right one', async () => {
+    const phone = '13500000002';
+    expect(await callAuth('/api/login/sendCode', { phone, type: '1' })).toMatchObject({ code: 1 });
+    const code = await outbox(phone);
+    const wrong = String((Number(code) + 1) % 10_000).padStart(4, '0');
+    for (let i = 0; i < 5; i++) {
+      expect(await callAuth('/api/login/trendRegister', { account: phone, phone_code: wrong, agree_agreement: 1 })).toMatchObject({ code: -1 });
+    }
+    expect(await callAuth('/api/login/trendRegister', { account: phone, phone_code: code, agree_agreement: 1 })).toMatchObject({ code: -1 });
+  });
+
+  it('after a password reset the old token gets 106', async () => {
+    const phone = '13500000003';
+    await callAuth('/api/login/sendCode', { phone, type: '1' });
+    const login = await callAuth('/api/login/trendRegister', { account: phone, phone_code: await outbox(phone), agree_agreement: 1 });
+    const old = login!.data as { token: string; user_uuid: string };
+    now += 61_000; // past the per-phone send interval
+    expect(await callAuth('/api/login/sendCode', { phone, type: '2' })).toMatchObject({ code: 1 });
+    const recovery = await outbox(phone);
+    expect(await callAuth('/api/login/verifyCode', { account: phone, phone_code: recovery })).toMatchObject({ code: 1 });
+    expect(await callAuth('/api/login/resetPassword', { account: phone, phone_code: recovery, password: 'abc12345' })).toMatchObject({ code: 1, msg: '修改成功' });
+    expect(await callAuth('/api/user/getUserInfo', {}, { token: old.token, uuid: old.user_uuid })).toMatchObject({ code: 106 });
+    expect(await callAuth('/api/login/userlogin', { account: phone, password: 'abc12345' })).toMatchObject({ code: 200 });
   });
 });
