@@ -231,18 +231,21 @@ export async function tagsOf(db: Kysely<Database>, gameIds: number[]): Promise<M
   return byGame;
 }
 
-function toItem(row: ItemRow, tags: Map<number, string[]>): GameListItem {
+/** The fields of one platform version (package, size, discount, flags) as every answer shows them. */
+export function platformVersionFields<TPackage extends string | null, TDownType extends number>(row: {
+  size_bytes: number;
+  down_type: TDownType;
+  package_name: TPackage;
+  version_name: string;
+  discount_rate: number;
+  first_recharge_rate: number | null;
+  is_bt: boolean;
+  is_discount: boolean;
+  is_h5: boolean;
+  is_zero_point_one: boolean;
+  vip_on_login: number;
+}) {
   return {
-    game_id: row.game_id,
-    platform_game_id: row.platform_game_id,
-    platform_id: row.platform_id,
-    name: row.name,
-    platform_game_name: row.platform_game_name,
-    icon: artUrl('icon', row.icon_key),
-    banner: artUrl('banner', row.banner_key),
-    short_desc: row.short_desc,
-    category: genreCategory(row.genre),
-    tags: tags.get(row.game_id) ?? [],
     size_bytes: row.size_bytes,
     size_text: sizeText(row.size_bytes),
     down_type: row.down_type,
@@ -255,8 +258,24 @@ function toItem(row: ItemRow, tags: Map<number, string[]>): GameListItem {
     is_discount: row.is_discount,
     is_h5: row.is_h5,
     is_zero_point_one: row.is_zero_point_one,
-    is_overseas: row.is_overseas,
     vip_on_login: row.vip_on_login,
+  };
+}
+
+function toItem(row: ItemRow, tags: Map<number, string[]>): GameListItem {
+  return {
+    game_id: row.game_id,
+    platform_game_id: row.platform_game_id,
+    platform_id: row.platform_id,
+    name: row.name,
+    platform_game_name: row.platform_game_name,
+    icon: artUrl('icon', row.icon_key),
+    banner: artUrl('banner', row.banner_key),
+    short_desc: row.short_desc,
+    category: genreCategory(row.genre),
+    tags: tags.get(row.game_id) ?? [],
+    ...platformVersionFields(row),
+    is_overseas: row.is_overseas,
     score: row.score,
     download_count: row.download_count,
     download_text: countText(row.download_count),

@@ -6,13 +6,11 @@ import { artUrl, shotUrl, ART_SIZE } from '../catalog/art.ts';
 import { chinaDate, chinaDayStart, chinaWeekStart, DAY_MS, parseChinaDate } from '../catalog/china-time.ts';
 import { pageAnswer, readChoice, readId, readOptionalId, readPage, readText, type Page } from '../catalog/fields.ts';
 import {
-  discountOf,
-  discountText,
   gamesByIds,
   genreCategory,
   iso,
   listGames,
-  sizeText,
+  platformVersionFields,
   tagsOf,
   type GameListItem,
   type GameListSpec,
@@ -197,20 +195,8 @@ function platformVersion(row: {
     platform_id: row.platform_id,
     platform_name: row.platform_name,
     platform_game_name: row.name,
-    package_name: row.package_name,
-    version_name: row.version_name,
-    size_bytes: row.size_bytes,
-    size_text: sizeText(row.size_bytes),
+    ...platformVersionFields(row),
     file_md5: row.file_md5,
-    down_type: row.down_type,
-    discount: discountOf(row.discount_rate),
-    discount_text: discountText(row.discount_rate),
-    first_recharge_discount: row.first_recharge_rate === null ? null : discountOf(row.first_recharge_rate),
-    is_bt: row.is_bt,
-    is_discount: row.is_discount,
-    is_h5: row.is_h5,
-    is_zero_point_one: row.is_zero_point_one,
-    vip_on_login: row.vip_on_login,
     vip_info: row.vip_info,
   };
 }
