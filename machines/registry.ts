@@ -1,10 +1,12 @@
 import type { AnyActorLogic, AnyStateMachine, InputFrom } from 'xstate';
 import { agreementSheetMachine } from './agreement-sheet.machine.ts';
+import { giftClaimMachine } from './gift-claim.machine.ts';
 import { browserDownloadMachine } from './browser-download.machine.ts';
 import { loadingMachine } from './loading.machine.ts';
 import { loginOverlayMachine } from './login-overlay.machine.ts';
 import { logoutMachine } from './logout.machine.ts';
 import { navigationMachine } from './navigation.machine.ts';
+import { createPagedListMachine, pagedListMachine } from './paged-list.machine.ts';
 import { ratingMachine } from './rating.machine.ts';
 import { createRemoteDataMachine } from './remote-data.machine.ts';
 import { serviceChatMachine } from './service-chat.machine.ts';
@@ -45,8 +47,18 @@ export interface MachineEntry<TMachine extends AnyStateMachine = AnyStateMachine
 /** Keeps each entry's `input` checked against its own machine. */
 const entry = <TMachine extends AnyStateMachine>(definition: MachineEntry<TMachine>): MachineEntry => definition as unknown as MachineEntry;
 
+/** The ids the games lists pass to useRemoteData (home layout, open-server days, categories …). */
+const GAMES_REMOTE_DATA_IDS = ['homeContent', 'openServerDays', 'weekOrderGames', 'categories', 'hotCards', 'hotSearch'] as const;
+
+/** The ids pages pass to usePagedList / usePagedGames (src/features/games/use-paged-games.ts): one paged-list machine each. */
+export const PAGED_LIST_IDS = [
+  'todayRecommend', 'newGames', 'newGoodStartGames', 'overseasGames', 'btGames', 'h5Games', 'hotBtGames', 'zeroPointOneGames',
+  'lastWeekGames', 'weekBtGames', 'rankingHot', 'rankingNew', 'rankingDiscount', 'openServerList', 'openServerListToday',
+  'categoryGames', 'topics', 'circleTopics', 'topicDetail', 'searchGames', 'overseasSearch', 'overseasSearchList',
+] as const;
+
 /** The ids pages pass to useRemoteData(id, …): each builds its own remote-data machine. */
-export const REMOTE_DATA_IDS = ['aboutUs', 'userInfo'] as const;
+export const REMOTE_DATA_IDS = ['aboutUs', 'userInfo', 'gameDetail', 'giftList', 'couponList', 'btCouponList', 'openServers', 'downUrl', ...GAMES_REMOTE_DATA_IDS] as const;
 
 export const MACHINES: readonly MachineEntry[] = [
   entry({ name: 'session', summary: 'Token / Uuid / NickName, api error catalogue, active record', machine: sessionMachine, input: { credentials: null } }),
@@ -71,6 +83,20 @@ export const MACHINES: readonly MachineEntry[] = [
   entry({ name: 'service-chat', summary: 'Customer-service chat: history pages, sending', machine: serviceChatMachine }),
   entry({ name: 'rating', summary: 'Rating dialog: stars 0–5, submit, messages', machine: ratingMachine }),
   entry({ name: 'browser-download', summary: "Download button outside the wrapper: address lookup → browser download, 3 s toast on failure", machine: browserDownloadMachine, input: { platformGameId: 1, gameId: 1, isH5: false } }),
+  entry({
+    name: 'gift-claim',
+    summary: "One claim (gift pack, coupon, BT coupons, 预约): claiming → claimed{code} | soldOut | failed; login first",
+    machine: giftClaimMachine,
+    input: { claimed: false, code: null, soldOut: false },
+  }),
+  entry({
+    name: 'paged-list',
+    summary: 'A paginated list: first page, load more, refresh, retry; items de-duplicated (factory; each list id)',
+    machine: pagedListMachine,
+    input: {},
+    create: (machineId) => createPagedListMachine(machineId),
+    machineIds: PAGED_LIST_IDS,
+  }),
   entry({ name: 'logout', summary: "Mine page '退出登录': confirm, server logout, sign out", machine: logoutMachine }),
 ];
 
