@@ -67,7 +67,29 @@ const PAGE_FILES: Record<string, string> = {
   '/service': '../pages/service/ServicePage.tsx',
   '/testview': '../pages/testview/TestViewPage.tsx',
   '/bookmarkguide': '../pages/bookmark-guide/BookmarkGuidePage.tsx',
+  '/gamedetail': '../pages/game-detail/GameDetailPage.tsx',
+  '/gamedetailvip': '../pages/game-detail/GameDetailVipPage.tsx',
+  '/gamedetailfold': '../pages/game-detail/GameDetailFoldPage.tsx',
+  '/gamegift': '../pages/game-gift/GameGiftPage.tsx',
+  '/gamecoupon': '../pages/game-coupon/GameCouponPage.tsx',
+  '/openclothes': '../pages/open-clothes/OpenClothesPage.tsx',
+  '/zaixianwan': '../pages/zaixianwan/ZaixianwanPage.tsx',
 };
+
+/** Games (home family, discovery lists, topics, search): `path=folder/Name` for ../pages/folder/NamePage.tsx. */
+for (const entry of paths(`
+  /=home/Home /newgame=new-game/NewGame /ranking=ranking/Ranking /routine=routine/Routine
+  /overseas=overseas/Overseas /newserve=new-serve/NewServe /homedown=home-down/HomeDown
+  /oversearch=over-search/OverSearch /about=discover/Discover /circle=circle/Circle /h5=h5/H5
+  /hotbt=hot-bt/HotBt /zeropointone=zero-point-one/ZeroPointOne /lastweek=last-week/LastWeek
+  /dlastweek=last-week/LastWeek /tswk=tswk/Tswk /dnewgame=d-new-game/DNewGame /dnewserve=d-new-serve/DNewServe
+  /special=special/Special /specialdetail=special-detail/SpecialDetail
+  /newgamewelfare=new-game-welfare/NewGameWelfare /searchHistory=search-history/SearchHistory
+  /searchingresult=search-result/SearchResult
+`)) {
+  const [path, file] = entry.split('=') as [string, string];
+  PAGE_FILES[path] = `../pages/${file}Page.tsx`;
+}
 
 /**
  * Every route: the tab roots and the home family, then SPEC §2's groups one line each (home and

@@ -1,0 +1,60 @@
+import './list.css';
+
+/** Placeholder rows shaped like the rows to come, while the first page loads. */
+export function SkeletonRows({ count = 6, rowHeight }: { count?: number; rowHeight: number }) {
+  return (
+    <div className="list-skeleton" aria-busy="true" aria-label="加载中">
+      {Array.from({ length: count }, (_, index) => (
+        <div key={index} className="list-skeleton__row" style={{ height: rowHeight }}>
+          <div className="skeleton list-skeleton__icon" />
+          <div className="list-skeleton__lines">
+            <div className="skeleton list-skeleton__line" />
+            <div className="skeleton list-skeleton__line list-skeleton__line--short" />
+          </div>
+        </div>
+      ))}
+    </div>
+  );
+}
+
+export function EmptyState({ message = '暂无数据' }: { message?: string }) {
+  return (
+    <div className="list-empty" role="status">
+      <svg className="list-empty__icon" viewBox="0 0 64 64" width="72" height="72" aria-hidden="true">
+        <rect x="10" y="18" width="44" height="34" rx="6" fill="#eef0f3" />
+        <path d="M10 30h14l4 6h8l4-6h14" fill="none" stroke="#c8ccd2" strokeWidth="2.5" strokeLinejoin="round" />
+        <path d="M22 10l4 6M42 10l-4 6M32 8v7" stroke="#c8ccd2" strokeWidth="2.5" strokeLinecap="round" />
+      </svg>
+      <p className="list-empty__message">{message}</p>
+    </div>
+  );
+}
+
+export function ErrorState({ message, onRetry }: { message: string | null; onRetry: () => void }) {
+  return (
+    <div className="load-failed" role="alert">
+      <p className="load-failed__message">{message || '加载失败'}</p>
+      <button type="button" className="load-failed__retry" onClick={onRetry}>
+        重新加载
+      </button>
+    </div>
+  );
+}
+
+export type FooterState = 'loading' | 'exhausted' | 'failed' | 'idle';
+
+/** The line under a list: loading more, the end, or a failed page with its retry. */
+export function ListFooter({ state, onRetry }: { state: FooterState; onRetry: () => void }) {
+  if (state === 'failed') {
+    return (
+      <button type="button" className="list-footer list-footer--failed" onClick={onRetry}>
+        加载失败，点击重试
+      </button>
+    );
+  }
+  return (
+    <p className="list-footer" aria-live="polite">
+      {state === 'loading' ? '加载中…' : state === 'exhausted' ? '没有更多了' : '\u00a0'}
+    </p>
+  );
+}

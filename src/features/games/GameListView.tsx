@@ -1,0 +1,33 @@
+import type { ReactNode } from 'react';
+import { GAME_ROW_HEIGHT, GameRow } from '../../components/game/GameRow.tsx';
+import type { GameItem } from '../../components/game/game-item.ts';
+import { PagedListView } from './PagedListView.tsx';
+import type { PagedList } from './use-paged-games.ts';
+
+export const gameKey = (game: GameItem) => `${game.game_id}:${game.platform_game_id}`;
+
+export interface GameListViewProps<T extends GameItem> {
+  list: PagedList<T>;
+  ranked?: boolean;
+  highlight?: string;
+  noteOf?: (game: T) => ReactNode;
+  keyOf?: (game: T) => string;
+  emptyMessage?: string;
+  label?: string;
+  pullToRefresh?: boolean;
+}
+
+/** A paged list of games in GameRows. */
+export function GameListView<T extends GameItem>({ list, ranked, highlight, noteOf, keyOf = gameKey, emptyMessage, label, pullToRefresh }: GameListViewProps<T>) {
+  return (
+    <PagedListView
+      list={list}
+      rowHeight={GAME_ROW_HEIGHT}
+      getKey={keyOf}
+      label={label}
+      emptyMessage={emptyMessage}
+      pullToRefresh={pullToRefresh}
+      renderRow={(game, index) => <GameRow game={game} rank={ranked ? index + 1 : undefined} highlight={highlight} note={noteOf?.(game)} />}
+    />
+  );
+}

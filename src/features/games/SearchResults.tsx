@@ -1,0 +1,12 @@
+import { decodeGameItems, type GameItem } from '../../components/game/game-item.ts';
+import { GameListView } from './GameListView.tsx';
+import { usePagedList, type ItemDecoder } from './use-paged-games.ts';
+
+const decodeAll: ItemDecoder<GameItem> = (list) => decodeGameItems(list);
+const decodeOverseas: ItemDecoder<GameItem> = (list) => decodeGameItems(list).filter((game) => game.is_overseas);
+
+/** The games matching a keyword (name, pinyin initials, pinyin, tags), the matched text marked. */
+export function SearchResults({ id, keyword, overseasOnly = false }: { id: string; keyword: string; overseasOnly?: boolean }) {
+  const list = usePagedList<GameItem>(id, '/api/game/getSearchGames', { keyword }, overseasOnly ? decodeOverseas : decodeAll);
+  return <GameListView list={list} highlight={keyword} label="搜索结果" emptyMessage="没有找到相关游戏" />;
+}

@@ -1,0 +1,72 @@
+import { useActorRef, useSelector } from '@xstate/react';
+import { useCallback, useMemo } from 'react';
+import { fromPromise } from 'xstate';
+import type { ApiOutcome } from '../../../api/outcome.ts';
+import type { Fields } from '../../../api/protocol/wire.ts';
+import { createPagedListMachine, type PageData, type PageRequest } from '../../../machines/paged-list.machine.ts';
+import { useRuntime } from '../../app/runtime-context.tsx';
+import { decodeGameItems, type GameItem } from '../../components/game/game-item.ts';
+
+export type ItemDecoder<T> = (list: unknown) => T[];
+
+const count = (value: unknown): number => (typeof value === 'number' && Number.isSafeInteger(value) && value >= 0 ? value : 0);
+
+/** An api answer of PROTOCOL §10 as the paged-list machine reads it: decoded items, the rest as meta. */
+export function toPageOutcome<T>(outcome: ApiOutcome<unknown>, request: PageRequest, decode: ItemDecoder<T>): ApiOutcome<PageData<T>> {
+  if (outcome.kind !== 'ok') return outcome as ApiOutcome<PageData<T>>;
+  const raw = typeof outcome.data === 'object' && outcome.data !== null ? (outcome.data as Record<string, unknown>) : {};
+  const { list, total, page, limit, ...meta } = raw;
+  const items = decode(list);
+  const data: PageData<T> = {
+    list: items,
+    total: count(total),
+    page: count(page) || request.page,
+    limit: count(limit) || request.limit,
+    meta,
+    received: Array.isArray(list) ? list.length : 0,
+  };
+  return { ...outcome, data };
+}
+
+/** One paged list of a call and payload: narrow values and intents for the list views. */
+export function usePagedList<T>(id: string, path: string, payload: Fields, decode: ItemDecoder<T>, limit?: number) {
+  const runtime = useRuntime();
+  const key = JSON.stringify(payload);
+  const machine = useMemo(
+    () =>
+      createPagedListMachine<T>(id).provide({
+        actors: {
+          loadPage: fromPromise<ApiOutcome<PageData<T>>, PageRequest>(async ({ input }) =>
+            toPageOutcome(await runtime.api.call(path, { ...(JSON.parse(key) as Fields), page: input.page, limit: input.limit }), input, decode),
+          ),
+        },
+      }),
+    // rebuilt (a fresh list) only when what it loads changes
+    [id, path, key, decode, runtime],
+  );
+  const actor = useActorRef(machine, { input: limit ? { limit } : {}, inspect: runtime.inspect });
+  return {
+    items: useSelector(actor, (snapshot) => snapshot.context.items),
+    meta: useSelector(actor, (snapshot) => snapshot.context.meta),
+    total: useSelector(actor, (snapshot) => snapshot.context.total),
+    error: useSelector(actor, (snapshot) => snapshot.context.error),
+    loading: useSelector(actor, (snapshot) => snapshot.matches('loading')),
+    failed: useSelector(actor, (snapshot) => snapshot.matches('failed')),
+    refreshing: useSelector(actor, (snapshot) => snapshot.matches('refreshing')),
+    loadingMore: useSelector(actor, (snapshot) => snapshot.hasTag('loadingMore')),
+    loadMoreFailed: useSelector(actor, (snapshot) => snapshot.matches({ ready: 'loadMoreFailed' })),
+    exhausted: useSelector(actor, (snapshot) => snapshot.matches({ ready: 'exhausted' })),
+    loadMore: useCallback(() => actor.send({ type: 'ui.loadMore' }), [actor]),
+    refresh: useCallback(() => actor.send({ type: 'ui.refresh' }), [actor]),
+    retry: useCallback(() => actor.send({ type: 'ui.retry' }), [actor]),
+  };
+}
+
+export type PagedList<T> = ReturnType<typeof usePagedList<T>>;
+
+const decodeGames: ItemDecoder<GameItem> = (list) => decodeGameItems(list);
+
+/** A paged list of game items (every game list of the app). */
+export function usePagedGames(id: string, path: string, payload: Fields = {}, limit?: number): PagedList<GameItem> {
+  return usePagedList<GameItem>(id, path, payload, decodeGames, limit);
+}

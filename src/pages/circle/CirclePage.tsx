@@ -1,0 +1,68 @@
+import { useRemoteData } from '../../app/use-remote-data.ts';
+import { Link } from '../../app/Link.tsx';
+import { safeUrl } from '../../components/game/game-item.ts';
+import { LazyImage } from '../../components/media/LazyImage.tsx';
+import { TopicList } from '../../features/games/TopicList.tsx';
+import '../../features/games/games.css';
+
+interface HotCard {
+  id: number;
+  name: string;
+  subtitle: string;
+  price: number;
+  image: string;
+}
+
+function decodeCards(value: unknown): HotCard[] {
+  const list = typeof value === 'object' && value !== null ? (value as { list?: unknown }).list : undefined;
+  if (!Array.isArray(list)) return [];
+  return list.flatMap((entry) => {
+    const raw = entry as Record<string, unknown>;
+    return typeof raw.id === 'number' && typeof raw.name === 'string'
+      ? [{ id: raw.id, name: raw.name, subtitle: typeof raw.subtitle === 'string' ? raw.subtitle : '', price: typeof raw.price === 'number' ? raw.price : 0, image: safeUrl(raw.image) }]
+      : [];
+  });
+}
+
+/** 游戏圈 (SPEC §2 /circle tab): a discovery page of topics, with the popular cards on top. */
+export default function CirclePage() {
+  const hot = useRemoteData<unknown>('hotCards', '/api/card/getHotCard');
+  const cards = decodeCards(hot.data);
+  return (
+    <div className="page games-page">
+      <header className="home-header">
+        <h1 className="section__title circle__title">
+          游戏圈
+        </h1>
+      </header>
+      {cards.length > 0 && (
+        <section className="section" aria-labelledby="circle-cards">
+          <div className="section__head">
+            <h2 className="section__title" id="circle-cards">
+              热门卡券
+            </h2>
+          </div>
+          <div className="section__scroller">
+            {cards.map((card) => (
+              <Link key={card.id} className="topic-card" to="/carddetail" data={{ id: card.id }}>
+                <LazyImage className="topic-card__banner" src={card.image} alt={card.name} width={750} height={422} />
+                <span className="topic-card__title">
+                  {card.name} · ¥{card.price}
+                </span>
+                <span className="topic-card__subtitle">{card.subtitle}</span>
+              </Link>
+            ))}
+          </div>
+        </section>
+      )}
+      <section className="section" aria-labelledby="circle-topics">
+        <div className="section__head">
+          <h2 className="section__title" id="circle-topics">
+            热门专题
+          </h2>
+        </div>
+        <TopicList id="circleTopics" />
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,108 @@
+import { useMemo } from 'react';
+import type { PageProps } from '../../app/routes.ts';
+import { useNavigate } from '../../app/use-navigation.ts';
+import { useRemoteData } from '../../app/use-remote-data.ts';
+import { LoadFailed } from '../../components/LoadFailed.tsx';
+import { PageHeader } from '../../components/PageHeader.tsx';
+import { gameIdsOf } from '../game-detail/game-detail.ts';
+import { MissingGame } from '../game-detail/MissingGame.tsx';
+import { useClaim } from '../game-gift/use-claim.ts';
+import { btClaimState, decodeCoupons, type GameCoupon } from './coupon-list.ts';
+import '../game-gift/game-gift.css';
+import './game-coupon.css';
+
+/** /gamecoupon: the game's coupons ('领取' each) and its BT coupons ('一键领取'). */
+
+const COUPON_PAGE_LIMIT = 50;
+
+function CouponCard({ coupon, claimButton }: { coupon: GameCoupon; claimButton?: React.ReactNode }) {
+  return (
+    <li className="coupon-card" data-testid={`coupon-${coupon.coupon_id}`}>
+      <div className="coupon-card__amount">
+        <strong>¥{coupon.amount}</strong>
+        <span>{coupon.condition_text}</span>
+      </div>
+      <div className="coupon-card__main">
+        <h3 className="coupon-card__name">{coupon.name}</h3>
+        <p className="coupon-card__meta">领取后 {coupon.valid_days} 天内有效 · 剩余 {coupon.remaining}/{coupon.total}</p>
+      </div>
+      {claimButton}
+    </li>
+  );
+}
+
+function CouponRow({ coupon }: { coupon: GameCoupon }) {
+  const claim = useClaim('coupon', '/api/coupon/receiveCoupon', { coupon_id: coupon.coupon_id }, { claimed: coupon.received, code: null, soldOut: !coupon.received && coupon.remaining === 0 });
+  return (
+    <CouponCard
+      coupon={coupon}
+      claimButton={
+        <button type="button" className={`claim-button claim-button--${claim.status}`} disabled={claim.disabled} onClick={claim.claim}>
+          {claim.label}
+        </button>
+      }
+    />
+  );
+}
+
+function BtCoupons({ gameId, coupons, onClaimed }: { gameId: number; coupons: GameCoupon[]; onClaimed: () => void }) {
+  const claim = useClaim('btCoupons', '/api/coupon/receiveBtCoupon', { game_id: gameId }, { ...btClaimState(coupons), code: null }, onClaimed);
+  return (
+    <section className="game-coupon__section" aria-label="BT券">
+      <div className="game-coupon__section-head">
+        <h2 className="game-coupon__title">BT专属券</h2>
+        <button type="button" className={`claim-button claim-button--${claim.status}`} disabled={claim.disabled} onClick={claim.claim}>
+          {claim.label}
+        </button>
+      </div>
+      <ul className="game-coupon__list">
+        {coupons.map((coupon) => (
+          <CouponCard key={coupon.coupon_id} coupon={coupon} claimButton={<span className="coupon-card__state">{coupon.received ? '已领取' : coupon.remaining === 0 ? '已领完' : '可领取'}</span>} />
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+export default function GameCouponPage({ data }: PageProps) {
+  const ids = gameIdsOf(data);
+  return ids?.game_id ? <CouponLists gameId={ids.game_id} /> : <MissingGame title="代金券" />;
+}
+
+function CouponLists({ gameId }: { gameId: number }) {
+  const navigate = useNavigate();
+  const normal = useRemoteData<unknown>('couponList', '/api/coupon/getCouponList', { game_id: gameId, type: 'normal', page: 1, limit: COUPON_PAGE_LIMIT });
+  const bt = useRemoteData<unknown>('btCouponList', '/api/coupon/getCouponList', { game_id: gameId, type: 'bt', page: 1, limit: COUPON_PAGE_LIMIT });
+  const coupons = useMemo(() => decodeCoupons(normal.data), [normal.data]);
+  const btCoupons = useMemo(() => decodeCoupons(bt.data), [bt.data]);
+  return (
+    <div className="game-gift game-coupon">
+      <PageHeader title="代金券" onBack={() => navigate('back')} />
+      {normal.failed ? (
+        <LoadFailed message={normal.error} onRetry={normal.retry} />
+      ) : normal.loading ? (
+        <div className="game-gift__skeleton" aria-busy="true" aria-label="加载中">
+          <div className="skeleton skeleton--block" />
+        </div>
+      ) : (
+        <>
+          {btCoupons.length > 0 && <BtCoupons key={btCoupons.map((c) => `${c.coupon_id}${c.received ? 'r' : ''}`).join()} gameId={gameId} coupons={btCoupons} onClaimed={bt.refresh} />}
+          {coupons.length === 0 && btCoupons.length === 0 ? (
+            <p className="game-gift__empty">暂无代金券</p>
+          ) : (
+            coupons.length > 0 && (
+              <section className="game-coupon__section" aria-label="代金券">
+                <h2 className="game-coupon__title">游戏代金券</h2>
+                <ul className="game-coupon__list">
+                  {coupons.map((coupon) => (
+                    <CouponRow key={coupon.coupon_id} coupon={coupon} />
+                  ))}
+                </ul>
+              </section>
+            )
+          )}
+        </>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,97 @@
+import { useMemo } from 'react';
+import { Link } from '../../app/Link.tsx';
+import { useRemoteData } from '../../app/use-remote-data.ts';
+import { LazyImage } from '../../components/media/LazyImage.tsx';
+import type { GameItem } from '../../components/game/game-item.ts';
+import { ErrorState } from '../../components/list/ListStates.tsx';
+import { PullToRefresh } from '../../components/list/PullToRefresh.tsx';
+import { GameListView } from '../../features/games/GameListView.tsx';
+import { HomeHeader } from '../../features/games/HomeHeader.tsx';
+import { decodeHomeContent, type HomeSection } from '../../features/games/showcase.ts';
+import { TopicCard } from '../../features/games/TopicRow.tsx';
+import { usePagedGames } from '../../features/games/use-paged-games.ts';
+import '../../features/games/games.css';
+
+function GameTile({ game }: { game: GameItem }) {
+  return (
+    <Link className="game-tile" to="/gamedetail" data={{ game_id: game.game_id, platform_game_id: game.platform_game_id }}>
+      <LazyImage className="game-tile__icon" src={game.icon} alt={game.name} width={64} height={64} />
+      <span className="game-tile__name">{game.name}</span>
+      {game.discount_text && <span className="game-tile__note">{game.discount_text}</span>}
+    </Link>
+  );
+}
+
+function Section({ section }: { section: HomeSection }) {
+  return (
+    <section className="section" aria-labelledby={`home-section-${section.key}`}>
+      <div className="section__head">
+        <h2 className="section__title" id={`home-section-${section.key}`}>
+          {section.title}
+        </h2>
+        {section.more && (
+          <Link className="section__more" to={section.more.path} data={section.more.data}>
+            更多 ›
+          </Link>
+        )}
+      </div>
+      <div className="section__scroller">
+        {section.kind === 'topics' ? section.topics.map((topic) => <TopicCard key={topic.id} topic={topic} />) : section.games.map((game) => <GameTile key={`${game.game_id}:${game.platform_game_id}`} game={game} />)}
+      </div>
+    </section>
+  );
+}
+
+/** Home (SPEC §2 '/'): search bar, banners, entries, sections, then an endless '为你推荐'. */
+export default function HomePage() {
+  const layout = useRemoteData<unknown>('homeContent', '/api/down/getAppIndexContent');
+  const content = useMemo(() => (layout.data === null ? null : decodeHomeContent(layout.data)), [layout.data]);
+  const recommend = usePagedGames('todayRecommend', '/api/game/getTodayRecommend');
+  const refresh = () => {
+    layout.refresh();
+    recommend.refresh();
+  };
+  return (
+    <div className="page games-page home">
+      <HomeHeader />
+      <PullToRefresh onRefresh={refresh} refreshing={recommend.refreshing}>
+        {layout.failed ? (
+          <ErrorState message={layout.error} onRetry={layout.retry} />
+        ) : !content ? (
+          <div className="skeleton home-skeleton-banner" aria-busy="true" aria-label="加载中" />
+        ) : (
+          <>
+            {content.banners.length > 0 && (
+              <div className="banners" aria-label="推荐活动">
+                {content.banners.map((banner, index) => (
+                  <Link key={index} className="banners__item" to={banner.link?.path ?? '/'} data={banner.link?.data}>
+                    <LazyImage className="banners__image" src={banner.image} alt={banner.title} width={750} height={422} eager={index === 0} />
+                  </Link>
+                ))}
+              </div>
+            )}
+            <nav className="navs" aria-label="快捷入口">
+              {content.navs.map((nav) => (
+                <Link key={nav.key} className="navs__item" to={nav.link?.path ?? '/'} data={nav.link?.data}>
+                  <LazyImage className="navs__icon" src={nav.icon} alt="" width={44} height={44} />
+                  {nav.title}
+                </Link>
+              ))}
+            </nav>
+            {content.sections.map((section) => (
+              <Section key={section.key} section={section} />
+            ))}
+          </>
+        )}
+        <section className="section" aria-labelledby="home-recommend">
+          <div className="section__head">
+            <h2 className="section__title" id="home-recommend">
+              为你推荐
+            </h2>
+          </div>
+          <GameListView list={recommend} label="为你推荐" pullToRefresh={false} />
+        </section>
+      </PullToRefresh>
+    </div>
+  );
+}

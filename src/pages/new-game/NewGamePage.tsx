@@ -1,0 +1,48 @@
+import { useRemoteData } from '../../app/use-remote-data.ts';
+import { Link } from '../../app/Link.tsx';
+import { LazyImage } from '../../components/media/LazyImage.tsx';
+import { GameListView } from '../../features/games/GameListView.tsx';
+import { chinaDay, decodeReservationGames } from '../../features/games/game-extras.ts';
+import { HomeHeader } from '../../features/games/HomeHeader.tsx';
+import { usePagedGames } from '../../features/games/use-paged-games.ts';
+import '../../features/games/games.css';
+
+const RESERVATIONS_SHOWN = 10;
+
+/** 新游 (SPEC §2 /newgame): upcoming games to reserve (预约), then the new games of the last 30 days. */
+export default function NewGamePage() {
+  const upcoming = useRemoteData<{ list?: unknown }>('weekOrderGames', '/api/game/getWeekOrderGames', { limit: RESERVATIONS_SHOWN });
+  const reservations = decodeReservationGames(upcoming.data?.list);
+  const list = usePagedGames('newGames', '/api/game/getNewGames');
+  return (
+    <div className="page games-page">
+      <HomeHeader />
+      {reservations.length > 0 && (
+        <section className="section" aria-labelledby="newgame-reserve">
+          <div className="section__head">
+            <h2 className="section__title" id="newgame-reserve">
+              新游预约
+            </h2>
+          </div>
+          <div className="section__scroller">
+            {reservations.map((game) => (
+              <Link key={game.game_id} className="game-tile" to="/gamedetail" data={{ game_id: game.game_id, platform_game_id: game.platform_game_id }}>
+                <LazyImage className="game-tile__icon" src={game.icon} alt={game.name} width={64} height={64} />
+                <span className="game-tile__name">{game.name}</span>
+                <span className="game-tile__note">{chinaDay(game.online_at)} 上线</span>
+              </Link>
+            ))}
+          </div>
+        </section>
+      )}
+      <section className="section" aria-labelledby="newgame-list">
+        <div className="section__head">
+          <h2 className="section__title" id="newgame-list">
+            新游首发
+          </h2>
+        </div>
+        <GameListView list={list} label="新游首发" />
+      </section>
+    </div>
+  );
+}
