@@ -1,8 +1,12 @@
-/** Wire-protocol primitives for the browser: crypto-js imported by module (STACK.md), md5. */
+/**
+ * Wire-protocol primitives for the browser: crypto-js imported by module (STACK.md). MD5 is
+ * crypto-js's too: AES already brings it (its key derivation), so a second MD5 would only add
+ * to the entry chunk.
+ */
 import AES from 'crypto-js/aes';
 import CryptoJS from 'crypto-js/core';
 import NoPadding from 'crypto-js/pad-nopadding';
-import md5 from 'md5';
+import MD5 from 'crypto-js/md5';
 import type { CryptoPrimitives } from './protocol/wire.ts';
 
 type WordArray = CryptoJS.lib.WordArray;
@@ -20,7 +24,7 @@ function toBytes(words: WordArray): Uint8Array {
 }
 
 export const browserCrypto: CryptoPrimitives = {
-  md5Hex: (data) => md5(data) as string,
+  md5Hex: (data) => MD5(toWordArray(data)).toString(),
   aes128CbcEncrypt(key, iv, blocks) {
     const sealed = AES.encrypt(toWordArray(blocks), toWordArray(key), { iv: toWordArray(iv), padding: NoPadding });
     return toBytes(sealed.ciphertext);

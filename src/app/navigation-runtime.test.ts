@@ -5,6 +5,7 @@ import { STORAGE_KEYS } from '../../machines/constants.ts';
 import { loginOverlayMachine } from '../../machines/login-overlay.machine.ts';
 import { sessionMachine } from '../../machines/session.machine.ts';
 import type { ActiveRecordInput, Credentials } from '../../machines/session.types.ts';
+import { readyActor } from '../features/deferred-actor.ts';
 import { browserNavigationHost, createNavigationFeature, createScrollKeeper, type NavigationFeature } from './navigation-runtime.ts';
 
 const CREDENTIALS: Credentials = { token: 'token-1234567890abcdef', uuid: 'uuid-1234', nickname: '玩家' };
@@ -16,7 +17,7 @@ function setUp(path: string, credentials: Credentials | null = null) {
   }).start();
   const loginOverlay = createActor(loginOverlayMachine, { input: {} }).start();
   const openLogin = vi.fn(() => loginOverlay.send({ type: 'ui.open' }));
-  const feature = createNavigationFeature({ session, inspect: () => {}, openLogin, loginOverlay }, { storage: window.localStorage });
+  const feature = createNavigationFeature({ session, inspect: () => {}, openLogin, loginOverlay: readyActor(loginOverlay) }, { storage: window.localStorage });
   const state = () => feature.actor.getSnapshot();
   return { session, loginOverlay, openLogin, feature, state };
 }

@@ -1,4 +1,4 @@
-import { createActor, type ActorRefFrom } from 'xstate';
+import { createActor, type ActorRefFrom, type Subscription } from 'xstate';
 import { STORAGE_KEYS } from '../../machines/constants.ts';
 import { navigationMachine } from '../../machines/navigation.machine.ts';
 import { HOME_PATH, type AppLocation, type RouteData } from '../../machines/navigation.types.ts';
@@ -123,7 +123,7 @@ export interface NavigationFeature {
 
 type NavigationRuntime = Pick<AppRuntime, 'session' | 'inspect' | 'openLogin'> & Partial<Pick<AppRuntime, 'loginOverlay'>>;
 
-/** Creates and starts the navigation actor; call after the login feature (it listens to the overlay). */
+/** Creates and starts the navigation actor; it listens to the login overlay once that is there. */
 export function createNavigationFeature(
   runtime: NavigationRuntime,
   env: Pick<RuntimeEnvironment, 'storage'>,
@@ -179,12 +179,22 @@ export function createNavigationFeature(
 
   // The overlay closing without a sign-in is a dismissal; a sign-in reaches the session first,
   // and the check waits a microtask so that either order of the two notifications works.
+  // The overlay loads after start (runtime.loginOverlay): it is watched from when it is there,
+  // already open if it opened itself on /login.
   let overlayOpen = false;
-  const overlaySubscription = runtime.loginOverlay?.subscribe((snapshot) => {
-    const open = !snapshot.matches('closed');
-    if (overlayOpen && !open) queueMicrotask(() => !signedIn() && actor.send({ type: 'login.dismissed' }));
-    overlayOpen = open;
-  });
+  let overlaySubscription: Subscription | undefined;
+  const watchOverlay = () => {
+    const overlay = runtime.loginOverlay?.current();
+    if (!overlay || overlaySubscription) return;
+    overlayOpen = !overlay.getSnapshot().matches('closed');
+    overlaySubscription = overlay.subscribe((snapshot) => {
+      const open = !snapshot.matches('closed');
+      if (overlayOpen && !open) queueMicrotask(() => !signedIn() && actor.send({ type: 'login.dismissed' }));
+      overlayOpen = open;
+    });
+  };
+  const stopWaitingForOverlay = runtime.loginOverlay?.subscribe(watchOverlay);
+  watchOverlay();
 
   actor.start();
   actor.send({ type: 'nav.start' });
@@ -195,6 +205,7 @@ export function createNavigationFeature(
     dispose() {
       stopListening();
       sessionSubscription.unsubscribe();
+      stopWaitingForOverlay?.();
       overlaySubscription?.unsubscribe();
       actor.stop();
     },

@@ -11,13 +11,13 @@ import { apiBase, encryptRequests, secrets } from './env.ts';
 import { showToast } from './toast.ts';
 import type { EventLog } from './event-log.ts';
 import { createDeferredEventLog } from './event-log-deferred.ts';
-import { createLoginFeature, type LoginOverlayActor } from '../features/login/login-runtime.ts';
+import type { LoginOverlayActor } from '../features/login/login-runtime.ts';
 import type { RouteData } from '../../machines/navigation.types.ts';
 import { createLoading, type LoadingActor } from './loading.ts';
 import { createNavigationFeature, type NavigationActor, type ScrollKeeper } from './navigation-runtime.ts';
 import type { ServicePollActor } from '../features/service/service-runtime.ts';
 import type { RatingActor } from '../features/rating/rating-runtime.ts';
-import { deferActor, type DeferredActor } from '../features/deferred-actor.ts';
+import { CHUNK_FAILED_MESSAGE, deferActor, lazyActor, whenIdle, type DeferredActor } from '../features/deferred-actor.ts';
 
 export type Inspector = (event: InspectionEvent) => void;
 
@@ -36,10 +36,16 @@ export interface AppRuntime {
   addInspector(inspector: Inspector): () => void;
   /** Every event of every actor, redacted and persisted, for /testview, export and replay (src/app/event-log.ts). */
   eventLog: EventLog;
-  /** Opens the login overlay at panel 1 (the navigation guard and protected actions call it). */
+  /**
+   * Opens the login overlay at panel 1 (the navigation guard and protected actions call it);
+   * before the login chunk is there, the open waits for it.
+   */
   openLogin(): void;
-  /** The login overlay (SPEC §2): the overlay's views read it; openLogin sends it 'ui.open'. */
-  loginOverlay: LoginOverlayActor;
+  /**
+   * The login overlay (SPEC §2, src/features/login/login-runtime.ts): the overlay's views read it;
+   * openLogin sends it 'ui.open'. Loads on the first openLogin, or when the browser is idle after start.
+   */
+  loginOverlay: DeferredActor<LoginOverlayActor>;
   /**
    * SPEC §4 "reloads the page" after login: the current page remounts and refetches with the
    * new token (a soft reload, so a cheap phone does not download and parse the app again).
@@ -134,7 +140,12 @@ export function createRuntime(env: RuntimeEnvironment = browserEnvironment()): A
       inspectors.add(inspector);
       return () => inspectors.delete(inspector);
     },
-    openLogin: () => env.navigate('/login'),
+    openLogin() {
+      const overlay = loginOverlay.current();
+      if (overlay) overlay.send({ type: 'ui.open' });
+      // The first tap before the idle warm-up got the chunk: the open waits for it.
+      else void loginOverlay.load().then((loaded) => loaded.send({ type: 'ui.open' }), () => env.toast(CHUNK_FAILED_MESSAGE));
+    },
     // Created under FEATURES below (it needs this runtime's api and session).
     get loginOverlay() {
       return loginOverlay;
@@ -168,9 +179,13 @@ export function createRuntime(env: RuntimeEnvironment = browserEnvironment()): A
     },
   };
   // FEATURES: each feature inserts its block below this line (create with { inspect }, attach to runtime).
-  const loginOverlay = createLoginFeature(runtime, env);
-  runtime.openLogin = () => loginOverlay.send({ type: 'ui.open' });
-  // Navigation after the login feature: it listens to the overlay for dismissals.
+  // The login machines and their wiring load in their own chunk (entry budget): on the first
+  // openLogin (a cold start at /login asks at once, through the navigation guard), else when the
+  // browser is idle, so the first tap finds them there. The overlay reads the session and the
+  // location when created (openOnLoginRoute), so nothing is lost by starting it later.
+  const loginOverlay = lazyActor(() => import('../features/login/login-runtime.ts').then((m) => m.createLoginFeature(runtime, env)));
+  whenIdle(() => void loginOverlay.load().catch(() => {}));
+  // Navigation listens to the overlay for dismissals once the overlay is there.
   const navigation = createNavigationFeature(runtime, env);
   const loading = createLoading(inspect);
   // Service poll and rating load in one chunk after start (entry budget) and follow the session from then on.

@@ -23,7 +23,7 @@ describe('lint: import boundaries', () => {
   });
 
   it('api/protocol imports only itself; server/ shares only api/protocol', async () => {
-    expect(await problems('api/protocol/probe.ts', "import md5 from 'md5';\nexport const m = md5;")).toEqual(['no-restricted-imports']);
+    expect(await problems('api/protocol/probe.ts', "import MD5 from 'crypto-js/md5';\nexport const m = MD5;")).toEqual(['no-restricted-imports']);
     expect(await problems('server/probe.ts', "import { browserCrypto } from '../api/crypto-browser.ts';\nexport const b = browserCrypto;")).toEqual(['no-restricted-imports']);
     expect(await problems('server/probe.ts', "import { x } from '../machines/constants.ts';\nexport const y = x;")).toEqual(['no-restricted-imports']);
     expect(await problems('server/probe.ts', "import { DEV_SECRETS } from '../api/protocol/wire.ts';\nexport const s = DEV_SECRETS;")).toEqual([]);

@@ -4,13 +4,14 @@ import { createActor } from 'xstate';
 import { loginOverlayMachine } from '../../../machines/login-overlay.machine.ts';
 import { RuntimeProvider } from '../../app/runtime-context.tsx';
 import type { AppRuntime } from '../../app/runtime.ts';
+import { readyActor } from '../deferred-actor.ts';
 import { LoginOverlayHost } from './LoginOverlayHost.tsx';
 
 describe('LoginOverlayHost', () => {
   it('renders nothing until the overlay first opens, then the lazily loaded overlay at panel 1', async () => {
     Element.prototype.scrollIntoView = () => {};
     const overlay = createActor(loginOverlayMachine, { input: {} }).start();
-    const runtime = { loginOverlay: overlay } as Partial<AppRuntime> as AppRuntime;
+    const runtime = { loginOverlay: readyActor(overlay) } as Partial<AppRuntime> as AppRuntime;
     const { container } = render(
       <RuntimeProvider runtime={runtime}>
         <LoginOverlayHost />

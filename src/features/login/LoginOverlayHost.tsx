@@ -1,18 +1,22 @@
 import { useSelector } from '@xstate/react';
 import { Component, lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
-import { selectIsOpen } from '../../../machines/login-overlay.selectors.ts';
+import type { SnapshotFrom } from 'xstate';
 import { useRuntime } from '../../app/runtime-context.tsx';
 import { showToast } from '../../app/toast.ts';
+import { CHUNK_FAILED_MESSAGE, useDeferredActor, whenIdle } from '../deferred-actor.ts';
+import type { LoginOverlayActor } from './login-runtime.ts';
 
 /**
- * The overlay's place in the entry chunk: renders nothing until the overlay first opens, then
- * the lazily loaded LoginOverlay (antd-mobile's Popup, Input, PasscodeInput stay in its chunk).
- * The chunk is fetched when the browser is idle, so the first tap on a protected entry is quick.
+ * The overlay's place in the entry chunk: renders nothing until the overlay actor is there
+ * (runtime.loginOverlay loads after start) and first opens, then the lazily loaded LoginOverlay
+ * (antd-mobile's Popup, Input, PasscodeInput stay in its chunk). The chunk is fetched when the
+ * browser is idle, so the first tap on a protected entry is quick.
  */
 
 const loadOverlay = () => import('./LoginOverlay.tsx');
 const createAttempt = (id: number) => ({ id, LoginOverlay: lazy(loadOverlay) });
-const CHUNK_FAILED_MESSAGE = '网络异常，请稍后再试';
+/** selectIsOpen of machines/login-overlay.selectors.ts, here so the selectors stay out of the entry chunk. */
+const selectIsOpen = (snapshot: SnapshotFrom<LoginOverlayActor>) => snapshot.matches('open');
 
 /** A chunk that fails to load (offline, a deploy replaced it) closes the overlay instead of the app. */
 class ChunkBoundary extends Component<{ onError(): void; children: ReactNode }, { failed: boolean }> {
@@ -28,25 +32,20 @@ class ChunkBoundary extends Component<{ onError(): void; children: ReactNode }, 
   }
 }
 
-function prefetchWhenIdle(): () => void {
-  const host = window as Window & { requestIdleCallback?: (cb: () => void) => number; cancelIdleCallback?: (id: number) => void };
-  const prefetch = () => void loadOverlay().catch(() => {});
-  if (host.requestIdleCallback) {
-    const id = host.requestIdleCallback(prefetch);
-    return () => host.cancelIdleCallback?.(id);
-  }
-  const id = setTimeout(prefetch, 2_000);
-  return () => clearTimeout(id);
-}
+const prefetchWhenIdle = () => whenIdle(() => void loadOverlay().catch(() => {}));
 
 export function LoginOverlayHost() {
-  const overlay = useRuntime().loginOverlay;
+  const overlay = useDeferredActor(useRuntime().loginOverlay);
+  useEffect(prefetchWhenIdle, []);
+  return overlay ? <OverlayOnceOpened overlay={overlay} /> : null;
+}
+
+function OverlayOnceOpened({ overlay }: { overlay: LoginOverlayActor }) {
   const isOpen = useSelector(overlay, selectIsOpen);
   const [opened, setOpened] = useState(isOpen);
   // A fresh lazy component per attempt: React remembers a rejected lazy() for good.
   const [attempt, setAttempt] = useState(() => createAttempt(0));
   if (isOpen && !opened) setOpened(true);
-  useEffect(prefetchWhenIdle, []);
 
   if (!opened) return null;
   const { LoginOverlay } = attempt;
