@@ -83,14 +83,17 @@ export default function HomePage() {
             ))}
           </>
         )}
-        <section className="section" aria-labelledby="home-recommend">
-          <div className="section__head">
-            <h2 className="section__title" id="home-recommend">
-              为你推荐
-            </h2>
-          </div>
-          <GameListView list={recommend} label="为你推荐" pullToRefresh={false} />
-        </section>
+        {/* Shown once the layout above has settled, so the endless list never gets pushed down (CLS). */}
+        {(content || layout.failed) && (
+          <section className="section" aria-labelledby="home-recommend">
+            <div className="section__head">
+              <h2 className="section__title" id="home-recommend">
+                为你推荐
+              </h2>
+            </div>
+            <GameListView list={recommend} label="为你推荐" pullToRefresh={false} />
+          </section>
+        )}
       </PullToRefresh>
     </div>
   );
