@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import { createApiClient } from './client.ts';
 import { browserCrypto } from './crypto-browser.ts';
 import { classifyResponse } from './outcome.ts';
-import { openRequest, DEV_SECRETS, encodeResponse } from './protocol/wire.ts';
+import { openRequest, DEV_SECRETS, encodeResponse, signRequest, encodeRequestBody, decodeResponse } from './protocol/wire.ts';
 import { EXPIRED_CODES, REVOKED_CODES, SUCCESS_CODES, SUPPRESSED_MESSAGES, TOKEN_MESSAGES, MSG } from './protocol/codes.ts';
 import { nodeCrypto } from '../server/wire-crypto.ts';
 import { startTestServer, type TestServer } from '../tests/helpers/test-server.ts';
@@ -113,5 +113,29 @@ describe('api client against the real server', () => {
       new Promise((_resolve, reject) => init?.signal?.addEventListener('abort', () => reject(init.signal?.reason)));
     const slow = (input: RequestInfo | URL, init?: RequestInit) => hang(input, { ...init, signal: (input as Request).signal ?? init?.signal });
     expect(await client({ fetch: slow as typeof fetch, timeoutMs: 50 }).call('/x')).toMatchObject({ kind: 'error', reason: 'timeout' });
+  });
+});
+
+describe('calls in the same millisecond', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer();
+  });
+  afterAll(() => server.close());
+
+  it('identical payloads to the same call in one frozen millisecond both succeed (strictly increasing timestamps)', async () => {
+    const frozen = Date.now();
+    const client = createApiClient({ baseUrl: server.url, secrets: DEV_SECRETS, crypto: browserCrypto, getCredentials: () => null, now: () => frozen });
+    const [a, b] = await Promise.all([client.call('/down/appVersion'), client.call('/down/appVersion')]);
+    expect([a.kind, b.kind]).toEqual(['ok', 'ok']);
+  });
+
+  it('the server keys replays by path: the same signed fields sent to two calls are both answered', async () => {
+    const signed = signRequest({}, { path: '/api/down/getAboutUs', timestamp: Date.now(), secrets: DEV_SECRETS, crypto: browserCrypto });
+    const body = encodeRequestBody('/api/down/getAboutUs', signed, { encrypt: true, secrets: DEV_SECRETS, crypto: browserCrypto }).body;
+    const post = async (path: string) => decodeResponse(await (await fetch(server.url + path, { method: 'POST', headers: { 'content-type': 'application/json' }, body })).text(), { secrets: DEV_SECRETS, crypto: browserCrypto });
+    expect(await post('/api/down/getAboutUs')).toMatchObject({ ok: true, response: { code: 1 } });
+    expect(await post('/down/appVersion')).toMatchObject({ ok: true, response: { code: 1 } });
+    expect(await post('/api/down/getAboutUs')).toMatchObject({ ok: true, response: { code: 101 } }); // a true replay
   });
 });

@@ -54,7 +54,11 @@ interface SignContext {
  * problem: every call resolves to a typed ApiOutcome. It never toasts, navigates or reloads.
  */
 export function createApiClient(options: ApiClientOptions): ApiClient {
-  const now = options.now ?? Date.now;
+  const clock = options.now ?? Date.now;
+  // Strictly increasing timestamps: two calls in one millisecond with the same fields would
+  // otherwise carry the same sign, and the server refuses a repeated sign as a replay.
+  let lastTimestamp = 0;
+  const now = () => (lastTimestamp = Math.max(clock(), lastTimestamp + 1));
   const encrypt = options.encrypt ?? true;
 
   const build = (request: Request, context: SignContext): Request => {

@@ -51,7 +51,9 @@ export function registerCalls(app: FastifyInstance, calls: CallDefinition[], dep
           request.log.info({ call: call.path, refused: opened.reason }, 'request refused');
           return send(reply, opened.reason === 'expired' ? EXPIRED : BAD_SIGN);
         }
-        if (!(await kv.setIfAbsent(`replay:${opened.sign}`, '1', REPLAY_WINDOW_MS))) {
+        // Keyed by path too: the sign covers the fields only, so two different calls with the same
+        // fields in the same millisecond (getWatermark {} and changeActiveRecord {}) are not replays.
+        if (!(await kv.setIfAbsent(`replay:${call.path}:${opened.sign}`, '1', REPLAY_WINDOW_MS))) {
           request.log.info({ call: call.path, refused: 'replay' }, 'request refused');
           return send(reply, BAD_SIGN);
         }
