@@ -30,17 +30,6 @@ export function EmptyState({ message = '暂无数据' }: { message?: string }) {
   );
 }
 
-export function ErrorState({ message, onRetry }: { message: string | null; onRetry: () => void }) {
-  return (
-    <div className="load-failed" role="alert">
-      <p className="load-failed__message">{message || '加载失败'}</p>
-      <button type="button" className="load-failed__retry" onClick={onRetry}>
-        重新加载
-      </button>
-    </div>
-  );
-}
-
 export type FooterState = 'loading' | 'exhausted' | 'failed' | 'idle';
 
 /** The line under a list: loading more, the end, or a failed page with its retry. */

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
-import { EmptyState, ErrorState, ListFooter, SkeletonRows, type FooterState } from '../../components/list/ListStates.tsx';
+import { LoadFailed } from '../../components/LoadFailed.tsx';
+import { EmptyState, ListFooter, SkeletonRows, type FooterState } from '../../components/list/ListStates.tsx';
 import { PullToRefresh } from '../../components/list/PullToRefresh.tsx';
 import { VirtualList } from '../../components/list/VirtualList.tsx';
 import type { PagedList } from './use-paged-games.ts';
@@ -26,7 +27,7 @@ export function PagedListView<T>({ list, rowHeight, getKey, renderRow, emptyMess
   const body = list.loading ? (
     <SkeletonRows rowHeight={rowHeight} />
   ) : list.failed ? (
-    <ErrorState message={list.error} onRetry={list.retry} />
+    <LoadFailed message={list.error} onRetry={list.retry} />
   ) : list.items.length === 0 && list.exhausted ? (
     <EmptyState message={emptyMessage} />
   ) : (

@@ -2,6 +2,7 @@ import { useRemoteData } from '../../app/use-remote-data.ts';
 import { Link } from '../../app/Link.tsx';
 import { safeUrl } from '../../components/game/game-item.ts';
 import { LazyImage } from '../../components/media/LazyImage.tsx';
+import { TitledSection } from '../../features/games/TitledSection.tsx';
 import { TopicList } from '../../features/games/TopicList.tsx';
 import '../../features/games/games.css';
 
@@ -36,12 +37,7 @@ export default function CirclePage() {
         </h1>
       </header>
       {cards.length > 0 && (
-        <section className="section" aria-labelledby="circle-cards">
-          <div className="section__head">
-            <h2 className="section__title" id="circle-cards">
-              热门卡券
-            </h2>
-          </div>
+        <TitledSection id="circle-cards" title="热门卡券">
           <div className="section__scroller">
             {cards.map((card) => (
               <Link key={card.id} className="topic-card" to="/carddetail" data={{ id: card.id }}>
@@ -53,16 +49,11 @@ export default function CirclePage() {
               </Link>
             ))}
           </div>
-        </section>
+        </TitledSection>
       )}
-      <section className="section" aria-labelledby="circle-topics">
-        <div className="section__head">
-          <h2 className="section__title" id="circle-topics">
-            热门专题
-          </h2>
-        </div>
+      <TitledSection id="circle-topics" title="热门专题">
         <TopicList id="circleTopics" />
-      </section>
+      </TitledSection>
     </div>
   );
 }

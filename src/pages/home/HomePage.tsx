@@ -3,11 +3,12 @@ import { Link } from '../../app/Link.tsx';
 import { useRemoteData } from '../../app/use-remote-data.ts';
 import { LazyImage } from '../../components/media/LazyImage.tsx';
 import type { GameItem } from '../../components/game/game-item.ts';
-import { ErrorState } from '../../components/list/ListStates.tsx';
+import { LoadFailed } from '../../components/LoadFailed.tsx';
 import { PullToRefresh } from '../../components/list/PullToRefresh.tsx';
 import { GameListView } from '../../features/games/GameListView.tsx';
 import { HomeHeader } from '../../features/games/HomeHeader.tsx';
 import { decodeHomeContent, type HomeSection } from '../../features/games/showcase.ts';
+import { TitledSection } from '../../features/games/TitledSection.tsx';
 import { TopicCard } from '../../features/games/TopicRow.tsx';
 import { usePagedGames } from '../../features/games/use-paged-games.ts';
 import '../../features/games/games.css';
@@ -24,21 +25,21 @@ function GameTile({ game }: { game: GameItem }) {
 
 function Section({ section }: { section: HomeSection }) {
   return (
-    <section className="section" aria-labelledby={`home-section-${section.key}`}>
-      <div className="section__head">
-        <h2 className="section__title" id={`home-section-${section.key}`}>
-          {section.title}
-        </h2>
-        {section.more && (
+    <TitledSection
+      id={`home-section-${section.key}`}
+      title={section.title}
+      aside={
+        section.more && (
           <Link className="section__more" to={section.more.path} data={section.more.data}>
             更多 ›
           </Link>
-        )}
-      </div>
+        )
+      }
+    >
       <div className="section__scroller">
         {section.kind === 'topics' ? section.topics.map((topic) => <TopicCard key={topic.id} topic={topic} />) : section.games.map((game) => <GameTile key={`${game.game_id}:${game.platform_game_id}`} game={game} />)}
       </div>
-    </section>
+    </TitledSection>
   );
 }
 
@@ -56,7 +57,7 @@ export default function HomePage() {
       <HomeHeader />
       <PullToRefresh onRefresh={refresh} refreshing={recommend.refreshing}>
         {layout.failed ? (
-          <ErrorState message={layout.error} onRetry={layout.retry} />
+          <LoadFailed message={layout.error} onRetry={layout.retry} />
         ) : !content ? (
           <div className="skeleton home-skeleton-banner" aria-busy="true" aria-label="加载中" />
         ) : (
@@ -85,14 +86,9 @@ export default function HomePage() {
         )}
         {/* Shown once the layout above has settled, so the endless list never gets pushed down (CLS). */}
         {(content || layout.failed) && (
-          <section className="section" aria-labelledby="home-recommend">
-            <div className="section__head">
-              <h2 className="section__title" id="home-recommend">
-                为你推荐
-              </h2>
-            </div>
+          <TitledSection id="home-recommend" title="为你推荐">
             <GameListView list={recommend} label="为你推荐" pullToRefresh={false} />
-          </section>
+          </TitledSection>
         )}
       </PullToRefresh>
     </div>

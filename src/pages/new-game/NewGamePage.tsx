@@ -4,6 +4,7 @@ import { LazyImage } from '../../components/media/LazyImage.tsx';
 import { GameListView } from '../../features/games/GameListView.tsx';
 import { chinaDay, decodeReservationGames } from '../../features/games/game-extras.ts';
 import { HomeHeader } from '../../features/games/HomeHeader.tsx';
+import { TitledSection } from '../../features/games/TitledSection.tsx';
 import { usePagedGames } from '../../features/games/use-paged-games.ts';
 import '../../features/games/games.css';
 
@@ -18,12 +19,7 @@ export default function NewGamePage() {
     <div className="page games-page">
       <HomeHeader />
       {reservations.length > 0 && (
-        <section className="section" aria-labelledby="newgame-reserve">
-          <div className="section__head">
-            <h2 className="section__title" id="newgame-reserve">
-              新游预约
-            </h2>
-          </div>
+        <TitledSection id="newgame-reserve" title="新游预约">
           <div className="section__scroller">
             {reservations.map((game) => (
               <Link key={game.game_id} className="game-tile" to="/gamedetail" data={{ game_id: game.game_id, platform_game_id: game.platform_game_id }}>
@@ -33,16 +29,11 @@ export default function NewGamePage() {
               </Link>
             ))}
           </div>
-        </section>
+        </TitledSection>
       )}
-      <section className="section" aria-labelledby="newgame-list">
-        <div className="section__head">
-          <h2 className="section__title" id="newgame-list">
-            新游首发
-          </h2>
-        </div>
+      <TitledSection id="newgame-list" title="新游首发">
         <GameListView list={list} label="新游首发" />
-      </section>
+      </TitledSection>
     </div>
   );
 }

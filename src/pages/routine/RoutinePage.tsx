@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useRemoteData } from '../../app/use-remote-data.ts';
-import { ErrorState } from '../../components/list/ListStates.tsx';
+import { LoadFailed } from '../../components/LoadFailed.tsx';
 import { chinaDay } from '../../features/games/game-extras.ts';
 import { HomeHeader, TabStrip } from '../../features/games/HomeHeader.tsx';
 import { OpenServerList } from '../../features/games/OpenServerList.tsx';
@@ -24,7 +24,7 @@ export default function RoutinePage() {
     <div className="page games-page">
       <HomeHeader />
       {calendar.failed ? (
-        <ErrorState message={calendar.error} onRetry={calendar.retry} />
+        <LoadFailed message={calendar.error} onRetry={calendar.retry} />
       ) : days && date ? (
         <>
           <TabStrip label="开服日期" active={date} onSelect={setChosen} tabs={days.days.map((day) => ({ key: day, label: day === days.today ? '今天' : chinaDay(day) }))} />
