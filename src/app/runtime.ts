@@ -14,6 +14,7 @@ import { createDeferredEventLog } from './event-log-deferred.ts';
 import type { LoginOverlayActor } from '../features/login/login-runtime.ts';
 import type { RouteData } from '../../machines/navigation.types.ts';
 import { createLoading, type LoadingActor } from './loading.ts';
+import { withPrefetch, type PrefetchingClient } from './prefetch.ts';
 import { createNavigationFeature, type NavigationActor, type ScrollKeeper } from './navigation-runtime.ts';
 import type { ServicePollActor } from '../features/service/service-runtime.ts';
 import type { RatingActor } from '../features/rating/rating-runtime.ts';
@@ -28,6 +29,8 @@ export type Inspector = (event: InspectionEvent) => void;
  */
 export interface AppRuntime {
   api: ApiClient;
+  /** Starts a call ahead of the page that makes it; that page's call gets the answer (src/app/prefetch.ts). */
+  prefetch: PrefetchingClient['prefetch'];
   session: ActorRefFrom<typeof sessionMachine>;
   /** The wrapper's device info; null in a plain browser. */
   device: DeviceInfo | null;
@@ -97,7 +100,7 @@ export function createRuntime(env: RuntimeEnvironment = browserEnvironment()): A
   const device = readDeviceInfo(env.host);
 
   let session: AppRuntime['session'] | null = null;
-  const api = createApiClient({
+  const client = createApiClient({
     baseUrl: apiBase,
     secrets,
     crypto: browserCrypto,
@@ -109,6 +112,7 @@ export function createRuntime(env: RuntimeEnvironment = browserEnvironment()): A
     getDevice: () => device,
     onOutcome: (outcome) => session?.send({ type: 'api.outcome', outcome }),
   });
+  const api = withPrefetch(client);
 
   session = createActor(
     sessionMachine.provide({
@@ -132,6 +136,7 @@ export function createRuntime(env: RuntimeEnvironment = browserEnvironment()): A
   const epochListeners = new Set<() => void>();
   const runtime: AppRuntime = {
     api,
+    prefetch: (path, payload) => api.prefetch(path, payload),
     session,
     device,
     inspect,
