@@ -15,6 +15,7 @@ import type { LoginOverlayActor } from '../features/login/login-runtime.ts';
 import type { RouteData } from '../../machines/navigation.types.ts';
 import { createLoading, type LoadingActor } from './loading.ts';
 import { withPrefetch, type PrefetchingClient } from './prefetch.ts';
+import { trackCalls } from './startup.ts';
 import { createNavigationFeature, type NavigationActor, type ScrollKeeper } from './navigation-runtime.ts';
 import type { ServicePollActor } from '../features/service/service-runtime.ts';
 import type { RatingActor } from '../features/rating/rating-runtime.ts';
@@ -95,7 +96,8 @@ export function createRuntime(env: RuntimeEnvironment = browserEnvironment()): A
     for (const inspector of inspectors) inspector(event);
   };
   // Registered before any actor exists, so the log holds every actor's xstate.init (replay starts there).
-  const eventLog = createDeferredEventLog();
+  // The recorder itself loads once the first page is there (its queue keeps the events meanwhile).
+  const eventLog = createDeferredEventLog({}, () => new Promise<void>((resolve) => whenIdle(resolve)).then(() => import('./event-log.ts')));
   inspectors.add(eventLog.inspect);
   const device = readDeviceInfo(env.host);
 
@@ -112,7 +114,8 @@ export function createRuntime(env: RuntimeEnvironment = browserEnvironment()): A
     getDevice: () => device,
     onOutcome: (outcome) => session?.send({ type: 'api.outcome', outcome }),
   });
-  const api = withPrefetch(client);
+  // Calls count as start-up work until it settles (src/app/startup.ts: warm-ups wait for it).
+  const api = withPrefetch(trackCalls(client));
 
   session = createActor(
     sessionMachine.provide({
@@ -193,8 +196,9 @@ export function createRuntime(env: RuntimeEnvironment = browserEnvironment()): A
   // Navigation listens to the overlay for dismissals once the overlay is there.
   const navigation = createNavigationFeature(runtime, env);
   const loading = createLoading(inspect);
-  // Service poll and rating load in one chunk after start (entry budget) and follow the session from then on.
-  const late = import('../features/late-features.ts').then((m) => m.createLateFeatures(runtime, env));
+  // Service poll and rating load in one chunk once the first page is there (entry budget; they
+  // must not compete with it on a slow phone) and follow the session from then on.
+  const late = new Promise<void>((resolve) => whenIdle(resolve)).then(() => import('../features/late-features.ts')).then((m) => m.createLateFeatures(runtime, env));
   const servicePoll = deferActor(() => late.then((features) => features.servicePoll));
   const rating = deferActor(() => late.then((features) => features.rating));
   session.start();
