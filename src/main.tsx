@@ -9,12 +9,14 @@ import { warmUpToast } from './app/toast.ts';
 
 const runtime = createRuntime();
 // The first page's chunk and data call start now, while React renders the shell.
-startRoute(runtime.prefetch);
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <RuntimeProvider runtime={runtime}>
-      <App />
-    </RuntimeProvider>
-  </StrictMode>,
-);
+startRoute(runtime.prefetch, { signedIn: runtime.session.getSnapshot().hasTag('signedIn') });
+const render = () =>
+  createRoot(document.getElementById('root')!).render(
+    <StrictMode>
+      <RuntimeProvider runtime={runtime}>
+        <App />
+      </RuntimeProvider>
+    </StrictMode>,
+  );
+render();
 warmUpToast();

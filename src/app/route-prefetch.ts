@@ -36,13 +36,33 @@ export function firstCallOf(path: string, data: RouteData | null): FirstCall | n
   return FIRST_CALLS[path]?.(data) ?? null;
 }
 
+/** The element server/first-paint.ts embeds a page's first answer in. */
+export const EMBEDDED_ANSWER_ID = 'first-answer';
+
+/**
+ * The answer the server embedded for exactly this call (its text, as the wire would bring it), if
+ * it did. An answer the server gave as to a signed-out player (`data-for="signed-out"`: the call's
+ * answer depends on the player) is only for one.
+ */
+export function embeddedAnswer(call: FirstCall, signedIn: boolean, doc: Document = document): string | undefined {
+  const element = doc.getElementById(EMBEDDED_ANSWER_ID);
+  if (!element || element.dataset.path !== call.path || element.dataset.payload !== JSON.stringify(call.payload)) return undefined;
+  // Taken once; the text need not stay in the document.
+  element.remove();
+  if (signedIn && element.dataset.for !== 'anyone') return undefined;
+  return element.textContent ?? undefined;
+}
+
 /** Starts the current page's chunk and first call (login-only pages wait for the navigation guard). */
-export function startRoute(prefetch: AppRuntime['prefetch'], location: { pathname: string; search: string } = window.location): void {
+export function startRoute(
+  prefetch: AppRuntime['prefetch'],
+  { signedIn, location = window.location, doc = document }: { signedIn: boolean; location?: { pathname: string; search: string }; doc?: Document },
+): void {
   const route = routeOf(location.pathname);
   if (!route?.page || route.needsLogin) return;
-  // The page's lazy() runs the same import and finds it loading or loaded; a failure shows there.
-  route.page().catch(() => {});
   // The app warns about unusable route data when it renders; once is enough.
   const call = firstCallOf(route.path, routeDataOf(location.search, () => {}));
-  if (call) prefetch(call.path, call.payload);
+  if (call) prefetch(call.path, call.payload, embeddedAnswer(call, signedIn, doc));
+  // The page's lazy() runs the same import and finds it loading or loaded; a failure shows there.
+  route.page().catch(() => {});
 }
