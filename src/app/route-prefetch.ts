@@ -2,7 +2,8 @@ import type { Fields } from '../../api/protocol/wire.ts';
 import type { RouteData } from '../../machines/navigation.types.ts';
 import { gameIdsOf } from '../components/game/game-ids.ts';
 import { routeDataOf } from './route-data.ts';
-import { routeOf } from './routes.ts';
+import type { ComponentType } from 'react';
+import { routeOf, type PageProps } from './routes.ts';
 import type { AppRuntime } from './runtime.ts';
 
 /**
@@ -53,16 +54,34 @@ export function embeddedAnswer(call: FirstCall, signedIn: boolean, doc: Document
   return element.textContent ?? undefined;
 }
 
-/** Starts the current page's chunk and first call (login-only pages wait for the navigation guard). */
+/** Page modules loaded by startRoute, by route path. */
+const started = new Map<string, ComponentType<PageProps>>();
+
+/**
+ * The page startRoute loaded, if it has arrived: the shell renders it directly instead of through
+ * lazy(), so the first page never shows a Suspense fallback, and React does not hold back the
+ * reveal that follows one (its fallback throttling waits up to 300 ms).
+ */
+export function startedPage(path: string): ComponentType<PageProps> | undefined {
+  return started.get(path);
+}
+
+/**
+ * Starts the current page's chunk and first call (login-only pages wait for the navigation guard).
+ * Resolves once the page's module is there (at once when there is nothing to load; a failed load
+ * also resolves: the shell's lazy() loads it again and shows the failure).
+ */
 export function startRoute(
   prefetch: AppRuntime['prefetch'],
   { signedIn, location = window.location, doc = document }: { signedIn: boolean; location?: { pathname: string; search: string }; doc?: Document },
-): void {
+): Promise<void> {
   const route = routeOf(location.pathname);
-  if (!route?.page || route.needsLogin) return;
+  if (!route?.page || route.needsLogin) return Promise.resolve();
   // The app warns about unusable route data when it renders; once is enough.
   const call = firstCallOf(route.path, routeDataOf(location.search, () => {}));
   if (call) prefetch(call.path, call.payload, embeddedAnswer(call, signedIn, doc));
-  // The page's lazy() runs the same import and finds it loading or loaded; a failure shows there.
-  route.page().catch(() => {});
+  return route.page().then(
+    (module) => void started.set(route.path, module.default),
+    () => {},
+  );
 }
