@@ -3,7 +3,7 @@ import { createActor, fromPromise, type ActorRefFrom, type InspectionEvent } fro
 import { createApiClient, type ApiClient } from '../../api/client.ts';
 import { browserCrypto } from '../../api/crypto-browser.ts';
 import type { DeviceInfo } from '../../api/device.ts';
-import { readDeviceInfo } from '../../bridge/device-info.ts';
+import { isInsideWrapper, readDeviceInfo } from '../../bridge/device-info.ts';
 import { sessionMachine } from '../../machines/session.machine.ts';
 import type { ActiveRecordInput } from '../../machines/session.types.ts';
 import { readCredentials, writeCredentials } from './credentials-storage.ts';
@@ -17,6 +17,7 @@ import { createLoading, type LoadingActor } from './loading.ts';
 import { createNavigationFeature, type NavigationActor, type ScrollKeeper } from './navigation-runtime.ts';
 import type { ServicePollActor } from '../features/service/service-runtime.ts';
 import type { RatingActor } from '../features/rating/rating-runtime.ts';
+import type { DownloadListActor } from '../features/downloads/download-runtime.ts';
 import { CHUNK_FAILED_MESSAGE, deferActor, lazyActor, whenIdle, type DeferredActor } from '../features/deferred-actor.ts';
 
 export type Inspector = (event: InspectionEvent) => void;
@@ -64,6 +65,11 @@ export interface AppRuntime {
   servicePoll: DeferredActor<ServicePollActor>;
   /** The game rating dialog (src/features/rating/rating-runtime.ts); loads after start. */
   rating: DeferredActor<RatingActor>;
+  /**
+   * The download list (src/features/downloads/download-runtime.ts): only inside the native
+   * wrapper (SPEC §4), null elsewhere; its chunk loads at start.
+   */
+  downloads: DeferredActor<DownloadListActor> | null;
 }
 
 export interface RuntimeEnvironment {
@@ -166,6 +172,9 @@ export function createRuntime(env: RuntimeEnvironment = browserEnvironment()): A
     get rating() {
       return rating;
     },
+    get downloads() {
+      return downloads;
+    },
     reloadView() {
       epoch++;
       for (const listener of epochListeners) listener();
@@ -192,6 +201,10 @@ export function createRuntime(env: RuntimeEnvironment = browserEnvironment()): A
   const late = import('../features/late-features.ts').then((m) => m.createLateFeatures(runtime, env));
   const servicePoll = deferActor(() => late.then((features) => features.servicePoll));
   const rating = deferActor(() => late.then((features) => features.rating));
+  // Inside the wrapper only. Native keeps its events until the chunk's receiver is there (docs/bridge-protocol.md §3).
+  const downloads = isInsideWrapper(device)
+    ? deferActor(() => import('../features/downloads/download-runtime.ts').then((m) => m.createDownloadFeature(runtime, env)))
+    : null;
   session.start();
   return runtime;
 }
