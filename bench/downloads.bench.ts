@@ -78,6 +78,8 @@ async function main() {
     if (entries.length < ENTRIES) throw new Error(`only ${entries.length} games with packages`);
 
     const context = await browser.newContext({ viewport: { width: 375, height: 812 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true, locale: 'zh-CN' });
+    // tsx compiles with keepNames: functions passed to page.evaluate call its __name helper.
+    await context.addInitScript({ content: 'window.__name = (fn) => fn;' });
     await context.addInitScript(
       ({ login, list }) => {
         localStorage.setItem('Token', login.token);

@@ -40,13 +40,14 @@ export function actionLabel(state: DownState, percent: number): string {
 
 /** Whole percent of cur/total, 0 when the total is unknown, never above 100. */
 export function percentOf(cur: number, total: number): number {
-  if (!(total > 0) || !(cur > 0)) return 0;
+  // An infinite total is no more known than a zero one (and Infinity/Infinity would be NaN).
+  if (!(total > 0) || !Number.isFinite(total) || !(cur > 0)) return 0;
   return Math.min(100, Math.floor((cur / total) * 100));
 }
 
 /** The 0–1 fraction a progress bar scales by. */
 export function fractionOf(cur: number, total: number): number {
-  if (!(total > 0) || !(cur > 0)) return 0;
+  if (!(total > 0) || !Number.isFinite(total) || !(cur > 0)) return 0;
   return Math.min(1, cur / total);
 }
 
