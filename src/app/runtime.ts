@@ -14,6 +14,8 @@ import { createDeferredEventLog } from './event-log-deferred.ts';
 import type { LoginOverlayActor } from '../features/login/login-runtime.ts';
 import type { RouteData } from '../../machines/navigation.types.ts';
 import { createLoading, type LoadingActor } from './loading.ts';
+import { withPrefetch, type PrefetchingClient } from './prefetch.ts';
+import { trackCalls } from './startup.ts';
 import { createNavigationFeature, type NavigationActor, type ScrollKeeper } from './navigation-runtime.ts';
 import type { ServicePollActor } from '../features/service/service-runtime.ts';
 import type { RatingActor } from '../features/rating/rating-runtime.ts';
@@ -29,6 +31,8 @@ export type Inspector = (event: InspectionEvent) => void;
  */
 export interface AppRuntime {
   api: ApiClient;
+  /** Starts a call ahead of the page that makes it; that page's call gets the answer (src/app/prefetch.ts). */
+  prefetch: PrefetchingClient['prefetch'];
   session: ActorRefFrom<typeof sessionMachine>;
   /** The wrapper's device info; null in a plain browser. */
   device: DeviceInfo | null;
@@ -98,12 +102,13 @@ export function createRuntime(env: RuntimeEnvironment = browserEnvironment()): A
     for (const inspector of inspectors) inspector(event);
   };
   // Registered before any actor exists, so the log holds every actor's xstate.init (replay starts there).
-  const eventLog = createDeferredEventLog();
+  // The recorder itself loads once the first page is there (its queue keeps the events meanwhile).
+  const eventLog = createDeferredEventLog({}, () => new Promise<void>((resolve) => whenIdle(resolve)).then(() => import('./event-log.ts')));
   inspectors.add(eventLog.inspect);
   const device = readDeviceInfo(env.host);
 
   let session: AppRuntime['session'] | null = null;
-  const api = createApiClient({
+  const client = createApiClient({
     baseUrl: apiBase,
     secrets,
     crypto: browserCrypto,
@@ -115,6 +120,8 @@ export function createRuntime(env: RuntimeEnvironment = browserEnvironment()): A
     getDevice: () => device,
     onOutcome: (outcome) => session?.send({ type: 'api.outcome', outcome }),
   });
+  // Calls count as start-up work until it settles (src/app/startup.ts: warm-ups wait for it).
+  const api = withPrefetch(trackCalls(client));
 
   session = createActor(
     sessionMachine.provide({
@@ -138,6 +145,7 @@ export function createRuntime(env: RuntimeEnvironment = browserEnvironment()): A
   const epochListeners = new Set<() => void>();
   const runtime: AppRuntime = {
     api,
+    prefetch: (path, payload) => api.prefetch(path, payload),
     session,
     device,
     inspect,
@@ -197,8 +205,9 @@ export function createRuntime(env: RuntimeEnvironment = browserEnvironment()): A
   // Navigation listens to the overlay for dismissals once the overlay is there.
   const navigation = createNavigationFeature(runtime, env);
   const loading = createLoading(inspect);
-  // Service poll and rating load in one chunk after start (entry budget) and follow the session from then on.
-  const late = import('../features/late-features.ts').then((m) => m.createLateFeatures(runtime, env));
+  // Service poll and rating load in one chunk once the first page is there (entry budget; they
+  // must not compete with it on a slow phone) and follow the session from then on.
+  const late = new Promise<void>((resolve) => whenIdle(resolve)).then(() => import('../features/late-features.ts')).then((m) => m.createLateFeatures(runtime, env));
   const servicePoll = deferActor(() => late.then((features) => features.servicePoll));
   const rating = deferActor(() => late.then((features) => features.rating));
   // Inside the wrapper only. Native keeps its events until the chunk's receiver is there (docs/bridge-protocol.md §3).

@@ -1,6 +1,8 @@
+import { whenIdle } from '../features/deferred-actor.ts';
+
 /**
  * Toasts through antd-mobile's Toast, loaded on first use so the UI kit stays out of the entry
- * chunk; it is warmed up when the browser is idle after the first paint.
+ * chunk; it is warmed up once start-up has settled (src/app/startup.ts) and the browser is idle.
  */
 type ToastModule = typeof import('antd-mobile/es/components/toast');
 
@@ -16,6 +18,5 @@ export function showToast(message: string, durationMs = 2000): void {
 }
 
 export function warmUpToast(): void {
-  const idle = (window as Window & { requestIdleCallback?: (cb: () => void) => void }).requestIdleCallback ?? ((cb: () => void) => setTimeout(cb, 1500));
-  idle(() => void load());
+  whenIdle(() => void load().catch(() => {}));
 }

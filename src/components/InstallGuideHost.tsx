@@ -1,4 +1,5 @@
 import { lazy, Suspense, useState } from 'react';
+import type { DeviceInfo } from '../../api/device.ts';
 import { useRuntime } from '../app/runtime-context.tsx';
 
 const InstallGuideSheet = lazy(() => import('./InstallGuideSheet.tsx'));
@@ -8,9 +9,17 @@ export const GUIDE_SEEN_KEY = 'BookmarkGuideShown';
 /** A cheap first filter; the sheet's chunk applies the full rules (install-guide.ts). */
 const MAYBE_MOBILE = /Mobile|iPhone|iPad|iPod|Macintosh|HarmonyOS/i;
 
-function mayOffer(): boolean {
+/** Never on Android (SPEC): in a plain browser (no wrapper device info) the user agent says so. */
+const PLAIN_ANDROID = /Android/i;
+
+function mayOffer(device: DeviceInfo | null): boolean {
   try {
-    return window.location.pathname !== GUIDE_PATH && window.localStorage.getItem(GUIDE_SEEN_KEY) === null && MAYBE_MOBILE.test(navigator.userAgent);
+    return (
+      window.location.pathname !== GUIDE_PATH &&
+      window.localStorage.getItem(GUIDE_SEEN_KEY) === null &&
+      MAYBE_MOBILE.test(navigator.userAgent) &&
+      !(device === null && PLAIN_ANDROID.test(navigator.userAgent))
+    );
   } catch {
     return false;
   }
@@ -22,7 +31,7 @@ function mayOffer(): boolean {
  */
 export function InstallGuideHost() {
   const runtime = useRuntime();
-  const [open, setOpen] = useState(mayOffer);
+  const [open, setOpen] = useState(() => mayOffer(runtime.device));
   if (!open) return null;
   return (
     <Suspense fallback={null}>

@@ -1,4 +1,5 @@
 import { useSyncExternalStore } from 'react';
+import { startupSettled } from '../app/startup.ts';
 
 /**
  * A long-lived actor whose code loads in its own chunk after start-up (the entry chunk has a
@@ -63,13 +64,31 @@ export function lazyActor<TActor>(load: () => Promise<TActor>): LazyActor<TActor
   };
 }
 
-/** Calls back once when the browser is idle (after the first paint); returns a cancel. */
+/** How long an idle callback may wait for an idle moment once start-up has settled. */
+const IDLE_TIMEOUT_MS = 3_000;
+
+/**
+ * Calls back once, when start-up has settled (src/app/startup.ts: the first page, its data and
+ * its images are in) and the browser is then idle: warm-ups (chunks for later taps, QA tooling,
+ * background features) must not compete with what the player is waiting for on a slow phone.
+ * Returns a cancel.
+ */
 export function whenIdle(callback: () => void): () => void {
-  const host = window as Window & { requestIdleCallback?: (cb: () => void) => number; cancelIdleCallback?: (id: number) => void };
-  if (host.requestIdleCallback) {
-    const id = host.requestIdleCallback(callback);
-    return () => host.cancelIdleCallback?.(id);
-  }
-  const id = setTimeout(callback, 2_000);
-  return () => clearTimeout(id);
+  const host = window as Window & { requestIdleCallback?: (cb: () => void, options?: { timeout: number }) => number; cancelIdleCallback?: (id: number) => void };
+  let cancelled = false;
+  let cancelIdle = () => {};
+  void startupSettled().then(() => {
+    if (cancelled) return;
+    if (host.requestIdleCallback) {
+      const id = host.requestIdleCallback(callback, { timeout: IDLE_TIMEOUT_MS });
+      cancelIdle = () => host.cancelIdleCallback?.(id);
+    } else {
+      const id = setTimeout(callback, 0);
+      cancelIdle = () => clearTimeout(id);
+    }
+  });
+  return () => {
+    cancelled = true;
+    cancelIdle();
+  };
 }

@@ -16,6 +16,14 @@ describe('LazyImage', () => {
     expect(img.className).toContain('lazy-image__img--loaded');
   });
 
+  it('the eager image (the first banner) is fetched at high priority and shown without waiting for a fade', () => {
+    render(<LazyImage src="/art/banner/g1v1.svg" alt="偶像物语" width={750} height={422} eager />);
+    const img = screen.getByAltText('偶像物语');
+    expect(img.getAttribute('loading')).toBe('eager');
+    expect(img.getAttribute('fetchpriority')).toBe('high');
+    expect(img.className).toContain('lazy-image__img--loaded');
+  });
+
   it('keeps the placeholder box without a source', () => {
     const { container } = render(<LazyImage src="" alt="" width={750} height={422} />);
     expect(container.querySelector('img')).toBeNull();

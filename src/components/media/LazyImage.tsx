@@ -4,9 +4,12 @@ import './lazy-image.css';
 /**
  * An image that cannot shift the layout: its box has the image's size (or aspect ratio) before the
  * image arrives, a neutral background meanwhile, and the image fades in once decoded.
+ * `eager` is for the one image above the fold that the page is about (the first home banner): it
+ * is fetched at once with high priority and painted as soon as it decodes, without waiting for
+ * the load event and a React render to start a fade, which a busy phone runs late.
  */
 export function LazyImage({ src, alt, width, height, className, eager = false }: { src: string; alt: string; width: number; height: number; className?: string; eager?: boolean }) {
-  const [loaded, setLoaded] = useState(false);
+  const [loaded, setLoaded] = useState(eager);
   return (
     <span className={`lazy-image${className ? ` ${className}` : ''}`} style={{ aspectRatio: `${width} / ${height}` }}>
       {src && (
@@ -17,6 +20,7 @@ export function LazyImage({ src, alt, width, height, className, eager = false }:
           width={width}
           height={height}
           loading={eager ? 'eager' : 'lazy'}
+          fetchPriority={eager ? 'high' : undefined}
           decoding="async"
           ref={(img) => {
             if (img?.complete && img.naturalWidth > 0) setLoaded(true);

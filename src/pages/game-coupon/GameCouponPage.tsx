@@ -4,7 +4,7 @@ import { useNavigate } from '../../app/use-navigation.ts';
 import { useRemoteData } from '../../app/use-remote-data.ts';
 import { LoadFailed } from '../../components/LoadFailed.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
-import { gameIdsOf } from '../game-detail/game-detail.ts';
+import { gameIdsOf } from '../../components/game/game-ids.ts';
 import { MissingGame } from '../game-detail/MissingGame.tsx';
 import { useClaim } from '../game-gift/use-claim.ts';
 import { btClaimState, decodeCoupons, type GameCoupon } from './coupon-list.ts';

@@ -1,5 +1,4 @@
 import { decodeGameItem, safeUrl, type GameItem } from '../../components/game/game-item.ts';
-import type { RouteData } from '../../../machines/navigation.types.ts';
 
 /** getGameDetail's answer (docs/catalog.md), decoded: nothing from the server is trusted as is. */
 
@@ -140,14 +139,6 @@ export function decodeGameDetail(value: unknown): GameDetail | null {
 
 export function formatCount(n: number): string {
   return n >= 10_000 ? `${(n / 10_000).toFixed(1).replace(/\.0$/, "")}万` : String(n);
-}
-
-/** The game ids of a game page's route data ({game_id, platform_game_id}); null when neither is usable. */
-export function gameIdsOf(data: RouteData | null): { game_id?: number; platform_game_id?: number } | null {
-  const gameId = int(data?.game_id);
-  const platformGameId = int(data?.platform_game_id);
-  if (!gameId && !platformGameId) return null;
-  return { ...(gameId ? { game_id: gameId } : {}), ...(platformGameId ? { platform_game_id: platformGameId } : {}) };
 }
 
 const CHINA_OFFSET_MS = 8 * 3_600_000;

@@ -4,7 +4,7 @@ import { useRemoteData } from '../../app/use-remote-data.ts';
 import { useNavigate } from '../../app/use-navigation.ts';
 import { LoadFailed } from '../../components/LoadFailed.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
-import { gameIdsOf } from '../game-detail/game-detail.ts';
+import { gameIdsOf } from '../../components/game/game-ids.ts';
 import { MissingGame } from '../game-detail/MissingGame.tsx';
 import { copyWithToast } from './clipboard.ts';
 import { CodeSheet } from './CodeSheet.tsx';

@@ -7,7 +7,7 @@ import { PageHeader } from '../../components/PageHeader.tsx';
 import type { DownloadEntryActor, DownloadListActor } from '../../features/downloads/download-runtime.ts';
 import { actionLabel, formatBytes, percentOf, STATE_TEXT } from '../../features/downloads/download-view.ts';
 import { runEntryAction, useDownloadList, useEntry, useEntryActor, useEntryBusy } from '../../features/downloads/use-downloads.ts';
-import { gameIdsOf } from '../game-detail/game-detail.ts';
+import { gameIdsOf } from '../../components/game/game-ids.ts';
 import '../../features/downloads/downloads.css';
 
 /**

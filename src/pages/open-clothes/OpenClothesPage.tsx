@@ -4,7 +4,8 @@ import { useNavigate } from '../../app/use-navigation.ts';
 import { useRemoteData } from '../../app/use-remote-data.ts';
 import { LoadFailed } from '../../components/LoadFailed.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
-import { chinaTime, decodeGameDetail, gameIdsOf, groupByDay, orderOpenServers, type OpenServer } from '../game-detail/game-detail.ts';
+import { gameIdsOf } from '../../components/game/game-ids.ts';
+import { chinaTime, decodeGameDetail, groupByDay, orderOpenServers, type OpenServer } from '../game-detail/game-detail.ts';
 import '../game-detail/game-detail.css';
 
 /**

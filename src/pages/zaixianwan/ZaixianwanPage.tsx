@@ -3,7 +3,7 @@ import type { PageProps } from '../../app/routes.ts';
 import { useNavigate } from '../../app/use-navigation.ts';
 import { useRemoteData } from '../../app/use-remote-data.ts';
 import { LoadFailed } from '../../components/LoadFailed.tsx';
-import { gameIdsOf } from '../game-detail/game-detail.ts';
+import { gameIdsOf } from '../../components/game/game-ids.ts';
 import { MissingGame } from '../game-detail/MissingGame.tsx';
 import './zaixianwan.css';
 
