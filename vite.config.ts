@@ -33,6 +33,8 @@ export default defineConfig(({ mode, command }) => {
   return {
     // Fast Refresh only matters in dev; Vite 8 compiles JSX itself (STACK.md).
     plugins: command === 'serve' ? [react()] : [inlineEntryStylesheet()],
+    // bench:downloads measures commits with <Profiler>, which only React's profiling build reports.
+    ...(mode === 'bench' ? { resolve: { alias: [{ find: /^react-dom\/client$/, replacement: 'react-dom/profiling' }] } } : {}),
     build: {
       outDir: 'dist/client',
       emptyOutDir: true,

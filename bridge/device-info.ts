@@ -1,13 +1,14 @@
-import type { DeviceInfo } from '../api/device.ts';
-import { DEVICE_FIELDS } from '../api/device.ts';
-
 /**
  * The wrapper's device info (SPEC §3). Inside the Android wrapper the native object
  * `window.LewanNative` answers getDeviceInfo() with a JSON string; in a plain browser there is
  * none and the app runs in browser mode. Every field is validated: unknown fields are dropped,
  * values must be short strings or finite numbers, anything else is ignored with a warning.
  */
-export const NATIVE_OBJECT_NAME = 'LewanNative';
+import type { DeviceInfo } from '../api/device.ts';
+import { DEVICE_FIELDS } from '../api/device.ts';
+import { NATIVE_OBJECT_NAME } from './definitions.ts';
+
+export { NATIVE_OBJECT_NAME };
 
 const MAX_VALUE_LENGTH = 512;
 

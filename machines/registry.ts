@@ -2,6 +2,9 @@ import type { AnyActorLogic, AnyStateMachine, InputFrom } from 'xstate';
 import { agreementSheetMachine } from './agreement-sheet.machine.ts';
 import { giftClaimMachine } from './gift-claim.machine.ts';
 import { browserDownloadMachine } from './browser-download.machine.ts';
+import { downloadEntryMachine } from './download-entry.machine.ts';
+import { downloadListMachine } from './download-list.machine.ts';
+import type { DownListEntry } from './download.types.ts';
 import { loadingMachine } from './loading.machine.ts';
 import { loginOverlayMachine } from './login-overlay.machine.ts';
 import { logoutMachine } from './logout.machine.ts';
@@ -43,6 +46,25 @@ export interface MachineEntry<TMachine extends AnyStateMachine = AnyStateMachine
   create?: (machineId: string) => AnyStateMachine;
   machineIds?: readonly string[];
 }
+
+/** A typical stored DownList entry (SPEC §3), for the download machines' registry inputs. */
+const SAMPLE_DOWN_LIST_ENTRY: DownListEntry = {
+  game_id: 1,
+  platform_game_id: 1,
+  platform_id: 1,
+  platform_game_name: '示例游戏',
+  url: '',
+  down_type_carder: '',
+  game_name: '示例游戏',
+  down_state: '0',
+  gameid: 1,
+  gamecopy_id: 1,
+  Package_name: '',
+  curSize: 0,
+  totalSize: 0,
+  spent: '0M/s',
+  game_daixoa_state: '',
+};
 
 /** Keeps each entry's `input` checked against its own machine. */
 const entry = <TMachine extends AnyStateMachine>(definition: MachineEntry<TMachine>): MachineEntry => definition as unknown as MachineEntry;
@@ -96,6 +118,18 @@ export const MACHINES: readonly MachineEntry[] = [
     input: {},
     create: (machineId) => createPagedListMachine(machineId),
     machineIds: PAGED_LIST_IDS,
+  }),
+  entry({
+    name: 'download-list',
+    summary: 'The wrapper download list: restore, add (de-dup, 425346), route native events, re-sync, persist DownList',
+    machine: downloadListMachine,
+    input: { insideWrapper: true, stored: null, deletePackage: null },
+  }),
+  entry({
+    name: 'download-entry',
+    summary: 'One download, SPEC §4 states 0–6: add flow, pause, install, open, delete, failure removal',
+    machine: downloadEntryMachine,
+    input: { entry: SAMPLE_DOWN_LIST_ENTRY, deletePackage: false },
   }),
   entry({ name: 'logout', summary: "Mine page '退出登录': confirm, server logout, sign out", machine: logoutMachine }),
 ];

@@ -6,6 +6,7 @@ import { RuntimeProvider } from './app/runtime-context.tsx';
 import { startRoute } from './app/route-prefetch.ts';
 import { createRuntime } from './app/runtime.ts';
 import { warmUpToast } from './app/toast.ts';
+import { simulatorOptionsFromLocation } from '../bridge/simulator-activation.ts';
 
 /**
  * How long the first render waits for the first page's chunk (requested as soon as the entry runs).
@@ -14,16 +15,27 @@ import { warmUpToast } from './app/toast.ts';
  */
 const FIRST_PAGE_WAIT_MS = 1_500;
 
-const runtime = createRuntime();
-// The first page's chunk and data call start now, while the entry finishes.
-const firstPage = startRoute(runtime.prefetch, { signedIn: runtime.session.getSnapshot().hasTag('signedIn') });
-const render = () =>
-  createRoot(document.getElementById('root')!).render(
-    <StrictMode>
-      <RuntimeProvider runtime={runtime}>
-        <App />
-      </RuntimeProvider>
-    </StrictMode>,
-  );
-void Promise.race([firstPage, new Promise((resolve) => setTimeout(resolve, FIRST_PAGE_WAIT_MS))]).then(render);
-warmUpToast();
+function start(): void {
+  const runtime = createRuntime();
+  // The first page's chunk and data call start now, while the entry finishes.
+  const firstPage = startRoute(runtime.prefetch, { signedIn: runtime.session.getSnapshot().hasTag('signedIn') });
+  const render = () =>
+    createRoot(document.getElementById('root')!).render(
+      <StrictMode>
+        <RuntimeProvider runtime={runtime}>
+          <App />
+        </RuntimeProvider>
+      </StrictMode>,
+    );
+  void Promise.race([firstPage, new Promise((resolve) => setTimeout(resolve, FIRST_PAGE_WAIT_MS))]).then(render);
+  warmUpToast();
+}
+
+// The wrapper simulator (?wrapper=sim, bridge/simulator.ts) must answer before createRuntime reads the device info.
+const simulator = simulatorOptionsFromLocation(window.location.search, import.meta.env.VITE_WRAPPER_SIM);
+if (simulator) {
+  import('../bridge/simulator.ts')
+    .then(({ installWrapperSimulator }) => installWrapperSimulator({ host: window, ...simulator }))
+    .catch((error: unknown) => console.error('[wrapper-sim] not installed', error))
+    .finally(start);
+} else start();

@@ -59,6 +59,16 @@ function agreed(value: unknown): boolean {
   return text(value) === '1';
 }
 
+/** What both sign-ups check first, in this order: the agreement, the phone, the code's form. */
+function signUpFields(fields: Record<string, unknown>): Checked<{ phone: string; code: string }> {
+  if (!agreed(fields.agree_agreement)) return { ok: false, response: refuse(AUTH_MSG.agreementRequired) };
+  const phone = phoneOf(fields.account);
+  if (!phone.ok) return phone;
+  const code = codeOf(fields.phone_code);
+  if (!code.ok) return code;
+  return { ok: true, value: { phone: phone.value, code: code.value } };
+}
+
 interface UserRow {
   id: number;
   uuid: string;
@@ -154,19 +164,17 @@ export function authCalls(services: { sms: SmsProvider }): CallDefinition[] {
       path: '/api/login/trendRegister',
       auth: 'none',
       async handler(ctx) {
-        if (!agreed(ctx.fields.agree_agreement)) return refuse(AUTH_MSG.agreementRequired);
-        const phone = phoneOf(ctx.fields.account);
-        if (!phone.ok) return phone.response;
-        const code = codeOf(ctx.fields.phone_code);
-        if (!code.ok) return code.response;
-        const check = await checkCode(ctx.kv, 'login', phone.value, code.value, { consume: true });
+        const form = signUpFields(ctx.fields);
+        if (!form.ok) return form.response;
+        const { phone, code } = form.value;
+        const check = await checkCode(ctx.kv, 'login', phone, code, { consume: true });
         if (!check.ok) return refuse(check.msg);
-        const existing = await findUser(ctx, phone.value);
+        const existing = await findUser(ctx, phone);
         if (existing) return existing.disabled ? refuse(MSG.accountDisabled) : signedIn(ctx, existing, false);
         const bdVid = text(ctx.fields.bd_vid).slice(0, BD_VID_MAX_LENGTH) || null;
-        const created = await createUser(ctx, phone.value, { passwordHash: null, bdVid });
+        const created = await createUser(ctx, phone, { passwordHash: null, bdVid });
         if (created) return signedIn(ctx, created, true);
-        const raced = await findUser(ctx, phone.value);
+        const raced = await findUser(ctx, phone);
         if (!raced || raced.disabled) return refuse(raced ? MSG.accountDisabled : '登录失败，请重试');
         return signedIn(ctx, raced, false);
       },
@@ -176,17 +184,15 @@ export function authCalls(services: { sms: SmsProvider }): CallDefinition[] {
       path: '/api/login/userRegister',
       auth: 'none',
       async handler(ctx) {
-        if (!agreed(ctx.fields.agree_agreement)) return refuse(AUTH_MSG.agreementRequired);
-        const phone = phoneOf(ctx.fields.account);
-        if (!phone.ok) return phone.response;
-        const code = codeOf(ctx.fields.phone_code);
-        if (!code.ok) return code.response;
+        const form = signUpFields(ctx.fields);
+        if (!form.ok) return form.response;
+        const { phone, code } = form.value;
         if (!isAcceptablePassword(ctx.fields.password)) return refuse(AUTH_MSG.passwordRule);
-        const check = await checkCode(ctx.kv, 'login', phone.value, code.value, { consume: true });
+        const check = await checkCode(ctx.kv, 'login', phone, code, { consume: true });
         if (!check.ok) return refuse(check.msg);
-        if (await findUser(ctx, phone.value)) return refuse(AUTH_MSG.phoneRegistered);
+        if (await findUser(ctx, phone)) return refuse(AUTH_MSG.phoneRegistered);
         const bdVid = text(ctx.fields.bd_vid).slice(0, BD_VID_MAX_LENGTH) || null;
-        const created = await createUser(ctx, phone.value, { passwordHash: await hashPassword(ctx.fields.password), bdVid });
+        const created = await createUser(ctx, phone, { passwordHash: await hashPassword(ctx.fields.password), bdVid });
         return created ? signedIn(ctx, created, true) : refuse(AUTH_MSG.phoneRegistered);
       },
     },

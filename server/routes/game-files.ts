@@ -164,16 +164,29 @@ export function registerGameFiles(app: FastifyInstance, db: Kysely<Database>): v
     });
   }
 
-  app.get<{ Params: { id: string; file: string } }>('/down/game/:id/:file', async (request, reply) => {
-    const id = /^\d{1,9}$/.test(request.params.id) ? Number(request.params.id) : NaN;
-    const pg = Number.isNaN(id)
-      ? undefined
-      : await db.selectFrom('platform_games').select(['package_name', 'version_code', 'size_bytes', 'down_type']).where('id', '=', id).executeTakeFirst();
-    if (!pg || pg.down_type !== 1 || !pg.package_name || request.params.file !== `${pg.package_name}.apk`) {
-      return reply.status(404).type('text/plain; charset=utf-8').send('Not Found');
-    }
-    return sendGeneratedFile(request.headers.range, reply, gamePackageSeed(pg.package_name, pg.version_code), pg.size_bytes, request.params.file);
-  });
+  const md5Header = 'x-content-md5';
+  app.get<{ Params: { id: string; file: string } }>(
+    '/down/game/:id/:file',
+    {
+      // The whole file's MD5 on 200 and 206 only: a 416 carries no file (docs/bridge-protocol.md).
+      onSend: async (_request, reply, payload) => {
+        if (reply.statusCode !== 200 && reply.statusCode !== 206) reply.removeHeader(md5Header);
+        return payload;
+      },
+    },
+    async (request, reply) => {
+      const id = /^\d{1,9}$/.test(request.params.id) ? Number(request.params.id) : NaN;
+      const pg = Number.isNaN(id)
+        ? undefined
+        : await db.selectFrom('platform_games').select(['id', 'package_name', 'version_code', 'size_bytes', 'file_md5', 'down_type']).where('id', '=', id).executeTakeFirst();
+      if (!pg || pg.down_type !== 1 || !pg.package_name || request.params.file !== `${pg.package_name}.apk`) {
+        return reply.status(404).type('text/plain; charset=utf-8').send('Not Found');
+      }
+      // The wrapper checks the package against it even when getDownUrl was never asked (a resumed download).
+      reply.header(md5Header, await ensurePackageMd5(db, { ...pg, package_name: pg.package_name }));
+      return sendGeneratedFile(request.headers.range, reply, gamePackageSeed(pg.package_name, pg.version_code), pg.size_bytes, request.params.file);
+    },
+  );
 
   // H5 games open here (getDownUrl answers this URL for down_type 2): a page the server draws itself.
   app.get<{ Params: { id: string } }>('/play/h5/:id', async (request, reply) => {

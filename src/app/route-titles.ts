@@ -30,7 +30,7 @@ export const ROUTE_TITLES: Readonly<Record<string, string>> = {
   // Auth
   '/login': '登录', '/reload': '重新加载', '/register': '注册', '/findpassword': '找回密码', '/resetpassword': '重置密码', '/userrule': '用户协议',
   // Download
-  '/msgedetinfor': '消息详情', '/downlist': '下载管理', '/zaixianwan': '在线玩',
+  '/msgedetinfor': '下载详情', '/downlist': '下载管理', '/zaixianwan': '在线玩',
   // Trading
   '/submitapplication': '提交申请', '/selectgameplotform': '选择游戏平台', '/selectplotformgame': '选择平台游戏', '/sellinstruct': '出售须知',
   '/sellgoodsinfo': '商品信息', '/tradeinstruction': '交易须知', '/selectgame': '选择游戏', '/traderecord': '交易记录', '/sellaccount': '出售账号',

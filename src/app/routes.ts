@@ -74,6 +74,8 @@ const PAGE_FILES: Record<string, string> = {
   '/gamecoupon': '../pages/game-coupon/GameCouponPage.tsx',
   '/openclothes': '../pages/open-clothes/OpenClothesPage.tsx',
   '/zaixianwan': '../pages/zaixianwan/ZaixianwanPage.tsx',
+  '/downlist': '../pages/down-list/DownListPage.tsx',
+  '/msgedetinfor': '../pages/msgedetinfor/MsgeDetInforPage.tsx',
 };
 
 /** Games (home family, discovery lists, topics, search): `path=folder/Name` for ../pages/folder/NamePage.tsx. */

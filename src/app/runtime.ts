@@ -3,7 +3,7 @@ import { createActor, fromPromise, type ActorRefFrom, type InspectionEvent } fro
 import { createApiClient, type ApiClient } from '../../api/client.ts';
 import { browserCrypto } from '../../api/crypto-browser.ts';
 import type { DeviceInfo } from '../../api/device.ts';
-import { readDeviceInfo } from '../../bridge/device-info.ts';
+import { isInsideWrapper, readDeviceInfo } from '../../bridge/device-info.ts';
 import { sessionMachine } from '../../machines/session.machine.ts';
 import type { ActiveRecordInput } from '../../machines/session.types.ts';
 import { readCredentials, writeCredentials } from './credentials-storage.ts';
@@ -19,6 +19,7 @@ import { trackCalls } from './startup.ts';
 import { createNavigationFeature, type NavigationActor, type ScrollKeeper } from './navigation-runtime.ts';
 import type { ServicePollActor } from '../features/service/service-runtime.ts';
 import type { RatingActor } from '../features/rating/rating-runtime.ts';
+import type { DownloadListActor } from '../features/downloads/download-runtime.ts';
 import { CHUNK_FAILED_MESSAGE, deferActor, lazyActor, whenIdle, type DeferredActor } from '../features/deferred-actor.ts';
 
 export type Inspector = (event: InspectionEvent) => void;
@@ -68,6 +69,11 @@ export interface AppRuntime {
   servicePoll: DeferredActor<ServicePollActor>;
   /** The game rating dialog (src/features/rating/rating-runtime.ts); loads after start. */
   rating: DeferredActor<RatingActor>;
+  /**
+   * The download list (src/features/downloads/download-runtime.ts): only inside the native
+   * wrapper (SPEC §4), null elsewhere; its chunk loads at start.
+   */
+  downloads: DeferredActor<DownloadListActor> | null;
 }
 
 export interface RuntimeEnvironment {
@@ -96,8 +102,8 @@ export function createRuntime(env: RuntimeEnvironment = browserEnvironment()): A
     for (const inspector of inspectors) inspector(event);
   };
   // Registered before any actor exists, so the log holds every actor's xstate.init (replay starts there).
-  // The recorder itself loads once the first page is there (its queue keeps the events meanwhile).
-  const eventLog = createDeferredEventLog({}, () => new Promise<void>((resolve) => whenIdle(resolve)).then(() => import('./event-log.ts')));
+  // The recorder loads at once: a crash in the first seconds is exactly what QA needs the log for.
+  const eventLog = createDeferredEventLog();
   inspectors.add(eventLog.inspect);
   const device = readDeviceInfo(env.host);
 
@@ -174,6 +180,9 @@ export function createRuntime(env: RuntimeEnvironment = browserEnvironment()): A
     get rating() {
       return rating;
     },
+    get downloads() {
+      return downloads;
+    },
     reloadView() {
       epoch++;
       for (const listener of epochListeners) listener();
@@ -196,11 +205,15 @@ export function createRuntime(env: RuntimeEnvironment = browserEnvironment()): A
   // Navigation listens to the overlay for dismissals once the overlay is there.
   const navigation = createNavigationFeature(runtime, env);
   const loading = createLoading(inspect);
-  // Service poll and rating load in one chunk once the first page is there (entry budget; they
-  // must not compete with it on a slow phone) and follow the session from then on.
-  const late = new Promise<void>((resolve) => whenIdle(resolve)).then(() => import('../features/late-features.ts')).then((m) => m.createLateFeatures(runtime, env));
+  // Service poll and rating load in one chunk right after start (entry budget) and follow the
+  // session from then on. Not after start-up settles: the poll's 20 s (SPEC §9) count from start.
+  const late = import('../features/late-features.ts').then((m) => m.createLateFeatures(runtime, env));
   const servicePoll = deferActor(() => late.then((features) => features.servicePoll));
   const rating = deferActor(() => late.then((features) => features.rating));
+  // Inside the wrapper only. Native keeps its events until the chunk's receiver is there (docs/bridge-protocol.md §3).
+  const downloads = isInsideWrapper(device)
+    ? deferActor(() => import('../features/downloads/download-runtime.ts').then((m) => m.createDownloadFeature(runtime, env)))
+    : null;
   session.start();
   return runtime;
 }

@@ -1,6 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { decodeResponse, DEV_SECRETS, encodeRequestBody, signRequest, type Fields } from '../../api/protocol/wire.ts';
-import { nodeCrypto } from '../../server/wire-crypto.ts';
+import { at, shoot, wireCall } from './wire.ts';
 
 /**
  * Game pages through the whole stack at 375×812: the game page (licence, age rating,
@@ -8,44 +7,24 @@ import { nodeCrypto } from '../../server/wire-crypto.ts';
  * claim, and an H5 game in /zaixianwan. Ids come from real list answers (signed calls from Node).
  */
 
-const SHOTS = 'test-results/screenshots';
 const PHONE = `1370000${String(Date.now() % 10_000).padStart(4, '0')}`;
 
 test.setTimeout(120_000);
-
-type Answer = { code: number; msg: string; data: Record<string, unknown> };
-
-async function wireCall(request: APIRequestContext, path: string, payload: Fields): Promise<Answer> {
-  const options = { secrets: DEV_SECRETS, crypto: nodeCrypto };
-  const signed = signRequest(payload, { path, timestamp: Date.now(), credentials: null, ...options });
-  const body = encodeRequestBody(path, signed, { encrypt: true, ...options });
-  const res = await request.post(path, { headers: { 'content-type': body.contentType }, data: body.body });
-  const decoded = decodeResponse(await res.text(), options);
-  if (!decoded.ok) throw new Error(`undecodable answer from ${path}`);
-  return decoded.response as unknown as Answer;
-}
 
 type Item = { game_id: number; platform_game_id: number; name: string };
 type Detail = Item & { is_online: boolean; gifts: { count: number; remaining: number }; screenshots: unknown[] };
 
 /** An online game with screenshots, gift packs left and normal coupons left. */
-async function pickGame(request: APIRequestContext): Promise<Item> {
-  const list = (await wireCall(request, '/api/game/getGameList', { page: 1, limit: 50 })).data.list as Item[];
+async function pickGame(baseURL: string): Promise<Item> {
+  const list = (await wireCall(baseURL, '/api/game/getGameList', { page: 1, limit: 50 })).data.list as Item[];
   for (const item of list) {
-    const detail = (await wireCall(request, '/api/game/getGameDetail', { game_id: item.game_id })).data as unknown as Detail;
+    const detail = (await wireCall(baseURL, '/api/game/getGameDetail', { game_id: item.game_id })).data as unknown as Detail;
     const { gifts } = detail;
     if (!detail.is_online || gifts.count === 0 || gifts.remaining === 0 || detail.screenshots.length === 0) continue;
-    const coupons = (await wireCall(request, '/api/coupon/getCouponList', { game_id: item.game_id, type: 'normal' })).data.list as Array<{ remaining: number }>;
+    const coupons = (await wireCall(baseURL, '/api/coupon/getCouponList', { game_id: item.game_id, type: 'normal' })).data.list as Array<{ remaining: number }>;
     if (coupons.some((coupon) => coupon.remaining > 0)) return { game_id: item.game_id, platform_game_id: detail.platform_game_id, name: detail.name };
   }
   throw new Error('no game with gifts and coupons in the first page');
-}
-
-const at = (path: string, data: Record<string, unknown>) => `${path}?data=${encodeURIComponent(JSON.stringify(data))}`;
-
-async function shoot(page: Page, name: string) {
-  await page.waitForTimeout(400);
-  await page.screenshot({ path: `${SHOTS}/${name}.png` });
 }
 
 async function signUp(page: Page, request: APIRequestContext) {
@@ -62,8 +41,8 @@ async function signUp(page: Page, request: APIRequestContext) {
   await expect(page.getByTestId('login-overlay')).toHaveAttribute('data-state', 'closed');
 }
 
-test('game page, gift claim and copy, coupon claim, H5 play', async ({ page, request, context }) => {
-  const game = await pickGame(request);
+test('game page, gift claim and copy, coupon claim, H5 play', async ({ page, request, context, baseURL }) => {
+  const game = await pickGame(baseURL!);
   const ids = { game_id: game.game_id, platform_game_id: game.platform_game_id };
 
   await test.step('the game page shows the game, its licence, age rating and screenshots', async () => {
@@ -139,7 +118,7 @@ test('game page, gift claim and copy, coupon claim, H5 play', async ({ page, req
   });
 
   await test.step('an H5 game plays in /zaixianwan', async () => {
-    const h5 = ((await wireCall(request, '/api/game/getGameList', { type: 'h5', page: 1, limit: 5 })).data.list as Item[])[0]!;
+    const h5 = ((await wireCall(baseURL!, '/api/game/getGameList', { type: 'h5', page: 1, limit: 5 })).data.list as Item[])[0]!;
     await page.goto(at('/zaixianwan', { game_id: h5.game_id, platform_game_id: h5.platform_game_id }));
     const frame = page.locator('iframe.h5-play__frame');
     await expect(frame).toHaveAttribute('src', `/play/h5/${h5.platform_game_id}`);

@@ -1,6 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { decodeResponse, DEV_SECRETS, encodeRequestBody, signRequest, type Fields } from '../../api/protocol/wire.ts';
-import { nodeCrypto } from '../../server/wire-crypto.ts';
+import { freshPhone, register, signInStorage } from './wire.ts';
 
 /**
  * The app shell at 375×812: navigation guard, tab bar, back-to-top, kept-alive pages and their
@@ -31,33 +30,8 @@ async function makeTall(page: Page, route: string) {
   });
 }
 
-let phoneSeed = Date.now() % 100_000_000;
-const freshPhone = () => `139${String(phoneSeed++ % 100_000_000).padStart(8, '0')}`;
-
-/**
- * A signed, encrypted call the way the app makes it (PROTOCOL), with node:crypto: the helper of
- * tests/helpers/wire-client.ts uses crypto-js, whose subpath imports Playwright's loader refuses.
- */
-async function call(baseURL: string, path: string, payload: Fields) {
-  const signed = signRequest(payload, { path, timestamp: Date.now(), credentials: null, secrets: DEV_SECRETS, crypto: nodeCrypto });
-  const body = encodeRequestBody(path, signed, { encrypt: true, secrets: DEV_SECRETS, crypto: nodeCrypto });
-  const response = await fetch(baseURL + path, { method: 'POST', headers: { 'content-type': body.contentType }, body: body.body });
-  const decoded = decodeResponse(await response.text(), { secrets: DEV_SECRETS, crypto: nodeCrypto });
-  if (!decoded.ok) throw new Error(`undecodable answer from ${path}`);
-  return decoded.response as { code: number; msg: string; data: Record<string, string> };
-}
-
 /** A registered account with a password, made through the API and the dev SMS outbox. */
-async function registerAccount(baseURL: string) {
-  const phone = freshPhone();
-  const sent = await call(baseURL, '/api/login/sendCode', { phone, type: 1 });
-  expect(sent.code).toBe(1);
-  const { code } = (await (await fetch(`${baseURL}/dev/sms/${phone}`)).json()) as { code: string };
-  const registered = await call(baseURL, '/api/login/userRegister', { account: phone, phone_code: code, password: PASSWORD, agree_agreement: 1 });
-  expect(registered.code).toBe(200);
-  const { token, user_uuid: uuid, nickname } = registered.data as { token: string; user_uuid: string; nickname: string };
-  return { phone, token, uuid, nickname };
-}
+const registerAccount = (baseURL: string) => register(baseURL, freshPhone('139'), PASSWORD);
 
 test.describe('tab bar', () => {
   test('shows on top-level routes only and its highlight follows the route', async ({ page }) => {
@@ -179,13 +153,7 @@ test.describe('navigation guard', () => {
 
   test('browser back onto a protected page after sign-out is put back, with the popup', async ({ page, baseURL }) => {
     const account = await registerAccount(baseURL!);
-    await page.addInitScript((credentials) => {
-      if (sessionStorage.getItem('seeded')) return;
-      sessionStorage.setItem('seeded', '1');
-      localStorage.setItem('Token', credentials.token);
-      localStorage.setItem('Uuid', credentials.uuid);
-      localStorage.setItem('NickName', credentials.nickname);
-    }, account);
+    await signInStorage(page, account);
     await page.goto('/dailymission');
     await expect(page.getByRole('heading', { name: '每日任务' })).toBeVisible();
     await page.getByRole('link', { name: '返回首页' }).click();
@@ -247,13 +215,7 @@ test.describe('kept-alive pages', () => {
 test.describe('mine page', () => {
   test('signed in: avatar, nickname, masked phone, 乐玩币 and points; logout under the loading overlay', async ({ page, baseURL }) => {
     const account = await registerAccount(baseURL!);
-    await page.addInitScript((credentials) => {
-      if (sessionStorage.getItem('seeded')) return;
-      sessionStorage.setItem('seeded', '1');
-      localStorage.setItem('Token', credentials.token);
-      localStorage.setItem('Uuid', credentials.uuid);
-      localStorage.setItem('NickName', credentials.nickname);
-    }, account);
+    await signInStorage(page, account);
     await page.goto('/mine');
     const header = page.getByRole('region', { name: '账号信息' });
     await expect(header.getByRole('heading', { name: account.nickname })).toBeVisible();

@@ -1,6 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { decodeResponse, DEV_SECRETS, encodeRequestBody, signRequest, type Fields } from '../../api/protocol/wire.ts';
-import { nodeCrypto } from '../../server/wire-crypto.ts';
+import { register, shoot, signInStorage } from './wire.ts';
 
 /**
  * Customer service and rating through the whole stack at 375×812 (SPEC §2 "Other UI", §4, §7
@@ -9,61 +8,10 @@ import { nodeCrypto } from '../../server/wire-crypto.ts';
  * with the server's automatic reply, and the rating dialog opened from a pending recharge entry.
  */
 
-const SHOTS = 'test-results/screenshots';
 const POLL_MS = 20_000;
 const WELCOME = '欢迎来到乐玩游戏盒！有任何问题都可以在这里联系客服。';
 
 test.setTimeout(90_000);
-
-interface Account {
-  token: string;
-  uuid: string;
-  nickname: string;
-}
-
-/**
- * A signed, encrypted call as the app makes it (PROTOCOL §2–§5). tests/helpers/wire-client.ts
- * cannot be loaded here: its browser crypto imports crypto-js by extensionless subpaths, which
- * Node's ESM loader refuses; node:crypto does the same work.
- */
-async function wireCall(baseURL: string, path: string, payload: Fields) {
-  const options = { secrets: DEV_SECRETS, crypto: nodeCrypto };
-  const signed = signRequest(payload, { path, timestamp: Date.now(), credentials: null, ...options });
-  const body = encodeRequestBody(path, signed, { encrypt: true, ...options });
-  const res = await fetch(baseURL + path, { method: 'POST', headers: { 'content-type': body.contentType }, body: body.body });
-  const decoded = decodeResponse(await res.text(), options);
-  if (!decoded.ok) throw new Error(`undecodable answer from ${path}`);
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
-  return decoded.response as { code: number; msg: string; data: any };
-}
-
-async function register(baseURL: string, phone: string): Promise<Account> {
-  expect(await wireCall(baseURL, '/api/login/sendCode', { phone, type: '1' })).toMatchObject({ code: 1 });
-  const code = ((await (await fetch(`${baseURL}/dev/sms/${phone}`)).json()) as { code: string }).code;
-  const answer = await wireCall(baseURL, '/api/login/trendRegister', { account: phone, phone_code: code, agree_agreement: 1 });
-  expect(answer.code).toBe(200);
-  return { token: answer.data.token, uuid: answer.data.user_uuid, nickname: answer.data.nickname };
-}
-
-/** The app starts signed in: Token / Uuid / NickName are in storage before its code runs. */
-async function signInStorage(page: Page, account: Account, extra: Record<string, string> = {}) {
-  await page.addInitScript(
-    ({ account, extra }) => {
-      if (sessionStorage.getItem('e2e-seeded')) return;
-      sessionStorage.setItem('e2e-seeded', '1');
-      localStorage.setItem('Token', account.token);
-      localStorage.setItem('Uuid', account.uuid);
-      localStorage.setItem('NickName', account.nickname);
-      for (const [key, value] of Object.entries(extra)) localStorage.setItem(key, value);
-    },
-    { account, extra },
-  );
-}
-
-async function shoot(page: Page, name: string) {
-  await page.waitForTimeout(400);
-  await page.screenshot({ path: `${SHOTS}/${name}.png` });
-}
 
 const banner = (page: Page) => page.getByRole('status').filter({ hasText: '客服消息' });
 const chatItems = (page: Page) => page.getByRole('list', { name: '聊天记录' }).getByRole('listitem');

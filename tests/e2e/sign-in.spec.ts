@@ -1,7 +1,6 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { Buffer } from 'node:buffer';
-import { decodeResponse, DEV_SECRETS, encodeRequestBody, signRequest, type Credentials, type Fields } from '../../api/protocol/wire.ts';
-import { nodeCrypto } from '../../server/wire-crypto.ts';
+import { wireCall } from './wire.ts';
 
 /**
  * Sign-in through the whole stack at 375×812 (SPEC §2 login overlay, §4, §5): register by SMS
@@ -17,17 +16,6 @@ const PASSWORD = 'lewan2026';
 const SMS_COOLDOWN_MS = 60_000;
 
 test.setTimeout(180_000);
-
-/** A signed, encrypted call as the app makes it (PROTOCOL §2–§5), with node:crypto underneath. */
-async function wireCall(request: APIRequestContext, path: string, payload: Fields, credentials: Credentials) {
-  const options = { secrets: DEV_SECRETS, crypto: nodeCrypto };
-  const signed = signRequest(payload, { path, timestamp: Date.now(), credentials, ...options });
-  const body = encodeRequestBody(path, signed, { encrypt: true, ...options });
-  const res = await request.post(path, { headers: { 'content-type': body.contentType }, data: body.body });
-  const decoded = decodeResponse(await res.text(), options);
-  if (!decoded.ok) throw new Error(`undecodable answer from ${path}`);
-  return decoded.response;
-}
 
 async function outboxCode(request: APIRequestContext, phone: string): Promise<string> {
   const res = await request.get(`/dev/sms/${phone}`);
@@ -72,7 +60,7 @@ async function storedSession(page: Page) {
   }));
 }
 
-test('sign in by SMS code, recover the password, sign in by password', async ({ page, request }) => {
+test('sign in by SMS code, recover the password, sign in by password', async ({ page, request, baseURL }) => {
   // The app's fetch streams request bodies, which the browser does not report: record /point bodies in the page.
   await page.addInitScript(() => {
     const original = window.fetch.bind(window);
@@ -147,7 +135,7 @@ test('sign in by SMS code, recover the password, sign in by password', async ({ 
     await page.getByRole('button', { name: '退出', exact: true }).click();
     await expect.poll(async () => (await storedSession(page)).token).toBeNull();
     // The server ended that session: the old token is refused from now on.
-    const stale = await wireCall(request, '/api/user/getUserInfo', {}, { token: token!, uuid: uuid! });
+    const stale = await wireCall(baseURL!, '/api/user/getUserInfo', {}, { token: token!, uuid: uuid! });
     expect([104, 105, 106]).toContain(stale.code);
     await page.getByRole('button', { name: /登录\/注册/ }).click();
     await expect(panel(page, 1)).toBeVisible();

@@ -1,22 +1,32 @@
 import { useMachine } from '@xstate/react';
-import { useMemo } from 'react';
+import { useMemo, type CSSProperties } from 'react';
 import { fromPromise } from 'xstate';
 import { browserDownloadMachine, type DownloadAddress } from '../../../machines/browser-download.machine.ts';
 import { useRuntime } from '../../app/runtime-context.tsx';
 import { showToast } from '../../app/toast.ts';
+import type { DownloadEntryActor, DownloadListActor } from '../../features/downloads/download-runtime.ts';
+import { actionLabel, percentOf } from '../../features/downloads/download-view.ts';
+import { downloadGameOf, runEntryAction, useDownloadList, useEntry, useEntryActor, useEntryBusy } from '../../features/downloads/use-downloads.ts';
 import type { GameItem } from './game-item.ts';
 import './download-button.css';
 
-export type DownloadButtonGame = Pick<GameItem, 'game_id' | 'platform_game_id' | 'name' | 'down_type' | 'is_h5'>;
+export type DownloadButtonGame = Pick<GameItem, 'game_id' | 'platform_game_id' | 'platform_id' | 'name' | 'icon' | 'package_name' | 'down_type' | 'is_h5'>;
+type Size = 'small' | 'large';
 
 /**
- * The download button of every game card and page. Outside the native wrapper the browser
- * downloads the package (address from getDownUrl) and H5 games open in /zaixianwan; the
- * wrapper's download states (0–6) are wired by the downloads issue.
+ * The download button of every game card and page. Inside the native wrapper it shows the
+ * game's download entry (SPEC §4 states 0–6) and its next action; elsewhere the browser
+ * downloads the package (address from getDownUrl). H5 games open in /zaixianwan everywhere.
  */
-export function DownloadButton({ game, size = 'small' }: { game: DownloadButtonGame; size?: 'small' | 'large' }) {
-  const runtime = useRuntime();
+export function DownloadButton({ game, size = 'small' }: { game: DownloadButtonGame; size?: Size }) {
+  const list = useDownloadList();
   const isH5 = game.is_h5 || game.down_type === 2;
+  if (list === null || isH5) return <BrowserDownloadButton game={game} size={size} isH5={isH5} />;
+  return <WrapperDownloadButton game={game} size={size} list={list} />;
+}
+
+function BrowserDownloadButton({ game, size, isH5 }: { game: DownloadButtonGame; size: Size; isH5: boolean }) {
+  const runtime = useRuntime();
   const machine = useMemo(
     () =>
       browserDownloadMachine.provide({
@@ -51,6 +61,70 @@ export function DownloadButton({ game, size = 'small' }: { game: DownloadButtonG
       }}
     >
       {busy ? '请稍候' : isH5 ? '开始玩' : '下载'}
+    </button>
+  );
+}
+
+/** Inside the wrapper: '下载' adds the game to the list; then the button follows its entry. */
+function WrapperDownloadButton({ game, size, list }: { game: DownloadButtonGame; size: Size; list: DownloadListActor | undefined }) {
+  const runtime = useRuntime();
+  if (list) return <ListedDownloadButton game={game} size={size} list={list} />;
+  // The list's chunk is still loading: a tap waits for it rather than being lost.
+  return (
+    <button
+      type="button"
+      className={`download-button download-button--${size}`}
+      aria-label={`下载 ${game.name}`}
+      onClick={(event) => {
+        event.stopPropagation();
+        void runtime.downloads?.ready.then((loaded) => loaded.send({ type: 'ui.add', game: downloadGameOf(game) }));
+      }}
+    >
+      下载
+    </button>
+  );
+}
+
+function ListedDownloadButton({ game, size, list }: { game: DownloadButtonGame; size: Size; list: DownloadListActor }) {
+  const entry = useEntryActor(list, game.platform_game_id);
+  if (entry) return <EntryDownloadButton entry={entry} size={size} name={game.name} />;
+  return (
+    <button
+      type="button"
+      className={`download-button download-button--${size}`}
+      aria-label={`下载 ${game.name}`}
+      onClick={(event) => {
+        event.stopPropagation();
+        list.send({ type: 'ui.add', game: downloadGameOf(game) });
+      }}
+    >
+      下载
+    </button>
+  );
+}
+
+function EntryDownloadButton({ entry: actor, size, name }: { entry: DownloadEntryActor; size: Size; name: string }) {
+  const entry = useEntry(actor);
+  const busy = useEntryBusy(actor);
+  const state = entry.down_state;
+  const percent = percentOf(entry.curSize, entry.totalSize);
+  const label = actionLabel(state, percent);
+  const downloading = state === '1' || state === '2';
+  return (
+    <button
+      type="button"
+      className={`download-button download-button--${size}${downloading ? ' download-button--progress' : ''}`}
+      style={downloading ? ({ '--progress': `${percent}%` } as CSSProperties) : undefined}
+      data-state={state}
+      aria-label={`${downloading ? '暂停' : label} ${name}`}
+      aria-busy={busy}
+      disabled={busy || state === '0'}
+      onClick={(event) => {
+        event.stopPropagation();
+        runEntryAction(actor, state);
+      }}
+    >
+      {label}
     </button>
   );
 }

@@ -141,8 +141,6 @@ export function formatCount(n: number): string {
   return n >= 10_000 ? `${(n / 10_000).toFixed(1).replace(/\.0$/, "")}万` : String(n);
 }
 
-/** The game ids of a game page's route data ({game_id, platform_game_id}); null when neither is usable. */
-
 const CHINA_OFFSET_MS = 8 * 3_600_000;
 const pad = (n: number) => String(n).padStart(2, '0');
 

@@ -49,6 +49,9 @@ describe('/gamegift', () => {
     fireEvent.click(within(sheet).getByRole('button', { name: '关闭' }));
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(within(first).getByRole('button', { name: '已领取' })).toBeTruthy();
+    // The claimed code comes off the count shown (40 of 100 before).
+    expect(within(first).getByText('剩余 39/100')).toBeTruthy();
+    expect(within(first).getByRole('progressbar').getAttribute('aria-valuenow')).toBe('39');
   });
 
   it('falls back to a selected input and execCommand when the clipboard refuses', async () => {

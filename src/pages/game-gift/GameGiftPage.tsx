@@ -18,7 +18,9 @@ const GIFT_PAGE_LIMIT = 50;
 
 function GiftRow({ pack }: { pack: GiftPack }) {
   const claim = useClaim('gift', '/api/game/receiveGift', { gift_id: pack.gift_id }, { claimed: pack.claimed, code: pack.code, soldOut: !pack.claimed && (pack.remaining === 0 || pack.expired) });
-  const percent = remainingPercent(pack);
+  // The list was read before this claim: the code it took comes off the count shown.
+  const remaining = Math.max(0, pack.remaining - (claim.status === 'claimed' && !pack.claimed ? 1 : 0));
+  const percent = remainingPercent({ total: pack.total, remaining });
   return (
     <li className="gift-row" data-testid={`gift-${pack.gift_id}`}>
       <div className="gift-row__main">
@@ -33,7 +35,7 @@ function GiftRow({ pack }: { pack: GiftPack }) {
           <span className="gift-row__bar" style={{ width: `${percent}%` }} />
         </div>
         <p className="gift-row__remaining">
-          剩余 {pack.remaining}/{pack.total}
+          剩余 {remaining}/{pack.total}
         </p>
         {claim.code && (
           <p className="gift-row__code">

@@ -26,16 +26,21 @@ const SIGNED_OUT_MESSAGE = '已退出登录';
 export interface MineEntry {
   to: string;
   label: string;
+  /** Shown only inside the native wrapper (SPEC §4: the download list works only there). */
+  wrapperOnly?: boolean;
 }
 
 /** Account areas of the mine page; an area whose page is not built yet stays hidden. */
 const ENTRIES: readonly MineEntry[] = [
+  { to: '/downlist', label: '下载管理', wrapperOnly: true },
   { to: '/service', label: '联系客服' },
   { to: '/aboutus', label: '关于我们' },
 ];
 
 export function useMineEntries(): readonly MineEntry[] {
-  return useMemo(() => ENTRIES.filter((entry) => hasPage(entry.to)), []);
+  const runtime = useRuntime();
+  const insideWrapper = runtime.downloads !== null;
+  return useMemo(() => ENTRIES.filter((entry) => hasPage(entry.to) && (!entry.wrapperOnly || insideWrapper)), [insideWrapper]);
 }
 
 export function useSignedInNickname(): string {

@@ -1,0 +1,104 @@
+import Dialog from 'antd-mobile/es/components/dialog';
+import { useCallback, useState } from 'react';
+import { Link } from '../../app/Link.tsx';
+import { useNavigate } from '../../app/use-navigation.ts';
+import { PageHeader } from '../../components/PageHeader.tsx';
+import { BenchProfiler } from '../../features/downloads/bench-probe.tsx';
+import { DownloadRow } from '../../features/downloads/DownloadRow.tsx';
+import type { DownloadEntryActor, DownloadListActor } from '../../features/downloads/download-runtime.ts';
+import { useDeletePackage, useDownloadList, useDownloadOrder, useEntryActor } from '../../features/downloads/use-downloads.ts';
+import '../../features/downloads/downloads.css';
+
+/**
+ * /downlist, the download manager (SPEC §2 "Download", §4 "Download state"): every entry with its
+ * progress, speed and action (pause / continue / install / open / retry), delete, and the
+ * 安装后删除安装包 preference (ispackage). The list lives inside the native wrapper only.
+ */
+export default function DownListPage() {
+  const navigate = useNavigate();
+  const list = useDownloadList();
+  return (
+    <div className="down-list">
+      <PageHeader title="下载管理" onBack={() => navigate('back')} />
+      {list === null ? (
+        <p className="down-list__empty">下载管理仅在乐玩游戏盒 App 内可用</p>
+      ) : list === undefined ? (
+        <div className="down-list__empty" aria-busy="true" aria-label="加载中">
+          <div className="skeleton skeleton--line" style={{ margin: '0 auto' }} />
+        </div>
+      ) : (
+        <DownloadManager list={list} />
+      )}
+    </div>
+  );
+}
+
+function DownloadManager({ list }: { list: DownloadListActor }) {
+  const navigate = useNavigate();
+  const order = useDownloadOrder(list);
+  const deletePackage = useDeletePackage(list);
+  const [pending, setPending] = useState<{ actor: DownloadEntryActor; name: string } | null>(null);
+  const askDelete = useCallback((actor: DownloadEntryActor, name: string) => setPending({ actor, name }), []);
+  const openDetail = useCallback((platformGameId: number) => navigate('/msgedetinfor', { platform_game_id: platformGameId }), [navigate]);
+  return (
+    <>
+      <label className="down-list__setting">
+        <span>
+          安装后删除安装包
+          <p className="down-list__hint">安装成功后自动删除安装包，节省手机空间</p>
+        </span>
+        <input
+          type="checkbox"
+          role="switch"
+          className="down-list__switch"
+          checked={deletePackage}
+          onChange={(event) => list.send({ type: 'ui.setDeletePackage', value: event.target.checked })}
+        />
+      </label>
+      {order.length === 0 ? (
+        <p className="down-list__empty">
+          暂无下载任务，<Link to="/">去首页看看</Link>
+        </p>
+      ) : (
+        <BenchProfiler>
+          <ul className="down-list__list" aria-label="下载任务">
+            {order.map((platformGameId) => (
+              <ListedRow key={platformGameId} list={list} platformGameId={platformGameId} onDelete={askDelete} onOpenDetail={openDetail} />
+            ))}
+          </ul>
+        </BenchProfiler>
+      )}
+      <Dialog
+        visible={pending !== null}
+        content={pending ? `确定删除「${pending.name}」的下载任务吗？` : ''}
+        closeOnMaskClick
+        onClose={() => setPending(null)}
+        onAction={(action) => {
+          if (action.key === 'confirm') pending?.actor.send({ type: 'ui.delete' });
+          setPending(null);
+        }}
+        actions={[
+          [
+            { key: 'cancel', text: '取消' },
+            { key: 'confirm', text: '删除', bold: true, danger: true },
+          ],
+        ]}
+      />
+    </>
+  );
+}
+
+function ListedRow({
+  list,
+  platformGameId,
+  onDelete,
+  onOpenDetail,
+}: {
+  list: DownloadListActor;
+  platformGameId: number;
+  onDelete: (actor: DownloadEntryActor, name: string) => void;
+  onOpenDetail: (platformGameId: number) => void;
+}) {
+  const actor = useEntryActor(list, platformGameId);
+  return actor ? <DownloadRow entry={actor} onDelete={onDelete} onOpenDetail={onOpenDetail} /> : null;
+}

@@ -1,0 +1,113 @@
+import Dialog from 'antd-mobile/es/components/dialog';
+import { useState } from 'react';
+import { Link } from '../../app/Link.tsx';
+import type { PageProps } from '../../app/routes.ts';
+import { useNavigate } from '../../app/use-navigation.ts';
+import { PageHeader } from '../../components/PageHeader.tsx';
+import type { DownloadEntryActor, DownloadListActor } from '../../features/downloads/download-runtime.ts';
+import { actionLabel, formatBytes, percentOf, STATE_TEXT } from '../../features/downloads/download-view.ts';
+import { runEntryAction, useDownloadList, useEntry, useEntryActor, useEntryBusy } from '../../features/downloads/use-downloads.ts';
+import { gameIdsOf } from '../../components/game/game-ids.ts';
+import '../../features/downloads/downloads.css';
+
+/**
+ * /msgedetinfor: one download's details (SPEC lists it with the download pages and shows no
+ * content; docs/decisions.md): the game, package, version, sizes, state and its actions.
+ * data: { platform_game_id }.
+ */
+export default function MsgeDetInforPage({ data }: PageProps) {
+  const navigate = useNavigate();
+  const list = useDownloadList();
+  const platformGameId = gameIdsOf(data)?.platform_game_id;
+  return (
+    <div className="msgedet">
+      <PageHeader title="下载详情" onBack={() => navigate('back')} />
+      {list === null ? (
+        <p className="down-list__empty">下载管理仅在乐玩游戏盒 App 内可用</p>
+      ) : list === undefined ? (
+        <div className="down-list__empty" aria-busy="true" aria-label="加载中" />
+      ) : platformGameId ? (
+        <EntryDetail list={list} platformGameId={platformGameId} />
+      ) : (
+        <Missing />
+      )}
+    </div>
+  );
+}
+
+function Missing() {
+  return (
+    <p className="down-list__empty">
+      未找到该下载任务，<Link to="/downlist">查看下载管理</Link>
+    </p>
+  );
+}
+
+function EntryDetail({ list, platformGameId }: { list: DownloadListActor; platformGameId: number }) {
+  const actor = useEntryActor(list, platformGameId);
+  return actor ? <Facts actor={actor} /> : <Missing />;
+}
+
+function Facts({ actor }: { actor: DownloadEntryActor }) {
+  const navigate = useNavigate();
+  const entry = useEntry(actor);
+  const busy = useEntryBusy(actor);
+  const [confirming, setConfirming] = useState(false);
+  const state = entry.down_state;
+  const percent = percentOf(entry.curSize, entry.totalSize);
+  return (
+    <section className="msgedet__card" aria-label="下载详情">
+      <h2 className="msgedet__title">{entry.game_name}</h2>
+      <dl className="msgedet__facts">
+        <dt>状态</dt>
+        <dd data-testid="detail-state">{STATE_TEXT[state]}</dd>
+        <dt>进度</dt>
+        <dd>
+          {percent}%（{formatBytes(entry.curSize)}/{formatBytes(entry.totalSize)}）
+        </dd>
+        {(state === '1' || state === '2') && (
+          <>
+            <dt>速度</dt>
+            <dd>{entry.spent}</dd>
+          </>
+        )}
+        <dt>版本</dt>
+        <dd>{entry.platform_game_name}</dd>
+        <dt>包名</dt>
+        <dd>{entry.Package_name || '—'}</dd>
+      </dl>
+      <div className="msgedet__actions">
+        <button type="button" className="download-row__action" disabled={busy || state === '0'} onClick={() => runEntryAction(actor, state)}>
+          {state === '1' || state === '2' ? '暂停' : actionLabel(state, percent)}
+        </button>
+        <button type="button" className="download-row__delete" disabled={busy} onClick={() => setConfirming(true)}>
+          删除
+        </button>
+      </div>
+      <p>
+        <button type="button" className="msgedet__game" onClick={() => navigate('/gamedetail', { game_id: entry.game_id, platform_game_id: entry.platform_game_id })}>
+          查看游戏详情
+        </button>
+      </p>
+      <Dialog
+        visible={confirming}
+        content={`确定删除「${entry.game_name}」的下载任务吗？`}
+        closeOnMaskClick
+        onClose={() => setConfirming(false)}
+        onAction={(action) => {
+          setConfirming(false);
+          if (action.key === 'confirm') {
+            actor.send({ type: 'ui.delete' });
+            navigate('back');
+          }
+        }}
+        actions={[
+          [
+            { key: 'cancel', text: '取消' },
+            { key: 'confirm', text: '删除', bold: true, danger: true },
+          ],
+        ]}
+      />
+    </section>
+  );
+}

@@ -1,0 +1,129 @@
+import { expect, test, type Page } from '@playwright/test';
+import { at, register, shoot, signInStorage, wireCall } from './wire.ts';
+
+/**
+ * Downloads through the whole stack at 375×812 with the wrapper simulator (bridge/simulator.ts,
+ * `?wrapper=sim`): real bytes from the server's ranged game files, paused and resumed with HTTP
+ * Range, checked by MD5, "installed" into IndexedDB and opened. `simspeed` slows the simulated
+ * network so a download is still running when the test pauses it or reloads the page.
+ */
+
+test.setTimeout(120_000);
+
+interface Game {
+  game_id: number;
+  platform_game_id: number;
+  name: string;
+  size_bytes: number;
+  package_name: string;
+}
+
+/** The smallest downloadable (apk, online) games of the first list page. */
+async function smallGames(baseURL: string, count: number): Promise<Game[]> {
+  const list = (await wireCall(baseURL, '/api/game/getGameList', { page: 1, limit: 50 })).data.list as Array<Game & { down_type: number }>;
+  const games: Game[] = [];
+  for (const game of list.filter((item) => item.down_type === 1).sort((a, b) => a.size_bytes - b.size_bytes)) {
+    const address = await wireCall(baseURL, '/api/game/getDownUrl', { id: game.platform_game_id });
+    if (address.code === 1) games.push({ ...game, package_name: address.data.package_name });
+    if (games.length === count) return games;
+  }
+  throw new Error('not enough downloadable games');
+}
+
+const row = (page: Page, game: Game) => page.getByTestId(`download-${game.platform_game_id}`);
+
+/** /mine → 下载管理 without reloading the page (a reload would pause the downloads, SPEC §4). */
+async function openDownList(page: Page) {
+  await page.evaluate(() => window.history.pushState(null, '', '/mine'));
+  await page.getByRole('link', { name: '下载管理' }).click();
+  await expect(page.getByRole('heading', { name: '下载管理' })).toBeVisible();
+}
+
+test('download, pause, resume, install, open and delete a game in the wrapper simulator', async ({ page, baseURL }) => {
+  const [game] = await smallGames(baseURL!, 1);
+  await signInStorage(page, await register(baseURL!));
+  // ~1–2 MB at 250 KB/s: several seconds of progress to pause in.
+  await page.goto(`${at('/gamedetail', { game_id: game!.game_id, platform_game_id: game!.platform_game_id })}&wrapper=sim&simspeed=250000`);
+  const button = page.getByRole('button', { name: `下载 ${game!.name}` });
+  await button.click();
+  await expect(page.getByRole('button', { name: `暂停 ${game!.name}` })).toHaveText(/^\d+%$/);
+  await shoot(page, 'download-game-page-progress');
+
+  await openDownList(page);
+  const entry = row(page, game!);
+  await expect(entry).toHaveAttribute('data-state', /^[12]$/);
+  await expect(entry.getByRole('progressbar')).not.toHaveAttribute('aria-valuenow', '0');
+  await shoot(page, 'download-list-downloading');
+
+  await entry.getByRole('button', { name: `暂停 ${game!.name}` }).click();
+  await expect(entry).toHaveAttribute('data-state', '6');
+  await expect(entry).toContainText('已暂停');
+  const pausedAt = Number(await entry.getByRole('progressbar').getAttribute('aria-valuenow'));
+  expect(pausedAt).toBeGreaterThan(0);
+  expect(pausedAt).toBeLessThan(100);
+
+  await entry.getByRole('button', { name: `继续 ${game!.name}` }).click();
+  await expect(entry).toHaveAttribute('data-state', /^[12]$/);
+  await expect(entry).toHaveAttribute('data-state', '3', { timeout: 30_000 });
+  await expect(entry).toContainText('下载完成');
+  await shoot(page, 'download-list-finished');
+
+  await entry.getByRole('button', { name: `安装 ${game!.name}` }).click();
+  await expect(entry).toHaveAttribute('data-state', '5');
+  await expect(entry).toContainText('已安装');
+  await entry.getByRole('button', { name: `打开 ${game!.name}` }).click();
+  await expect(page.getByRole('status').filter({ hasText: `已打开 ${game!.package_name}` })).toBeVisible();
+  await shoot(page, 'download-list-opened');
+
+  await entry.getByRole('button', { name: `删除 ${game!.name}` }).click();
+  await page.getByRole('dialog').getByRole('button', { name: '删除' }).click();
+  await expect(entry).toHaveCount(0);
+  await expect(page.getByText('暂无下载任务')).toBeVisible();
+});
+
+test('a reload in the middle of two downloads finds both paused, and one resumes to the end', async ({ page, baseURL }) => {
+  const games = await smallGames(baseURL!, 2);
+  await signInStorage(page, await register(baseURL!));
+  await page.goto('/?wrapper=sim&simspeed=100000');
+  for (const game of games) {
+    await page.evaluate((href) => window.history.pushState(null, '', href), at('/gamedetail', { game_id: game.game_id, platform_game_id: game.platform_game_id }));
+    await page.getByRole('button', { name: `下载 ${game.name}` }).click();
+    await expect(page.getByRole('button', { name: `暂停 ${game.name}` })).toBeVisible();
+  }
+  await openDownList(page);
+  for (const game of games) await expect(row(page, game)).toHaveAttribute('data-state', /^[12]$/);
+  await page.waitForTimeout(1_500);
+
+  await page.reload();
+  for (const game of games) {
+    await expect(row(page, game)).toHaveAttribute('data-state', '6');
+    await expect(row(page, game)).toContainText('已暂停');
+  }
+  await shoot(page, 'download-list-after-reload');
+
+  const [first] = games;
+  await row(page, first!).getByRole('button', { name: `继续 ${first!.name}` }).click();
+  // The simulator resumes with Range and checks the whole file's MD5 before it reports 3.
+  await expect(row(page, first!)).toHaveAttribute('data-state', '3', { timeout: 60_000 });
+  await expect(row(page, games[1]!)).toHaveAttribute('data-state', '6');
+});
+
+test('a failed address lookup shows 下载地址异常，请联系客服 in the browser and in the wrapper', async ({ page, baseURL }) => {
+  const [game] = await smallGames(baseURL!, 1);
+  await page.route('**/api/game/getDownUrl', (route) => route.abort());
+  const toast = page.getByText('下载地址异常，请联系客服');
+
+  await page.goto(at('/gamedetail', { game_id: game!.game_id, platform_game_id: game!.platform_game_id }));
+  await page.getByRole('button', { name: `下载 ${game!.name}` }).click();
+  await expect(toast).toBeVisible();
+  await expect(toast).toBeHidden({ timeout: 5_000 });
+
+  await signInStorage(page, await register(baseURL!));
+  await page.goto(`${at('/gamedetail', { game_id: game!.game_id, platform_game_id: game!.platform_game_id })}&wrapper=sim`);
+  await page.getByRole('button', { name: `下载 ${game!.name}` }).click();
+  await expect(toast).toBeVisible();
+  // The entry is removed 0.5 s later: the button offers 下载 again.
+  await expect(page.getByRole('button', { name: `下载 ${game!.name}` })).toBeVisible();
+  await openDownList(page);
+  await expect(page.getByText('暂无下载任务')).toBeVisible();
+});

@@ -1,0 +1,66 @@
+import { expect, type Page } from '@playwright/test';
+import { decodeResponse, DEV_SECRETS, encodeRequestBody, signRequest, type Fields } from '../../api/protocol/wire.ts';
+import { nodeCrypto } from '../../server/wire-crypto.ts';
+
+/**
+ * What the e2e specs share: signed, encrypted calls as the app makes them (PROTOCOL §2–§5) with
+ * node:crypto (tests/helpers/wire-client.ts uses crypto-js, whose extensionless subpath imports
+ * Playwright's loader refuses), accounts made through the API and the dev SMS outbox, and a
+ * signed-in start.
+ */
+
+export interface Account {
+  phone: string;
+  token: string;
+  uuid: string;
+  nickname: string;
+}
+
+export async function wireCall(baseURL: string, path: string, payload: Fields, credentials: { token: string; uuid: string } | null = null) {
+  const options = { secrets: DEV_SECRETS, crypto: nodeCrypto };
+  const signed = signRequest(payload, { path, timestamp: Date.now(), credentials, ...options });
+  const body = encodeRequestBody(path, signed, { encrypt: true, ...options });
+  const res = await fetch(baseURL + path, { method: 'POST', headers: { 'content-type': body.contentType }, body: body.body });
+  const decoded = decodeResponse(await res.text(), options);
+  if (!decoded.ok) throw new Error(`undecodable answer from ${path}`);
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  return decoded.response as { code: number; msg: string; data: any };
+}
+
+let phoneSeed = Date.now() % 10_000_000;
+/** A phone number no other spec of this run uses. */
+export const freshPhone = (prefix = '136') => `${prefix}${String(phoneSeed++ % 100_000_000).padStart(8, '0')}`;
+
+/** Registers by SMS code (trendRegister), or with a password (userRegister) when one is given. */
+export async function register(baseURL: string, phone = freshPhone(), password?: string): Promise<Account> {
+  expect(await wireCall(baseURL, '/api/login/sendCode', { phone, type: '1' })).toMatchObject({ code: 1 });
+  const code = ((await (await fetch(`${baseURL}/dev/sms/${phone}`)).json()) as { code: string }).code;
+  const answer = password
+    ? await wireCall(baseURL, '/api/login/userRegister', { account: phone, phone_code: code, password, agree_agreement: 1 })
+    : await wireCall(baseURL, '/api/login/trendRegister', { account: phone, phone_code: code, agree_agreement: 1 });
+  expect(answer.code).toBe(200);
+  return { phone, token: answer.data.token, uuid: answer.data.user_uuid, nickname: answer.data.nickname };
+}
+
+/** The app starts signed in: Token / Uuid / NickName (and `extra`) are in storage before its code runs, once per tab. */
+export async function signInStorage(page: Page, account: Account, extra: Record<string, string> = {}) {
+  await page.addInitScript(
+    ({ account, extra }) => {
+      if (sessionStorage.getItem('e2e-seeded')) return;
+      sessionStorage.setItem('e2e-seeded', '1');
+      localStorage.setItem('Token', account.token);
+      localStorage.setItem('Uuid', account.uuid);
+      localStorage.setItem('NickName', account.nickname);
+      for (const [key, value] of Object.entries(extra)) localStorage.setItem(key, value);
+    },
+    { account, extra },
+  );
+}
+
+/** A route with its `data` query object (SPEC §2). */
+export const at = (path: string, data: Record<string, unknown>) => `${path}?data=${encodeURIComponent(JSON.stringify(data))}`;
+
+export async function shoot(page: Page, name: string) {
+  await page.waitForTimeout(400);
+  await page.screenshot({ path: `test-results/screenshots/${name}.png` });
+}
