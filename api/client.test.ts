@@ -50,6 +50,15 @@ describe('api client against the real server', () => {
   const client = (extra: Partial<Parameters<typeof createApiClient>[0]> = {}) =>
     createApiClient({ baseUrl: server.url, secrets: DEV_SECRETS, crypto: browserCrypto, getCredentials: () => null, ...extra });
 
+  it('takes an answer embedded in the page like a call\'s: classified and reported', () => {
+    const onOutcome = vi.fn();
+    const api = client({ onOutcome });
+    const outcome = api.accept('/api/down/getAppIndexContent', '{"code":1,"msg":"success","data":{"banners":[]}}');
+    expect(outcome).toEqual({ kind: 'ok', code: 1, msg: 'success', data: { banners: [] } });
+    expect(onOutcome).toHaveBeenCalledWith(outcome, '/api/down/getAppIndexContent');
+    expect(api.accept('/api/down/getAppIndexContent', 'not an answer')).toMatchObject({ kind: 'error', reason: 'badResponse' });
+  });
+
   it('calls a down call and decodes the encrypted answer', async () => {
     const onOutcome = vi.fn();
     const outcome = await client({ onOutcome }).call<{ title: string }>('/api/down/getAboutUs');

@@ -39,6 +39,15 @@ export interface ApiClient {
   call<T = unknown>(path: string, payload?: Fields, options?: CallOptions): Promise<ApiOutcome<T>>;
 }
 
+/** The client as created: it also takes answers that reached the page another way. */
+export interface FullApiClient extends ApiClient {
+  /**
+   * An answer to `path` that came without a call (the server embedded it in the page): decoded,
+   * classified and reported exactly like a call's answer.
+   */
+  accept<T = unknown>(path: string, body: string): ApiOutcome<T>;
+}
+
 const RETRY_STATUSES: ReadonlySet<number> = new Set([502, 503, 504]);
 
 interface SignContext {
@@ -53,7 +62,7 @@ interface SignContext {
  * carries a timestamp and the server refuses replays. It never throws for a server or network
  * problem: every call resolves to a typed ApiOutcome. It never toasts, navigates or reloads.
  */
-export function createApiClient(options: ApiClientOptions): ApiClient {
+export function createApiClient(options: ApiClientOptions): FullApiClient {
   const clock = options.now ?? Date.now;
   // Strictly increasing timestamps: two calls in one millisecond with the same fields would
   // otherwise carry the same sign, and the server refuses a repeated sign as a replay.
@@ -101,7 +110,16 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     return outcome;
   };
 
+  const accept = <T>(path: string, text: string): ApiOutcome<T> => {
+    const decoded = decodeResponse(text, { secrets: options.secrets, crypto: options.crypto });
+    if (!decoded.ok) {
+      return report({ kind: 'error', reason: 'badResponse', code: null, msg: '服务器返回数据异常' }, path);
+    }
+    return report(classifyResponse<T>(decoded.response), path);
+  };
+
   return {
+    accept,
     async call<T>(path: string, payload: Fields = {}, callOptions: CallOptions = {}): Promise<ApiOutcome<T>> {
       let text: string;
       try {
@@ -119,11 +137,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
         if (callOptions.signal?.aborted) throw error;
         return report({ kind: 'error', reason: 'network', code: null, msg: '网络异常，请稍后再试' }, path);
       }
-      const decoded = decodeResponse(text, { secrets: options.secrets, crypto: options.crypto });
-      if (!decoded.ok) {
-        return report({ kind: 'error', reason: 'badResponse', code: null, msg: '服务器返回数据异常' }, path);
-      }
-      return report(classifyResponse<T>(decoded.response), path);
+      return accept<T>(path, text);
     },
   };
 }

@@ -14,6 +14,7 @@ import { pointCalls } from './routes/points.ts';
 import { ratingCalls } from './routes/rating.ts';
 import { serviceCalls } from './routes/service.ts';
 import { ConsoleSmsProvider, registerDevSmsOutbox, type SmsProvider } from './sms.ts';
+import { createFirstPaint } from './first-paint.ts';
 import { registerStaticFiles } from './static-files.ts';
 
 export interface AppDeps {
@@ -78,11 +79,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
 
   const sms = deps.sms ?? new ConsoleSmsProvider({ log: app.log, production: config.production });
-  registerCalls(app, allCalls({ sms }), deps);
+  const calls = allCalls({ sms });
+  registerCalls(app, calls, deps);
   registerDevSmsOutbox(app, sms, config.production);
   registerAppPackageDownloads(app, deps.db);
   registerCatalogRoutes(app, deps.db);
   app.get('/healthz', async () => ({ ok: true }));
-  if (config.staticDir) registerStaticFiles(app, config.staticDir);
+  if (config.staticDir) {
+    const firstPaint = createFirstPaint({ calls, db: deps.db, kv: deps.kv, config, log: app.log, ...(deps.now ? { now: deps.now } : {}) });
+    registerStaticFiles(app, config.staticDir, { pageExtras: firstPaint });
+  }
   return app;
 }

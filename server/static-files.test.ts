@@ -61,3 +61,51 @@ describe('static files', () => {
     expect((await app.inject({ url: '/%E0%A4%A' })).statusCode).toBe(400);
   });
 });
+
+describe('static files: a page with extras', () => {
+  let dir: string;
+  let app: FastifyInstance;
+  const index = '<!doctype html><html><head><title>t</title></head><body><div id="root"><!--boot--><div class="boot-bar"></div><!--/boot--></div>' + '<p>padding</p>'.repeat(60) + '</body></html>';
+  beforeAll(async () => {
+    dir = mkdtempSync(path.join(os.tmpdir(), 'gp-static-extras-'));
+    mkdirSync(path.join(dir, '.vite'));
+    writeFileSync(path.join(dir, 'index.html'), index);
+    writeFileSync(path.join(dir, '.vite', 'manifest.json'), '{}');
+    app = Fastify();
+    registerStaticFiles(app, dir, {
+      pageExtras: async (pathname, search) => {
+        if (pathname === '/broken') throw new Error('database down');
+        return pathname === '/' ? { head: `<link rel="preload" as="image" href="/a.svg">`, body: `<script type="application/json" id="x">${JSON.stringify(search)}</script>`, boot: '<img src="/a.svg">' } : null;
+      },
+    });
+    await app.ready();
+  });
+  afterAll(async () => {
+    await app.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('puts the extras into index.html (head, body, boot skeleton), compressed and revalidated like it', async () => {
+    const res = await app.inject({ url: '/?data=1', headers: { 'accept-encoding': 'br' } });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toBe('no-cache');
+    const html = brotliDecompressSync(res.rawPayload).toString();
+    expect(html).toContain('<link rel="preload" as="image" href="/a.svg"></head>');
+    expect(html).toContain('<script type="application/json" id="x">"?data=1"</script></body>');
+    expect(html).toContain('<div id="root"><!--boot--><img src="/a.svg"><!--/boot--></div>');
+    const again = await app.inject({ url: '/?data=1', headers: { 'if-none-match': res.headers.etag as string } });
+    expect(again.statusCode).toBe(304);
+  });
+
+  it('serves the built file for pages without extras, and when the extras fail', async () => {
+    for (const url of ['/mine', '/broken']) {
+      const res = await app.inject({ url });
+      expect(res.statusCode).toBe(200);
+      expect(res.payload).toBe(index);
+    }
+  });
+
+  it('does not serve the build metadata', async () => {
+    expect((await app.inject({ url: '/.vite/manifest.json' })).statusCode).toBe(404);
+  });
+});

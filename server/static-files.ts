@@ -35,9 +35,13 @@ interface StaticFile {
   encoded: Map<'br' | 'gzip', Promise<Buffer>>;
 }
 
+/** Build metadata (Vite's .vite/manifest.json) is read by the server, not served. */
+const NOT_SERVED_DIRS = new Set(['.vite']);
+
 function walk(dir: string, base = dir, out: string[] = []): string[] {
   for (const name of readdirSync(dir)) {
     const full = path.join(dir, name);
+    if (NOT_SERVED_DIRS.has(name)) continue;
     if (statSync(full).isDirectory()) walk(full, base, out);
     else out.push(path.relative(base, full).split(path.sep).join('/'));
   }
@@ -47,40 +51,100 @@ function walk(dir: string, base = dir, out: string[] = []): string[] {
 /** Paths the single-page app owns; anything under these prefixes is never index.html. */
 const NOT_APP = /^\/(api|down|point|dev|assets)(\/|$)/;
 
+/** What a page's index.html carries besides the built file (server/first-paint.ts). */
+export interface PageExtras {
+  /** Markup for the end of <head> (preloads). */
+  head: string;
+  /** Markup for the end of <body> (embedded data). */
+  body: string;
+  /** Markup in place of the boot skeleton (between index.html's <!--boot--> and <!--/boot-->). */
+  boot: string | null;
+}
+
+export interface StaticFileOptions {
+  /** A client route's extras (`search` with its '?'); null, or a failure (logged), serves the built index.html. */
+  pageExtras?: (pathname: string, search: string) => Promise<PageExtras | null>;
+}
+
+const BOOT = /<!--boot-->[\s\S]*?<!--\/boot-->/;
+
+/** Rendered pages kept (with their compressed forms): they change only when their data does. */
+const RENDERED_PAGES_KEPT = 16;
+/** Brotli quality for rendered pages: ~11's size on HTML and JSON at a fraction of its time. */
+const RENDERED_BROTLI_QUALITY = 9;
+
+function fileOf(body: Buffer, ext: string, immutable: boolean): StaticFile {
+  return {
+    body,
+    type: TYPES[ext] ?? 'application/octet-stream',
+    etag: `"${createHash('sha1').update(body).digest('base64url').slice(0, 22)}"`,
+    immutable,
+    compressible: COMPRESSIBLE.has(ext) && body.length > 512,
+    encoded: new Map(),
+  };
+}
+
 /**
  * Serves the built app from memory: hashed assets cached immutable, everything else revalidated
- * (index.html never cached), br/gzip negotiated and compressed once per file, client routes
- * answered with index.html.
+ * (index.html never cached), br/gzip negotiated, client routes answered with index.html (with the
+ * route's extras when it has some). Every file is compressed once, in the background right at
+ * start, so the first visitor after a deploy does not wait for brotli's best quality.
  */
-export function registerStaticFiles(app: FastifyInstance, dir: string): void {
+export function registerStaticFiles(app: FastifyInstance, dir: string, options: StaticFileOptions = {}): void {
   if (!existsSync(path.join(dir, 'index.html'))) {
     throw new Error(`No built app in ${dir}: run "npm run build" (or set STATIC_DIR=none for API only)`);
   }
   const files = new Map<string, StaticFile>();
   for (const rel of walk(dir)) {
     const body = readFileSync(path.join(dir, rel));
-    const ext = path.extname(rel).toLowerCase();
-    files.set('/' + rel, {
-      body,
-      type: TYPES[ext] ?? 'application/octet-stream',
-      etag: `"${createHash('sha1').update(body).digest('base64url').slice(0, 22)}"`,
-      immutable: rel.startsWith('assets/'),
-      compressible: COMPRESSIBLE.has(ext) && body.length > 512,
-      encoded: new Map(),
-    });
+    files.set('/' + rel, fileOf(body, path.extname(rel).toLowerCase(), rel.startsWith('assets/')));
   }
   const index = files.get('/index.html')!;
+  const indexHtml = index.body.toString('utf8');
 
-  const encodedBody = (file: StaticFile, encoding: 'br' | 'gzip'): Promise<Buffer> => {
+  const encodedBody = (file: StaticFile, encoding: 'br' | 'gzip', brotliQuality = 11): Promise<Buffer> => {
     let pending = file.encoded.get(encoding);
     if (!pending) {
       pending =
         encoding === 'br'
-          ? brotli(file.body, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 11, [zlibConstants.BROTLI_PARAM_SIZE_HINT]: file.body.length } })
+          ? brotli(file.body, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: brotliQuality, [zlibConstants.BROTLI_PARAM_SIZE_HINT]: file.body.length } })
           : gzipAsync(file.body, { level: 9 });
       file.encoded.set(encoding, pending);
     }
     return pending;
+  };
+  // zlib runs on the thread pool: the event loop keeps answering meanwhile.
+  for (const file of files.values()) {
+    if (!file.compressible) continue;
+    for (const encoding of ['br', 'gzip'] as const) encodedBody(file, encoding).catch((error: unknown) => app.log.warn({ err: error }, 'precompression failed'));
+  }
+
+  const rendered = new Map<string, StaticFile>();
+  /** index.html with a route's extras; the same extras give the same file (and ETag) again. */
+  const renderedIndex = (extras: PageExtras): StaticFile => {
+    let html = indexHtml.replace('</head>', `${extras.head}</head>`).replace('</body>', `${extras.body}</body>`);
+    if (extras.boot !== null) html = html.replace(BOOT, () => `<!--boot-->${extras.boot}<!--/boot-->`);
+    let file = rendered.get(html);
+    if (file) {
+      rendered.delete(html);
+    } else {
+      file = fileOf(Buffer.from(html), '.html', false);
+      if (file.compressible) void encodedBody(file, 'br', RENDERED_BROTLI_QUALITY).catch(() => {});
+      if (rendered.size >= RENDERED_PAGES_KEPT) rendered.delete(rendered.keys().next().value!);
+    }
+    rendered.set(html, file);
+    return file;
+  };
+  const pageFor = async (request: FastifyRequest, pathname: string): Promise<StaticFile> => {
+    if (!options.pageExtras) return index;
+    try {
+      const query = request.url.indexOf('?');
+      const extras = await options.pageExtras(pathname, query < 0 ? '' : request.url.slice(query));
+      return extras ? renderedIndex(extras) : index;
+    } catch (error) {
+      request.log.warn({ err: error, path: pathname }, 'page extras failed: serving the plain index.html');
+      return index;
+    }
   };
 
   const serve = async (request: FastifyRequest, reply: FastifyReply, file: StaticFile) => {
@@ -88,7 +152,7 @@ export function registerStaticFiles(app: FastifyInstance, dir: string): void {
     reply.header('etag', file.etag);
     reply.header('cache-control', file.immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
     reply.header('vary', 'accept-encoding');
-    if (file === index) reply.header('x-content-type-options', 'nosniff');
+    if (file.type.startsWith('text/html')) reply.header('x-content-type-options', 'nosniff');
     if (request.headers['if-none-match'] === file.etag) return reply.status(304).send();
     const accept = String(request.headers['accept-encoding'] ?? '');
     if (file.compressible) {
@@ -113,7 +177,7 @@ export function registerStaticFiles(app: FastifyInstance, dir: string): void {
     if (NOT_APP.test(url) || path.extname(url) !== '') {
       return reply.status(404).type('text/plain; charset=utf-8').send('Not Found');
     }
-    return serve(request, reply, index);
+    return serve(request, reply, await pageFor(request, url));
   };
   app.get('/*', handler); // Fastify answers HEAD from the GET route
 }

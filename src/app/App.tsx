@@ -1,4 +1,4 @@
-import { Activity, Component, lazy, Suspense, useEffect, useLayoutEffect, useMemo, useState, type ComponentType, type CSSProperties, type LazyExoticComponent, type ReactNode } from 'react';
+import { Activity, Component, lazy, Suspense, useEffect, useLayoutEffect, useMemo, useState, type ComponentType, type CSSProperties, type ReactNode } from 'react';
 import { useLocation, useSearch } from 'wouter';
 import { CHUNK_LOAD_TIMEOUT_MS } from '../../machines/constants.ts';
 import type { RouteData } from '../../machines/navigation.types.ts';
@@ -7,6 +7,7 @@ import { TabBar, tabBarHeight } from '../components/TabBar.tsx';
 import { GlobalOverlays } from './GlobalOverlays.tsx';
 import { pageKey } from './navigation-runtime.ts';
 import { routeDataOf } from './route-data.ts';
+import { startedPage } from './route-prefetch.ts';
 import { normalizePath, routeOf, type PageProps, type RouteDefinition } from './routes.ts';
 import { useRuntime } from './runtime-context.tsx';
 import { useViewEpoch } from './use-navigation.ts';
@@ -30,7 +31,7 @@ interface ShownPage {
   data: RouteData | null;
 }
 
-const lazyPages = new Map<string, LazyExoticComponent<ComponentType<PageProps>>>();
+const lazyPages = new Map<string, ComponentType<PageProps>>();
 
 function withTimeout<T>(work: Promise<T>, ms: number): Promise<T> {
   return new Promise((resolve, reject) => {
@@ -39,12 +40,13 @@ function withTimeout<T>(work: Promise<T>, ms: number): Promise<T> {
   });
 }
 
-function pageOf(route: RouteDefinition): LazyExoticComponent<ComponentType<PageProps>> | null {
+function pageOf(route: RouteDefinition): ComponentType<PageProps> | null {
   const load = route.page;
   if (!load) return null;
   let page = lazyPages.get(route.path);
   if (!page) {
-    page = lazy(() => withTimeout(load(), CHUNK_LOAD_TIMEOUT_MS));
+    // The first page, loaded at start (route-prefetch.ts), renders without suspending.
+    page = startedPage(route.path) ?? lazy(() => withTimeout(load(), CHUNK_LOAD_TIMEOUT_MS));
     lazyPages.set(route.path, page);
   }
   return page;

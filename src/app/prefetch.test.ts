@@ -10,8 +10,9 @@ describe('prefetched calls', () => {
     let n = 0;
     let now = 0;
     const call = vi.fn(async () => answer(++n));
-    const api = withPrefetch({ call: call as ApiClient['call'] }, () => now);
-    return { api, call, later: (ms: number) => (now += ms) };
+    const accept = vi.fn((_path: string, body: string) => answer(Number(body)));
+    const api = withPrefetch({ call: call as ApiClient['call'] }, { now: () => now, accept: accept as never });
+    return { api, call, accept, later: (ms: number) => (now += ms) };
   };
 
   it('the matching call takes the early answer, once', async () => {
@@ -22,6 +23,14 @@ describe('prefetched calls', () => {
     expect(call).toHaveBeenCalledTimes(1);
     await expect(api.call('/api/game/getGameDetail', { game_id: 1 })).resolves.toEqual(answer(2));
     expect(call).toHaveBeenCalledTimes(2);
+  });
+
+  it('an answer the server embedded in the page is taken without a call', async () => {
+    const { api, call, accept } = setUp();
+    api.prefetch('/api/down/getAppIndexContent', {}, '42');
+    expect(accept).toHaveBeenCalledWith('/api/down/getAppIndexContent', '42');
+    await expect(api.call('/api/down/getAppIndexContent', {})).resolves.toEqual(answer(42));
+    expect(call).not.toHaveBeenCalled();
   });
 
   it('another payload, an abortable call or a stale answer asks the server', async () => {

@@ -1,4 +1,4 @@
-import type { ApiClient, CallOptions } from '../../api/client.ts';
+import type { ApiClient, CallOptions, FullApiClient } from '../../api/client.ts';
 import type { ApiOutcome } from '../../api/outcome.ts';
 import type { Fields } from '../../api/protocol/wire.ts';
 
@@ -16,17 +16,28 @@ import type { Fields } from '../../api/protocol/wire.ts';
 export const PREFETCH_MAX_AGE_MS = 10_000;
 
 export interface PrefetchingClient extends ApiClient {
-  /** Starts `path` with `payload` now; the next matching `call` gets its answer. */
-  prefetch(path: string, payload?: Fields): void;
+  /**
+   * Starts `path` with `payload` now; the next matching `call` gets its answer. With `embedded`
+   * (the answer the server put in the page, server/first-paint.ts) nothing goes on the wire: the
+   * answer is decoded, classified and reported like any other.
+   */
+  prefetch(path: string, payload?: Fields, embedded?: string): void;
+}
+
+export interface PrefetchOptions {
+  now?: () => number;
+  /** Takes an embedded answer (the api client's `accept`). */
+  accept?: FullApiClient['accept'];
 }
 
 const keyOf = (path: string, payload: Fields) => `${path} ${JSON.stringify(payload)}`;
 
-export function withPrefetch(api: ApiClient, now: () => number = () => performance.now()): PrefetchingClient {
+export function withPrefetch(api: ApiClient, { now = () => performance.now(), accept }: PrefetchOptions = {}): PrefetchingClient {
   const early = new Map<string, { at: number; answer: Promise<ApiOutcome> }>();
   return {
-    prefetch(path, payload = {}) {
-      early.set(keyOf(path, payload), { at: now(), answer: api.call(path, payload) });
+    prefetch(path, payload = {}, embedded) {
+      const answer = embedded !== undefined && accept ? Promise.resolve(accept(path, embedded)) : api.call(path, payload);
+      early.set(keyOf(path, payload), { at: now(), answer });
     },
     call<T>(path: string, payload: Fields = {}, options: CallOptions = {}): Promise<ApiOutcome<T>> {
       const key = keyOf(path, payload);

@@ -39,14 +39,29 @@ describe('route prefetch', () => {
     expect(JSON.stringify(call.mock.calls.find(([path]) => path === expected.path)?.[1])).toBe(JSON.stringify(expected.payload));
   });
 
+  it('takes the answer the server embedded for exactly that call, once', () => {
+    const prefetch = vi.fn();
+    const embed = (path: string, payload: string) => {
+      document.body.insertAdjacentHTML('beforeend', `<script type="application/json" id="first-answer" data-path="${path}" data-payload='${payload}'>{"code":1,"msg":"success","data":{}}</script>`);
+    };
+    embed('/api/down/getAppIndexContent', '{"page":2}');
+    startRoute(prefetch, { signedIn: false, location: { pathname: '/', search: '' } });
+    expect(prefetch).toHaveBeenLastCalledWith('/api/down/getAppIndexContent', {}, undefined);
+    document.getElementById('first-answer')?.remove();
+    embed('/api/down/getAppIndexContent', '{}');
+    startRoute(prefetch, { signedIn: false, location: { pathname: '/', search: '' } });
+    expect(prefetch).toHaveBeenLastCalledWith('/api/down/getAppIndexContent', {}, '{"code":1,"msg":"success","data":{}}');
+    expect(document.getElementById('first-answer')).toBeNull();
+  });
+
   it('starts the first call of the page in the address; none for login-only pages or pages without data', () => {
     const prefetch = vi.fn();
-    startRoute(prefetch, { pathname: '/gamedetail', search: `?data=${encodeURIComponent('{"game_id":7}')}` });
-    expect(prefetch).toHaveBeenCalledWith('/api/game/getGameDetail', { game_id: 7 });
+    startRoute(prefetch, { signedIn: false, location: { pathname: '/gamedetail', search: `?data=${encodeURIComponent('{"game_id":7}')}` } });
+    expect(prefetch).toHaveBeenCalledWith('/api/game/getGameDetail', { game_id: 7 }, undefined);
     prefetch.mockClear();
-    startRoute(prefetch, { pathname: '/gamedetail', search: '' });
-    startRoute(prefetch, { pathname: '/gamedetailvip', search: `?data=${encodeURIComponent('{"game_id":7}')}` });
-    startRoute(prefetch, { pathname: '/nowhere', search: '' });
+    startRoute(prefetch, { signedIn: false, location: { pathname: '/gamedetail', search: '' } });
+    startRoute(prefetch, { signedIn: false, location: { pathname: '/gamedetailvip', search: `?data=${encodeURIComponent('{"game_id":7}')}` } });
+    startRoute(prefetch, { signedIn: false, location: { pathname: '/nowhere', search: '' } });
     expect(prefetch).not.toHaveBeenCalled();
   });
 });

@@ -2,7 +2,8 @@ import type { Fields } from '../../api/protocol/wire.ts';
 import type { RouteData } from '../../machines/navigation.types.ts';
 import { gameIdsOf } from '../components/game/game-ids.ts';
 import { routeDataOf } from './route-data.ts';
-import { routeOf } from './routes.ts';
+import type { ComponentType } from 'react';
+import { routeOf, type PageProps } from './routes.ts';
 import type { AppRuntime } from './runtime.ts';
 
 /**
@@ -36,13 +37,51 @@ export function firstCallOf(path: string, data: RouteData | null): FirstCall | n
   return FIRST_CALLS[path]?.(data) ?? null;
 }
 
-/** Starts the current page's chunk and first call (login-only pages wait for the navigation guard). */
-export function startRoute(prefetch: AppRuntime['prefetch'], location: { pathname: string; search: string } = window.location): void {
+/** The element server/first-paint.ts embeds a page's first answer in. */
+export const EMBEDDED_ANSWER_ID = 'first-answer';
+
+/**
+ * The answer the server embedded for exactly this call (its text, as the wire would bring it), if
+ * it did. An answer the server gave as to a signed-out player (`data-for="signed-out"`: the call's
+ * answer depends on the player) is only for one.
+ */
+export function embeddedAnswer(call: FirstCall, signedIn: boolean, doc: Document = document): string | undefined {
+  const element = doc.getElementById(EMBEDDED_ANSWER_ID);
+  if (!element || element.dataset.path !== call.path || element.dataset.payload !== JSON.stringify(call.payload)) return undefined;
+  // Taken once; the text need not stay in the document.
+  element.remove();
+  if (signedIn && element.dataset.for !== 'anyone') return undefined;
+  return element.textContent ?? undefined;
+}
+
+/** Page modules loaded by startRoute, by route path. */
+const started = new Map<string, ComponentType<PageProps>>();
+
+/**
+ * The page startRoute loaded, if it has arrived: the shell renders it directly instead of through
+ * lazy(), so the first page never shows a Suspense fallback, and React does not hold back the
+ * reveal that follows one (its fallback throttling waits up to 300 ms).
+ */
+export function startedPage(path: string): ComponentType<PageProps> | undefined {
+  return started.get(path);
+}
+
+/**
+ * Starts the current page's chunk and first call (login-only pages wait for the navigation guard).
+ * Resolves once the page's module is there (at once when there is nothing to load; a failed load
+ * also resolves: the shell's lazy() loads it again and shows the failure).
+ */
+export function startRoute(
+  prefetch: AppRuntime['prefetch'],
+  { signedIn, location = window.location, doc = document }: { signedIn: boolean; location?: { pathname: string; search: string }; doc?: Document },
+): Promise<void> {
   const route = routeOf(location.pathname);
-  if (!route?.page || route.needsLogin) return;
-  // The page's lazy() runs the same import and finds it loading or loaded; a failure shows there.
-  route.page().catch(() => {});
+  if (!route?.page || route.needsLogin) return Promise.resolve();
   // The app warns about unusable route data when it renders; once is enough.
   const call = firstCallOf(route.path, routeDataOf(location.search, () => {}));
-  if (call) prefetch(call.path, call.payload);
+  if (call) prefetch(call.path, call.payload, embeddedAnswer(call, signedIn, doc));
+  return route.page().then(
+    (module) => void started.set(route.path, module.default),
+    () => {},
+  );
 }

@@ -31,7 +31,7 @@ export type Inspector = (event: InspectionEvent) => void;
  */
 export interface AppRuntime {
   api: ApiClient;
-  /** Starts a call ahead of the page that makes it; that page's call gets the answer (src/app/prefetch.ts). */
+  /** Starts a call ahead of the page that makes it (or takes the answer the server embedded); that page's call gets the answer (src/app/prefetch.ts). */
   prefetch: PrefetchingClient['prefetch'];
   session: ActorRefFrom<typeof sessionMachine>;
   /** The wrapper's device info; null in a plain browser. */
@@ -121,7 +121,7 @@ export function createRuntime(env: RuntimeEnvironment = browserEnvironment()): A
     onOutcome: (outcome) => session?.send({ type: 'api.outcome', outcome }),
   });
   // Calls count as start-up work until it settles (src/app/startup.ts: warm-ups wait for it).
-  const api = withPrefetch(trackCalls(client));
+  const api = withPrefetch(trackCalls(client), { accept: client.accept });
 
   session = createActor(
     sessionMachine.provide({
@@ -145,7 +145,7 @@ export function createRuntime(env: RuntimeEnvironment = browserEnvironment()): A
   const epochListeners = new Set<() => void>();
   const runtime: AppRuntime = {
     api,
-    prefetch: (path, payload) => api.prefetch(path, payload),
+    prefetch: (path, payload, embedded) => api.prefetch(path, payload, embedded),
     session,
     device,
     inspect,

@@ -21,6 +21,7 @@ describe('LazyImage', () => {
     const img = screen.getByAltText('偶像物语');
     expect(img.getAttribute('loading')).toBe('eager');
     expect(img.getAttribute('fetchpriority')).toBe('high');
+    expect(img.getAttribute('decoding')).toBe('sync');
     expect(img.className).toContain('lazy-image__img--loaded');
   });
 

@@ -21,7 +21,9 @@ export function LazyImage({ src, alt, width, height, className, eager = false }:
           height={height}
           loading={eager ? 'eager' : 'lazy'}
           fetchPriority={eager ? 'high' : undefined}
-          decoding="async"
+          // The eager image may already be on screen in the boot skeleton (server/first-paint.ts): decoded with the
+          // frame that replaces it, so no placeholder flashes in between.
+          decoding={eager ? 'sync' : 'async'}
           ref={(img) => {
             if (img?.complete && img.naturalWidth > 0) setLoaded(true);
           }}

@@ -20,6 +20,8 @@ import './game-detail.css';
 export type GameDetailVariant = 'default' | 'vip' | 'fold';
 
 const OPEN_SERVERS_SHOWN = 4;
+/** Screenshots on a phone's first screen: fetched at once, not when layout finds them (lazy loading waits for it). */
+const SHOTS_ON_FIRST_SCREEN = 3;
 const DESCRIPTION_FOLD_CHARS = 90;
 /** A detail answer without a game (refused: the session machine toasts the server's reason). */
 const GAME_MISSING = '游戏不存在或已下架';
@@ -106,7 +108,7 @@ function Screenshots({ detail }: { detail: GameDetail }) {
         {detail.screenshots.map((shot, index) => (
           <li key={shot.url} className="gd-shots__item">
             <button type="button" className="gd-shots__button" aria-label={`查看截图 ${index + 1}`} onClick={() => setViewing(index)}>
-              <img className="gd-shots__image" src={shot.url} alt={shot.caption} width={135} height={240} loading="lazy" decoding="async" />
+              <img className="gd-shots__image" src={shot.url} alt={shot.caption} width={135} height={240} loading={index < SHOTS_ON_FIRST_SCREEN ? 'eager' : 'lazy'} decoding="async" />
             </button>
           </li>
         ))}
