@@ -3,7 +3,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App.tsx';
 import { RuntimeProvider } from './app/runtime-context.tsx';
-import { startRoute } from './app/route-prefetch.ts';
+import { loadFirstPage, prefetchFirstCall } from './app/route-prefetch.ts';
 import { createRuntime } from './app/runtime.ts';
 import { warmUpToast } from './app/toast.ts';
 import { simulatorOptionsFromLocation } from '../bridge/simulator-activation.ts';
@@ -16,9 +16,9 @@ import { simulatorOptionsFromLocation } from '../bridge/simulator-activation.ts'
 const FIRST_PAGE_WAIT_MS = 1_500;
 
 function start(): void {
+  const firstPage = loadFirstPage();
   const runtime = createRuntime();
-  // The first page's chunk and data call start now, while the entry finishes.
-  const firstPage = startRoute(runtime.prefetch, { signedIn: runtime.session.getSnapshot().hasTag('signedIn') });
+  prefetchFirstCall(runtime.prefetch, { signedIn: runtime.session.getSnapshot().hasTag('signedIn') });
   const render = () =>
     createRoot(document.getElementById('root')!).render(
       <StrictMode>

@@ -8,6 +8,7 @@ import { GlobalOverlays } from './GlobalOverlays.tsx';
 import { pageKey } from './navigation-runtime.ts';
 import { routeDataOf } from './route-data.ts';
 import { startedPage } from './route-prefetch.ts';
+import { startupSettled } from './startup.ts';
 import { normalizePath, routeOf, type PageProps, type RouteDefinition } from './routes.ts';
 import { useRuntime } from './runtime-context.tsx';
 import { useViewEpoch } from './use-navigation.ts';
@@ -136,7 +137,11 @@ export function App() {
 
   useEffect(() => {
     let current = true;
-    void import('./route-titles.ts').then(({ documentTitleOf }) => current && (document.title = documentTitleOf(path)));
+    // The titles' chunk waits for start-up to settle: on a cold start it is not worth a request
+    // ahead of the first page's own (later moves find start-up settled and load it at once).
+    void startupSettled()
+      .then(() => import('./route-titles.ts'))
+      .then(({ documentTitleOf }) => current && (document.title = documentTitleOf(path)));
     return () => void (current = false);
   }, [path]);
 

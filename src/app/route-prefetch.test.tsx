@@ -5,7 +5,7 @@ import type { ApiOutcome } from '../../api/outcome.ts';
 import GameDetailPage from '../pages/game-detail/GameDetailPage.tsx';
 import { ok, renderWithRuntime } from '../pages/game-detail/fake-runtime.test-helper.tsx';
 import HomePage from '../pages/home/HomePage.tsx';
-import { firstCallOf, startRoute } from './route-prefetch.ts';
+import { firstCallOf, prefetchFirstCall } from './route-prefetch.ts';
 import { RuntimeProvider } from './runtime-context.tsx';
 import type { AppRuntime } from './runtime.ts';
 
@@ -45,23 +45,32 @@ describe('route prefetch', () => {
       document.body.insertAdjacentHTML('beforeend', `<script type="application/json" id="first-answer" data-path="${path}" data-payload='${payload}'>{"code":1,"msg":"success","data":{}}</script>`);
     };
     embed('/api/down/getAppIndexContent', '{"page":2}');
-    startRoute(prefetch, { signedIn: false, location: { pathname: '/', search: '' } });
+    prefetchFirstCall(prefetch, { signedIn: false, location: { pathname: '/', search: '' } });
     expect(prefetch).toHaveBeenLastCalledWith('/api/down/getAppIndexContent', {}, undefined);
     document.getElementById('first-answer')?.remove();
     embed('/api/down/getAppIndexContent', '{}');
-    startRoute(prefetch, { signedIn: false, location: { pathname: '/', search: '' } });
+    prefetchFirstCall(prefetch, { signedIn: false, location: { pathname: '/', search: '' } });
     expect(prefetch).toHaveBeenLastCalledWith('/api/down/getAppIndexContent', {}, '{"code":1,"msg":"success","data":{}}');
+    expect(document.getElementById('first-answer')).toBeNull();
+  });
+
+  it("a signed-in player does not take an answer the server gave as to a signed-out one", () => {
+    const prefetch = vi.fn();
+    const search = `?data=${encodeURIComponent('{"game_id":7}')}`;
+    document.body.insertAdjacentHTML('beforeend', `<script type="application/json" id="first-answer" data-path="/api/game/getGameDetail" data-payload='{"game_id":7}' data-for="signed-out">{"code":1,"msg":"success","data":{}}</script>`);
+    prefetchFirstCall(prefetch, { signedIn: true, location: { pathname: '/gamedetail', search } });
+    expect(prefetch).toHaveBeenLastCalledWith('/api/game/getGameDetail', { game_id: 7 }, undefined);
     expect(document.getElementById('first-answer')).toBeNull();
   });
 
   it('starts the first call of the page in the address; none for login-only pages or pages without data', () => {
     const prefetch = vi.fn();
-    startRoute(prefetch, { signedIn: false, location: { pathname: '/gamedetail', search: `?data=${encodeURIComponent('{"game_id":7}')}` } });
+    prefetchFirstCall(prefetch, { signedIn: false, location: { pathname: '/gamedetail', search: `?data=${encodeURIComponent('{"game_id":7}')}` } });
     expect(prefetch).toHaveBeenCalledWith('/api/game/getGameDetail', { game_id: 7 }, undefined);
     prefetch.mockClear();
-    startRoute(prefetch, { signedIn: false, location: { pathname: '/gamedetail', search: '' } });
-    startRoute(prefetch, { signedIn: false, location: { pathname: '/gamedetailvip', search: `?data=${encodeURIComponent('{"game_id":7}')}` } });
-    startRoute(prefetch, { signedIn: false, location: { pathname: '/nowhere', search: '' } });
+    prefetchFirstCall(prefetch, { signedIn: false, location: { pathname: '/gamedetail', search: '' } });
+    prefetchFirstCall(prefetch, { signedIn: false, location: { pathname: '/gamedetailvip', search: `?data=${encodeURIComponent('{"game_id":7}')}` } });
+    prefetchFirstCall(prefetch, { signedIn: false, location: { pathname: '/nowhere', search: '' } });
     expect(prefetch).not.toHaveBeenCalled();
   });
 });

@@ -8,8 +8,8 @@ import type { AppRuntime } from './runtime.ts';
 
 /**
  * A cold start's critical path is entry chunk → page chunk → the page's data call → its images.
- * main.tsx calls startRoute before React mounts, so the page chunk and the page's first call
- * download while the entry still runs and React renders the shell.
+ * main.tsx calls loadFirstPage and prefetchFirstCall before React mounts, so the page chunk and the
+ * page's first call download while the entry finishes.
  */
 
 export interface FirstCall {
@@ -54,11 +54,11 @@ export function embeddedAnswer(call: FirstCall, signedIn: boolean, doc: Document
   return element.textContent ?? undefined;
 }
 
-/** Page modules loaded by startRoute, by route path. */
+/** Page modules loaded by loadFirstPage, by route path. */
 const started = new Map<string, ComponentType<PageProps>>();
 
 /**
- * The page startRoute loaded, if it has arrived: the shell renders it directly instead of through
+ * The page loadFirstPage loaded, if it has arrived: the shell renders it directly instead of through
  * lazy(), so the first page never shows a Suspense fallback, and React does not hold back the
  * reveal that follows one (its fallback throttling waits up to 300 ms).
  */
@@ -66,22 +66,37 @@ export function startedPage(path: string): ComponentType<PageProps> | undefined 
   return started.get(path);
 }
 
-/**
- * Starts the current page's chunk and first call (login-only pages wait for the navigation guard).
- * Resolves once the page's module is there (at once when there is nothing to load; a failed load
- * also resolves: the shell's lazy() loads it again and shows the failure).
- */
-export function startRoute(
-  prefetch: AppRuntime['prefetch'],
-  { signedIn, location = window.location, doc = document }: { signedIn: boolean; location?: { pathname: string; search: string }; doc?: Document },
-): Promise<void> {
+type Here = { pathname: string; search: string };
+
+/** The current page, when it may be started early (login-only pages wait for the navigation guard). */
+const startable = (location: Here) => {
   const route = routeOf(location.pathname);
-  if (!route?.page || route.needsLogin) return Promise.resolve();
-  // The app warns about unusable route data when it renders; once is enough.
-  const call = firstCallOf(route.path, routeDataOf(location.search, () => {}));
-  if (call) prefetch(call.path, call.payload, embeddedAnswer(call, signedIn, doc));
+  return route?.page && !route.needsLogin ? route : null;
+};
+
+/**
+ * Starts the current page's chunk. main.tsx calls it first, before the runtime starts the chunks of
+ * its own (event-log recorder, late features), so on a phone's few connections the page the
+ * player waits for is fetched first. Resolves once the module is there (at once when there is
+ * nothing to load; a failed load also resolves: the shell's lazy() loads it again and shows the failure).
+ */
+export function loadFirstPage(location: Here = window.location): Promise<void> {
+  const route = startable(location);
+  if (!route?.page) return Promise.resolve();
   return route.page().then(
     (module) => void started.set(route.path, module.default),
     () => {},
   );
+}
+
+/** Starts the current page's first call (or takes the answer the server embedded for it). */
+export function prefetchFirstCall(
+  prefetch: AppRuntime['prefetch'],
+  { signedIn, location = window.location, doc = document }: { signedIn: boolean; location?: Here; doc?: Document },
+): void {
+  const route = startable(location);
+  if (!route) return;
+  // The app warns about unusable route data when it renders; once is enough.
+  const call = firstCallOf(route.path, routeDataOf(location.search, () => {}));
+  if (call) prefetch(call.path, call.payload, embeddedAnswer(call, signedIn, doc));
 }
