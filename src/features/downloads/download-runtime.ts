@@ -55,7 +55,7 @@ export function createDownloadFeature(
         const location = (env.host as { location?: Location }).location;
         location?.assign(new URL(params.url, location.origin).href);
       },
-      unsolicited: (_, params) => console.warn(`[downloads] ignored: ${params.reason}`, params.event),
+      unsolicited: (_, params) => logUnsolicited(params),
     },
   });
   const list = createActor(
@@ -73,7 +73,7 @@ export function createDownloadFeature(
       actions: {
         persist: (_, params) => writeStorage(env.storage, STORAGE_KEYS.downList, serializeDownList(params.entries)),
         persistDeletePackage: (_, params) => writeStorage(env.storage, STORAGE_KEYS.deletePackage, params.value),
-        unsolicited: (_, params) => console.warn(`[downloads] ignored: ${params.reason}`, params.event),
+        unsolicited: (_, params) => logUnsolicited(params),
       },
     }),
     {
@@ -88,6 +88,11 @@ export function createDownloadFeature(
     if (document.visibilityState === 'visible') list.send({ type: 'app.resumed' });
   });
   return list;
+}
+
+/** Events and statuses the machines could not place (SPEC §4: they change nothing). */
+function logUnsolicited(params: { reason: string; event: unknown }): void {
+  console.warn(`[downloads] ignored: ${params.reason}`, params.event);
 }
 
 function readStorage(storage: Storage, key: string): string | null {
