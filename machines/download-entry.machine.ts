@@ -78,6 +78,23 @@ const nativeCall = (method: 'pauseDownload' | 'deleteDownload') => ({ context }:
   args: [String(context.entry.platform_game_id)],
 });
 
+const storeAddress = { type: 'storeAddress', params: addressOf } as const;
+
+const recordDown = { type: 'recordDown', params: recordDownParams } as const;
+
+/** getDownUrl: an address goes on to downloadGame (a new game's download recorded first); no address, or a failed call, removes the entry. */
+const resolvingAddress = (record: boolean) =>
+  ({
+    tags: 'busy',
+    invoke: {
+      id: 'lookUpAddress',
+      src: 'lookUpAddress',
+      input: lookUpInput,
+      onDone: [{ guard: { type: 'hasAddress', params: outcome }, target: 'starting', actions: record ? [storeAddress, recordDown] : [storeAddress] }, { target: '#downloadEntry.removing' }],
+      onError: '#downloadEntry.removing',
+    },
+  }) as const;
+
 /** Native downloadGame: "1" started; 'unavailable' hands the url to the browser (fallback mode); anything else failed. */
 const startDownload = {
   id: 'downloadGame',
@@ -149,23 +166,8 @@ export const downloadEntryMachine = downloadEntrySetup.createMachine({
         'bridge.download.progress': { target: 'progressing', actions: applyProgress },
       },
       states: {
-        resolving: {
-          tags: 'busy',
-          invoke: {
-            id: 'lookUpAddress',
-            src: 'lookUpAddress',
-            input: lookUpInput,
-            onDone: [
-              {
-                guard: { type: 'hasAddress', params: outcome },
-                target: 'starting',
-                actions: [{ type: 'storeAddress', params: addressOf }, { type: 'recordDown', params: recordDownParams }],
-              },
-              { target: '#downloadEntry.removing' },
-            ],
-            onError: '#downloadEntry.removing',
-          },
-        },
+        // A new game's download is recorded once its address is known (not again on a continue).
+        resolving: resolvingAddress(true),
         starting: { tags: 'busy', invoke: startDownload },
       },
     },
@@ -180,19 +182,7 @@ export const downloadEntryMachine = downloadEntrySetup.createMachine({
       },
       states: {
         running: { on: { 'ui.pause': 'pausing' } },
-        resolving: {
-          tags: 'busy',
-          invoke: {
-            id: 'lookUpAddress',
-            src: 'lookUpAddress',
-            input: lookUpInput,
-            onDone: [
-              { guard: { type: 'hasAddress', params: outcome }, target: 'starting', actions: { type: 'storeAddress', params: addressOf } },
-              { target: '#downloadEntry.removing' },
-            ],
-            onError: '#downloadEntry.removing',
-          },
-        },
+        resolving: resolvingAddress(false),
         starting: { tags: 'busy', invoke: startDownload },
         pausing,
       },
