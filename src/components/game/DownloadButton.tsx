@@ -4,6 +4,7 @@ import { fromPromise } from 'xstate';
 import { browserDownloadMachine, type DownloadAddress } from '../../../machines/browser-download.machine.ts';
 import { useRuntime } from '../../app/runtime-context.tsx';
 import { showToast } from '../../app/toast.ts';
+import type { DownloadGame } from '../../../machines/download.types.ts';
 import type { DownloadEntryActor, DownloadListActor } from '../../features/downloads/download-runtime.ts';
 import { actionLabel, percentOf } from '../../features/downloads/download-view.ts';
 import { downloadGameOf, runEntryAction, useDownloadList, useEntry, useEntryActor, useEntryBusy } from '../../features/downloads/use-downloads.ts';
@@ -70,24 +71,17 @@ function WrapperDownloadButton({ game, size, list }: { game: DownloadButtonGame;
   const runtime = useRuntime();
   if (list) return <ListedDownloadButton game={game} size={size} list={list} />;
   // The list's chunk is still loading: a tap waits for it rather than being lost.
-  return (
-    <button
-      type="button"
-      className={`download-button download-button--${size}`}
-      aria-label={`下载 ${game.name}`}
-      onClick={(event) => {
-        event.stopPropagation();
-        void runtime.downloads?.ready.then((loaded) => loaded.send({ type: 'ui.add', game: downloadGameOf(game) }));
-      }}
-    >
-      下载
-    </button>
-  );
+  return <AddButton game={game} size={size} onAdd={(added) => void runtime.downloads?.ready.then((loaded) => loaded.send({ type: 'ui.add', game: added }))} />;
 }
 
 function ListedDownloadButton({ game, size, list }: { game: DownloadButtonGame; size: Size; list: DownloadListActor }) {
   const entry = useEntryActor(list, game.platform_game_id);
   if (entry) return <EntryDownloadButton entry={entry} size={size} name={game.name} />;
+  return <AddButton game={game} size={size} onAdd={(added) => list.send({ type: 'ui.add', game: added })} />;
+}
+
+/** '下载' for a game the list does not hold yet. */
+function AddButton({ game, size, onAdd }: { game: DownloadButtonGame; size: Size; onAdd: (game: DownloadGame) => void }) {
   return (
     <button
       type="button"
@@ -95,7 +89,7 @@ function ListedDownloadButton({ game, size, list }: { game: DownloadButtonGame; 
       aria-label={`下载 ${game.name}`}
       onClick={(event) => {
         event.stopPropagation();
-        list.send({ type: 'ui.add', game: downloadGameOf(game) });
+        onAdd(downloadGameOf(game));
       }}
     >
       下载

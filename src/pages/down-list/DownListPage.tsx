@@ -4,9 +4,10 @@ import { Link } from '../../app/Link.tsx';
 import { useNavigate } from '../../app/use-navigation.ts';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { BenchProfiler } from '../../features/downloads/bench-probe.tsx';
+import { WithDownloadList } from '../../features/downloads/WithDownloadList.tsx';
 import { DownloadRow } from '../../features/downloads/DownloadRow.tsx';
 import type { DownloadEntryActor, DownloadListActor } from '../../features/downloads/download-runtime.ts';
-import { useDeletePackage, useDownloadList, useDownloadOrder, useEntryActor } from '../../features/downloads/use-downloads.ts';
+import { useDeletePackage, useDownloadOrder, useEntryActor } from '../../features/downloads/use-downloads.ts';
 import '../../features/downloads/downloads.css';
 
 /**
@@ -16,19 +17,10 @@ import '../../features/downloads/downloads.css';
  */
 export default function DownListPage() {
   const navigate = useNavigate();
-  const list = useDownloadList();
   return (
     <div className="down-list">
       <PageHeader title="下载管理" onBack={() => navigate('back')} />
-      {list === null ? (
-        <p className="down-list__empty">下载管理仅在乐玩游戏盒 App 内可用</p>
-      ) : list === undefined ? (
-        <div className="down-list__empty" aria-busy="true" aria-label="加载中">
-          <div className="skeleton skeleton--line" style={{ margin: '0 auto' }} />
-        </div>
-      ) : (
-        <DownloadManager list={list} />
-      )}
+      <WithDownloadList>{(list) => <DownloadManager list={list} />}</WithDownloadList>
     </div>
   );
 }

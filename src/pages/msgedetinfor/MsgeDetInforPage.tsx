@@ -6,7 +6,8 @@ import { useNavigate } from '../../app/use-navigation.ts';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import type { DownloadEntryActor, DownloadListActor } from '../../features/downloads/download-runtime.ts';
 import { actionLabel, formatBytes, percentOf, STATE_TEXT } from '../../features/downloads/download-view.ts';
-import { runEntryAction, useDownloadList, useEntry, useEntryActor, useEntryBusy } from '../../features/downloads/use-downloads.ts';
+import { runEntryAction, useEntry, useEntryActor, useEntryBusy } from '../../features/downloads/use-downloads.ts';
+import { WithDownloadList } from '../../features/downloads/WithDownloadList.tsx';
 import { gameIdsOf } from '../../components/game/game-ids.ts';
 import '../../features/downloads/downloads.css';
 
@@ -17,20 +18,11 @@ import '../../features/downloads/downloads.css';
  */
 export default function MsgeDetInforPage({ data }: PageProps) {
   const navigate = useNavigate();
-  const list = useDownloadList();
   const platformGameId = gameIdsOf(data)?.platform_game_id;
   return (
     <div className="msgedet">
       <PageHeader title="下载详情" onBack={() => navigate('back')} />
-      {list === null ? (
-        <p className="down-list__empty">下载管理仅在乐玩游戏盒 App 内可用</p>
-      ) : list === undefined ? (
-        <div className="down-list__empty" aria-busy="true" aria-label="加载中" />
-      ) : platformGameId ? (
-        <EntryDetail list={list} platformGameId={platformGameId} />
-      ) : (
-        <Missing />
-      )}
+      <WithDownloadList>{(list) => (platformGameId ? <EntryDetail list={list} platformGameId={platformGameId} /> : <Missing />)}</WithDownloadList>
     </div>
   );
 }
