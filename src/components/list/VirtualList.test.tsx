@@ -14,6 +14,21 @@ function scrollTo(y: number) {
 
 afterEach(() => scrollTo(0));
 
+/** Puts every list at `top` px from the document's top (jsdom has no layout); counts the reads. */
+function placeListAt(top: number) {
+  const original = Object.getOwnPropertyDescriptor(HTMLElement.prototype, 'offsetTop')!;
+  let reads = 0;
+  Object.defineProperty(HTMLElement.prototype, 'offsetTop', {
+    configurable: true,
+    get(this: HTMLElement) {
+      if (this.getAttribute('role') !== 'list') return 0;
+      reads++;
+      return top;
+    },
+  });
+  return Object.assign(() => Object.defineProperty(HTMLElement.prototype, 'offsetTop', original), { reads: () => reads });
+}
+
 describe('VirtualList', () => {
   it('mounts only the visible rows plus overscan, never more than 60, while scrolling 500 rows', () => {
     const onEnd = vi.fn();
@@ -47,7 +62,41 @@ describe('VirtualList', () => {
     expect(onEnd).toHaveBeenCalled();
   });
 
+  it('a list below the first screen mounts only the overscan rows and does not ask for more at start', () => {
+    const onEnd = vi.fn();
+    const restore = placeListAt(3000);
+    try {
+      render(<VirtualList items={items.slice(0, 20)} rowHeight={ROW} getKey={(item) => String(item.id)} renderRow={(item) => item.name} onEndReached={onEnd} />);
+      expect(screen.getAllByRole('listitem')).toHaveLength(6);
+      expect(onEnd).not.toHaveBeenCalled();
+      // Scrolled down to it: its rows come in, and near its end it asks for more.
+      scrollTo(3000 + 20 * ROW - 800);
+      expect(screen.getByText('游戏 20')).toBeTruthy();
+      expect(onEnd).toHaveBeenCalled();
+    } finally {
+      restore();
+    }
+  });
+
+  it('reads no layout while scrolling (the list offset is measured after commits and resizes only)', () => {
+    const restore = placeListAt(0);
+    try {
+      render(<VirtualList items={items} rowHeight={ROW} getKey={(item) => String(item.id)} renderRow={(item) => item.name} />);
+      const before = restore.reads();
+      for (let y = 0; y < 40 * ROW; y += 50) scrollTo(y);
+      // Rows changed many times; each change commits, but scrolling itself measured nothing.
+      expect(screen.getByText('游戏 40')).toBeTruthy();
+      expect(restore.reads()).toBe(before);
+    } finally {
+      restore();
+    }
+  });
+
   it('computes the window from the scroll position', () => {
+    // The list still below the screen: nothing visible, the overscan rows only.
+    expect(visibleWindow({ count: 500, rowHeight: 100, scrollTop: -2000, viewportHeight: 800, overscan: 5 })).toEqual({ start: 0, end: 5 });
+    // Its top 300 px inside the screen's bottom.
+    expect(visibleWindow({ count: 500, rowHeight: 100, scrollTop: -500, viewportHeight: 800, overscan: 5 })).toEqual({ start: 0, end: 8 });
     expect(visibleWindow({ count: 500, rowHeight: 100, scrollTop: 1000, viewportHeight: 800, overscan: 5 })).toEqual({ start: 5, end: 23 });
     expect(visibleWindow({ count: 3, rowHeight: 100, scrollTop: 0, viewportHeight: 800, overscan: 5 })).toEqual({ start: 0, end: 3 });
     expect(visibleWindow({ count: 500, rowHeight: 10, scrollTop: 0, viewportHeight: 5000, overscan: 5 }).end).toBe(MAX_MOUNTED_ROWS);
