@@ -1,4 +1,5 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
+import { whenNearViewport } from './near-viewport.ts';
 import './lazy-image.css';
 
 /**
@@ -6,16 +7,20 @@ import './lazy-image.css';
  * image arrives, a neutral background meanwhile, and the image fades in once decoded.
  * `eager` is for the one image above the fold that the page is about (the first home banner): it
  * is fetched at once with high priority and painted as soon as it decodes, without waiting for
- * the load event and a React render to start a fade, which a busy phone runs late.
+ * the load event and a React render to start a fade, which a busy phone runs late. The others
+ * get their source only once near the screen (near-viewport.ts).
  */
 export function LazyImage({ src, alt, width, height, className, eager = false }: { src: string; alt: string; width: number; height: number; className?: string; eager?: boolean }) {
   const [loaded, setLoaded] = useState(eager);
+  const [near, setNear] = useState(eager);
+  const box = useRef<HTMLSpanElement>(null);
+  useEffect(() => (near || !box.current ? undefined : whenNearViewport(box.current, () => setNear(true))), [near]);
   return (
-    <span className={`lazy-image${className ? ` ${className}` : ''}`} style={{ aspectRatio: `${width} / ${height}` }}>
+    <span ref={box} className={`lazy-image${className ? ` ${className}` : ''}`} style={{ aspectRatio: `${width} / ${height}` }}>
       {src && (
         <img
           className={`lazy-image__img${loaded ? ' lazy-image__img--loaded' : ''}`}
-          src={src}
+          src={near ? src : undefined}
           alt={alt}
           width={width}
           height={height}
