@@ -10,21 +10,72 @@ const SOURCE_MODULE = /\.(ts|tsx|js|mjs|css|json)(\?|$)/;
  * that the entry script needs. Page chunks keep their styles in files.
  */
 function inlineEntryStylesheet(): Plugin {
+  return indexHtmlStep('inline-entry-stylesheet', (html, bundle) =>
+    html.replace(/<link rel="stylesheet"[^>]*href="\/(assets\/[^"]+\.css)"[^>]*>/g, (tag, file: string) => {
+      const css = bundle[file];
+      if (css?.type !== 'asset') return tag;
+      delete bundle[file];
+      return `<style>${String(css.source)}</style>`;
+    }),
+  );
+}
+
+type OutputBundle = Parameters<Extract<NonNullable<Plugin['generateBundle']>, (...args: never[]) => unknown>>[1];
+
+/** A build step that rewrites the built index.html, with the whole bundle at hand. */
+function indexHtmlStep(name: string, rewrite: (html: string, bundle: OutputBundle) => string): Plugin {
   return {
-    name: 'inline-entry-stylesheet',
+    name,
     apply: 'build',
     enforce: 'post',
     generateBundle(_, bundle) {
       const html = bundle['index.html'];
-      if (html?.type !== 'asset') return;
-      html.source = String(html.source).replace(/<link rel="stylesheet"[^>]*href="\/(assets\/[^"]+\.css)"[^>]*>/g, (tag, file: string) => {
-        const css = bundle[file];
-        if (css?.type !== 'asset') return tag;
-        delete bundle[file];
-        return `<style>${String(css.source)}</style>`;
-      });
+      if (html?.type === 'asset') html.source = rewrite(String(html.source), bundle);
     },
   };
+}
+
+/**
+ * The chunks a later tap will need (the login overlay, the toast kit), by warm-up group, for
+ * src/app/warm-up.ts: once start-up has settled the app lets the browser fetch them into its cache
+ * at low priority, and evaluates them only when first used. Importing them ahead instead would run
+ * them then: on a slow phone a few hundred milliseconds of main thread while the player may
+ * already be tapping. Each group lists its modules' chunks, their static imports and their
+ * stylesheets, but what index.html loads anyway.
+ */
+const WARM_UP_GROUPS: Record<string, RegExp[]> = {
+  login: [/\/src\/features\/login\/login-runtime\.ts$/, /\/src\/features\/login\/LoginOverlay\.tsx$/],
+  toast: [/\/antd-mobile\/es\/components\/toast\/index\.js$/, /\/src\/app\/antd-render\.ts$/],
+};
+function warmUpChunks(): Plugin {
+  return indexHtmlStep('warm-up-chunks', (html, bundle) => {
+    type Chunk = Extract<(typeof bundle)[string], { type: 'chunk' }> & { viteMetadata?: { importedCss: Set<string> } };
+    const chunks = Object.values(bundle).filter((file): file is Chunk => file.type === 'chunk');
+    const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
+    const closure = (roots: Chunk[]) => {
+      const files = new Set<string>();
+      const visit = (chunk: Chunk) => {
+        if (files.has(chunk.fileName)) return;
+        files.add(chunk.fileName);
+        for (const css of chunk.viteMetadata?.importedCss ?? []) files.add(css);
+        for (const imported of chunk.imports) {
+          const next = byFile.get(imported);
+          if (next) visit(next);
+        }
+      };
+      roots.forEach(visit);
+      return files;
+    };
+    const loadedAnyway = closure(chunks.filter((chunk) => chunk.isEntry));
+    const groups = Object.fromEntries(
+      Object.entries(WARM_UP_GROUPS).map(([group, modules]) => {
+        const roots = chunks.filter((chunk) => chunk.facadeModuleId && modules.some((module) => module.test(chunk.facadeModuleId!)));
+        if (roots.length !== modules.length) throw new Error(`warm-up-chunks: group ${group} found ${roots.length} of its ${modules.length} modules' chunks`);
+        return [group, [...closure(roots)].filter((file) => !loadedAnyway.has(file)).map((file) => `/${file}`)];
+      }),
+    );
+    return html.replace('</body>', `<script type="application/json" id="warm-up">${JSON.stringify(groups)}</script></body>`);
+  });
 }
 
 export default defineConfig(({ mode, command }) => {
@@ -32,7 +83,7 @@ export default defineConfig(({ mode, command }) => {
   const apiTarget = env.VITE_DEV_API_TARGET || 'http://127.0.0.1:8080';
   return {
     // Fast Refresh only matters in dev; Vite 8 compiles JSX itself (STACK.md).
-    plugins: command === 'serve' ? [react()] : [inlineEntryStylesheet()],
+    plugins: command === 'serve' ? [react()] : [inlineEntryStylesheet(), warmUpChunks()],
     // bench:downloads measures commits with <Profiler>, which only React's profiling build reports.
     ...(mode === 'bench' ? { resolve: { alias: [{ find: /^react-dom\/client$/, replacement: 'react-dom/profiling' }] } } : {}),
     build: {
@@ -42,6 +93,8 @@ export default defineConfig(({ mode, command }) => {
       sourcemap: false,
       assetsInlineLimit: 2048,
       reportCompressedSize: false,
+      // server/first-paint.ts reads it: the stylesheets a landing page's boot skeleton needs inline.
+      manifest: true,
     },
     server: {
       host: '127.0.0.1',

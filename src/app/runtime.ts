@@ -20,7 +20,7 @@ import { createNavigationFeature, type NavigationActor, type ScrollKeeper } from
 import type { ServicePollActor } from '../features/service/service-runtime.ts';
 import type { RatingActor } from '../features/rating/rating-runtime.ts';
 import type { DownloadListActor } from '../features/downloads/download-runtime.ts';
-import { CHUNK_FAILED_MESSAGE, deferActor, lazyActor, whenIdle, type DeferredActor } from '../features/deferred-actor.ts';
+import { CHUNK_FAILED_MESSAGE, deferActor, lazyActor, type DeferredActor } from '../features/deferred-actor.ts';
 
 export type Inspector = (event: InspectionEvent) => void;
 
@@ -157,7 +157,7 @@ export function createRuntime(env: RuntimeEnvironment = browserEnvironment()): A
     openLogin() {
       const overlay = loginOverlay.current();
       if (overlay) overlay.send({ type: 'ui.open' });
-      // The first tap before the idle warm-up got the chunk: the open waits for it.
+      // The first open loads the chunk (its files fetched ahead when idle: src/app/warm-up.ts) and waits for it.
       else void loginOverlay.load().then((loaded) => loaded.send({ type: 'ui.open' }), () => env.toast(CHUNK_FAILED_MESSAGE));
     },
     // Created under FEATURES below (it needs this runtime's api and session).
@@ -196,12 +196,12 @@ export function createRuntime(env: RuntimeEnvironment = browserEnvironment()): A
     },
   };
   // FEATURES: each feature inserts its block below this line (create with { inspect }, attach to runtime).
-  // The login machines and their wiring load in their own chunk (entry budget): on the first
-  // openLogin (a cold start at /login asks at once, through the navigation guard), else when the
-  // browser is idle, so the first tap finds them there. The overlay reads the session and the
-  // location when created (openOnLoginRoute), so nothing is lost by starting it later.
+  // The login machines and their wiring load in their own chunk (entry budget) on the first
+  // openLogin (a cold start at /login asks at once, through the navigation guard); their files are
+  // fetched ahead when the browser is idle (LoginOverlayHost: warmUp('login')), so the first tap
+  // finds them in the cache. The overlay reads the session and the location when created
+  // (openOnLoginRoute), so nothing is lost by starting it later.
   const loginOverlay = lazyActor(() => import('../features/login/login-runtime.ts').then((m) => m.createLoginFeature(runtime, env)));
-  whenIdle(() => void loginOverlay.load().catch(() => {}));
   // Navigation listens to the overlay for dismissals once the overlay is there.
   const navigation = createNavigationFeature(runtime, env);
   const loading = createLoading(inspect);

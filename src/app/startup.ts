@@ -2,9 +2,9 @@ import type { ApiClient, CallOptions } from '../../api/client.ts';
 import type { Fields } from '../../api/protocol/wire.ts';
 
 /**
- * The end of a cold start. Warm-ups (the login overlay's chunk, the toast kit, the event-log
- * recorder, background features) wait for it, so that on a slow phone they take neither
- * bandwidth nor main-thread time from the first page, its data and its images. Settled means:
+ * The end of a cold start. Warm-ups (the login overlay's and the toast kit's files, the route
+ * titles' chunk) wait for it, so that on a slow phone they take neither bandwidth nor main-thread
+ * time from the first page, its data and its images. Settled means:
  * the document has loaded, no api call is in flight, and no resource (chunk, image, call) has
  * arrived for STARTUP_QUIET_MS; at the latest STARTUP_MAX_WAIT_MS after start. The document's
  * load event alone is no such sign in a single-page app: it fires before the page's data

@@ -1,8 +1,8 @@
-import { whenIdle } from '../features/deferred-actor.ts';
+import { warmUp } from './warm-up.ts';
 
 /**
  * Toasts through antd-mobile's Toast, loaded on first use so the UI kit stays out of the entry
- * chunk; it is warmed up once start-up has settled (src/app/startup.ts) and the browser is idle.
+ * chunk; its files are fetched ahead once start-up has settled and the browser is idle (src/app/warm-up.ts).
  */
 type ToastModule = typeof import('antd-mobile/es/components/toast');
 
@@ -18,5 +18,5 @@ export function showToast(message: string, durationMs = 2000): void {
 }
 
 export function warmUpToast(): void {
-  whenIdle(() => void load().catch(() => {}));
+  warmUp('toast');
 }

@@ -69,8 +69,8 @@ const IDLE_TIMEOUT_MS = 3_000;
 
 /**
  * Calls back once, when start-up has settled (src/app/startup.ts: the first page, its data and
- * its images are in) and the browser is then idle: warm-ups (chunks for later taps, QA tooling,
- * background features) must not compete with what the player is waiting for on a slow phone.
+ * its images are in) and the browser is then idle: warm-ups (files for later taps,
+ * src/app/warm-up.ts) must not compete with what the player is waiting for on a slow phone.
  * Returns a cancel.
  */
 export function whenIdle(callback: () => void): () => void {

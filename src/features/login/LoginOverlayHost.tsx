@@ -3,7 +3,8 @@ import { Component, lazy, Suspense, useEffect, useState, type ReactNode } from '
 import type { SnapshotFrom } from 'xstate';
 import { useRuntime } from '../../app/runtime-context.tsx';
 import { showToast } from '../../app/toast.ts';
-import { CHUNK_FAILED_MESSAGE, useDeferredActor, whenIdle } from '../deferred-actor.ts';
+import { CHUNK_FAILED_MESSAGE, useDeferredActor } from '../deferred-actor.ts';
+import { warmUp } from '../../app/warm-up.ts';
 import type { LoginOverlayActor } from './login-runtime.ts';
 
 /**
@@ -32,7 +33,7 @@ class ChunkBoundary extends Component<{ onError(): void; children: ReactNode }, 
   }
 }
 
-const prefetchWhenIdle = () => whenIdle(() => void loadOverlay().catch(() => {}));
+const prefetchWhenIdle = () => warmUp('login');
 
 export function LoginOverlayHost() {
   const overlay = useDeferredActor(useRuntime().loginOverlay);
