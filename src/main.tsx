@@ -1,5 +1,5 @@
 import 'antd-mobile/es/global';
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App.tsx';
 import { RuntimeProvider } from './app/runtime-context.tsx';
@@ -15,19 +15,62 @@ import { simulatorOptionsFromLocation } from '../bridge/simulator-activation.ts'
  */
 const FIRST_PAGE_WAIT_MS = 1_500;
 
-function start(): void {
+/**
+ * Ends the current task: the browser may paint or take input before the next start-up stage. On a
+ * slow phone each stage is tens of milliseconds; run as one, they would hold the main thread for
+ * a few hundred while the player already sees the boot skeleton (server/first-paint.ts).
+ */
+function nextTask(): Promise<void> {
+  return new Promise((resolve) => {
+    const channel = new MessageChannel();
+    channel.port1.onmessage = () => {
+      channel.port1.close();
+      resolve();
+    };
+    channel.port2.postMessage(null);
+  });
+}
+
+/** The longest the start waits for a frame (a WebView that paints none while starting). */
+const FIRST_FRAME_WAIT_MS = 100;
+
+/**
+ * Ends the current task once the browser has had a frame to paint: the boot skeleton the server
+ * drew (server/first-paint.ts) is then on screen while the runtime is built, rather than after.
+ * A hidden tab paints no frame: there, just the next task.
+ */
+function afterNextFrame(): Promise<void> {
+  if (document.visibilityState !== 'visible') return nextTask();
+  return new Promise((resolve) => {
+    const timer = setTimeout(resolve, FIRST_FRAME_WAIT_MS);
+    requestAnimationFrame(() =>
+      setTimeout(() => {
+        clearTimeout(timer);
+        resolve();
+      }, 0),
+    );
+  });
+}
+
+async function start(): Promise<void> {
   const firstPage = loadFirstPage();
+  await afterNextFrame();
   const runtime = createRuntime();
+  await nextTask();
   prefetchFirstCall(runtime.prefetch, { signedIn: runtime.session.getSnapshot().hasTag('signedIn') });
-  const render = () =>
-    createRoot(document.getElementById('root')!).render(
+  await Promise.race([firstPage, new Promise((resolve) => setTimeout(resolve, FIRST_PAGE_WAIT_MS))]);
+  const root = createRoot(document.getElementById('root')!);
+  // A transition renders in slices that yield to the browser every few milliseconds; only the
+  // commit (the DOM put in place of the boot skeleton) is one task.
+  startTransition(() =>
+    root.render(
       <StrictMode>
         <RuntimeProvider runtime={runtime}>
           <App />
         </RuntimeProvider>
       </StrictMode>,
-    );
-  void Promise.race([firstPage, new Promise((resolve) => setTimeout(resolve, FIRST_PAGE_WAIT_MS))]).then(render);
+    ),
+  );
   warmUpToast();
 }
 
@@ -37,5 +80,5 @@ if (simulator) {
   import('../bridge/simulator.ts')
     .then(({ installWrapperSimulator }) => installWrapperSimulator({ host: window, ...simulator }))
     .catch((error: unknown) => console.error('[wrapper-sim] not installed', error))
-    .finally(start);
-} else start();
+    .finally(() => void start());
+} else void start();
