@@ -1,4 +1,4 @@
-import { useMemo } from 'react';
+import { memo, startTransition, useEffect, useMemo, useState } from 'react';
 import { Link } from '../../app/Link.tsx';
 import { useRemoteData } from '../../app/use-remote-data.ts';
 import { LazyImage } from '../../components/media/LazyImage.tsx';
@@ -7,7 +7,7 @@ import { LoadFailed } from '../../components/LoadFailed.tsx';
 import { PullToRefresh } from '../../components/list/PullToRefresh.tsx';
 import { GameListView } from '../../features/games/GameListView.tsx';
 import { HomeHeader } from '../../features/games/HomeHeader.tsx';
-import { decodeHomeContent, type HomeSection } from '../../features/games/showcase.ts';
+import { decodeHomeContent, type HomeContent, type HomeSection } from '../../features/games/showcase.ts';
 import { TitledSection } from '../../features/games/TitledSection.tsx';
 import { TopicCard } from '../../features/games/TopicRow.tsx';
 import { usePagedGames } from '../../features/games/use-paged-games.ts';
@@ -43,10 +43,55 @@ function Section({ section }: { section: HomeSection }) {
   );
 }
 
+/**
+ * Banners, entries and sections: memoised, so that 为你推荐's own updates (its pages, its loading
+ * states) do not render the sixty tiles above it again.
+ */
+const Showcase = memo(function Showcase({ content, sections }: { content: HomeContent; sections: readonly HomeSection[] }) {
+  return (
+    <>
+      {content.banners.length > 0 && (
+        <div className="banners" aria-label="推荐活动">
+          {content.banners.map((banner, index) => (
+            <Link key={index} className="banners__item" to={banner.link?.path ?? '/'} data={banner.link?.data}>
+              <LazyImage className="banners__image" src={banner.image} alt={banner.title} width={750} height={422} eager={index === 0} />
+            </Link>
+          ))}
+        </div>
+      )}
+      <nav className="navs" aria-label="快捷入口">
+        {content.navs.map((nav) => (
+          <Link key={nav.key} className="navs__item" to={nav.link?.path ?? '/'} data={nav.link?.data}>
+            <LazyImage className="navs__icon" src={nav.icon} alt="" width={44} height={44} />
+            {nav.title}
+          </Link>
+        ))}
+      </nav>
+      {sections.map((section) => (
+        <Section key={section.key} section={section} />
+      ))}
+    </>
+  );
+});
+
+/**
+ * Sections in the layout's first render: with the banners and the entries they fill a phone's
+ * first screen. The others follow in a transition, which React renders in slices that let the
+ * browser paint and take input in between: the layout's answer arrives through the machine as an
+ * urgent update, rendered in one go, and all of the page at once is a few hundred milliseconds of
+ * main thread on a slow phone. They are below the screen, so nothing on it moves when they come.
+ */
+export const SECTIONS_FIRST = 2;
+
 /** Home (SPEC §2 '/'): search bar, banners, entries, sections, then an endless '为你推荐'. */
 export default function HomePage() {
   const layout = useRemoteData<unknown>('homeContent', '/api/down/getAppIndexContent');
   const content = useMemo(() => (layout.data === null ? null : decodeHomeContent(layout.data)), [layout.data]);
+  const [allSections, setAllSections] = useState(false);
+  useEffect(() => {
+    if (content && !allSections) startTransition(() => setAllSections(true));
+  }, [content, allSections]);
+  const sections = useMemo(() => (content ? (allSections ? content.sections : content.sections.slice(0, SECTIONS_FIRST)) : []), [content, allSections]);
   const recommend = usePagedGames('todayRecommend', '/api/game/getTodayRecommend');
   const refresh = () => {
     layout.refresh();
@@ -61,31 +106,10 @@ export default function HomePage() {
         ) : !content ? (
           <div className="skeleton home-skeleton-banner" aria-busy="true" aria-label="加载中" />
         ) : (
-          <>
-            {content.banners.length > 0 && (
-              <div className="banners" aria-label="推荐活动">
-                {content.banners.map((banner, index) => (
-                  <Link key={index} className="banners__item" to={banner.link?.path ?? '/'} data={banner.link?.data}>
-                    <LazyImage className="banners__image" src={banner.image} alt={banner.title} width={750} height={422} eager={index === 0} />
-                  </Link>
-                ))}
-              </div>
-            )}
-            <nav className="navs" aria-label="快捷入口">
-              {content.navs.map((nav) => (
-                <Link key={nav.key} className="navs__item" to={nav.link?.path ?? '/'} data={nav.link?.data}>
-                  <LazyImage className="navs__icon" src={nav.icon} alt="" width={44} height={44} />
-                  {nav.title}
-                </Link>
-              ))}
-            </nav>
-            {content.sections.map((section) => (
-              <Section key={section.key} section={section} />
-            ))}
-          </>
+          <Showcase content={content} sections={sections} />
         )}
         {/* Shown once the layout above has settled, so the endless list never gets pushed down (CLS). */}
-        {(content || layout.failed) && (
+        {((content && allSections) || layout.failed) && (
           <TitledSection id="home-recommend" title="为你推荐">
             <GameListView list={recommend} label="为你推荐" pullToRefresh={false} />
           </TitledSection>
