@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import { CODE } from '../api/protocol/codes.ts';
@@ -6,6 +8,9 @@ import type { CallDefinition } from './calls.ts';
 import type { ServerConfig } from './config.ts';
 import type { Database } from './db/schema.ts';
 import type { KvStore } from './kv-store.ts';
+import { arr, isLocalPath, obj, str } from './answer-fields.ts';
+import { escapeXml } from './catalog/art.ts';
+import { gameFirstScreenHtml, type GameFirstScreenVariant } from './first-paint-game.ts';
 import type { PageExtras } from './static-files.ts';
 
 /**
@@ -18,9 +23,11 @@ import type { PageExtras } from './static-files.ts';
  *    decodes and classifies it like any answer (src/app/route-prefetch.ts). Only public data: a
  *    call that needs no login is the same for everyone; a call whose answer depends on the player
  *    (login optional) is embedded as a signed-out player gets it, and used only by one;
- *  - the images the page paints first, at high priority, so they download with the scripts;
- *  - for the home page, its first banner in the boot skeleton, where the page will put it: the
- *    player sees it as soon as it arrives instead of after the scripts have run.
+ *  - the images the page paints first, at high priority and ahead of the scripts, so they download
+ *    with them;
+ *  - in the boot skeleton, where the page will put it: for the home page its first banner, for a
+ *    game page its first screen (first-paint-game.ts, with the page's stylesheets inline). The
+ *    player sees it as soon as the HTML and the images arrive instead of after the scripts have run.
  * The wire encryption protects what a player sends and gets, not the public catalogue.
  */
 
@@ -38,12 +45,12 @@ interface LandingPage {
   firstImages(data: unknown): string[];
   /** Markup in place of the boot skeleton until the app renders. */
   boot?(data: unknown): string | null;
+  /**
+   * The page's module (a key of Vite's build manifest) whose stylesheets the boot markup needs:
+   * they go inline into the head, since the page's own chunk arrives only after the scripts.
+   */
+  styles?: string;
 }
-
-type Raw = Record<string, unknown>;
-const obj = (value: unknown): Raw => (typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Raw) : {});
-const arr = (value: unknown): unknown[] => (Array.isArray(value) ? value : []);
-const str = (value: unknown): string => (typeof value === 'string' ? value : '');
 
 /** A positive id as src/components/game/game-ids.ts reads it (a number or a string of digits). */
 const id = (value: unknown): number => {
@@ -62,17 +69,19 @@ function gameIds(data: RouteData | null): Fields | null {
 /** Above the fold on a phone: the icon and the first screenshots of a game page. */
 const GAME_SHOTS_PRELOADED = 3;
 
-const gamePage: LandingPage = {
+const gamePage = (variant: GameFirstScreenVariant, module: string): LandingPage => ({
   call: '/api/game/getGameDetail',
   payload: gameIds,
   firstImages: (data) => [str(obj(data).icon), ...arr(obj(data).screenshots).slice(0, GAME_SHOTS_PRELOADED).map((shot) => str(obj(shot).url))],
-};
+  boot: (data) => gameFirstScreenHtml(data, variant),
+  styles: module,
+});
 
 export const LANDING_PAGES: Record<string, LandingPage> = {
   '/': {
     call: '/api/down/getAppIndexContent',
     payload: () => ({}),
-    firstImages: () => [],
+    firstImages: (data) => [str(obj(arr(obj(data).banners)[0]).image)],
     boot(data) {
       const banner = obj(arr(obj(data).banners)[0]);
       const image = str(banner.image);
@@ -80,13 +89,13 @@ export const LANDING_PAGES: Record<string, LandingPage> = {
       // The classes are index.html's: they place the banner where HomePage does (games.css).
       return (
         '<div class="boot-home-header"><div class="boot-home-search"></div></div>' +
-        `<div class="boot-banner"><img src="${escapeAttribute(image)}" alt="${escapeAttribute(str(banner.title))}" width="750" height="422" fetchpriority="high"></div>` +
+        `<div class="boot-banner"><img src="${escapeXml(image)}" alt="${escapeXml(str(banner.title))}" width="750" height="422" fetchpriority="high"></div>` +
         '<div class="boot-block"></div>'
       );
     },
   },
-  '/gamedetail': gamePage,
-  '/gamedetailfold': gamePage,
+  '/gamedetail': gamePage('default', 'src/pages/game-detail/GameDetailPage.tsx'),
+  '/gamedetailfold': gamePage('fold', 'src/pages/game-detail/GameDetailFoldPage.tsx'),
 };
 
 /** The element id the client reads the embedded answer from (src/app/route-prefetch.ts). */
@@ -100,19 +109,48 @@ export function scriptSafeJson(value: unknown): string {
   return JSON.stringify(value).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
 }
 
-export function escapeAttribute(value: string): string {
-  return value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
-}
-
-/** Same-origin paths only: a URL from the data never points a preload elsewhere. */
-const isLocalPath = (url: string) => url.startsWith('/') && !url.startsWith('//');
-
 /** The route data of a query string (`data=<JSON object>`), as src/app/route-data.ts reads it; null otherwise. */
 export function routeDataOf(search: string): RouteData | null {
   try {
     const raw = new URLSearchParams(search).get('data');
     const value: unknown = raw ? JSON.parse(raw) : null;
     return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as RouteData) : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Vite's build manifest: a chunk per module, with its stylesheets and static imports. */
+type Manifest = Record<string, { file?: string; css?: string[]; imports?: string[]; isEntry?: boolean }>;
+
+/**
+ * The stylesheets a page module needs once loaded (its own and its static imports', but the
+ * entry's), read from the built app (Vite's .vite/manifest.json): one <style>, or null when the
+ * build has no such page.
+ */
+export function pageStylesheet(staticDir: string | null, module: string): string | null {
+  if (!staticDir) return null;
+  let manifest: Manifest;
+  try {
+    manifest = JSON.parse(readFileSync(path.join(staticDir, '.vite', 'manifest.json'), 'utf8')) as Manifest;
+  } catch {
+    return null;
+  }
+  if (!manifest[module]) return null;
+  const files: string[] = [];
+  const seen = new Set<string>();
+  const visit = (key: string) => {
+    if (seen.has(key)) return;
+    seen.add(key);
+    const chunk = manifest[key];
+    // The entry's stylesheet is inline in index.html already (vite.config.ts).
+    if (chunk?.isEntry) return;
+    for (const css of chunk?.css ?? []) if (!files.includes(css)) files.push(css);
+    for (const imported of chunk?.imports ?? []) visit(imported);
+  };
+  visit(module);
+  try {
+    return files.length === 0 ? null : `<style>${files.map((file) => readFileSync(path.join(staticDir, file), 'utf8').replace(/<\//g, '<\\/')).join('')}</style>`;
   } catch {
     return null;
   }
@@ -132,6 +170,11 @@ export function createFirstPaint(deps: FirstPaintDeps): (pathname: string, searc
   const byPath = new Map(deps.calls.map((call) => [call.path, call]));
   const now = deps.now ?? Date.now;
   const answers = new Map<string, { at: number; response: Promise<WireResponse> }>();
+  const stylesheets = new Map<string, string | null>();
+  const stylesheetOf = (module: string) => {
+    if (!stylesheets.has(module)) stylesheets.set(module, pageStylesheet(deps.config.staticDir, module));
+    return stylesheets.get(module)!;
+  };
 
   /** The answer a signed-out player gets, shared for a few seconds by every request for it. */
   const answer = (call: CallDefinition, fields: Fields): Promise<WireResponse> => {
@@ -157,12 +200,15 @@ export function createFirstPaint(deps: FirstPaintDeps): (pathname: string, searc
     // Only a plain success: a refusal (and its toast) the page meets through its own call.
     if (response.code !== CODE.ok) return null;
     const images = page.firstImages(response.data).filter(isLocalPath);
+    // A boot that needs the page's styles is drawn only with them (unstyled, it would jump).
+    const stylesheet = page.styles ? stylesheetOf(page.styles) : '';
+    const boot = stylesheet === null ? null : (page.boot?.(response.data) ?? null);
     return {
-      head: images.map((image) => `<link rel="preload" as="image" href="${escapeAttribute(image)}" fetchpriority="high">`).join(''),
+      head: (boot && stylesheet ? stylesheet : '') + images.map((image) => `<link rel="preload" as="image" href="${escapeXml(image)}" fetchpriority="high">`).join(''),
       body:
-        `<script type="application/json" id="${EMBEDDED_ANSWER_ID}" data-path="${escapeAttribute(call.path)}" data-payload="${escapeAttribute(JSON.stringify(payload))}"` +
+        `<script type="application/json" id="${EMBEDDED_ANSWER_ID}" data-path="${escapeXml(call.path)}" data-payload="${escapeXml(JSON.stringify(payload))}"` +
         ` data-for="${call.auth === 'none' ? 'anyone' : 'signed-out'}">${scriptSafeJson(response)}</script>`,
-      boot: page.boot?.(response.data) ?? null,
+      boot,
     };
   };
 }

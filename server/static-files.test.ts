@@ -65,7 +65,7 @@ describe('static files', () => {
 describe('static files: a page with extras', () => {
   let dir: string;
   let app: FastifyInstance;
-  const index = '<!doctype html><html><head><title>t</title></head><body><div id="root"><!--boot--><div class="boot-bar"></div><!--/boot--></div>' + '<p>padding</p>'.repeat(60) + '</body></html>';
+  const index = '<!doctype html><html><head><title>t</title><script type="module" src="/assets/index-abc123.js"></script></head><body><div id="root"><!--boot--><div class="boot-bar"></div><!--/boot--></div>' + '<p>padding</p>'.repeat(60) + '</body></html>';
   beforeAll(async () => {
     dir = mkdtempSync(path.join(os.tmpdir(), 'gp-static-extras-'));
     mkdirSync(path.join(dir, '.vite'));
@@ -90,7 +90,8 @@ describe('static files: a page with extras', () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers['cache-control']).toBe('no-cache');
     const html = brotliDecompressSync(res.rawPayload).toString();
-    expect(html).toContain('<link rel="preload" as="image" href="/a.svg"></head>');
+    // Before the app's scripts: the first image is asked for before them.
+    expect(html).toContain('<title>t</title><link rel="preload" as="image" href="/a.svg"><script type="module"');
     expect(html).toContain('<script type="application/json" id="x">"?data=1"</script></body>');
     expect(html).toContain('<div id="root"><!--boot--><img src="/a.svg"><!--/boot--></div>');
     const again = await app.inject({ url: '/?data=1', headers: { 'if-none-match': res.headers.etag as string } });

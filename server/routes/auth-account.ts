@@ -2,14 +2,11 @@ import { createHash } from 'node:crypto';
 import { AUTH_MSG } from '../../api/protocol/codes.ts';
 import { endSessions } from '../auth.ts';
 import { defineCalls, ok, refuse, type CallDefinition } from '../calls.ts';
+import { escapeXml } from '../catalog/art.ts';
 import { PRIVACY_POLICY_KEY, USER_AGREEMENT_KEY } from '../db/seed-auth-content.ts';
 import { maskPhone } from '../sms.ts';
 
 const AVATAR_COLORS = ['#ff7a45', '#36cfc9', '#597ef7', '#9254de', '#f759ab', '#40a9ff', '#73d13d', '#ffa940'];
-
-function escapeXml(text: string): string {
-  return text.replace(/[<>&"']/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', '"': '&quot;', "'": '&apos;' })[c]!);
-}
 
 /** A round data: URI SVG with the nickname's first character, coloured by the user's uuid. */
 export function generatedAvatar(nickname: string, uuid: string): string {

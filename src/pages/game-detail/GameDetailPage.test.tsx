@@ -4,6 +4,7 @@ import GameDetailPage from './GameDetailPage.tsx';
 import GameDetailFoldPage from './GameDetailFoldPage.tsx';
 import GameDetailVipPage from './GameDetailVipPage.tsx';
 import { ok, refused, renderWithRuntime } from './fake-runtime.test-helper.tsx';
+import { gameFirstScreenHtml } from '../../../server/first-paint-game.ts';
 
 const HOUR = 3_600_000;
 const NOW = Date.now();
@@ -62,8 +63,8 @@ describe('/gamedetail', () => {
     // All three fit a phone's first screen: fetched at once, not when layout finds them.
     expect(shots.map((shot) => shot.getAttribute('loading'))).toEqual(['eager', 'eager', 'eager']);
 
-    // Upcoming server first, opened one greyed.
-    const servers = within(screen.getByRole('region', { name: '开服表' })).getAllByRole('listitem');
+    // Below the first screen, rendered in a transition right after: upcoming server first, opened one greyed.
+    const servers = within(await screen.findByRole('region', { name: '开服表' })).getAllByRole('listitem');
     expect(servers.map((s) => s.textContent)).toEqual([expect.stringContaining('双线2服'), expect.stringContaining('双线1服')]);
     expect(servers[1]!.className).toContain('gd-server--opened');
 
@@ -137,5 +138,46 @@ describe('/gamedetail', () => {
     fireEvent.click(await screen.findByRole('button', { name: '预约' }));
     expect(call).toHaveBeenCalledWith('/api/game/reserveGame', { game_id: 12 });
     expect(((await screen.findByRole('button', { name: '已预约' })) as HTMLButtonElement).disabled).toBe(true);
+  });
+});
+
+describe('the boot skeleton of a game page (server/first-paint-game.ts)', () => {
+  /** An element tree as the layout sees it: tag, class, the sizes and loading of images, text. */
+  const shape = (element: Element): string => {
+    const attrs = ['class', 'width', 'height', 'loading', 'src', 'alt', 'aria-label']
+      .map((name) => (element.hasAttribute(name) ? ` ${name}="${element.getAttribute(name)}"` : ''))
+      .join('');
+    const inner = [...element.childNodes].map((node) => (node.nodeType === Node.TEXT_NODE ? (node.textContent ?? '') : node instanceof Element ? shape(node) : '')).join('');
+    return `<${element.localName}${attrs}>${inner}</${element.localName}>`;
+  };
+
+  it.each([
+    ['default', GameDetailPage],
+    ['fold', GameDetailFoldPage],
+  ] as const)('renders the first screen as GameDetailView does (%s): title bar, header, licence, screenshots', async (variant, Page) => {
+    const answer = { ...DETAIL, screenshots: [1, 2, 3, 4, 5].map((n) => ({ url: `/art/shot/g12v1-${n}.svg`, caption: `截图<${n}>&"` })), name: '星海<征途>&' };
+    const { view } = renderWithRuntime(<Page data={{ game_id: 12, platform_game_id: 34 }} />, () => ok(answer));
+    const page = await screen.findByTestId('game-detail');
+    const boot = document.createElement('div');
+    boot.innerHTML = gameFirstScreenHtml(answer, variant)!;
+    const bootPage = boot.firstElementChild!;
+    // The title bar, then the page body's first sections, one for one.
+    expect(shape(bootPage.querySelector('.page-header')!)).toBe(shape(view.container.querySelector('.page-header')!));
+    const bootBody = bootPage.querySelector('[data-boot="game-detail"]')!;
+    expect(bootBody.className).toBe(page.className);
+    const sections = [...bootBody.children];
+    expect(sections.map((s) => s.getAttribute('aria-label'))).toEqual(['游戏信息', '版号信息', '游戏截图']);
+    sections.forEach((section, index) => expect(shape(section)).toBe(shape(page.children[index]!)));
+  });
+
+  it('leaves out what the answer lacks, as the page does (no age rating, no screenshots)', async () => {
+    const answer = { ...DETAIL, age_rating: '', approval_no: '', screenshots: [] };
+    renderWithRuntime(<GameDetailPage data={{ game_id: 12 }} />, () => ok(answer));
+    const page = await screen.findByTestId('game-detail');
+    const boot = document.createElement('div');
+    boot.innerHTML = gameFirstScreenHtml(answer, 'default')!;
+    const sections = [...boot.querySelector('[data-boot="game-detail"]')!.children];
+    expect(sections.map((s) => s.getAttribute('aria-label'))).toEqual(['游戏信息', '版号信息']);
+    sections.forEach((section, index) => expect(shape(section)).toBe(shape(page.children[index]!)));
   });
 });

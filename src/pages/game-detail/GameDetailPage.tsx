@@ -1,4 +1,4 @@
-import { useCallback, useMemo, useState } from 'react';
+import { startTransition, useCallback, useEffect, useMemo, useState } from 'react';
 import type { PageProps } from '../../app/routes.ts';
 import { useNavigate } from '../../app/use-navigation.ts';
 import { useRemoteData } from '../../app/use-remote-data.ts';
@@ -267,6 +267,13 @@ function Skeleton() {
 function GameDetailBody({ ids, variant }: { ids: { game_id?: number; platform_game_id?: number }; variant: GameDetailVariant }) {
   const remote = useRemoteData<unknown>('gameDetail', '/api/game/getGameDetail', ids);
   const detail = useMemo(() => (remote.data ? decodeGameDetail(remote.data) : null), [remote.data]);
+  // The answer arrives through the machine as an urgent update, rendered in one go: the first
+  // screen with it, what is below in a transition that React renders in slices (nothing on
+  // screen moves when it comes).
+  const [belowFirstScreen, setBelowFirstScreen] = useState(false);
+  useEffect(() => {
+    if (detail && !belowFirstScreen) startTransition(() => setBelowFirstScreen(true));
+  }, [detail, belowFirstScreen]);
   if (remote.failed || (!remote.loading && !detail)) return <LoadFailed message={remote.error ?? GAME_MISSING} onRetry={remote.failed ? remote.retry : remote.refresh} />;
   if (remote.loading || !detail) return <Skeleton />;
   const gameIds = { game_id: detail.game.game_id, platform_game_id: detail.game.platform_game_id };
@@ -277,11 +284,15 @@ function GameDetailBody({ ids, variant }: { ids: { game_id?: number; platform_ga
       <Licence detail={detail} />
       <Screenshots detail={detail} />
       <Description text={detail.description} folded={variant === 'fold'} />
-      {variant !== 'vip' && <VipInfo detail={detail} />}
-      <Platforms detail={detail} variant={variant} />
-      <OpenServers servers={detail.open_servers} ids={gameIds} />
-      <Gifts detail={detail} ids={gameIds} />
-      <Coupons detail={detail} ids={gameIds} />
+      {belowFirstScreen && (
+        <>
+          {variant !== 'vip' && <VipInfo detail={detail} />}
+          <Platforms detail={detail} variant={variant} />
+          <OpenServers servers={detail.open_servers} ids={gameIds} />
+          <Gifts detail={detail} ids={gameIds} />
+          <Coupons detail={detail} ids={gameIds} />
+        </>
+      )}
       <BottomBar detail={detail} />
     </div>
   );
