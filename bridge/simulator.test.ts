@@ -7,6 +7,7 @@ import { NATIVE_METHOD_NAMES, NATIVE_OBJECT_NAME, type NativeEvent } from './def
 import { parseDownloadStates } from './events.ts';
 import { createMemorySimStore, type SimStore } from './sim-store.ts';
 import { installWrapperSimulator, SIM_PROGRESS_INTERVAL_MS, type SimulatorOptions, type WrapperSimulator } from './simulator.ts';
+import { eventually } from '../tests/helpers/eventually.ts';
 
 /**
  * The simulator against the real reference server: real generated package bytes, real Range
@@ -281,7 +282,7 @@ describe('wrapper simulator: the other calls and the channels', () => {
     await new Promise((resolve) => setTimeout(resolve, 400));
     const got: NativeEvent[] = [];
     createBridge({ host, log: () => {} }).onEvent((e) => got.push(e));
-    await vi.waitFor(() => expect(got.at(-1)).toEqual({ type: 'download.state', platform_game_id: p.id, state: '3' }));
+    await eventually(() => expect(got.at(-1)).toEqual({ type: 'download.state', platform_game_id: p.id, state: '3' }));
     expect(got[0]).toEqual({ type: 'download.state', platform_game_id: p.id, state: '1' });
   });
 
@@ -295,7 +296,7 @@ describe('wrapper simulator: the other calls and the channels', () => {
     document.dispatchEvent(new Event('visibilitychange'));
     document.visibilityState = 'visible';
     document.dispatchEvent(new Event('visibilitychange'));
-    await vi.waitFor(() => expect(got).toEqual([{ type: 'app.resume' }]));
+    await eventually(() => expect(got).toEqual([{ type: 'app.resume' }]));
   });
 
   it('prompt channel: the web gets the secret through the ready call; a wrong secret is refused; other prompts fall through', async () => {

@@ -2,6 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
 import type { ApiOutcome } from '../api/outcome.ts';
 import { browserDownloadMachine, type DownloadAddress } from './browser-download.machine.ts';
+import { eventually } from '../tests/helpers/eventually.ts';
 
 function run(outcome: ApiOutcome<DownloadAddress> | Error, isH5 = false) {
   const spies = { openH5: vi.fn(), startBrowserDownload: vi.fn(), showToast: vi.fn() };
@@ -24,7 +25,7 @@ describe('browserDownload', () => {
   it('hands the looked-up address to the browser', async () => {
     const { actor, spies } = run({ kind: 'ok', code: 1, msg: '', data: { url: '/down/game/7/x.apk' } });
     expect(actor.getSnapshot().hasTag('busy')).toBe(true);
-    await vi.waitFor(() => expect(spies.startBrowserDownload).toHaveBeenCalledWith({ url: '/down/game/7/x.apk', platformGameId: 7, gameId: 3 }));
+    await eventually(() => expect(spies.startBrowserDownload).toHaveBeenCalledWith({ url: '/down/game/7/x.apk', platformGameId: 7, gameId: 3 }));
     expect(actor.getSnapshot().value).toBe('idle');
   });
   it.each([
@@ -34,7 +35,7 @@ describe('browserDownload', () => {
     ['a thrown call', new Error('boom')],
   ])('shows the 3 s address toast after %s', async (_name, outcome) => {
     const { actor, spies } = run(outcome);
-    await vi.waitFor(() => expect(spies.showToast).toHaveBeenCalledWith({ message: '下载地址异常，请联系客服', durationMs: 3000 }));
+    await eventually(() => expect(spies.showToast).toHaveBeenCalledWith({ message: '下载地址异常，请联系客服', durationMs: 3000 }));
     expect(spies.startBrowserDownload).not.toHaveBeenCalled();
     expect(actor.getSnapshot().value).toBe('idle');
   });

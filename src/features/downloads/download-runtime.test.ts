@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { STORAGE_KEYS } from '../../../machines/constants.ts';
 import { DOWNLOAD_CALLS } from './download-runtime.ts';
 import { addressOf, createFakeDownloads, gameOf, MemoryStorage, progress, settle, stateEvent, type FakeDownloads } from './downloads.test-helper.tsx';
+import { eventually } from '../../../tests/helpers/eventually.ts';
 
 /**
  * createDownloadFeature wired to the real bridge adapter over a fake wrapper (LewanNative of
@@ -41,7 +42,7 @@ const callsTo = (downloads: FakeDownloads, path: string) => downloads.call.mock.
 /** Adds a game and waits until native was asked to download it. */
 async function added(downloads: FakeDownloads, platformGameId = 2001) {
   downloads.list.send({ type: 'ui.add', game: gameOf(platformGameId) });
-  await vi.waitFor(() => expect(downloads.entryOf(platformGameId)?.down_state).toBe('1'));
+  await eventually(() => expect(downloads.entryOf(platformGameId)?.down_state).toBe('1'));
 }
 
 /** Native events, then the bridge's delivery and the machines settle. */

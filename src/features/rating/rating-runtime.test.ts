@@ -6,6 +6,7 @@ import { RATING_MESSAGES } from '../../../machines/rating.constants.ts';
 import { sessionMachine } from '../../../machines/session.machine.ts';
 import type { ActiveRecordInput, Credentials } from '../../../machines/session.types.ts';
 import { createRatingFeature, SUB_EVALUATE_PATH } from './rating-runtime.ts';
+import { eventually } from '../../../tests/helpers/eventually.ts';
 
 const CREDS: Credentials = { token: 'token-aaaaaaaaaaaaaaaa', uuid: 'uuid-aaaaaaaa', nickname: '玩家' };
 const ENTRY = { game_name: '斗罗大陆', game_id: 1001, platform_game_id: 2001, order_number: 'LW1' };
@@ -27,15 +28,15 @@ describe('rating runtime wiring', () => {
   it('opens for the oldest pending entry when the app starts signed in; success removes it', async () => {
     const { rating, api, toast, values } = setup(CREDS, [ENTRY, { ...ENTRY, order_number: 'LW2' }]);
     // The storage reader is loaded on first use.
-    await vi.waitFor(() => expect(rating.getSnapshot().value).toBe('open'));
+    await eventually(() => expect(rating.getSnapshot().value).toBe('open'));
     expect(rating.getSnapshot().context.game).toEqual({ game_name: '斗罗大陆', game_id: '1001', platform_game_id: '2001', order_number: 'LW1' });
     rating.send({ type: 'ui.star', value: 5 });
     rating.send({ type: 'ui.submit' });
     await settle();
     expect(api.call).toHaveBeenCalledWith(SUB_EVALUATE_PATH, { game_id: '1001', platform_game_id: '2001', order_id: 'LW1', score: 5 }, expect.anything());
-    await vi.waitFor(() => expect(rating.getSnapshot().value).toBe('closed'));
+    await eventually(() => expect(rating.getSnapshot().value).toBe('closed'));
     expect(toast).toHaveBeenCalledWith(RATING_MESSAGES.rated);
-    await vi.waitFor(() => expect(JSON.parse(values.get(STORAGE_KEYS.rechargePending)!)).toHaveLength(1));
+    await eventually(() => expect(JSON.parse(values.get(STORAGE_KEYS.rechargePending)!)).toHaveLength(1));
     expect(JSON.parse(values.get(STORAGE_KEYS.rechargePending)!)).toEqual([{ ...ENTRY, order_number: 'LW2' }]);
   });
 
@@ -44,7 +45,7 @@ describe('rating runtime wiring', () => {
     await settle();
     expect(rating.getSnapshot().value).toBe('closed');
     session.send({ type: 'session.signedIn', credentials: CREDS });
-    await vi.waitFor(() => expect(rating.getSnapshot().value).toBe('open'));
+    await eventually(() => expect(rating.getSnapshot().value).toBe('open'));
   });
 
   it('stays closed without pending entries', async () => {
