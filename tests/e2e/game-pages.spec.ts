@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { at, shoot, wireCall } from './wire.ts';
+import { appRendered, at, shoot, wireCall } from './wire.ts';
 
 /**
  * Game pages through the whole stack at 375×812: the game page (licence, age rating,
@@ -47,6 +47,7 @@ test('game page, gift claim and copy, coupon claim, H5 play', async ({ page, req
 
   await test.step('the game page shows the game, its licence, age rating and screenshots', async () => {
     await page.goto(at('/gamedetail', ids));
+    await appRendered(page);
     await expect(page.getByRole('heading', { name: new RegExp(game.name) })).toBeVisible();
     await expect(page.getByText('版号')).toBeVisible();
     await expect(page.getByLabel(/^适龄提示/)).toHaveText(/^\d+\+$/);

@@ -60,6 +60,16 @@ export async function signInStorage(page: Page, account: Account, extra: Record<
 /** A route with its `data` query object (SPEC §2). */
 export const at = (path: string, data: Record<string, unknown>) => `${path}?data=${encodeURIComponent(JSON.stringify(data))}`;
 
+/**
+ * Waits until the app has put its page in place of the boot skeleton the server drew for a
+ * landing game page (server/first-paint-game.ts, `data-boot`). The skeleton looks the same and
+ * answers the same locators, but it is replaced, not hydrated: an element found in it is
+ * detached a moment later.
+ */
+export async function appRendered(page: Page) {
+  await expect(page.locator('#root [data-boot]')).toHaveCount(0);
+}
+
 export async function shoot(page: Page, name: string) {
   await page.waitForTimeout(400);
   await page.screenshot({ path: `test-results/screenshots/${name}.png` });
