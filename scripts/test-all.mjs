@@ -12,6 +12,8 @@ mkdirSync(results, { recursive: true });
 const steps = [];
 let passedTests = 0;
 let failedTests = 0;
+/** The failed tests by name, repeated just above the last line: a log cut to its end still names them. */
+const failedNames = [];
 
 function run(name, command, args, { env = {}, after } = {}) {
   const started = Date.now();
@@ -23,6 +25,12 @@ function run(name, command, args, { env = {}, after } = {}) {
   after?.();
   return ok;
 }
+
+/** A failure message's first line (colours stripped), to follow a test's name. */
+const firstLine = (message) => {
+  const line = String(message ?? '').replace(/\u001b\[[0-9;]*m/g, '').split('\n').find((text) => text.trim() !== '');
+  return line ? `\n      ${line.trim().slice(0, 200)}` : '';
+};
 
 const node = process.execPath;
 const bin = (pkg, file) => path.join(root, 'node_modules', pkg, file);
@@ -36,6 +44,12 @@ run('unit + model tests (vitest)', node, [bin('vitest', 'vitest.mjs'), 'run', '-
     const report = JSON.parse(readFileSync(file, 'utf8'));
     passedTests += report.numPassedTests ?? 0;
     failedTests += (report.numFailedTests ?? 0) + (report.numRuntimeErrorTestSuites ?? 0);
+    for (const file of report.testResults ?? []) {
+      const name = path.relative(root, file.name ?? '');
+      const failed = (file.assertionResults ?? []).filter((test) => test.status === 'failed');
+      for (const test of failed) failedNames.push(`vitest  ${name} › ${test.fullName}${firstLine(test.failureMessages?.[0])}`);
+      if (failed.length === 0 && file.status === 'failed') failedNames.push(`vitest  ${name} (the file failed to run)${firstLine(file.message)}`);
+    }
   },
 });
 const built = run('build', 'npm', ['run', 'build', '--silent']);
@@ -45,15 +59,28 @@ if (built) {
     after() {
       const file = path.join(results, 'playwright.json');
       if (!existsSync(file)) return;
-      const stats = JSON.parse(readFileSync(file, 'utf8')).stats ?? {};
+      const report = JSON.parse(readFileSync(file, 'utf8'));
+      const stats = report.stats ?? {};
       passedTests += (stats.expected ?? 0) + (stats.flaky ?? 0);
       failedTests += stats.unexpected ?? 0;
+      const visit = (suite) => {
+        for (const spec of suite.specs ?? []) {
+          const error = spec.tests?.flatMap((test) => test.results ?? []).find((result) => result.error)?.error?.message;
+          if (!spec.ok) failedNames.push(`e2e     ${spec.file}:${spec.line} › ${spec.title}${firstLine(error)}`);
+        }
+        for (const child of suite.suites ?? []) visit(child);
+      };
+      for (const suite of report.suites ?? []) visit(suite);
     },
   });
 }
 
 console.log('\n━━ summary ━━');
 for (const step of steps) console.log(`${step.ok ? 'PASS' : 'FAIL'}  ${step.name.padEnd(36)} ${step.seconds.padStart(6)} s`);
+if (failedNames.length > 0) {
+  console.log(`\nfailed (${failedNames.length}):`);
+  for (const name of failedNames) console.log(`  ${name}`);
+}
 const failedSteps = steps.filter((s) => !s.ok).length + (built ? 0 : 2);
 if (failedSteps > 0 && failedTests === 0) failedTests = failedSteps;
 console.log(`tests: ${passedTests} passed, ${failedTests} failed`);
