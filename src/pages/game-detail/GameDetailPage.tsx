@@ -1,4 +1,4 @@
-import { startTransition, useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useDeferredValue, useMemo, useState } from 'react';
 import type { PageProps } from '../../app/routes.ts';
 import { useNavigate } from '../../app/use-navigation.ts';
 import { useRemoteData } from '../../app/use-remote-data.ts';
@@ -268,12 +268,9 @@ function GameDetailBody({ ids, variant }: { ids: { game_id?: number; platform_ga
   const remote = useRemoteData<unknown>('gameDetail', '/api/game/getGameDetail', ids);
   const detail = useMemo(() => (remote.data ? decodeGameDetail(remote.data) : null), [remote.data]);
   // The answer arrives through the machine as an urgent update, rendered in one go: the first
-  // screen with it, what is below in a transition that React renders in slices (nothing on
-  // screen moves when it comes).
-  const [belowFirstScreen, setBelowFirstScreen] = useState(false);
-  useEffect(() => {
-    if (detail && !belowFirstScreen) startTransition(() => setBelowFirstScreen(true));
-  }, [detail, belowFirstScreen]);
+  // screen with it, what is below in the deferred render that follows, which React renders in
+  // slices (nothing on screen moves when it comes).
+  const belowFirstScreen = useDeferredValue(detail !== null, false);
   if (remote.failed || (!remote.loading && !detail)) return <LoadFailed message={remote.error ?? GAME_MISSING} onRetry={remote.failed ? remote.retry : remote.refresh} />;
   if (remote.loading || !detail) return <Skeleton />;
   const gameIds = { game_id: detail.game.game_id, platform_game_id: detail.game.platform_game_id };

@@ -1,4 +1,4 @@
-import { memo, startTransition, useEffect, useMemo, useState } from 'react';
+import { memo, useDeferredValue, useMemo } from 'react';
 import { Link } from '../../app/Link.tsx';
 import { useRemoteData } from '../../app/use-remote-data.ts';
 import { LazyImage } from '../../components/media/LazyImage.tsx';
@@ -76,10 +76,10 @@ const Showcase = memo(function Showcase({ content, sections }: { content: HomeCo
 
 /**
  * Sections in the layout's first render: with the banners and the entries they fill a phone's
- * first screen. The others follow in a transition, which React renders in slices that let the
- * browser paint and take input in between: the layout's answer arrives through the machine as an
- * urgent update, rendered in one go, and all of the page at once is a few hundred milliseconds of
- * main thread on a slow phone. They are below the screen, so nothing on it moves when they come.
+ * first screen. The others follow in a deferred render (useDeferredValue), which React renders in
+ * slices that let the browser paint and take input in between: the layout's answer arrives
+ * through the machine as an urgent update, rendered in one go, and all of the page at once is a
+ * few hundred milliseconds of main thread on a slow phone. They are below the screen, so nothing on it moves when they come.
  */
 export const SECTIONS_FIRST = 2;
 
@@ -87,10 +87,8 @@ export const SECTIONS_FIRST = 2;
 export default function HomePage() {
   const layout = useRemoteData<unknown>('homeContent', '/api/down/getAppIndexContent');
   const content = useMemo(() => (layout.data === null ? null : decodeHomeContent(layout.data)), [layout.data]);
-  const [allSections, setAllSections] = useState(false);
-  useEffect(() => {
-    if (content && !allSections) startTransition(() => setAllSections(true));
-  }, [content, allSections]);
+  // False in the render that brings the layout, true in the deferred render React does after it.
+  const allSections = useDeferredValue(content !== null, false);
   const sections = useMemo(() => (content ? (allSections ? content.sections : content.sections.slice(0, SECTIONS_FIRST)) : []), [content, allSections]);
   const recommend = usePagedGames('todayRecommend', '/api/game/getTodayRecommend');
   const refresh = () => {
