@@ -9,9 +9,10 @@ import type { LoginOverlayActor } from './login-runtime.ts';
 
 /**
  * The overlay's place in the entry chunk: renders nothing until the overlay actor is there
- * (runtime.loginOverlay loads after start) and first opens, then the lazily loaded LoginOverlay
- * (antd-mobile's Popup, Input, PasscodeInput stay in its chunk). The chunk is fetched when the
- * browser is idle, so the first tap on a protected entry is quick.
+ * (runtime.loginOverlay loads on the first openLogin) and first opens, then the lazily loaded
+ * LoginOverlay (antd-mobile's Popup, Input, PasscodeInput stay in its chunk). The files of both
+ * are fetched, not run, when the browser is idle (warmUp('login')), so the first tap on a
+ * protected entry costs no round trip.
  */
 
 const loadOverlay = () => import('./LoginOverlay.tsx');
