@@ -39,11 +39,13 @@ export function readHistory(storage: Pick<Storage, 'getItem'>): string[] {
   }
 }
 
-export function writeHistory(storage: Pick<Storage, 'setItem' | 'removeItem'>, history: readonly string[]): void {
+/** Stores the history; false when storage is full or denied (private mode): it then lives for this page only. */
+export function writeHistory(storage: Pick<Storage, 'setItem' | 'removeItem'>, history: readonly string[]): boolean {
   try {
     if (history.length === 0) storage.removeItem(SEARCH_HISTORY_KEY);
     else storage.setItem(SEARCH_HISTORY_KEY, JSON.stringify(history));
+    return true;
   } catch {
-    // storage full or denied (private mode): the history lives for this page only
+    return false;
   }
 }
