@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
+import { parseFields, type AnyCallSpec, type AuthMode, type CallInput } from '../api/protocol/call-spec.ts';
 import type { Fields, WireResponse } from '../api/protocol/wire.ts';
 import type { Database } from './db/schema.ts';
 import type { KvStore } from './kv-store.ts';
@@ -27,12 +28,34 @@ export interface CallContext {
   log: FastifyBaseLogger;
 }
 
-export type AuthMode = 'none' | 'optional' | 'required';
+export type { AuthMode };
 
 export interface CallDefinition {
   path: string;
   auth: AuthMode;
+  /** The call's declaration (api/protocol/calls/): its fields, checked before the handler runs. */
+  spec?: AnyCallSpec;
   handler(ctx: CallContext): Promise<WireResponse>;
+}
+
+/** What a declared call's handler gets: the checked, typed fields as `input`. */
+export type SpecContext<TSpec extends AnyCallSpec> = CallContext & { input: CallInput<TSpec> };
+
+/**
+ * A handler for a declared call: its path and auth come from the declaration, and its fields are
+ * checked first — the first field that fails answers code -1 with that field's message.
+ */
+export function handle<TSpec extends AnyCallSpec>(spec: TSpec, handler: (ctx: SpecContext<TSpec>) => Promise<WireResponse>): CallDefinition {
+  return {
+    path: spec.path,
+    auth: spec.auth,
+    spec,
+    handler(ctx) {
+      const parsed = parseFields(spec, ctx.fields);
+      if (!parsed.ok) return Promise.resolve(refuse(parsed.message));
+      return handler({ ...ctx, input: parsed.value });
+    },
+  };
 }
 
 export function ok<T>(data: T, msg = 'success'): WireResponse<T> {

@@ -1,0 +1,21 @@
+import type { AnyCallSpec } from '../call-spec.ts';
+import * as rating from './rating.ts';
+
+/**
+ * Every declared call, by group module. The server serves exactly these (a test holds the two
+ * lists together), docs/api.md is written from them and the property tests call each one.
+ * HOW TO ADD A CALL: declare it in its group's module here (defineCall), add the module below
+ * if it is new, then write its handler with `handle(spec, …)` on the server.
+ */
+const GROUPS = { rating };
+
+type SpecsOf<M> = { [K in keyof M]: M[K] extends AnyCallSpec ? M[K] : never }[keyof M];
+
+/** The union of every call's declaration (for the client's typed calls). */
+export type CallSpecs = { [G in keyof typeof GROUPS]: SpecsOf<(typeof GROUPS)[G]> }[keyof typeof GROUPS];
+
+function isSpec(value: unknown): value is AnyCallSpec {
+  return typeof value === 'object' && value !== null && 'path' in value && 'fields' in value && 'auth' in value;
+}
+
+export const ALL_CALL_SPECS: readonly AnyCallSpec[] = Object.values(GROUPS).flatMap((group) => (Object.values(group) as unknown[]).filter(isSpec));
