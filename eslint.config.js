@@ -46,6 +46,10 @@ export default tseslint.config(
     { group: ['ky', 'crypto-js', 'crypto-js/*', 'node:*', 'react'], message: 'api/protocol is shared by client and server: primitives are injected' },
     { group: ['../*', '!./*'], message: 'api/protocol imports only itself' },
   ]),
+  zone(['api/protocol/calls/*.ts'], [
+    { group: ['ky', 'crypto-js', 'crypto-js/*', 'node:*', 'react'], message: 'api/protocol is shared by client and server: primitives are injected' },
+    { group: ['../../*'], message: 'api/protocol imports only itself' },
+  ]),
   zone(['server/**/*.ts'], [
     { group: ['**/src/**', '../src/*', '**/machines/**', '../machines/*', '**/bridge/**', '../bridge/*'], message: 'server/ shares only api/protocol with the client' },
     { group: ['../api/*', '!../api/protocol', '../../api/*', '!../../api/protocol'], message: 'server/ shares only api/protocol with the client' },

@@ -16,7 +16,12 @@ import type { KvStore } from './kv-store.ts';
  *   login-tries:<phone>      password-login attempts in the 15 min after the first failure
  */
 
-export type CodePurpose = 'login' | 'recovery';
+/**
+ * What a code proves (sendCode `type`): '1' login, '2' recovery, '3' verifyPhone (the signed-in
+ * player's current phone, before a phone change), '4' bindPhone (the new phone of a change),
+ * '5' cancel (confirms account cancellation). A code only ever checks for its own purpose and phone.
+ */
+export type CodePurpose = 'login' | 'recovery' | 'verifyPhone' | 'bindPhone' | 'cancel';
 
 export const CODE_DIGITS = 4;
 export const CODE_TTL_MS = 5 * 60_000;

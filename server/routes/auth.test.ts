@@ -97,7 +97,9 @@ describe.each(DATABASE_KINDS)('sign-in calls on %s', (kind) => {
   it('validates sign-in fields with the SPEC §5 messages', async () => {
     expect(await sendCode('', '1')).toMatchObject({ code: -1, msg: '请输入手机号' });
     expect(await sendCode('12345678901', '1')).toMatchObject({ code: -1, msg: '手机号码格式不正确' });
-    expect(await call('/api/login/sendCode', { phone: newPhone(), type: '3' })).toMatchObject({ code: -1, msg: '参数错误' });
+    expect(await call('/api/login/sendCode', { phone: newPhone(), type: '9' })).toMatchObject({ code: -1, msg: '参数错误' });
+    // Types 3–5 (phone change, cancellation) are for a signed-in player only.
+    for (const type of ['3', '4', '5']) expect(await call('/api/login/sendCode', { phone: newPhone(), type })).toMatchObject({ code: 105, msg: '请先登录' });
     const phone = newPhone();
     expect(await call('/api/login/trendRegister', { account: phone, phone_code: '1234', agree_agreement: 0 })).toMatchObject({ code: -1, msg: '请阅读并同意《用户协议》和《隐私政策》' });
     expect(await call('/api/login/trendRegister', { account: phone, phone_code: '', agree_agreement: 1 })).toMatchObject({ code: -1, msg: '请输入验证码' });

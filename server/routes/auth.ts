@@ -26,7 +26,28 @@ const CODE_PATTERN = new RegExp(`^\\d{${CODE_DIGITS}}$`);
 const BD_VID_MAX_LENGTH = 256;
 const SEND_FAILED = '验证码发送失败，请稍后再试';
 
-const PURPOSE_BY_TYPE: Record<string, CodePurpose> = { '1': 'login', '2': 'recovery' };
+const PURPOSE_BY_TYPE: Record<string, CodePurpose> = { '1': 'login', '2': 'recovery', '3': 'verifyPhone', '4': 'bindPhone', '5': 'cancel' };
+/** Codes for the signed-in player's own account: sent to the account's phone, whatever `phone` says. */
+const OWN_PHONE_PURPOSES: ReadonlySet<CodePurpose> = new Set(['verifyPhone', 'cancel']);
+
+export const SEND_CODE_MSG = {
+  samePhone: '新手机号不能与当前手机号相同',
+  phoneTaken: '该手机号已被其他账号绑定',
+} as const;
+
+/**
+ * The phone a code goes to, or the refusal. Types 1 and 2 take `phone`; 3 and 5 need a session
+ * and go to its phone; 4 needs a session and a phone no other account holds.
+ */
+async function codeRecipient(ctx: CallContext, purpose: CodePurpose): Promise<Checked<string>> {
+  if (purpose === 'login' || purpose === 'recovery') return phoneOf(ctx.fields.phone);
+  if (!ctx.user) return { ok: false, response: { code: CODE.tokenInvalid, msg: MSG.notLoggedIn, data: null } };
+  if (OWN_PHONE_PURPOSES.has(purpose)) return { ok: true, value: ctx.user.phone };
+  const phone = phoneOf(ctx.fields.phone);
+  if (!phone.ok) return phone;
+  if (phone.value === ctx.user.phone) return { ok: false, response: refuse(SEND_CODE_MSG.samePhone) };
+  return { ok: true, value: phone.value };
+}
 
 function text(value: unknown): string {
   if (typeof value === 'string') return value.trim();
@@ -121,19 +142,26 @@ export function authCalls(services: { sms: SmsProvider }): CallDefinition[] {
   return defineCalls(
     {
       path: '/api/login/sendCode',
-      auth: 'none',
+      // 'optional': types 3–5 are for the signed-in player; a stale token must not stop a login code.
+      auth: 'optional',
       async handler(ctx) {
-        const phone = phoneOf(ctx.fields.phone);
-        if (!phone.ok) return phone.response;
         const purpose = PURPOSE_BY_TYPE[text(ctx.fields.type)];
-        if (!purpose) return refuse(MSG.paramError);
-        // Limits first: the 'not registered' answer must not become an unthrottled lookup.
+        if (purpose === 'login' || purpose === 'recovery' || purpose === undefined) {
+          // Types 1 and 2 check the phone before the type, as they always have.
+          const phone = phoneOf(ctx.fields.phone);
+          if (!phone.ok) return phone.response;
+          if (!purpose) return refuse(MSG.paramError);
+        }
+        const phone = await codeRecipient(ctx, purpose);
+        if (!phone.ok) return phone.response;
+        // Limits first: the 'not registered' and 'taken' answers must not become unthrottled lookups.
         const permit = await reserveSmsSend(ctx.kv, phone.value, ctx.ip, ctx.now.getTime());
         if (!permit.ok) {
           ctx.log.info({ phone: maskPhone(phone.value), refused: permit.msg }, 'sms send refused');
           return refuse(permit.msg);
         }
         if (purpose === 'recovery' && !(await findUser(ctx, phone.value))) return refuse(AUTH_MSG.phoneNotRegistered);
+        if (purpose === 'bindPhone' && (await findUser(ctx, phone.value))) return refuse(SEND_CODE_MSG.phoneTaken);
         const code = await issueCode(ctx.kv, purpose, phone.value);
         try {
           await services.sms.send(phone.value, code, purpose);
