@@ -134,6 +134,11 @@ export function ageOn(birthDate: string, today: string): number {
   return ty - by - (hadBirthday ? 0 : 1);
 }
 
+/** 'YYYY-MM-DD' of the China-time (UTC+8) day containing the instant, whatever the device's zone. */
+export function chinaToday(ms: number): string {
+  return new Date(ms + 8 * 3_600_000).toISOString().slice(0, 10);
+}
+
 export type AgeBand = 'adult' | '16-18' | '8-16' | 'under8';
 
 /** The bands of the 2019 notice: under 8, 8 to under 16, 16 to under 18, adult. */

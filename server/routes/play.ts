@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
-import { startPlay, type PlayGrant } from '../../api/protocol/calls/real-name.ts';
+import { startPlay, type PlayGrant, type PlayRefusal } from '../../api/protocol/calls/real-name.ts';
 import { defineCalls, handle, ok, refuse } from '../calls.ts';
 import { artUrl, escapeXml } from '../catalog/art.ts';
 import { h5PlayUrl } from '../catalog/packages.ts';
@@ -33,6 +33,9 @@ interface TicketRecord {
   userId: number;
 }
 
+/** Why startPlay refused, for the page (the message is also the answer's msg). */
+const refusal = (reason: PlayRefusal['reason'], message: string) => refuse(message, { reason, message } satisfies PlayRefusal);
+
 export const playCalls = defineCalls(
   handle(startPlay, async ({ db, kv, config, input, user, now }) => {
     const game = await db
@@ -41,11 +44,11 @@ export const playCalls = defineCalls(
       .select(['p.id', 'p.is_h5', 'p.down_type', 'g.online_at'])
       .where('p.id', '=', input.platform_game_id)
       .executeTakeFirst();
-    if (!game) return refuse(PLAY_MSG.missingGame);
-    if (!game.is_h5 && game.down_type !== 2) return refuse(PLAY_MSG.notH5);
-    if (new Date(game.online_at) > now) return refuse(PLAY_MSG.notOnline);
+    if (!game) return refusal('game', PLAY_MSG.missingGame);
+    if (!game.is_h5 && game.down_type !== 2) return refusal('game', PLAY_MSG.notH5);
+    if (new Date(game.online_at) > now) return refusal('game', PLAY_MSG.notOnline);
     const verdict = playAllowed(await protectionSubject(db, user!.id), now, calendarFor(config.minorsExtraHolidays));
-    if (!verdict.ok) return refuse(verdict.message, { reason: verdict.reason });
+    if (!verdict.ok) return refusal(verdict.reason, verdict.message);
     const ticket = randomBytes(24).toString('base64url');
     const ttl = verdict.until ? Math.min(PLAY_TICKET_TTL_MS, verdict.until.getTime() - now.getTime()) : PLAY_TICKET_TTL_MS;
     const record: TicketRecord = { platformGameId: game.id, userId: user!.id };

@@ -133,7 +133,7 @@ describe.each(DATABASE_KINDS)('real name and play sessions on %s', (kind) => {
   it('startPlay: unverified refused, adult granted a ticket that opens only its own game page for 10 minutes', async () => {
     const game = await h5Game();
     const user = await signUp();
-    expect(await call('/api/game/startPlay', { platform_game_id: game }, user)).toEqual({ code: -1, msg: MINORS_MSG.playNeedsRealName, data: { reason: 'realName' } });
+    expect(await call('/api/game/startPlay', { platform_game_id: game }, user)).toEqual({ code: -1, msg: MINORS_MSG.playNeedsRealName, data: { reason: 'realName', message: MINORS_MSG.playNeedsRealName } });
     await call('/api/user/realNameAuth', { real_name: '成年人', id_card: idFor('1980-06-01') }, user);
     const grant = await call('/api/game/startPlay', { platform_game_id: String(game) }, user);
     expect(grant).toMatchObject({ code: 1, data: { age_band: 'adult', url: expect.stringMatching(new RegExp(`^/play/h5/${game}\\?ticket=[A-Za-z0-9_-]{32}$`)) } });
@@ -154,7 +154,7 @@ describe.each(DATABASE_KINDS)('real name and play sessions on %s', (kind) => {
     const game = await h5Game();
     const user = await signUp();
     await call('/api/user/realNameAuth', { real_name: '小明', id_card: idFor('2012-05-05') }, user);
-    expect(await call('/api/game/startPlay', { platform_game_id: game }, user)).toEqual({ code: -1, msg: MINORS_MSG.playOutsideHours, data: { reason: 'hours' } });
+    expect(await call('/api/game/startPlay', { platform_game_id: game }, user)).toEqual({ code: -1, msg: MINORS_MSG.playOutsideHours, data: { reason: 'hours', message: MINORS_MSG.playOutsideHours } });
     const toNine = Date.parse('2026-03-06T20:59:00+08:00') - clock.current;
     clock.advance(toNine);
     const grant = await call('/api/game/startPlay', { platform_game_id: game }, user);
@@ -170,7 +170,7 @@ describe.each(DATABASE_KINDS)('real name and play sessions on %s', (kind) => {
     const user = await signUp();
     await call('/api/user/realNameAuth', { real_name: '成年人', id_card: idFor('1980-06-02') }, user);
     const apk = await server.database.db.selectFrom('platform_games').select('id').where('is_h5', '=', false).where('down_type', '=', 1).executeTakeFirstOrThrow();
-    expect(await call('/api/game/startPlay', { platform_game_id: apk.id }, user)).toMatchObject({ code: -1, msg: PLAY_MSG.notH5 });
+    expect(await call('/api/game/startPlay', { platform_game_id: apk.id }, user)).toEqual({ code: -1, msg: PLAY_MSG.notH5, data: { reason: 'game', message: PLAY_MSG.notH5 } });
     expect(await call('/api/game/startPlay', { platform_game_id: 99_999_999 }, user)).toMatchObject({ code: -1, msg: PLAY_MSG.missingGame });
     expect(await call('/api/game/startPlay', {}, user)).toMatchObject({ code: -1, msg: '参数错误' });
   });

@@ -52,6 +52,12 @@ export interface PlayGrant {
   age_band: AgeBand;
 }
 
+/** startPlay's refusal data: 'realName' (verify first), 'hours' (a minor outside the hours), 'game' (not playable). */
+export interface PlayRefusal {
+  reason: 'realName' | 'hours' | 'game';
+  message: string;
+}
+
 export const startPlay = defineCall({
   path: '/api/game/startPlay',
   auth: 'required',
@@ -59,5 +65,5 @@ export const startPlay = defineCall({
   fields: {
     platform_game_id: id(),
   },
-  answer: answer<PlayGrant>('{ url, until, age_band }; refused with the minors’ rule message'),
+  answer: answer<PlayGrant | PlayRefusal>('{ url, until, age_band }; a refusal (code -1) carries { reason, message }'),
 });
