@@ -11,6 +11,7 @@ import { logoutMachine } from './logout.machine.ts';
 import { navigationMachine } from './navigation.machine.ts';
 import { createPagedListMachine, pagedListMachine } from './paged-list.machine.ts';
 import { ratingMachine } from './rating.machine.ts';
+import { realNameFormMachine } from './real-name-form.machine.ts';
 import { createRemoteDataMachine } from './remote-data.machine.ts';
 import { serviceChatMachine } from './service-chat.machine.ts';
 import { servicePollMachine } from './service-poll.machine.ts';
@@ -80,7 +81,7 @@ export const PAGED_LIST_IDS = [
 ] as const;
 
 /** The ids pages pass to useRemoteData(id, …): each builds its own remote-data machine. */
-export const REMOTE_DATA_IDS = ['aboutUs', 'userInfo', 'gameDetail', 'giftList', 'couponList', 'btCouponList', 'openServers', 'downUrl', ...GAMES_REMOTE_DATA_IDS] as const;
+export const REMOTE_DATA_IDS = ['aboutUs', 'userInfo', 'gameDetail', 'giftList', 'couponList', 'btCouponList', 'openServers', 'downUrl', 'identityCard', 'playGrant', ...GAMES_REMOTE_DATA_IDS] as const;
 
 export const MACHINES: readonly MachineEntry[] = [
   entry({ name: 'session', summary: 'Token / Uuid / NickName, api error catalogue, active record', machine: sessionMachine, input: { credentials: null } }),
@@ -132,6 +133,7 @@ export const MACHINES: readonly MachineEntry[] = [
     input: { entry: SAMPLE_DOWN_LIST_ENTRY, deletePackage: false },
   }),
   entry({ name: 'logout', summary: "Mine page '退出登录': confirm, server logout, sign out", machine: logoutMachine }),
+  entry({ name: 'real-name-form', summary: 'Real-name form: editing → submitting → verified | refused (shared GB 11643 checks)', machine: realNameFormMachine, input: { today: '2026-03-06' } }),
 ];
 
 /** The entry that builds actors whose machine has this id, or undefined. */

@@ -12,6 +12,8 @@ import { authAccountCalls } from './routes/auth-account.ts';
 import { catalogCalls, registerCatalogRoutes } from './routes/catalog.ts';
 import { pointCalls } from './routes/points.ts';
 import { ratingCalls } from './routes/rating.ts';
+import { playCalls, registerPlayPage } from './routes/play.ts';
+import { realNameCalls } from './routes/real-name.ts';
 import { serviceCalls } from './routes/service.ts';
 import { ConsoleSmsProvider, registerDevSmsOutbox, type SmsProvider } from './sms.ts';
 import { createFirstPaint } from './first-paint.ts';
@@ -46,7 +48,7 @@ export const LOG_REDACT_PATHS = [
 
 /** Without services (e.g. to list paths) the SMS calls answer '验证码发送失败'. */
 export function allCalls(services: { sms: SmsProvider } = { sms: { send: () => Promise.reject(new Error('no SMS provider')) } }): CallDefinition[] {
-  return [...contentCalls, ...authCalls(services), ...authAccountCalls, ...catalogCalls, ...serviceCalls, ...ratingCalls, ...pointCalls];
+  return [...contentCalls, ...authCalls(services), ...authAccountCalls, ...catalogCalls, ...serviceCalls, ...ratingCalls, ...pointCalls, ...realNameCalls, ...playCalls];
 }
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
@@ -84,6 +86,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerDevSmsOutbox(app, sms, config.production);
   registerAppPackageDownloads(app, deps.db);
   registerCatalogRoutes(app, deps.db);
+  registerPlayPage(app, deps.db, deps.kv);
   app.get('/healthz', async () => ({ ok: true }));
   if (config.staticDir) {
     const firstPaint = createFirstPaint({ calls, db: deps.db, kv: deps.kv, config, log: app.log, ...(deps.now ? { now: deps.now } : {}) });

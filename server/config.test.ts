@@ -22,6 +22,7 @@ describe('loadConfig', () => {
       'LOGIN_SIGN_SECRET must be set in production',
       'POINT_SIGN_SECRET must be set in production',
       'API_AES_KEY must be set in production',
+      'REAL_NAME_SECRET must be set in production',
     ]);
   });
 
@@ -32,7 +33,7 @@ describe('loadConfig', () => {
   });
 
   it('production with real secrets starts, plain bodies refused by default', () => {
-    const config = loadConfig({ NODE_ENV: 'production', API_SIGN_SECRET: 'a', LOGIN_SIGN_SECRET: 'b', POINT_SIGN_SECRET: 'c', API_AES_KEY: '0123456789abcdef' });
+    const config = loadConfig({ NODE_ENV: 'production', API_SIGN_SECRET: 'a', LOGIN_SIGN_SECRET: 'b', POINT_SIGN_SECRET: 'c', API_AES_KEY: '0123456789abcdef', REAL_NAME_SECRET: 'r'.repeat(32) });
     expect(config.acceptPlain).toBe(false);
     expect(config.production).toBe(true);
   });
@@ -45,8 +46,16 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ API_ACCEPT_PLAIN: 'maybe' })).toThrow('API_ACCEPT_PLAIN must be true or false');
   });
 
+  it('real name: the provider, the key and the extra holidays for minors', () => {
+    expect(loadConfig({}).realName.provider).toBe('local');
+    expect(() => loadConfig({ REAL_NAME_PROVIDER: 'nppa' })).toThrow('REAL_NAME_PROVIDER must be one of local, got "nppa"');
+    expect(() => loadConfig({ REAL_NAME_SECRET: 'short' })).toThrow('REAL_NAME_SECRET must be at least 16 bytes');
+    expect(loadConfig({ MINORS_EXTRA_HOLIDAYS: '2027-01-01,2027-02-06..2027-02-07' }).minorsExtraHolidays).toEqual(['2027-01-01', '2027-02-06', '2027-02-07']);
+    expect(() => loadConfig({ MINORS_EXTRA_HOLIDAYS: '2027-13-01' })).toThrow('MINORS_EXTRA_HOLIDAYS: "2027-13-01" is not a date');
+  });
+
   it('property: any environment either loads or throws a ConfigError, never anything else', () => {
-    const keys = ['PORT', 'HOST', 'NODE_ENV', 'API_AES_KEY', 'API_RESPONSE_MODE', 'DATABASE_URL', 'REDIS_URL', 'API_ACCEPT_PLAIN', 'SEED', 'TRUST_PROXY', 'API_SIGN_SECRET'];
+    const keys = ['PORT', 'HOST', 'NODE_ENV', 'API_AES_KEY', 'API_RESPONSE_MODE', 'DATABASE_URL', 'REDIS_URL', 'API_ACCEPT_PLAIN', 'SEED', 'TRUST_PROXY', 'API_SIGN_SECRET', 'REAL_NAME_SECRET', 'REAL_NAME_PROVIDER', 'MINORS_EXTRA_HOLIDAYS'];
     fc.assert(
       fc.property(fc.dictionary(fc.constantFrom(...keys), fc.oneof(fc.string(), fc.constantFrom('production', '8080', 'true', 'postgres://x', '0123456789abcdef'))), (env) => {
         try {

@@ -1,5 +1,7 @@
 import path from 'node:path';
 import { DEV_SECRETS, type ResponseMode, type WireSecrets } from '../api/protocol/wire.ts';
+import { parseHolidayList } from './minors.ts';
+import { DEV_REAL_NAME_SECRET, REAL_NAME_PROVIDERS, type RealNameProviderName } from './real-name/provider.ts';
 
 export interface ServerConfig {
   host: string;
@@ -22,6 +24,10 @@ export interface ServerConfig {
   seed: boolean;
   /** Customer-service status override (PROTOCOL §7 getServiceStatus); 'auto' follows the service hours. */
   serviceStatus: 'online' | 'offline' | 'auto';
+  /** Real-name verification (server/real-name/): the provider and the key sealing identities. */
+  realName: { provider: RealNameProviderName; secret: string };
+  /** Statutory holidays for years the chinese-days package lacks (server/minors.ts). */
+  minorsExtraHolidays: string[];
 }
 
 export class ConfigError extends Error {
@@ -79,6 +85,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, root = process.
   const serviceStatus = (env.SERVICE_STATUS || 'auto') as ServerConfig['serviceStatus'];
   if (!['online', 'offline', 'auto'].includes(serviceStatus)) problems.push(`SERVICE_STATUS must be online, offline or auto, got "${env.SERVICE_STATUS}"`);
 
+  const realNameProvider = (env.REAL_NAME_PROVIDER || 'local') as RealNameProviderName;
+  if (!REAL_NAME_PROVIDERS.includes(realNameProvider)) problems.push(`REAL_NAME_PROVIDER must be one of ${REAL_NAME_PROVIDERS.join(', ')}, got "${env.REAL_NAME_PROVIDER}"`);
+  const realNameSecret = env.REAL_NAME_SECRET || DEV_REAL_NAME_SECRET;
+  if (production && realNameSecret === DEV_REAL_NAME_SECRET) problems.push('REAL_NAME_SECRET must be set in production');
+  else if (Buffer.byteLength(realNameSecret, 'utf8') < 16) problems.push('REAL_NAME_SECRET must be at least 16 bytes');
+  const extraHolidays = parseHolidayList(env.MINORS_EXTRA_HOLIDAYS || '');
+  problems.push(...extraHolidays.problems);
+
   const staticDir = env.STATIC_DIR === 'none' ? null : path.resolve(root, env.STATIC_DIR || 'dist/client');
 
   const config: ServerConfig = {
@@ -97,6 +111,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, root = process.
     smsProvider: 'console',
     seed: flag(env.SEED, true, 'SEED', problems),
     serviceStatus,
+    realName: { provider: realNameProvider, secret: realNameSecret },
+    minorsExtraHolidays: extraHolidays.dates,
   };
   if (problems.length > 0) throw new ConfigError(problems);
   return config;

@@ -349,6 +349,24 @@ export interface DownloadAddressReportsTable {
   created_at: CreatedAt;
 }
 
+// ---- Real name (migration 0006_real_name) ----
+
+export interface UserRealNamesTable {
+  user_id: number;
+  /** HMAC-SHA256 of the upper-case number under the server's real-name key. */
+  id_hash: string;
+  /** AES-256-GCM sealed name and number (server/real-name/seal.ts). */
+  name_sealed: string;
+  id_sealed: string;
+  /** 张*三 / 1101**********1234. */
+  name_masked: string;
+  id_masked: string;
+  /** 'YYYY-MM-DD'. */
+  birth_date: string;
+  provider: string;
+  verified_at: CreatedAt;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -380,4 +398,5 @@ export interface Database {
   hot_search_words: HotSearchWordsTable;
   game_downloads: GameDownloadsTable;
   download_address_reports: DownloadAddressReportsTable;
+  user_real_names: UserRealNamesTable;
 }

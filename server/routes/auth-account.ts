@@ -47,6 +47,7 @@ export const authAccountCalls = defineCalls(
         .select(['uuid', 'nickname', 'avatar', 'phone', 'coins', 'points', 'password_hash', 'created_at'])
         .where('id', '=', user!.id)
         .executeTakeFirstOrThrow();
+      const realName = await db.selectFrom('user_real_names').select('user_id').where('user_id', '=', user!.id).executeTakeFirst();
       return ok({
         uuid: row.uuid,
         nickname: row.nickname,
@@ -56,6 +57,7 @@ export const authAccountCalls = defineCalls(
         points: row.points,
         has_password: row.password_hash !== null,
         created_at: new Date(row.created_at).toISOString(),
+        real_name: realName ? 1 : 0,
       });
     },
   },

@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { Kysely } from 'kysely';
 import { MSG } from '../../api/protocol/codes.ts';
 import { defineCalls, ok, refuse } from '../calls.ts';
-import { ART_VERSION, artUrl, escapeXml, parseArtFile, renderArt, shotUrl, type ArtKind, type ArtSubject } from '../catalog/art.ts';
+import { ART_VERSION, artUrl, parseArtFile, renderArt, shotUrl, type ArtKind, type ArtSubject } from '../catalog/art.ts';
 import { readId, readText } from '../catalog/fields.ts';
 import { discountText } from '../catalog/game-list.ts';
 import { NAV_ENTRIES } from '../catalog/nav.ts';
@@ -188,25 +188,5 @@ export function registerGameFiles(app: FastifyInstance, db: Kysely<Database>): v
     },
   );
 
-  // H5 games open here (getDownUrl answers this URL for down_type 2): a page the server draws itself.
-  app.get<{ Params: { id: string } }>('/play/h5/:id', async (request, reply) => {
-    const id = /^\d{1,9}$/.test(request.params.id) ? Number(request.params.id) : NaN;
-    const game = Number.isNaN(id)
-      ? undefined
-      : await db
-          .selectFrom('platform_games as p')
-          .innerJoin('games as g', 'g.id', 'p.game_id')
-          .select(['g.id', 'g.name', 'g.short_desc', 'g.banner_key', 'p.is_h5'])
-          .where('p.id', '=', id)
-          .executeTakeFirst();
-    if (!game || !game.is_h5) return reply.status(404).type('text/plain; charset=utf-8').send('Not Found');
-    const name = escapeXml(game.name);
-    const html =
-      `<!doctype html><html lang="zh-CN"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">` +
-      `<title>${name}</title><style>body{margin:0;font-family:sans-serif;background:#111;color:#fff;text-align:center}img{width:100%;display:block}p{padding:0 16px;color:#ccc}</style></head>` +
-      `<body><img src="${artUrl('banner', game.banner_key)}" alt="${name}"><h1>${name}</h1><p>${escapeXml(game.short_desc)}</p><p>游戏资源加载中…</p></body></html>`;
-    reply.header('cache-control', 'public, max-age=300');
-    reply.header('content-security-policy', "default-src 'self'; style-src 'unsafe-inline'");
-    return reply.type('text/html; charset=utf-8').send(html);
-  });
+  // The H5 play page (/play/h5/:id) is a granted session: server/routes/play.ts.
 }

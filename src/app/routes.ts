@@ -76,6 +76,8 @@ const PAGE_FILES: Record<string, string> = {
   '/zaixianwan': '../pages/zaixianwan/ZaixianwanPage.tsx',
   '/downlist': '../pages/down-list/DownListPage.tsx',
   '/msgedetinfor': '../pages/msgedetinfor/MsgeDetInforPage.tsx',
+  '/realnamecertificateone': '../pages/real-name/RealNameCertificateOnePage.tsx',
+  '/realnamecertificatetwo': '../pages/real-name/RealNameCertificateTwoPage.tsx',
 };
 
 /** Games (home family, discovery lists, topics, search): `path=folder/Name` for ../pages/folder/NamePage.tsx. */

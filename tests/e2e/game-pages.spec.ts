@@ -1,4 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { idCardCheckChar } from '../../api/protocol/real-name.ts';
 import { appRendered, at, shoot, wireCall } from './wire.ts';
 
 /**
@@ -120,9 +121,14 @@ test('game page, gift claim and copy, coupon claim, H5 play', async ({ page, req
 
   await test.step('an H5 game plays in /zaixianwan', async () => {
     const h5 = ((await wireCall(baseURL!, '/api/game/getGameList', { type: 'h5', page: 1, limit: 5 })).data.list as Item[])[0]!;
+    // Online play is a session the server grants to a player with real name (an adult here).
+    const credentials = await page.evaluate(() => ({ token: localStorage.getItem('Token')!, uuid: localStorage.getItem('Uuid')! }));
+    const first17 = `11010519850101${String(Date.now() % 1000).padStart(3, '0')}`;
+    const idCard = first17 + idCardCheckChar(first17);
+    expect(await wireCall(baseURL!, '/api/user/realNameAuth', { real_name: '张三', id_card: idCard }, credentials)).toMatchObject({ code: 1 });
     await page.goto(at('/zaixianwan', { game_id: h5.game_id, platform_game_id: h5.platform_game_id }));
     const frame = page.locator('iframe.h5-play__frame');
-    await expect(frame).toHaveAttribute('src', `/play/h5/${h5.platform_game_id}`);
+    await expect(frame).toHaveAttribute('src', new RegExp(`^/play/h5/${h5.platform_game_id}\\?ticket=[A-Za-z0-9_-]{32}$`));
     await expect(frame).toHaveAttribute('sandbox', 'allow-scripts allow-same-origin allow-forms');
     await expect(page.getByRole('heading', { name: h5.name })).toBeVisible();
     const box = (await frame.boundingBox())!;

@@ -1,5 +1,6 @@
 import type { AnyCallSpec } from '../call-spec.ts';
 import * as rating from './rating.ts';
+import * as realName from './real-name.ts';
 
 /**
  * Every declared call, by group module. The server serves exactly these (a test holds the two
@@ -7,7 +8,7 @@ import * as rating from './rating.ts';
  * HOW TO ADD A CALL: declare it in its group's module here (defineCall), add the module below
  * if it is new, then write its handler with `handle(spec, …)` on the server.
  */
-const GROUPS = { rating };
+const GROUPS = { rating, realName };
 
 type SpecsOf<M> = { [K in keyof M]: M[K] extends AnyCallSpec ? M[K] : never }[keyof M];
 

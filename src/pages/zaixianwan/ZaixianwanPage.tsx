@@ -1,6 +1,9 @@
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
+import type { PlayGrant, PlayRefusal } from '../../../api/protocol/calls/real-name.ts';
+import { Link } from '../../app/Link.tsx';
 import type { PageProps } from '../../app/routes.ts';
-import { useNavigate } from '../../app/use-navigation.ts';
+import { useRuntime } from '../../app/runtime-context.tsx';
+import { useNavigate, useSignedIn } from '../../app/use-navigation.ts';
 import { useRemoteData } from '../../app/use-remote-data.ts';
 import { LoadFailed } from '../../components/LoadFailed.tsx';
 import { gameIdsOf } from '../../components/game/game-ids.ts';
@@ -8,49 +11,99 @@ import { MissingGame } from '../game-detail/MissingGame.tsx';
 import './zaixianwan.css';
 
 /**
- * /zaixianwan: an H5 game played in the page. Only the server's own H5 path (/play/h5/<id>) is
- * framed; any other address is refused.
+ * /zaixianwan: an H5 game played in the page. Play is a session the server grants
+ * (/api/game/startPlay: real name, and for minors the 20:00–21:00 hour of Fri, Sat, Sun and
+ * holidays); only the server's own H5 path with its ticket (/play/h5/<id>?ticket=…) is framed.
  */
 
-const H5_PATH = /^\/play\/h5\/\d{1,15}$/;
+const H5_PATH = /^\/play\/h5\/\d{1,15}\?ticket=[A-Za-z0-9_-]{32}$/;
+const NOT_PLAYABLE = '该游戏暂不支持在线玩';
+const REAL_NAME_PATH = '/realnamecertificateone';
 
-/** The frame's address, or null when the answer is not a same-origin H5 path. */
+/** The frame's address, or null when the answer is not a same-origin H5 path with a ticket. */
 export function playableUrl(value: unknown): string | null {
   const url = typeof value === 'object' && value !== null ? (value as { url?: unknown }).url : null;
   return typeof url === 'string' && H5_PATH.test(url) ? url : null;
 }
 
-function Player({ platformGameId, gameId }: { platformGameId: number; gameId?: number }) {
+function refusalOf(value: unknown): PlayRefusal | null {
+  if (typeof value !== 'object' || value === null) return null;
+  const { reason, message } = value as Partial<PlayRefusal>;
+  return (reason === 'realName' || reason === 'hours' || reason === 'game') && typeof message === 'string' ? { reason, message } : null;
+}
+
+function Bar({ name, onRefresh }: { name: string; onRefresh?: () => void }) {
   const navigate = useNavigate();
-  const [reloads, setReloads] = useState(0);
-  const address = useRemoteData<unknown>('downUrl', '/api/game/getDownUrl', { id: platformGameId });
-  const detail = useRemoteData<unknown>('gameDetail', '/api/game/getGameDetail', gameId ? { game_id: gameId, platform_game_id: platformGameId } : { platform_game_id: platformGameId });
-  const url = useMemo(() => playableUrl(address.data), [address.data]);
-  const name = detail.data && typeof (detail.data as { name?: unknown }).name === 'string' ? (detail.data as { name: string }).name : '在线玩';
   return (
-    <div className="h5-play">
-      <header className="h5-play__bar">
-        <button type="button" className="h5-play__button" aria-label="返回" onClick={() => navigate('back')}>
-          ‹
-        </button>
-        <h1 className="h5-play__title">{name}</h1>
-        <button type="button" className="h5-play__button" aria-label="刷新" onClick={() => setReloads(reloads + 1)}>
+    <header className="h5-play__bar">
+      <button type="button" className="h5-play__button" aria-label="返回" onClick={() => navigate('back')}>
+        ‹
+      </button>
+      <h1 className="h5-play__title">{name}</h1>
+      {onRefresh ? (
+        <button type="button" className="h5-play__button" aria-label="刷新" onClick={onRefresh}>
           ↻
         </button>
-      </header>
-      {address.failed ? (
-        <LoadFailed message={address.error} onRetry={address.retry} />
-      ) : address.loading ? (
-        <div className="h5-play__loading skeleton" aria-busy="true" aria-label="加载中" />
-      ) : url ? (
-        <iframe key={reloads} className="h5-play__frame" title={name} src={url} sandbox="allow-scripts allow-same-origin allow-forms" />
       ) : (
-        <p className="h5-play__refused" role="alert">
-          该游戏暂不支持在线玩
-        </p>
+        <span className="h5-play__button" aria-hidden="true" />
+      )}
+    </header>
+  );
+}
+
+function Refused({ refusal }: { refusal: PlayRefusal | null }) {
+  return (
+    <div className="h5-play__refused" role="alert">
+      <p>{refusal?.message ?? NOT_PLAYABLE}</p>
+      {refusal?.reason === 'realName' && (
+        <Link to={REAL_NAME_PATH} className="h5-play__action">
+          去实名认证
+        </Link>
       )}
     </div>
   );
+}
+
+/** Signed in: ask for a play session; a refresh asks again (a fresh ticket). */
+function Session({ name, platformGameId }: { name: string; platformGameId: number }) {
+  const grant = useRemoteData<PlayGrant | PlayRefusal | null>('playGrant', '/api/game/startPlay', { platform_game_id: platformGameId });
+  const url = useMemo(() => playableUrl(grant.data), [grant.data]);
+  return (
+    <>
+      <Bar name={name} onRefresh={grant.refresh} />
+      {grant.failed ? (
+        <LoadFailed message={grant.error} onRetry={grant.retry} />
+      ) : grant.loading ? (
+        <div className="h5-play__loading skeleton" aria-busy="true" aria-label="加载中" />
+      ) : url ? (
+        <iframe key={url} className="h5-play__frame" title={name} src={url} sandbox="allow-scripts allow-same-origin allow-forms" />
+      ) : (
+        <Refused refusal={refusalOf(grant.data)} />
+      )}
+    </>
+  );
+}
+
+function SignedOut({ name }: { name: string }) {
+  const runtime = useRuntime();
+  return (
+    <>
+      <Bar name={name} />
+      <div className="h5-play__refused">
+        <p>登录并完成实名认证后即可在线玩</p>
+        <button type="button" className="h5-play__action" onClick={() => runtime.openLogin()}>
+          登录
+        </button>
+      </div>
+    </>
+  );
+}
+
+function Player({ platformGameId, gameId }: { platformGameId: number; gameId?: number }) {
+  const signedIn = useSignedIn();
+  const detail = useRemoteData<unknown>('gameDetail', '/api/game/getGameDetail', gameId ? { game_id: gameId, platform_game_id: platformGameId } : { platform_game_id: platformGameId });
+  const name = detail.data && typeof (detail.data as { name?: unknown }).name === 'string' ? (detail.data as { name: string }).name : '在线玩';
+  return <div className="h5-play">{signedIn ? <Session name={name} platformGameId={platformGameId} /> : <SignedOut name={name} />}</div>;
 }
 
 export default function ZaixianwanPage({ data }: PageProps) {

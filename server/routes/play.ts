@@ -1,0 +1,109 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import type { Kysely } from 'kysely';
+import { startPlay, type PlayGrant, type PlayRefusal } from '../../api/protocol/calls/real-name.ts';
+import { defineCalls, handle, ok, refuse } from '../calls.ts';
+import { artUrl, escapeXml } from '../catalog/art.ts';
+import { h5PlayUrl } from '../catalog/packages.ts';
+import type { Database } from '../db/schema.ts';
+import type { KvStore } from '../kv-store.ts';
+import { calendarFor, playAllowed, protectionSubject } from '../minors.ts';
+
+/**
+ * Online play (H5 games, /zaixianwan) is a session the server grants: startPlay answers the play
+ * page's address with a ticket only when the minors' rules allow it (server/minors.ts), and the
+ * page (/play/h5/<id>) opens only with a live ticket for that game. A minor's ticket lives until
+ * 21:00 China time at most.
+ */
+
+export const PLAY_MSG = {
+  notH5: '该游戏暂不支持在线玩',
+  missingGame: '游戏不存在',
+  notOnline: '游戏尚未上线，敬请期待',
+  ticketRefused: '游戏票据已失效，请从乐玩游戏盒重新进入游戏',
+} as const;
+
+/** How long a ticket opens the play page (a reload asks startPlay again). */
+export const PLAY_TICKET_TTL_MS = 10 * 60_000;
+
+const ticketKey = (ticket: string) => `play:ticket:${createHash('sha256').update(ticket).digest('hex')}`;
+
+interface TicketRecord {
+  platformGameId: number;
+  userId: number;
+}
+
+/** Why startPlay refused, for the page (the message is also the answer's msg). */
+const refusal = (reason: PlayRefusal['reason'], message: string) => refuse(message, { reason, message } satisfies PlayRefusal);
+
+export const playCalls = defineCalls(
+  handle(startPlay, async ({ db, kv, config, input, user, now }) => {
+    const game = await db
+      .selectFrom('platform_games as p')
+      .innerJoin('games as g', 'g.id', 'p.game_id')
+      .select(['p.id', 'p.is_h5', 'p.down_type', 'g.online_at'])
+      .where('p.id', '=', input.platform_game_id)
+      .executeTakeFirst();
+    if (!game) return refusal('game', PLAY_MSG.missingGame);
+    if (!game.is_h5 && game.down_type !== 2) return refusal('game', PLAY_MSG.notH5);
+    if (new Date(game.online_at) > now) return refusal('game', PLAY_MSG.notOnline);
+    const verdict = playAllowed(await protectionSubject(db, user!.id), now, calendarFor(config.minorsExtraHolidays));
+    if (!verdict.ok) return refusal(verdict.reason, verdict.message);
+    const ticket = randomBytes(24).toString('base64url');
+    const ttl = verdict.until ? Math.min(PLAY_TICKET_TTL_MS, verdict.until.getTime() - now.getTime()) : PLAY_TICKET_TTL_MS;
+    const record: TicketRecord = { platformGameId: game.id, userId: user!.id };
+    await kv.set(ticketKey(ticket), JSON.stringify(record), ttl);
+    const grant: PlayGrant = {
+      url: `${h5PlayUrl(game.id)}?ticket=${ticket}`,
+      until: (verdict.until ?? new Date(now.getTime() + PLAY_TICKET_TTL_MS)).toISOString(),
+      age_band: verdict.band,
+    };
+    return ok(grant);
+  }),
+);
+
+function page(title: string, body: string): string {
+  return (
+    `<!doctype html><html lang="zh-CN"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">` +
+    `<title>${title}</title><style>body{margin:0;font-family:sans-serif;background:#111;color:#fff;text-align:center}img{width:100%;display:block}p{padding:0 16px;color:#ccc}</style></head>` +
+    `<body>${body}</body></html>`
+  );
+}
+
+async function readTicket(kv: KvStore, ticket: unknown): Promise<TicketRecord | null> {
+  if (typeof ticket !== 'string' || !/^[A-Za-z0-9_-]{32}$/.test(ticket)) return null;
+  const stored = await kv.get(ticketKey(ticket));
+  if (!stored) return null;
+  try {
+    return JSON.parse(stored) as TicketRecord;
+  } catch {
+    return null;
+  }
+}
+
+/** The H5 play page, a page the server draws itself; only with a live ticket for this game. */
+export function registerPlayPage(app: FastifyInstance, db: Kysely<Database>, kv: KvStore): void {
+  app.get<{ Params: { id: string }; Querystring: { ticket?: unknown } }>('/play/h5/:id', async (request, reply) => {
+    const id = /^\d{1,9}$/.test(request.params.id) ? Number(request.params.id) : NaN;
+    const game = Number.isNaN(id)
+      ? undefined
+      : await db
+          .selectFrom('platform_games as p')
+          .innerJoin('games as g', 'g.id', 'p.game_id')
+          .select(['g.id', 'g.name', 'g.short_desc', 'g.banner_key', 'p.is_h5'])
+          .where('p.id', '=', id)
+          .executeTakeFirst();
+    if (!game || !game.is_h5) return reply.status(404).type('text/plain; charset=utf-8').send('Not Found');
+    reply.header('cache-control', 'private, no-store');
+    reply.header('content-security-policy', "default-src 'self'; style-src 'unsafe-inline'");
+    reply.header('referrer-policy', 'no-referrer');
+    const ticket = await readTicket(kv, request.query.ticket);
+    if (!ticket || ticket.platformGameId !== id) {
+      return reply.status(403).type('text/html; charset=utf-8').send(page('在线玩', `<p>${PLAY_MSG.ticketRefused}</p>`));
+    }
+    const name = escapeXml(game.name);
+    return reply
+      .type('text/html; charset=utf-8')
+      .send(page(name, `<img src="${artUrl('banner', game.banner_key)}" alt="${name}"><h1>${name}</h1><p>${escapeXml(game.short_desc)}</p><p>游戏资源加载中…</p>`));
+  });
+}
