@@ -1,5 +1,6 @@
 import { sql, type Kysely, type Migration, type MigrationProvider } from 'kysely';
 import { catalogMigration } from './migration-0004-catalog.ts';
+import { profileMigration } from './migration-0005-profile.ts';
 
 /**
  * Versioned migrations, applied in key order. One SQL dialect (PostgreSQL) serves both the
@@ -116,6 +117,7 @@ const migrations: Record<string, Migration> = {
     },
   },
   '0004_catalog': catalogMigration,
+  '0005_profile': profileMigration,
 };
 
 export const migrationProvider: MigrationProvider = {
