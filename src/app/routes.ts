@@ -76,6 +76,9 @@ const PAGE_FILES: Record<string, string> = {
   '/zaixianwan': '../pages/zaixianwan/ZaixianwanPage.tsx',
   '/downlist': '../pages/down-list/DownListPage.tsx',
   '/msgedetinfor': '../pages/msgedetinfor/MsgeDetInforPage.tsx',
+  '/accountsettingshow': '../pages/account-settings/AccountSettingShowPage.tsx',
+  '/editnickname': '../pages/edit-nickname/EditNicknamePage.tsx',
+  '/editdata': '../pages/edit-data/EditDataPage.tsx',
 };
 
 /** Games (home family, discovery lists, topics, search): `path=folder/Name` for ../pages/folder/NamePage.tsx. */

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { checkBirthday, checkNickname, checkSex, codePointLength, isRealDate, NICKNAME_MAX, NICKNAME_MIN, PROFILE_MSG } from './profile.ts';
+import { checkBirthday, checkNickname, checkSex, codePointLength, isRealDate, NICKNAME_MAX, NICKNAME_MIN, PROFILE_MSG } from './profile-rules.ts';
 
 const CONTROL = /[\p{Cc}\u2028\u2029\u200B\u200C\u200E\u200F\u202A-\u202E\u2060-\u2064\u2066-\u2069\uFEFF]/u;
 const anyText = fc.oneof(fc.string({ maxLength: 20 }), fc.string({ unit: 'binary', maxLength: 20 }), fc.string({ unit: 'grapheme', maxLength: 16 }));
