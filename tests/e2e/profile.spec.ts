@@ -52,7 +52,7 @@ test('upload an avatar, change the nickname, see both on /mine; a bad nickname s
   await expect(page.getByRole('heading', { name: '账号设置' })).toBeVisible();
   const profile = page.getByRole('region', { name: '个人资料' });
   await expect(profile.getByText(account.nickname)).toBeVisible();
-  await expect(page.getByText(account.phone.replace(/^(\d{3})\d{4}(\d{4})$/, '$1****$2'))).toBeVisible();
+  await expect(page.getByRole('region', { name: '账号' }).getByText(account.phone.replace(/^(\d{3})\d{4}(\d{4})$/, '$1****$2'))).toBeVisible();
   await shoot(page, 'profile-accountsettingshow');
 
   await page.getByTestId('avatar-input').setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: await photo() });
@@ -96,7 +96,7 @@ test('upload an avatar, change the nickname, see both on /mine; a bad nickname s
   expect(errors).toEqual([]);
 });
 
-test('/editdata: choose the sex, save, see it on /accountsettingshow', async ({ page, baseURL }) => {
+test('/editdata: choose the sex and the birthday, save, see them on /accountsettingshow', async ({ page, baseURL }) => {
   const account = await register(baseURL!);
   await signInStorage(page, account);
   await page.goto('/accountsettingshow');
@@ -106,14 +106,11 @@ test('/editdata: choose the sex, save, see it on /accountsettingshow', async ({ 
   await expect(page.getByRole('heading', { name: '编辑资料' })).toBeVisible();
   await expect(page.getByRole('button', { name: '保存' })).toBeDisabled();
   await shoot(page, 'profile-editdata');
-  await page.getByRole('button', { name: /性别/ }).click();
-  const wheel = page.locator('.adm-picker-view-column').first();
-  await expect(wheel).toBeVisible();
-  await page.locator('.adm-picker-view-column-item', { hasText: '男' }).click();
-  await page.waitForTimeout(400);
-  await shoot(page, 'profile-editdata-sex-picker');
-  await page.getByText('确定').click();
-  await expect(page.getByRole('button', { name: /性别/ })).toContainText('男');
+  const sex = page.getByRole('radiogroup', { name: '性别' });
+  await expect(sex.getByRole('radio', { name: '保密' })).toHaveAttribute('aria-checked', 'true');
+  await sex.getByRole('radio', { name: '男' }).click();
+  await expect(sex.getByRole('radio', { name: '男' })).toHaveAttribute('aria-checked', 'true');
+  await expect(page.getByRole('button', { name: '保存' })).toBeEnabled();
   await page.getByRole('button', { name: /生日/ }).click();
   await expect(page.locator('.adm-picker-view-column')).toHaveCount(3);
   await shoot(page, 'profile-editdata-birthday-picker');

@@ -1,5 +1,4 @@
 import DatePicker from 'antd-mobile/es/components/date-picker';
-import Picker from 'antd-mobile/es/components/picker';
 import { useState } from 'react';
 import { BIRTHDAY_MIN, PROFILE_MSG, SEX_LABELS, SEX_VALUES, type Sex } from '../../../api/protocol/profile-rules.ts';
 import { request } from '../../../api/typed-call.ts';
@@ -14,10 +13,12 @@ import { SignedOutProfile } from '../account-settings/SignedOutProfile.tsx';
 import { useUserInfo, type UserInfo } from '../mine/use-mine.ts';
 import '../account-settings/account-settings.css';
 
-/** /editdata: sex (a picker) and birthday (a date picker, 1900-01-01 to today), then 保存. */
+/**
+ * /editdata: sex (three choices in a row: 保密 / 男 / 女, one tap each) and birthday (antd-mobile's
+ * DatePicker, 1900-01-01 to today), then 保存.
+ */
 
 const NETWORK_MESSAGE = '网络异常，请稍后重试';
-const SEX_COLUMNS = [SEX_VALUES.map((sex) => ({ label: SEX_LABELS[sex], value: String(sex) }))];
 
 const pad = (n: number) => String(n).padStart(2, '0');
 const dateText = (date: Date) => `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
@@ -41,7 +42,7 @@ function DataForm({ user }: { user: UserInfo }) {
   const navigate = useNavigate();
   const [sex, setSex] = useState<Sex>(user.sex);
   const [birthday, setBirthday] = useState<string | null>(user.birthday);
-  const [open, setOpen] = useState<'sex' | 'birthday' | null>(null);
+  const [open, setOpen] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
   const changed = sex !== user.sex || birthday !== user.birthday;
@@ -69,12 +70,17 @@ function DataForm({ user }: { user: UserInfo }) {
   return (
     <div className="profile-form">
       <section className="profile-card profile-card--flush">
-        <button type="button" className="profile-row profile-row--link" onClick={() => setOpen('sex')}>
+        <div className="profile-row" role="radiogroup" aria-label="性别">
           <span className="profile-row__label">性别</span>
-          <span className="profile-row__value">{sex === 0 ? <span className="profile-row__unset">请选择</span> : SEX_LABELS[sex]}</span>
-          <Chevron />
-        </button>
-        <button type="button" className="profile-row profile-row--link" onClick={() => setOpen('birthday')}>
+          <span className="profile-row__value profile-choices">
+            {SEX_VALUES.map((value) => (
+              <button key={value} type="button" role="radio" aria-checked={sex === value} className={`profile-choice${sex === value ? ' profile-choice--on' : ''}`} onClick={() => setSex(value)}>
+                {SEX_LABELS[value]}
+              </button>
+            ))}
+          </span>
+        </div>
+        <button type="button" className="profile-row profile-row--link" onClick={() => setOpen(true)}>
           <span className="profile-row__label">生日</span>
           <span className="profile-row__value">{birthday ?? <span className="profile-row__unset">请选择</span>}</span>
           <Chevron />
@@ -90,24 +96,15 @@ function DataForm({ user }: { user: UserInfo }) {
           保存
         </button>
       </div>
-      <Picker
-        title="性别"
-        columns={SEX_COLUMNS}
-        visible={open === 'sex'}
-        value={[String(sex)]}
-        onClose={() => setOpen(null)}
-        onConfirm={(value) => setSex(Number(value[0] ?? 0) as Sex)}
-        confirmText="确定"
-        cancelText="取消"
-      />
       <DatePicker
         title="生日"
-        visible={open === 'birthday'}
+        visible={open}
         min={dateOf(BIRTHDAY_MIN)}
         max={today()}
         defaultValue={birthday ? dateOf(birthday) : new Date(2000, 0, 1)}
         precision="day"
-        onClose={() => setOpen(null)}
+        renderLabel={(type, value) => (type === 'year' ? `${value}年` : type === 'month' ? `${value}月` : type === 'day' ? `${value}日` : String(value))}
+        onClose={() => setOpen(false)}
         onConfirm={(value) => setBirthday(dateText(value))}
         confirmText="确定"
         cancelText="取消"
