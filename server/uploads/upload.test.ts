@@ -136,7 +136,11 @@ function suite(kind: 'local folder' | 'S3 (s3rver)') {
       expect(fromWebp.body.code).toBe(1);
     });
 
-    it('checks the real bytes: text, a PNG renamed to .jpg with a JPEG type but wrong bytes, a truncated image, 4097 px, an image bomb', async () => {
+    it('checks the real bytes: a PNG sent as a JPEG passes, a GIF named .jpg, text, glued magic, a truncated image, 4097 px, an image bomb do not', async () => {
+      // "photo.jpg" that is really a PNG: its bytes are a PNG, so it is taken as one.
+      const renamed = await upload(await ticketOf(alice), await png(300, 200), alice, 'image/jpeg');
+      expect(renamed).toMatchObject({ status: 200, body: { code: 1 } });
+      expect(await sharp(Buffer.from(await (await fetch(server.url + renamed.body.data!.url)).arrayBuffer())).metadata()).toMatchObject({ format: 'webp', width: 256, height: 256 });
       const text = await upload(await ticketOf(alice), Buffer.from('hello, this is not a picture'), alice, 'image/png');
       expect(text).toMatchObject({ status: 415, body: { code: -1, msg: UPLOAD_MSG.notImage } });
       // A "photo.jpg" that is a GIF inside: the declared type does not matter, the magic does.
