@@ -1,5 +1,6 @@
 import type { AnyActorLogic, AnyStateMachine, InputFrom } from 'xstate';
 import { agreementSheetMachine } from './agreement-sheet.machine.ts';
+import { avatarUploadMachine } from './avatar-upload.machine.ts';
 import { giftClaimMachine } from './gift-claim.machine.ts';
 import { browserDownloadMachine } from './browser-download.machine.ts';
 import { downloadEntryMachine } from './download-entry.machine.ts';
@@ -134,6 +135,7 @@ export const MACHINES: readonly MachineEntry[] = [
   }),
   entry({ name: 'logout', summary: "Mine page '退出登录': confirm, server logout, sign out", machine: logoutMachine }),
   entry({ name: 'real-name-form', summary: 'Real-name form: editing → submitting → verified | refused (shared GB 11643 checks)', machine: realNameFormMachine, input: { today: '2026-03-06' } }),
+  entry({ name: 'avatar-upload', summary: 'Avatar: upload ticket → bytes up (progress) → headerImgEdit → done | failed with retry', machine: avatarUploadMachine }),
 ];
 
 /** The entry that builds actors whose machine has this id, or undefined. */

@@ -11,6 +11,7 @@ import { authCalls } from './routes/auth.ts';
 import { authAccountCalls } from './routes/auth-account.ts';
 import { catalogCalls, registerCatalogRoutes } from './routes/catalog.ts';
 import { pointCalls } from './routes/points.ts';
+import { profileCalls } from './routes/profile.ts';
 import { ratingCalls } from './routes/rating.ts';
 import { playCalls, registerPlayPage } from './routes/play.ts';
 import { realNameCalls } from './routes/real-name.ts';
@@ -18,6 +19,8 @@ import { serviceCalls } from './routes/service.ts';
 import { ConsoleSmsProvider, registerDevSmsOutbox, type SmsProvider } from './sms.ts';
 import { createFirstPaint } from './first-paint.ts';
 import { registerStaticFiles } from './static-files.ts';
+import { createObjectStorage, type ObjectStorage } from './storage/index.ts';
+import { redactUploadTicket, registerUploadRoutes } from './uploads/upload-routes.ts';
 
 export interface AppDeps {
   config: ServerConfig;
@@ -28,6 +31,8 @@ export interface AppDeps {
   logStream?: { write(line: string): void };
   /** Verification-code SMS; defaults to the console provider (dev outbox, PROTOCOL §9). */
   sms?: SmsProvider;
+  /** Object storage for uploads; defaults to the configured one (closed with the app). */
+  storage?: ObjectStorage;
 }
 
 /** Masks phone numbers and long digit runs in anything logged (URLs carry phones in /dev/sms). */
@@ -48,7 +53,7 @@ export const LOG_REDACT_PATHS = [
 
 /** Without services (e.g. to list paths) the SMS calls answer '验证码发送失败'. */
 export function allCalls(services: { sms: SmsProvider } = { sms: { send: () => Promise.reject(new Error('no SMS provider')) } }): CallDefinition[] {
-  return [...contentCalls, ...authCalls(services), ...authAccountCalls, ...catalogCalls, ...serviceCalls, ...ratingCalls, ...pointCalls, ...realNameCalls, ...playCalls];
+  return [...contentCalls, ...authCalls(services), ...authAccountCalls, ...catalogCalls, ...serviceCalls, ...ratingCalls, ...pointCalls, ...realNameCalls, ...playCalls, ...profileCalls];
 }
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
@@ -59,7 +64,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       ...(deps.logStream ? { stream: deps.logStream } : {}),
       redact: { paths: LOG_REDACT_PATHS, censor: '[redacted]' },
       serializers: {
-        req: (req) => ({ method: req.method, url: maskDigits(req.url), remoteAddress: req.ip }),
+        req: (req) => ({ method: req.method, url: maskDigits(redactUploadTicket(req.url)), remoteAddress: req.ip }),
       },
     },
     bodyLimit: MAX_BODY_BYTES,
@@ -87,6 +92,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerAppPackageDownloads(app, deps.db);
   registerCatalogRoutes(app, deps.db);
   registerPlayPage(app, deps.db, deps.kv);
+  const storage = deps.storage ?? createObjectStorage(config.storage);
+  if (!deps.storage) app.addHook('onClose', () => storage.close());
+  registerUploadRoutes(app, { db: deps.db, kv: deps.kv, storage, config, now: deps.now ?? Date.now });
   app.get('/healthz', async () => ({ ok: true }));
   if (config.staticDir) {
     const firstPaint = createFirstPaint({ calls, db: deps.db, kv: deps.kv, config, log: app.log, ...(deps.now ? { now: deps.now } : {}) });

@@ -69,3 +69,28 @@ describe('loadConfig', () => {
     );
   });
 });
+
+describe('object storage and profile settings', () => {
+  const S3 = { S3_ENDPOINT: 'http://127.0.0.1:9000', S3_BUCKET: 'avatars', S3_ACCESS_KEY_ID: 'id', S3_SECRET_ACCESS_KEY: 'secret' };
+
+  it('stores uploads in <DATA_DIR>/uploads by default, STORAGE_DIR elsewhere', () => {
+    expect(loadConfig({ DATA_DIR: 'data' }, '/srv/app').storage).toEqual({ kind: 'local', dir: '/srv/app/data/uploads' });
+    expect(loadConfig({ STORAGE_DIR: '/mnt/objects' }, '/srv/app').storage).toEqual({ kind: 'local', dir: '/mnt/objects' });
+  });
+
+  it('uses S3 when all four S3 variables are set, path style and us-east-1 unless told', () => {
+    expect(loadConfig(S3, '/srv/app').storage).toEqual({ kind: 's3', endpoint: 'http://127.0.0.1:9000', bucket: 'avatars', accessKeyId: 'id', secretAccessKey: 'secret', region: 'us-east-1', forcePathStyle: true });
+    expect(loadConfig({ ...S3, S3_REGION: 'cn-north-1', S3_FORCE_PATH_STYLE: 'false' }, '/srv/app').storage).toMatchObject({ region: 'cn-north-1', forcePathStyle: false });
+  });
+
+  it('refuses some but not all S3 variables, and a non-http endpoint', () => {
+    expect(() => loadConfig({ S3_BUCKET: 'avatars' }, '/srv/app')).toThrow(/S3 storage needs all of .*missing S3_ENDPOINT, S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY/);
+    expect(() => loadConfig({ ...S3, S3_ENDPOINT: 'minio:9000' }, '/srv/app')).toThrow(/S3_ENDPOINT must be an http\(s\):\/\/ URL/);
+  });
+
+  it('reads MEDIA_BASE_URL and NICKNAME_BLOCKED_WORDS', () => {
+    expect(loadConfig({ MEDIA_BASE_URL: 'https://cdn.example.com/m/' }, '/srv/app').mediaBaseUrl).toBe('https://cdn.example.com/m');
+    expect(() => loadConfig({ MEDIA_BASE_URL: 'cdn.example.com' }, '/srv/app')).toThrow(/MEDIA_BASE_URL/);
+    expect(loadConfig({ NICKNAME_BLOCKED_WORDS: '代练， 外挂,,' }, '/srv/app').nicknameBlockedWords).toEqual(['代练', '外挂']);
+  });
+});

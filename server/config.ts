@@ -28,6 +28,34 @@ export interface ServerConfig {
   realName: { provider: RealNameProviderName; secret: string };
   /** Statutory holidays for years the chinese-days package lacks (server/minors.ts). */
   minorsExtraHolidays: string[];
+  /** Object storage for uploads (server/storage/): a local folder, or S3 when S3_* are set. */
+  storage: StorageConfig;
+  /** Where avatars are served from: '' is this server's /media/<key>; else `${mediaBaseUrl}/<key>` (a CDN or the bucket). */
+  mediaBaseUrl: string;
+  /** Words refused in nicknames besides the built-in list (NICKNAME_BLOCKED_WORDS, comma-separated). */
+  nicknameBlockedWords: string[];
+}
+
+export type StorageConfig =
+  | { kind: 'local'; dir: string }
+  | { kind: 's3'; endpoint: string; bucket: string; accessKeyId: string; secretAccessKey: string; region: string; forcePathStyle: boolean };
+
+const S3_VARS = ['S3_ENDPOINT', 'S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const;
+
+function storageOf(env: NodeJS.ProcessEnv, dataDir: string, root: string, problems: string[]): StorageConfig {
+  const set = S3_VARS.filter((name) => env[name]);
+  if (set.length === 0) return { kind: 'local', dir: path.resolve(root, env.STORAGE_DIR || path.join(dataDir, 'uploads')) };
+  if (set.length < S3_VARS.length) problems.push(`S3 storage needs all of ${S3_VARS.join(', ')}; missing ${S3_VARS.filter((name) => !env[name]).join(', ')}`);
+  if (env.S3_ENDPOINT && !/^https?:\/\//.test(env.S3_ENDPOINT)) problems.push('S3_ENDPOINT must be an http(s):// URL');
+  return {
+    kind: 's3',
+    endpoint: env.S3_ENDPOINT ?? '',
+    bucket: env.S3_BUCKET ?? '',
+    accessKeyId: env.S3_ACCESS_KEY_ID ?? '',
+    secretAccessKey: env.S3_SECRET_ACCESS_KEY ?? '',
+    region: env.S3_REGION || 'us-east-1',
+    forcePathStyle: flag(env.S3_FORCE_PATH_STYLE, true, 'S3_FORCE_PATH_STYLE', problems),
+  };
 }
 
 export class ConfigError extends Error {
@@ -95,11 +123,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, root = process.
 
   const staticDir = env.STATIC_DIR === 'none' ? null : path.resolve(root, env.STATIC_DIR || 'dist/client');
 
+  const dataDir = path.resolve(root, env.DATA_DIR || 'data');
+  const mediaBaseUrl = (env.MEDIA_BASE_URL || '').replace(/\/+$/, '');
+  if (mediaBaseUrl && !/^(https?:\/\/|\/)/.test(mediaBaseUrl)) problems.push('MEDIA_BASE_URL must be an http(s):// URL or a path starting with /');
+
   const config: ServerConfig = {
     host: env.HOST || '127.0.0.1',
     port,
     production,
-    dataDir: path.resolve(root, env.DATA_DIR || 'data'),
+    dataDir,
     databaseUrl,
     redisUrl,
     secrets,
@@ -113,6 +145,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, root = process.
     serviceStatus,
     realName: { provider: realNameProvider, secret: realNameSecret },
     minorsExtraHolidays: extraHolidays.dates,
+    storage: storageOf(env, dataDir, root, problems),
+    mediaBaseUrl,
+    nicknameBlockedWords: (env.NICKNAME_BLOCKED_WORDS || '')
+      .split(/[,，]/)
+      .map((word) => word.trim())
+      .filter((word) => word !== ''),
   };
   if (problems.length > 0) throw new ConfigError(problems);
   return config;

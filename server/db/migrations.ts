@@ -1,6 +1,7 @@
 import { sql, type Kysely, type Migration, type MigrationProvider } from 'kysely';
 import { catalogMigration } from './migration-0004-catalog.ts';
 import { realNameMigration } from './migration-0006-real-name.ts';
+import { profileMigration } from './migration-0005-profile.ts';
 
 /**
  * Versioned migrations, applied in key order. One SQL dialect (PostgreSQL) serves both the
@@ -117,6 +118,7 @@ const migrations: Record<string, Migration> = {
     },
   },
   '0004_catalog': catalogMigration,
+  '0005_profile': profileMigration,
   '0006_real_name': realNameMigration,
 };
 

@@ -17,6 +17,20 @@ export interface UsersTable {
   disabled: Generated<boolean>;
   created_at: CreatedAt;
   last_active_at: Timestamp | null;
+  /** 0 unknown, 1 male, 2 female (migration 0005_profile). */
+  sex: ColumnType<0 | 1 | 2, 0 | 1 | 2 | undefined, 0 | 1 | 2>;
+  /** YYYY-MM-DD (migration 0005_profile). */
+  birthday: ColumnType<string | null, string | null | undefined, string | null>;
+}
+
+/** An object a player uploaded (migration 0005_profile): what headerImgEdit accepts. */
+export interface UploadsTable {
+  user_id: number;
+  object_key: string;
+  purpose: string;
+  content_type: string;
+  size: number;
+  created_at: CreatedAt;
 }
 
 export type SessionEndReason = 'logout' | 'password' | 'elsewhere' | 'disabled';
@@ -399,4 +413,5 @@ export interface Database {
   game_downloads: GameDownloadsTable;
   download_address_reports: DownloadAddressReportsTable;
   user_real_names: UserRealNamesTable;
+  uploads: UploadsTable;
 }

@@ -5,6 +5,7 @@ import { defineCalls, ok, refuse, type CallDefinition } from '../calls.ts';
 import { escapeXml } from '../catalog/art.ts';
 import { PRIVACY_POLICY_KEY, USER_AGREEMENT_KEY } from '../db/seed-auth-content.ts';
 import { maskPhone } from '../sms.ts';
+import { mediaUrl } from '../uploads/upload-routes.ts';
 
 const AVATAR_COLORS = ['#ff7a45', '#36cfc9', '#597ef7', '#9254de', '#f759ab', '#40a9ff', '#73d13d', '#ffa940'];
 
@@ -41,23 +42,26 @@ export const authAccountCalls = defineCalls(
   {
     path: '/api/user/getUserInfo',
     auth: 'required',
-    async handler({ db, user }) {
+    async handler({ db, user, config }) {
       const row = await db
         .selectFrom('users')
-        .select(['uuid', 'nickname', 'avatar', 'phone', 'coins', 'points', 'password_hash', 'created_at'])
+        .select(['uuid', 'nickname', 'avatar', 'phone', 'coins', 'points', 'password_hash', 'created_at', 'sex', 'birthday'])
         .where('id', '=', user!.id)
         .executeTakeFirstOrThrow();
       const realName = await db.selectFrom('user_real_names').select('user_id').where('user_id', '=', user!.id).executeTakeFirst();
       return ok({
         uuid: row.uuid,
         nickname: row.nickname,
-        avatar: row.avatar || generatedAvatar(row.nickname, row.uuid),
+        // users.avatar holds an uploaded object's key (server/routes/profile.ts headerImgEdit).
+        avatar: row.avatar ? mediaUrl(config, row.avatar) : generatedAvatar(row.nickname, row.uuid),
         phone: maskPhone(row.phone),
         coins: row.coins,
         points: row.points,
         has_password: row.password_hash !== null,
         created_at: new Date(row.created_at).toISOString(),
         real_name: realName ? 1 : 0,
+        sex: row.sex,
+        birthday: row.birthday,
       });
     },
   },

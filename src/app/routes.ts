@@ -78,6 +78,9 @@ const PAGE_FILES: Record<string, string> = {
   '/msgedetinfor': '../pages/msgedetinfor/MsgeDetInforPage.tsx',
   '/realnamecertificateone': '../pages/real-name/RealNameCertificateOnePage.tsx',
   '/realnamecertificatetwo': '../pages/real-name/RealNameCertificateTwoPage.tsx',
+  '/accountsettingshow': '../pages/account-settings/AccountSettingShowPage.tsx',
+  '/editnickname': '../pages/edit-nickname/EditNicknamePage.tsx',
+  '/editdata': '../pages/edit-data/EditDataPage.tsx',
 };
 
 /** Games (home family, discovery lists, topics, search): `path=folder/Name` for ../pages/folder/NamePage.tsx. */

@@ -1,4 +1,5 @@
 import type { AnyCallSpec } from '../call-spec.ts';
+import * as profile from './profile.ts';
 import * as rating from './rating.ts';
 import * as realName from './real-name.ts';
 
@@ -8,7 +9,7 @@ import * as realName from './real-name.ts';
  * HOW TO ADD A CALL: declare it in its group's module here (defineCall), add the module below
  * if it is new, then write its handler with `handle(spec, …)` on the server.
  */
-const GROUPS = { rating, realName };
+const GROUPS = { rating, realName, profile };
 
 type SpecsOf<M> = { [K in keyof M]: M[K] extends AnyCallSpec ? M[K] : never }[keyof M];
 

@@ -3,6 +3,7 @@ import { useMemo } from 'react';
 import { fromPromise } from 'xstate';
 import { logoutMachine } from '../../../machines/logout.machine.ts';
 import { withLoading } from '../../app/loading.ts';
+import { useRefreshOnProfileChange } from '../../app/profile-version.ts';
 import { hasPage } from '../../app/routes.ts';
 import { useRuntime } from '../../app/runtime-context.tsx';
 import { showToast } from '../../app/toast.ts';
@@ -17,6 +18,10 @@ export interface UserInfo {
   coins: number;
   points: number;
   has_password: boolean;
+  /** 0 unknown, 1 male, 2 female (issue 11 profile). */
+  sex: 0 | 1 | 2;
+  /** YYYY-MM-DD or null. */
+  birthday: string | null;
 }
 
 export const USER_INFO_CALL = '/api/user/getUserInfo';
@@ -48,8 +53,11 @@ export function useSignedInNickname(): string {
   return useSelector(runtime.session, (snapshot) => snapshot.context.credentials?.nickname ?? '');
 }
 
+/** The signed-in player's info; reloaded when the profile changed (src/app/profile-version.ts). */
 export function useUserInfo() {
-  return useRemoteData<UserInfo>('userInfo', USER_INFO_CALL);
+  const info = useRemoteData<UserInfo>('userInfo', USER_INFO_CALL);
+  useRefreshOnProfileChange(info.refresh);
+  return info;
 }
 
 export function useOpenLogin() {
