@@ -17,9 +17,12 @@ export interface UsersTable {
   disabled: Generated<boolean>;
   created_at: CreatedAt;
   last_active_at: Timestamp | null;
+  /** Set when the cancellation job anonymised the account (migration 0008_cancellation). */
+  cancelled_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
 }
 
-export type SessionEndReason = 'logout' | 'password' | 'elsewhere' | 'disabled';
+/** 'cancelled': the account was anonymised after its cancellation (migration 0008_cancellation). */
+export type SessionEndReason = 'logout' | 'password' | 'elsewhere' | 'disabled' | 'cancelled';
 
 export interface SessionsTable {
   id: Generated<number>;
@@ -349,6 +352,21 @@ export interface DownloadAddressReportsTable {
   created_at: CreatedAt;
 }
 
+// ---- Account cancellation (migration 0008_cancellation) ----
+
+export type CancellationStatus = 'pending' | 'revoked' | 'done';
+
+export interface CancellationRequestsTable {
+  id: Generated<number>;
+  user_id: number;
+  status: CancellationStatus;
+  requested_at: Timestamp;
+  /** requested_at + 15 days: the job anonymises the account once this has passed. */
+  effective_at: Timestamp;
+  /** When it was revoked or carried out. */
+  resolved_at: Timestamp | null;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -380,4 +398,5 @@ export interface Database {
   hot_search_words: HotSearchWordsTable;
   game_downloads: GameDownloadsTable;
   download_address_reports: DownloadAddressReportsTable;
+  cancellation_requests: CancellationRequestsTable;
 }
