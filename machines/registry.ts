@@ -1,4 +1,5 @@
 import type { AnyActorLogic, AnyStateMachine, InputFrom } from 'xstate';
+import { accountCancelMachine } from './account-cancel.machine.ts';
 import { agreementSheetMachine } from './agreement-sheet.machine.ts';
 import { giftClaimMachine } from './gift-claim.machine.ts';
 import { browserDownloadMachine } from './browser-download.machine.ts';
@@ -80,7 +81,7 @@ export const PAGED_LIST_IDS = [
 ] as const;
 
 /** The ids pages pass to useRemoteData(id, …): each builds its own remote-data machine. */
-export const REMOTE_DATA_IDS = ['aboutUs', 'userInfo', 'gameDetail', 'giftList', 'couponList', 'btCouponList', 'openServers', 'downUrl', ...GAMES_REMOTE_DATA_IDS] as const;
+export const REMOTE_DATA_IDS = ['aboutUs', 'cancelRule', 'userInfo', 'gameDetail', 'giftList', 'couponList', 'btCouponList', 'openServers', 'downUrl', ...GAMES_REMOTE_DATA_IDS] as const;
 
 export const MACHINES: readonly MachineEntry[] = [
   entry({ name: 'session', summary: 'Token / Uuid / NickName, api error catalogue, active record', machine: sessionMachine, input: { credentials: null } }),
@@ -132,6 +133,7 @@ export const MACHINES: readonly MachineEntry[] = [
     input: { entry: SAMPLE_DOWN_LIST_ENTRY, deletePackage: false },
   }),
   entry({ name: 'logout', summary: "Mine page '退出登录': confirm, server logout, sign out", machine: logoutMachine }),
+  entry({ name: 'account-cancel', summary: '注销账号 in four steps: rules → conditions → type-5 code (60 s countdown) → cooling-off; revoke', machine: accountCancelMachine }),
 ];
 
 /** The entry that builds actors whose machine has this id, or undefined. */
