@@ -308,10 +308,10 @@ export const accountCancelMachine = setup({
   },
 });
 
-/** Which step (and so which route) a snapshot shows. */
-export function stepOf(snapshot: { matches(state: string): boolean }): AccountCancelStep {
-  for (const step of ['rules', 'conditions', 'code', 'coolingOff', 'revoked'] as const) if (snapshot.matches(step)) return step;
-  return 'loading';
+/** Which step (and so which route) a snapshot shows; loading and loadFailed read as 'loading'. */
+export function stepOf(snapshot: { value: unknown }): AccountCancelStep {
+  const top = typeof snapshot.value === 'string' ? snapshot.value : Object.keys(snapshot.value as object)[0];
+  return top !== undefined && top in STEP_ROUTES ? (top as AccountCancelStep) : 'loading';
 }
 
 /** The route of each step (SPEC §2). loading and loadFailed show on whichever route was opened. */

@@ -76,6 +76,11 @@ const PAGE_FILES: Record<string, string> = {
   '/zaixianwan': '../pages/zaixianwan/ZaixianwanPage.tsx',
   '/downlist': '../pages/down-list/DownListPage.tsx',
   '/msgedetinfor': '../pages/msgedetinfor/MsgeDetInforPage.tsx',
+  '/accountdestoryrule': '../pages/account-destroy/AccountDestroyRulePage.tsx',
+  '/accountdestoryone': '../pages/account-destroy/AccountDestroyOnePage.tsx',
+  '/accountdestorytwo': '../pages/account-destroy/AccountDestroyTwoPage.tsx',
+  '/accountdestorythree': '../pages/account-destroy/AccountDestroyThreePage.tsx',
+  '/accountdestoryfour': '../pages/account-destroy/AccountDestroyFourPage.tsx',
 };
 
 /** Games (home family, discovery lists, topics, search): `path=folder/Name` for ../pages/folder/NamePage.tsx. */
