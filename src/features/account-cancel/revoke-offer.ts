@@ -1,3 +1,6 @@
+import Dialog from 'antd-mobile/es/components/dialog';
+import { unstableSetRender } from 'antd-mobile/es/utils/unstable-render';
+import { createRoot } from 'react-dom/client';
 import type { CancellationView } from '../../../api/protocol/calls/account-cancel.ts';
 import { request } from '../../../api/typed-call.ts';
 import type { AppRuntime } from '../../app/runtime.ts';
@@ -6,7 +9,7 @@ import { formatChinaTime } from './china-time.ts';
 /**
  * Signing in during the cancellation cooling-off (issue 11): a dialog offers to revoke.
  * 撤销注销 ends the cooling-off; 继续注销 signs out (the cancellation goes ahead on its date).
- * Loaded by the login feature only when the sign-in answer carries a cancellation.
+ * Part of the login feature's chunk; shown only when the sign-in answer carries a cancellation.
  */
 
 export const REVOKE_OFFER = {
@@ -40,11 +43,20 @@ export async function offerRevoke(runtime: RevokeOfferRuntime, cancellation: Pic
   return 'signedOut';
 }
 
-async function askWithDialog(content: Parameters<AskRevoke>[0]): Promise<RevokeChoice> {
-  const [{ default: Dialog }, render] = await Promise.all([import('antd-mobile/es/components/dialog'), import('../../app/antd-render.ts')]);
-  render.registerAntdRender();
+/**
+ * Dialog.show renders through antd-mobile's render hook, as src/app/antd-render.ts sets it (the
+ * same function, set here too). Not imported from there: that module is the toasts' own chunk (the
+ * warm-up groups of vite.config.ts), and a dynamic import from this lazily loaded chunk would list
+ * the entry's stylesheet, which the build inlines into index.html, as a file to preload: a 404.
+ */
+function askWithDialog(content: Parameters<AskRevoke>[0]): Promise<RevokeChoice> {
+  unstableSetRender((node, container) => {
+    const root = createRoot(container as Element);
+    root.render(node);
+    return async () => root.unmount();
+  });
   return new Promise<RevokeChoice>((resolve) => {
-    const handler = Dialog.show({
+    Dialog.show({
       title: content.title,
       content: content.content,
       closeOnAction: true,
@@ -53,6 +65,5 @@ async function askWithDialog(content: Parameters<AskRevoke>[0]): Promise<RevokeC
         { key: 'proceed', text: content.proceed, onClick: () => resolve('proceed') },
       ],
     });
-    void handler;
   });
 }

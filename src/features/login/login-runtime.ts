@@ -18,6 +18,9 @@ import type {
 } from '../../../machines/login-overlay.types.ts';
 import { LOGIN_PATH } from '../../../machines/session.types.ts';
 import type { AppRuntime, RuntimeEnvironment } from '../../app/runtime.ts';
+// Static: a dynamic import from this (lazily loaded) chunk would list the entry's stylesheet, which
+// the build inlines into index.html (vite.config.ts), as a file to preload — a 404 that rejects it.
+import { offerRevoke as offerRevokeDialog } from '../account-cancel/revoke-offer.ts';
 
 /**
  * Wires the login overlay (SPEC §2, §4) to the world: the real calls, the toasts, and the
@@ -120,7 +123,7 @@ interface SignInAnswer extends LoginData {
   cancellation?: { effective_at: string } | null;
 }
 
-/** After a sign-in in the cancellation cooling-off: src/features/account-cancel/revoke-offer.ts, loaded then. */
+/** After a sign-in in the cancellation cooling-off: src/features/account-cancel/revoke-offer.ts. */
 export type OfferRevoke = (cancellation: { effective_at: string }) => void;
 
 function cancellationOf(data: Partial<SignInAnswer>): { effective_at: string } | null {
@@ -184,8 +187,7 @@ export function createLoginFeature(
   runtime: LoginRuntime,
   env: Pick<RuntimeEnvironment, 'storage' | 'toast'>,
   browser: LoginEnvironment = browserLoginEnvironment(),
-  offerRevoke: OfferRevoke = (cancellation) =>
-    void import('../account-cancel/revoke-offer.ts').then((m) => m.offerRevoke({ api: runtime.api, session: runtime.session, toast: env.toast }, cancellation)),
+  offerRevoke: OfferRevoke = (cancellation) => void offerRevokeDialog({ api: runtime.api, session: runtime.session, toast: env.toast }, cancellation),
 ): LoginOverlayActor {
   // The last sign-in answer said whether the account was just created ('注册' vs '登录'),
   // and whether it is in its cancellation cooling-off.
