@@ -1,4 +1,5 @@
 import type { AnyActorLogic, AnyStateMachine, InputFrom } from 'xstate';
+import { accountCancelMachine } from './account-cancel.machine.ts';
 import { agreementSheetMachine } from './agreement-sheet.machine.ts';
 import { avatarUploadMachine } from './avatar-upload.machine.ts';
 import { giftClaimMachine } from './gift-claim.machine.ts';
@@ -82,7 +83,7 @@ export const PAGED_LIST_IDS = [
 ] as const;
 
 /** The ids pages pass to useRemoteData(id, …): each builds its own remote-data machine. */
-export const REMOTE_DATA_IDS = ['aboutUs', 'userInfo', 'gameDetail', 'giftList', 'couponList', 'btCouponList', 'openServers', 'downUrl', 'identityCard', 'playGrant', ...GAMES_REMOTE_DATA_IDS] as const;
+export const REMOTE_DATA_IDS = ['aboutUs', 'cancelRule', 'userInfo', 'gameDetail', 'giftList', 'couponList', 'btCouponList', 'openServers', 'downUrl', 'identityCard', 'playGrant', ...GAMES_REMOTE_DATA_IDS] as const;
 
 export const MACHINES: readonly MachineEntry[] = [
   entry({ name: 'session', summary: 'Token / Uuid / NickName, api error catalogue, active record', machine: sessionMachine, input: { credentials: null } }),
@@ -136,6 +137,7 @@ export const MACHINES: readonly MachineEntry[] = [
   entry({ name: 'logout', summary: "Mine page '退出登录': confirm, server logout, sign out", machine: logoutMachine }),
   entry({ name: 'real-name-form', summary: 'Real-name form: editing → submitting → verified | refused (shared GB 11643 checks)', machine: realNameFormMachine, input: { today: '2026-03-06' } }),
   entry({ name: 'avatar-upload', summary: 'Avatar: upload ticket → bytes up (progress) → headerImgEdit → done | failed with retry', machine: avatarUploadMachine }),
+  entry({ name: 'account-cancel', summary: '注销账号 in four steps: rules → conditions → type-5 code (60 s countdown) → cooling-off; revoke', machine: accountCancelMachine }),
 ];
 
 /** The entry that builds actors whose machine has this id, or undefined. */

@@ -9,6 +9,7 @@ import type { KvStore } from './kv-store.ts';
 import { contentCalls, registerAppPackageDownloads } from './routes/content.ts';
 import { authCalls } from './routes/auth.ts';
 import { authAccountCalls } from './routes/auth-account.ts';
+import { accountCancelCalls } from './routes/account-cancel.ts';
 import { catalogCalls, registerCatalogRoutes } from './routes/catalog.ts';
 import { pointCalls } from './routes/points.ts';
 import { profileCalls } from './routes/profile.ts';
@@ -53,7 +54,7 @@ export const LOG_REDACT_PATHS = [
 
 /** Without services (e.g. to list paths) the SMS calls answer '验证码发送失败'. */
 export function allCalls(services: { sms: SmsProvider } = { sms: { send: () => Promise.reject(new Error('no SMS provider')) } }): CallDefinition[] {
-  return [...contentCalls, ...authCalls(services), ...authAccountCalls, ...catalogCalls, ...serviceCalls, ...ratingCalls, ...pointCalls, ...realNameCalls, ...playCalls, ...profileCalls];
+  return [...contentCalls, ...authCalls(services), ...authAccountCalls, ...catalogCalls, ...serviceCalls, ...ratingCalls, ...pointCalls, ...realNameCalls, ...playCalls, ...profileCalls, ...accountCancelCalls];
 }
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {

@@ -2,6 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { WireResponse } from '../api/protocol/wire.ts';
 import { CODE, MSG } from '../api/protocol/codes.ts';
+import { CANCEL_MSG } from '../api/protocol/calls/account-cancel.ts';
 import type { Database, SessionEndReason } from './db/schema.ts';
 import type { AuthedUser } from './calls.ts';
 
@@ -23,6 +24,8 @@ const ENDED: Record<SessionEndReason, WireResponse> = {
   password: { code: CODE.passwordChanged, msg: MSG.passwordChanged, data: null },
   elsewhere: { code: CODE.signedInElsewhere, msg: MSG.signedInElsewhere, data: null },
   disabled: { code: CODE.accountDisabled, msg: MSG.accountDisabled, data: null },
+  // The account was anonymised: 105 makes the client clear the session, toast this and go to /login.
+  cancelled: { code: CODE.tokenInvalid, msg: CANCEL_MSG.accountCancelled, data: null },
 };
 
 export type Authentication = { ok: true; user: AuthedUser } | { ok: false; response: WireResponse };

@@ -1,5 +1,6 @@
 import { existsSync, mkdirSync } from 'node:fs';
 import { buildApp } from './app.ts';
+import { startCancellationJob } from './cancellation.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { migrateToLatest, openDatabase } from './db/database.ts';
 import { seedCatalog } from './db/seed-catalog.ts';
@@ -28,6 +29,8 @@ async function main(): Promise<void> {
   const kv = createKvStore(config.redisUrl);
   const app = await buildApp({ config, db: database.db, kv });
   app.log.info({ database: database.kind, migrations: applied, kv: config.redisUrl ? 'redis' : 'memory' }, 'database ready');
+  // Scheduled work, outside the request path: due account cancellations now, then every minute.
+  const cancellationJob = startCancellationJob({ db: database.db, log: app.log.child({ job: 'cancellation' }) });
 
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -38,6 +41,7 @@ async function main(): Promise<void> {
     force.unref();
     try {
       await app.close();
+      await cancellationJob.stop();
       await kv.close();
       await database.close();
     } finally {

@@ -2,6 +2,7 @@ import { sql, type Kysely, type Migration, type MigrationProvider } from 'kysely
 import { catalogMigration } from './migration-0004-catalog.ts';
 import { realNameMigration } from './migration-0006-real-name.ts';
 import { profileMigration } from './migration-0005-profile.ts';
+import { cancellationMigration } from './migration-0008-cancellation.ts';
 
 /**
  * Versioned migrations, applied in key order. One SQL dialect (PostgreSQL) serves both the
@@ -120,6 +121,7 @@ const migrations: Record<string, Migration> = {
   '0004_catalog': catalogMigration,
   '0005_profile': profileMigration,
   '0006_real_name': realNameMigration,
+  '0008_cancellation': cancellationMigration,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -17,6 +17,8 @@ export interface UsersTable {
   disabled: Generated<boolean>;
   created_at: CreatedAt;
   last_active_at: Timestamp | null;
+  /** Set when the cancellation job anonymised the account (migration 0008_cancellation). */
+  cancelled_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
   /** 0 unknown, 1 male, 2 female (migration 0005_profile). */
   sex: ColumnType<0 | 1 | 2, 0 | 1 | 2 | undefined, 0 | 1 | 2>;
   /** YYYY-MM-DD (migration 0005_profile). */
@@ -33,7 +35,8 @@ export interface UploadsTable {
   created_at: CreatedAt;
 }
 
-export type SessionEndReason = 'logout' | 'password' | 'elsewhere' | 'disabled';
+/** 'cancelled': the account was anonymised after its cancellation (migration 0008_cancellation). */
+export type SessionEndReason = 'logout' | 'password' | 'elsewhere' | 'disabled' | 'cancelled';
 
 export interface SessionsTable {
   id: Generated<number>;
@@ -381,6 +384,21 @@ export interface UserRealNamesTable {
   verified_at: CreatedAt;
 }
 
+// ---- Account cancellation (migration 0008_cancellation) ----
+
+export type CancellationStatus = 'pending' | 'revoked' | 'done';
+
+export interface CancellationRequestsTable {
+  id: Generated<number>;
+  user_id: number;
+  status: CancellationStatus;
+  requested_at: Timestamp;
+  /** requested_at + 15 days: the job anonymises the account once this has passed. */
+  effective_at: Timestamp;
+  /** When it was revoked or carried out. */
+  resolved_at: Timestamp | null;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -414,4 +432,5 @@ export interface Database {
   download_address_reports: DownloadAddressReportsTable;
   user_real_names: UserRealNamesTable;
   uploads: UploadsTable;
+  cancellation_requests: CancellationRequestsTable;
 }

@@ -2,6 +2,7 @@ import { randomInt, randomUUID } from 'node:crypto';
 import { AUTH_MSG, CODE, MSG } from '../../api/protocol/codes.ts';
 import type { WireResponse } from '../../api/protocol/wire.ts';
 import { endSessions, startSession } from '../auth.ts';
+import { pendingCancellation } from '../cancellation.ts';
 import { defineCalls, ok, refuse, type CallContext, type CallDefinition } from '../calls.ts';
 import { hashPassword, isAcceptablePassword, needsRehash, verifyPassword } from '../passwords.ts';
 import type { SmsProvider } from '../sms.ts';
@@ -135,7 +136,9 @@ async function signedIn(ctx: CallContext, user: UserRow, registered: boolean): P
   const token = await startSession(ctx.db, user.id, ctx.now);
   if (!registered) await ctx.db.updateTable('users').set({ last_active_at: ctx.now }).where('id', '=', user.id).execute();
   ctx.log.info({ user: user.uuid, registered }, 'signed in');
-  return { code: CODE.loginOk, msg: AUTH_MSG.loginOk, data: { token, user_uuid: user.uuid, nickname: user.nickname, registered } };
+  // In the cancellation cooling-off the client offers to revoke (issue 11).
+  const cancellation = registered ? null : await pendingCancellation(ctx.db, user.id);
+  return { code: CODE.loginOk, msg: AUTH_MSG.loginOk, data: { token, user_uuid: user.uuid, nickname: user.nickname, registered, cancellation } };
 }
 
 export function authCalls(services: { sms: SmsProvider }): CallDefinition[] {

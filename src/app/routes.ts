@@ -81,6 +81,11 @@ const PAGE_FILES: Record<string, string> = {
   '/accountsettingshow': '../pages/account-settings/AccountSettingShowPage.tsx',
   '/editnickname': '../pages/edit-nickname/EditNicknamePage.tsx',
   '/editdata': '../pages/edit-data/EditDataPage.tsx',
+  '/accountdestoryrule': '../pages/account-destroy/AccountDestroyRulePage.tsx',
+  '/accountdestoryone': '../pages/account-destroy/AccountDestroyOnePage.tsx',
+  '/accountdestorytwo': '../pages/account-destroy/AccountDestroyTwoPage.tsx',
+  '/accountdestorythree': '../pages/account-destroy/AccountDestroyThreePage.tsx',
+  '/accountdestoryfour': '../pages/account-destroy/AccountDestroyFourPage.tsx',
 };
 
 /** Games (home family, discovery lists, topics, search): `path=folder/Name` for ../pages/folder/NamePage.tsx. */

@@ -1,5 +1,6 @@
 import type { AnyCallSpec } from '../call-spec.ts';
 import * as profile from './profile.ts';
+import * as accountCancel from './account-cancel.ts';
 import * as rating from './rating.ts';
 import * as realName from './real-name.ts';
 
@@ -9,7 +10,7 @@ import * as realName from './real-name.ts';
  * HOW TO ADD A CALL: declare it in its group's module here (defineCall), add the module below
  * if it is new, then write its handler with `handle(spec, …)` on the server.
  */
-const GROUPS = { rating, realName, profile };
+const GROUPS = { rating, realName, profile, accountCancel };
 
 type SpecsOf<M> = { [K in keyof M]: M[K] extends AnyCallSpec ? M[K] : never }[keyof M];
 

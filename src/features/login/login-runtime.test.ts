@@ -70,8 +70,9 @@ function setUp({ answers = {}, location = fakeLocation() }: { answers?: Answers;
   const storage = memoryStorage();
   const toasts: string[] = [];
   const reloadView = vi.fn();
-  const overlay = createLoginFeature({ api, session, inspect: () => {}, reloadView }, { storage, toast: (message) => void toasts.push(message) }, location);
-  return { api, calls, session, storage, toasts, reloadView, overlay, location };
+  const offerRevoke = vi.fn();
+  const overlay = createLoginFeature({ api, session, inspect: () => {}, reloadView }, { storage, toast: (message) => void toasts.push(message) }, location, offerRevoke);
+  return { api, calls, session, storage, toasts, reloadView, overlay, location, offerRevoke };
 }
 
 type Feature = ReturnType<typeof setUp>;
@@ -130,6 +131,25 @@ describe('createLoginFeature: the real calls and the after-login follow-ups (SPE
     expect(feature.storage.getItem(STORAGE_KEYS.watermark)).toBe('B0413802');
     expect(feature.reloadView).toHaveBeenCalledTimes(1);
     expect(feature.overlay.getSnapshot().value).toBe('closed');
+  });
+
+  it('offers to revoke once signed in when the account is in its cancellation cooling-off (issue 11)', async () => {
+    const cancellation = { requested_at: '2026-03-02T02:00:00.000Z', effective_at: '2026-03-17T02:00:00.000Z' };
+    const cooling = ok(200, { token: 'token-abcdefghijklmnop', user_uuid: 'uuid-12345678', nickname: 'n', registered: false, cancellation });
+    const feature = setUp({ answers: { '/api/login/trendRegister': cooling } });
+    feature.offerRevoke.mockImplementation(() => {
+      // Offered after the session holds the new credentials (the revoke call needs them).
+      expect(feature.session.getSnapshot().context.credentials?.token).toBe('token-abcdefghijklmnop');
+    });
+    await signInBySms(feature);
+    expect(feature.offerRevoke).toHaveBeenCalledExactlyOnceWith({ effective_at: cancellation.effective_at });
+
+    // A normal account, or a malformed field, is not offered anything; nor is the next sign-in after one that was.
+    for (const answer of [registered, ok(200, { token: 'token-abcdefghijklmnop', user_uuid: 'uuid-12345678', nickname: 'n', cancellation: { effective_at: 42 } })]) {
+      const plain = setUp({ answers: { '/api/login/trendRegister': answer } });
+      await signInBySms(plain);
+      expect(plain.offerRevoke).not.toHaveBeenCalled();
+    }
   });
 
   it('records 登录 for an existing account and for password login', async () => {

@@ -18,6 +18,9 @@ import type {
 } from '../../../machines/login-overlay.types.ts';
 import { LOGIN_PATH } from '../../../machines/session.types.ts';
 import type { AppRuntime, RuntimeEnvironment } from '../../app/runtime.ts';
+// Static: a dynamic import from this (lazily loaded) chunk would list the entry's stylesheet, which
+// the build inlines into index.html (vite.config.ts), as a file to preload — a 404 that rejects it.
+import { offerRevoke as offerRevokeDialog } from '../account-cancel/revoke-offer.ts';
 
 /**
  * Wires the login overlay (SPEC §2, §4) to the world: the real calls, the toasts, and the
@@ -116,6 +119,16 @@ export function openOnLoginRoute(
 interface SignInAnswer extends LoginData {
   /** The server says whether trendRegister created the account. */
   registered?: boolean;
+  /** Set while the account is in its cancellation cooling-off (issue 11): the app offers to revoke. */
+  cancellation?: { effective_at: string } | null;
+}
+
+/** After a sign-in in the cancellation cooling-off: src/features/account-cancel/revoke-offer.ts. */
+export type OfferRevoke = (cancellation: { effective_at: string }) => void;
+
+function cancellationOf(data: Partial<SignInAnswer>): { effective_at: string } | null {
+  const value = data.cancellation;
+  return value && typeof value === 'object' && typeof value.effective_at === 'string' ? { effective_at: value.effective_at } : null;
 }
 
 /** A code-200 answer without usable credentials is a bad answer, not a sign-in. */
@@ -123,7 +136,10 @@ function readSignInAnswer(outcome: ApiOutcome<SignInAnswer>): ApiOutcome<SignInA
   if (outcome.kind !== 'ok' || outcome.code !== 200) return outcome;
   const data = outcome.data as Partial<SignInAnswer> | null;
   if (!data || typeof data.token !== 'string' || !data.token || typeof data.user_uuid !== 'string' || !data.user_uuid) return BAD_ANSWER;
-  return { ...outcome, data: { token: data.token, user_uuid: data.user_uuid, nickname: typeof data.nickname === 'string' ? data.nickname : '', registered: data.registered === true } };
+  return {
+    ...outcome,
+    data: { token: data.token, user_uuid: data.user_uuid, nickname: typeof data.nickname === 'string' ? data.nickname : '', registered: data.registered === true, cancellation: cancellationOf(data) },
+  };
 }
 
 function readDocument(outcome: ApiOutcome<AgreementText>): ApiOutcome<AgreementText> {
@@ -142,11 +158,12 @@ function storeWatermark(storage: Storage, outcome: ApiOutcome<{ code?: unknown }
   }
 }
 
-function createCalls(api: ApiClient, onAnswer: (registered: boolean) => void) {
+function createCalls(api: ApiClient, onAnswer: (answer: { registered: boolean; cancellation: { effective_at: string } | null }) => void) {
   const signIn = <TInput extends object>(path: string) =>
     fromPromise<ApiOutcome<LoginData>, TInput>(async ({ input, signal }) => {
       const outcome = readSignInAnswer(await api.call<SignInAnswer>(path, { ...input } as Fields, { signal }));
-      onAnswer(outcome.kind === 'ok' && outcome.data.registered === true);
+      const ok = outcome.kind === 'ok';
+      onAnswer({ registered: ok && outcome.data.registered === true, cancellation: (ok && outcome.data.cancellation) || null });
       return outcome;
     });
   return {
@@ -170,9 +187,12 @@ export function createLoginFeature(
   runtime: LoginRuntime,
   env: Pick<RuntimeEnvironment, 'storage' | 'toast'>,
   browser: LoginEnvironment = browserLoginEnvironment(),
+  offerRevoke: OfferRevoke = (cancellation) => void offerRevokeDialog({ api: runtime.api, session: runtime.session, toast: env.toast }, cancellation),
 ): LoginOverlayActor {
-  // The last sign-in answer said whether the account was just created ('注册' vs '登录').
+  // The last sign-in answer said whether the account was just created ('注册' vs '登录'),
+  // and whether it is in its cancellation cooling-off.
   let registered = false;
+  let cancellation: { effective_at: string } | null = null;
 
   function afterSignIn({ token, uuid, nickname }: SignedInParams): void {
     runtime.session.send({ type: 'session.signedIn', credentials: { token, uuid, nickname } });
@@ -180,11 +200,12 @@ export function createLoginFeature(
     void runtime.api.call(LOGIN_CALLS.point, { ...(registered ? SIGN_IN_POINTS.register : SIGN_IN_POINTS.login) });
     void runtime.api.call<{ code?: unknown }>(LOGIN_CALLS.watermark).then((outcome) => storeWatermark(env.storage, outcome));
     runtime.reloadView();
+    if (cancellation) offerRevoke(cancellation);
   }
 
   const overlay = createActor(
     loginOverlayMachine.provide({
-      actors: createCalls(runtime.api, (answer) => (registered = answer)),
+      actors: createCalls(runtime.api, (answer) => ({ registered, cancellation } = answer)),
       actions: {
         showToast: (_, { message }) => env.toast(message),
         signedIn: (_, params) => afterSignIn(params),

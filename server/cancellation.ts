@@ -1,0 +1,220 @@
+import type { Kysely, Transaction } from 'kysely';
+import { COOLING_OFF_MS, type CancelConditionView, type CancellationView } from '../api/protocol/calls/account-cancel.ts';
+import { endSessions } from './auth.ts';
+import type { Database } from './db/schema.ts';
+import { PRODUCT } from './product.ts';
+
+/**
+ * Account cancellation (issue 11), the server's rules: the conditions an account must meet, the
+ * cooling-off record, and the scheduled job that anonymises an account once its cooling-off has
+ * passed. The handlers are in routes/account-cancel.ts; the job starts in main.ts.
+ */
+
+type Db = Kysely<Database> | Transaction<Database>;
+
+// ---- Conditions ----
+
+export type ConditionResult = { passed: true } | { passed: false; reason: string };
+
+/**
+ * One condition of cancellation. Checked when the player looks (getCancelConditions) and again
+ * inside applyCancel's transaction, with the account's row locked.
+ */
+export interface CancelCondition {
+  key: string;
+  title: string;
+  check(db: Db, userId: number): Promise<ConditionResult>;
+}
+
+const noBalance: CancelCondition = {
+  key: 'balance',
+  title: `账号内无${PRODUCT.coinName}余额`,
+  async check(db, userId) {
+    const { coins } = await db.selectFrom('users').select('coins').where('id', '=', userId).executeTakeFirstOrThrow();
+    return coins > 0 ? { passed: false, reason: `账号内还有${coins}${PRODUCT.coinName}，请使用完毕后再申请注销` } : { passed: true };
+  },
+};
+
+const noOpenOrder: CancelCondition = {
+  key: 'orders',
+  title: '无未完成的订单',
+  async check(db, userId) {
+    const { count } = await db
+      .selectFrom('orders')
+      .select((eb) => eb.fn.countAll<number>().as('count'))
+      .where('user_id', '=', userId)
+      .where('status', '=', 'pending')
+      .executeTakeFirstOrThrow();
+    return Number(count) > 0 ? { passed: false, reason: `有${Number(count)}笔未完成的订单，请完成支付或取消后再申请注销` } : { passed: true };
+  },
+};
+
+/**
+ * Every condition, in the order the page lists them. EXTENSION POINTS — later issues append
+ * theirs here, each a CancelCondition over their own tables:
+ *   - wallet (money issue): a positive wallet balance blocks (beside 乐玩币 above);
+ *   - trades (trading issue): an account listing on sale or a trade in progress blocks;
+ *   - withdrawals (wallet issue): a withdrawal not yet paid out blocks.
+ */
+export const CANCEL_CONDITIONS: CancelCondition[] = [noBalance, noOpenOrder];
+
+export async function checkConditions(db: Db, userId: number, conditions: readonly CancelCondition[] = CANCEL_CONDITIONS): Promise<CancelConditionView[]> {
+  const views: CancelConditionView[] = [];
+  for (const condition of conditions) {
+    const result = await condition.check(db, userId);
+    views.push({ key: condition.key, title: condition.title, passed: result.passed, reason: result.passed ? '' : result.reason });
+  }
+  return views;
+}
+
+// ---- The cooling-off record ----
+
+export function effectiveAt(requestedAt: Date): Date {
+  return new Date(requestedAt.getTime() + COOLING_OFF_MS);
+}
+
+export function cancellationView(row: { requested_at: Date | string; effective_at: Date | string }): CancellationView {
+  return { requested_at: new Date(row.requested_at).toISOString(), effective_at: new Date(row.effective_at).toISOString() };
+}
+
+/** The account's cancellation in its cooling-off, or null (what sign-in and getCancelStatus answer). */
+export async function pendingCancellation(db: Db, userId: number): Promise<CancellationView | null> {
+  const row = await db
+    .selectFrom('cancellation_requests')
+    .select(['requested_at', 'effective_at'])
+    .where('user_id', '=', userId)
+    .where('status', '=', 'pending')
+    .executeTakeFirst();
+  return row ? cancellationView(row) : null;
+}
+
+// ---- Anonymisation ----
+
+/** What an anonymised account shows where a nickname is needed. */
+export const CANCELLED_NICKNAME = '已注销用户';
+
+/** A value no phone matches (PHONE_PATTERN), unique per account: the number itself is free again. */
+export function tombstonePhone(userId: number): string {
+  return `cancelled-${userId}`;
+}
+
+/** One step of anonymising an account, run inside the job's transaction. */
+export interface AnonymiseStep {
+  name: string;
+  run(trx: Transaction<Database>, userId: number, now: Date): Promise<void>;
+}
+
+/**
+ * What anonymisation does, in order. Kept, tied to the anonymous user id (the law's retention of
+ * transaction records): orders, evaluations, point events, gift codes claimed, coupons (later: the
+ * ledger). HOOK for the real-name helper (migration 0006_real_name): append a step named
+ * 'realName' that releases the account's real-name binding (deletes its row, so the identity's
+ * count of bound accounts goes down) — nothing here depends on that table.
+ */
+export const ANONYMISE_STEPS: AnonymiseStep[] = [
+  {
+    name: 'profile',
+    async run(trx, userId, now) {
+      await trx
+        .updateTable('users')
+        .set({ phone: tombstonePhone(userId), nickname: CANCELLED_NICKNAME, avatar: '', password_hash: null, bd_vid: null, cancelled_at: now })
+        .where('id', '=', userId)
+        .execute();
+    },
+  },
+  {
+    name: 'sessions',
+    async run(trx, userId, now) {
+      await endSessions(trx, { userId }, 'cancelled', now);
+    },
+  },
+  {
+    // Personal content with no retention duty: the support chat and game reservations.
+    name: 'personalContent',
+    async run(trx, userId) {
+      await trx.deleteFrom('service_messages').where('user_id', '=', userId).execute();
+      await trx.deleteFrom('reservations').where('user_id', '=', userId).execute();
+    },
+  },
+];
+
+// ---- The scheduled job ----
+
+export interface JobLog {
+  info(object: object, message: string): void;
+  error(object: object, message: string): void;
+}
+
+/**
+ * Carries out every cancellation whose cooling-off has passed at `now`, one account per
+ * transaction: the row is claimed by a conditional UPDATE (status 'pending' → 'done') over a row
+ * picked with FOR UPDATE SKIP LOCKED, so two processes never take the same row, a revoke racing
+ * the job loses or wins cleanly, and a failure rolls the claim back for the next run. Returns the
+ * number of accounts anonymised.
+ */
+export async function runCancellationJob(db: Kysely<Database>, now: Date, log?: JobLog, steps: readonly AnonymiseStep[] = ANONYMISE_STEPS): Promise<number> {
+  let done = 0;
+  for (;;) {
+    const claimed = await db.transaction().execute(async (trx) => {
+      const row = await trx
+        .updateTable('cancellation_requests')
+        .set({ status: 'done', resolved_at: now })
+        .where('id', '=', (eb) =>
+          eb
+            .selectFrom('cancellation_requests')
+            .select('id')
+            .where('status', '=', 'pending')
+            .where('effective_at', '<=', now)
+            .orderBy('effective_at')
+            .limit(1)
+            .forUpdate()
+            .skipLocked(),
+        )
+        .where('status', '=', 'pending')
+        .returning(['id', 'user_id'])
+        .executeTakeFirst();
+      if (!row) return null;
+      for (const step of steps) await step.run(trx, row.user_id, now);
+      return row;
+    });
+    if (!claimed) return done;
+    done++;
+    log?.info({ request: claimed.id, user: claimed.user_id }, 'account cancelled and anonymised');
+  }
+}
+
+/** How often a running server looks for due cancellations. */
+export const CANCELLATION_JOB_INTERVAL_MS = 60_000;
+
+/**
+ * Runs the job at start-up (rows that fell due while the server was down) and then every
+ * interval, never two runs at once in one process. Returns stop(), which waits for a run in progress.
+ */
+export function startCancellationJob(options: { db: Kysely<Database>; now?: () => number; log?: JobLog; intervalMs?: number }): { stop(): Promise<void>; firstRun: Promise<void> } {
+  const { db, log } = options;
+  const now = options.now ?? Date.now;
+  let running: Promise<void> = Promise.resolve();
+  let stopped = false;
+  const tick = () => {
+    if (stopped) return running;
+    running = running.then(async () => {
+      try {
+        await runCancellationJob(db, new Date(now()), log);
+      } catch (error) {
+        log?.error({ err: error }, 'cancellation job failed');
+      }
+    });
+    return running;
+  };
+  const firstRun = tick();
+  const timer = setInterval(() => void tick(), options.intervalMs ?? CANCELLATION_JOB_INTERVAL_MS);
+  timer.unref();
+  return {
+    firstRun,
+    async stop() {
+      stopped = true;
+      clearInterval(timer);
+      await running;
+    },
+  };
+}

@@ -1,0 +1,34 @@
+import { useMemo } from 'react';
+import { sanitizeHtml } from '../../app/sanitize.ts';
+import { useRemoteData } from '../../app/use-remote-data.ts';
+import { LoadFailed } from '../../components/LoadFailed.tsx';
+import { PageHeader } from '../../components/PageHeader.tsx';
+import './account-destroy.css';
+
+/** /accountdestoryrule: the cancellation agreement, served by the server as site content, sanitised. */
+
+interface CancelRule {
+  title: string;
+  content: string;
+  cooling_off_days: number;
+}
+
+export default function AccountDestroyRulePage() {
+  const rule = useRemoteData<CancelRule>('cancelRule', '/api/user/getCancelRule');
+  const html = useMemo(() => (rule.data ? sanitizeHtml(rule.data.content) : ''), [rule.data]);
+  return (
+    <div className="page cancel">
+      <PageHeader title="账号注销协议" />
+      {rule.failed ? (
+        <LoadFailed message={rule.error} onRetry={rule.retry} />
+      ) : !rule.data ? (
+        <div className="cancel-loading skeleton" aria-busy="true" aria-label="加载中" />
+      ) : (
+        <article>
+          <h2 className="cancel-rule__title">{rule.data.title}</h2>
+          <section className="cancel-rule" dangerouslySetInnerHTML={{ __html: html }} />
+        </article>
+      )}
+    </div>
+  );
+}
