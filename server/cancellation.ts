@@ -136,6 +136,16 @@ export const ANONYMISE_STEPS: AnonymiseStep[] = [
       await trx.deleteFrom('reservations').where('user_id', '=', userId).execute();
     },
   },
+  {
+    // The agreement promises it: the identity no longer counts towards its 3 accounts, and the
+    // sealed name and number are gone. The avatar uploads' records go too (the objects are
+    // content-addressed and may be shared).
+    name: 'realNameAndUploads',
+    async run(trx, userId) {
+      await trx.deleteFrom('user_real_names').where('user_id', '=', userId).execute();
+      await trx.deleteFrom('uploads').where('user_id', '=', userId).execute();
+    },
+  },
 ];
 
 // ---- The scheduled job ----

@@ -216,6 +216,12 @@ describe.each(DATABASE_KINDS)('the cancellation job on %s', (kind) => {
     await h.db().insertInto('orders').values({ order_number: `J${player.id}`, user_id: player.id, game_id: 7, platform_game_id: 8, game_name: '仙剑奇缘', amount_cents: 600, status: 'paid' }).execute();
     await h.db().insertInto('point_events').values({ user_id: player.id, point_id: 1, point_title: '登录' }).execute();
     await h.db().insertInto('service_messages').values({ user_id: player.id, direction: 'in', kind: 'user', content: '我的手机号是…' }).execute();
+    await h
+      .db()
+      .insertInto('user_real_names')
+      .values({ user_id: player.id, id_hash: `h${player.id}`, name_sealed: 's', id_sealed: 's', name_masked: '张*三', id_masked: '1101**********1234', birth_date: '1990-01-01', provider: 'local' })
+      .execute();
+    await h.db().insertInto('uploads').values({ user_id: player.id, object_key: `avatars/${player.id}.webp`, purpose: 'avatar', content_type: 'image/webp', size: 10 }).execute();
     const applied = await h.applyCancel(player);
     expect(applied.code).toBe(1);
     const due = Date.parse(applied.data.effective_at);
@@ -242,6 +248,9 @@ describe.each(DATABASE_KINDS)('the cancellation job on %s', (kind) => {
     expect(await h.db().selectFrom('orders').select('user_id').where('order_number', '=', `J${player.id}`).executeTakeFirstOrThrow()).toEqual({ user_id: player.id });
     expect(await h.db().selectFrom('point_events').select('id').where('user_id', '=', player.id).execute()).toHaveLength(1);
     expect(await h.db().selectFrom('service_messages').select('id').where('user_id', '=', player.id).execute()).toHaveLength(0);
+    // The identity is released (it no longer counts towards its 3 accounts) and the upload records are gone.
+    expect(await h.db().selectFrom('user_real_names').select('user_id').where('user_id', '=', player.id).execute()).toHaveLength(0);
+    expect(await h.db().selectFrom('uploads').select('user_id').where('user_id', '=', player.id).execute()).toHaveLength(0);
 
     // The number registers again as a new account.
     const reborn = await h.signIn(player.phone);
