@@ -21,6 +21,7 @@ export function newToken(): string {
 const ENDED: Record<SessionEndReason, WireResponse> = {
   logout: { code: CODE.tokenInvalid, msg: MSG.tokenInvalid, data: null },
   password: { code: CODE.passwordChanged, msg: MSG.passwordChanged, data: null },
+  phone: { code: CODE.passwordChanged, msg: MSG.phoneChanged, data: null },
   elsewhere: { code: CODE.signedInElsewhere, msg: MSG.signedInElsewhere, data: null },
   disabled: { code: CODE.accountDisabled, msg: MSG.accountDisabled, data: null },
 };

@@ -19,7 +19,8 @@ export interface UsersTable {
   last_active_at: Timestamp | null;
 }
 
-export type SessionEndReason = 'logout' | 'password' | 'elsewhere' | 'disabled';
+/** Why a session ended; 'password' and 'phone' both answer 106, each with its own message. */
+export type SessionEndReason = 'logout' | 'password' | 'phone' | 'elsewhere' | 'disabled';
 
 export interface SessionsTable {
   id: Generated<number>;
