@@ -1,5 +1,7 @@
 import { answer, defineCall, field, textOf, type Field } from '../call-spec.ts';
-import { AUTH_MSG } from '../codes.ts';
+import { ACCOUNT_MSG } from '../account-security-messages.ts';
+
+export { ACCOUNT_MSG, PHONE_TICKET_TTL_S } from '../account-security-messages.ts';
 
 /**
  * Account security (issue 11 §2): the two-step phone change and the password change. Both need
@@ -14,29 +16,6 @@ const PHONE_PATTERN = /^1[3-9]\d{9}$/;
 const PASSWORD_PATTERN = /^(?=.*[A-Za-z])(?=.*\d)[A-Za-z\d]{6,15}$/;
 /** A ticket is 32 random bytes in base64url (43 characters); anything longer is not one. */
 const TICKET_MAX_LENGTH = 128;
-
-/** How long a phone-change ticket (step 1's proof) lasts: 10 minutes. */
-export const PHONE_TICKET_TTL_S = 600;
-
-export const ACCOUNT_MSG = {
-  codeRequired: AUTH_MSG.codeRequired,
-  codeWrong: '验证码错误',
-  phoneRequired: AUTH_MSG.phoneRequired,
-  phoneInvalid: AUTH_MSG.phoneInvalid,
-  /** Step 2 without a live ticket of this player: verify the current phone again. */
-  ticketInvalid: '验证已失效，请重新验证原手机号',
-  samePhone: '新手机号不能与当前手机号相同',
-  phoneTaken: '该手机号已被其他账号绑定',
-  verified: '验证成功',
-  phoneChanged: '手机号更换成功',
-  passwordRule: AUTH_MSG.passwordRule,
-  oldPasswordRequired: '请输入原密码',
-  oldPasswordWrong: '原密码错误',
-  oldPasswordLocked: '原密码错误次数过多，请15分钟后再试或使用短信验证码验证',
-  noPasswordUseCode: '该账号未设置密码，请使用短信验证码验证',
-  samePassword: '新密码不能与原密码相同',
-  passwordChanged: AUTH_MSG.passwordChangedOk,
-} as const;
 
 const pass = <T>(value: T) => ({ ok: true as const, value });
 const fail = (message: string) => ({ ok: false as const, message });
