@@ -32,14 +32,13 @@ export interface ToastParams {
 
 // ---- Phone change (/phoneverify, /phoneverifynew) ----
 
+/** Step 2 (phone-bind) starts with step 1's ticket; step 1 (phone-verify) takes nothing. */
 export interface PhoneChangeInput {
-  /** 'verify': step 1 (the current phone); 'bind': step 2 (the new phone), with step 1's ticket. */
-  step: 'verify' | 'bind';
-  ticket?: string | null;
+  ticket?: string;
 }
 
 export interface PhoneChangeContext {
-  step: 'verify' | 'bind';
+  /** Step 1 stores the ticket it got; step 2 sends the one it was given. */
   ticket: string | null;
   /** Step 2's new phone: digits only, at most 11. */
   phone: string;

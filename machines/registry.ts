@@ -9,6 +9,9 @@ import { loadingMachine } from './loading.machine.ts';
 import { loginOverlayMachine } from './login-overlay.machine.ts';
 import { logoutMachine } from './logout.machine.ts';
 import { navigationMachine } from './navigation.machine.ts';
+import { passwordChangeMachine } from './password-change.machine.ts';
+import { phoneBindMachine } from './phone-bind.machine.ts';
+import { phoneVerifyMachine } from './phone-verify.machine.ts';
 import { createPagedListMachine, pagedListMachine } from './paged-list.machine.ts';
 import { ratingMachine } from './rating.machine.ts';
 import { createRemoteDataMachine } from './remote-data.machine.ts';
@@ -132,6 +135,9 @@ export const MACHINES: readonly MachineEntry[] = [
     input: { entry: SAMPLE_DOWN_LIST_ENTRY, deletePackage: false },
   }),
   entry({ name: 'logout', summary: "Mine page '退出登录': confirm, server logout, sign out", machine: logoutMachine }),
+  entry({ name: 'phone-verify', summary: 'Phone change step 1 (/phoneverify): type-3 code, 60 s resend countdown, code → ticket', machine: phoneVerifyMachine, input: {} }),
+  entry({ name: 'phone-bind', summary: 'Phone change step 2 (/phoneverifynew): new phone, type-4 code, bind with the ticket; a refused ticket goes back to step 1', machine: phoneBindMachine, input: { ticket: 'ticket' } }),
+  entry({ name: 'password-change', summary: '/editpassword: old password or type-3 code (60 s countdown), new password twice with SPEC §5 messages', machine: passwordChangeMachine, input: { hasPassword: true } }),
 ];
 
 /** The entry that builds actors whose machine has this id, or undefined. */
