@@ -76,6 +76,11 @@ const PAGE_FILES: Record<string, string> = {
   '/zaixianwan': '../pages/zaixianwan/ZaixianwanPage.tsx',
   '/downlist': '../pages/down-list/DownListPage.tsx',
   '/msgedetinfor': '../pages/msgedetinfor/MsgeDetInforPage.tsx',
+  '/accountsetting': '../pages/account-setting/AccountSettingPage.tsx',
+  '/accountsafety': '../pages/account-safety/AccountSafetyPage.tsx',
+  '/phoneverify': '../pages/phone-verify/PhoneVerifyPage.tsx',
+  '/phoneverifynew': '../pages/phone-verify/PhoneVerifyNewPage.tsx',
+  '/editpassword': '../pages/edit-password/EditPasswordPage.tsx',
 };
 
 /** Games (home family, discovery lists, topics, search): `path=folder/Name` for ../pages/folder/NamePage.tsx. */
