@@ -13,13 +13,12 @@ import { ACCOUNT_PATHS, useAccountInfo, useIdentityCard } from '../../features/a
 const REAL_NAME_PATH = '/realnamecertificateone';
 const CANCEL_PATH = '/accountdestoryone';
 
-const routeIfBuilt = (path: string) => (hasPage(path) ? path : undefined);
-
+/** Shown with the real-name pages (getIdentityCard comes with them); the status only once it answers. */
 function RealNameRow() {
   const card = useIdentityCard();
   const data = card.data;
   const value = data ? (data.status === 1 ? `已认证 ${data.real_name}`.trim() : <span className="account-list__value--warn">未认证</span>) : undefined;
-  return <AccountRow label="实名认证" to={routeIfBuilt(REAL_NAME_PATH)} value={value} />;
+  return <AccountRow label="实名认证" to={REAL_NAME_PATH} value={value} />;
 }
 
 function SafetyRows() {
@@ -36,7 +35,7 @@ function SafetyRows() {
           value={user ? user.has_password ? '已设置' : <span className="account-list__value--warn">未设置</span> : loading}
         />
         <AccountRow label="手机号" to={ACCOUNT_PATHS.phoneVerify} value={user ? user.phone : loading} />
-        <RealNameRow />
+        {hasPage(REAL_NAME_PATH) && <RealNameRow />}
       </nav>
       {hasPage(CANCEL_PATH) && (
         <nav className="account-list" aria-label="注销">
