@@ -11,6 +11,9 @@ import { loadingMachine } from './loading.machine.ts';
 import { loginOverlayMachine } from './login-overlay.machine.ts';
 import { logoutMachine } from './logout.machine.ts';
 import { navigationMachine } from './navigation.machine.ts';
+import { passwordChangeMachine } from './password-change.machine.ts';
+import { phoneBindMachine } from './phone-bind.machine.ts';
+import { phoneVerifyMachine } from './phone-verify.machine.ts';
 import { createPagedListMachine, pagedListMachine } from './paged-list.machine.ts';
 import { ratingMachine } from './rating.machine.ts';
 import { realNameFormMachine } from './real-name-form.machine.ts';
@@ -138,6 +141,9 @@ export const MACHINES: readonly MachineEntry[] = [
   entry({ name: 'real-name-form', summary: 'Real-name form: editing → submitting → verified | refused (shared GB 11643 checks)', machine: realNameFormMachine, input: { today: '2026-03-06' } }),
   entry({ name: 'avatar-upload', summary: 'Avatar: upload ticket → bytes up (progress) → headerImgEdit → done | failed with retry', machine: avatarUploadMachine }),
   entry({ name: 'account-cancel', summary: '注销账号 in four steps: rules → conditions → type-5 code (60 s countdown) → cooling-off; revoke', machine: accountCancelMachine }),
+  entry({ name: 'phone-verify', summary: 'Phone change step 1 (/phoneverify): type-3 code, 60 s resend countdown, code → ticket', machine: phoneVerifyMachine, input: {} }),
+  entry({ name: 'phone-bind', summary: 'Phone change step 2 (/phoneverifynew): new phone, type-4 code, bind with the ticket; a refused ticket goes back to step 1', machine: phoneBindMachine, input: { ticket: 'ticket' } }),
+  entry({ name: 'password-change', summary: '/editpassword: old password or type-3 code (60 s countdown), new password twice with SPEC §5 messages', machine: passwordChangeMachine, input: { hasPassword: true } }),
 ];
 
 /** The entry that builds actors whose machine has this id, or undefined. */

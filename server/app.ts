@@ -13,6 +13,7 @@ import { accountCancelCalls } from './routes/account-cancel.ts';
 import { catalogCalls, registerCatalogRoutes } from './routes/catalog.ts';
 import { pointCalls } from './routes/points.ts';
 import { profileCalls } from './routes/profile.ts';
+import { accountSecurityCalls } from './routes/account-security.ts';
 import { ratingCalls } from './routes/rating.ts';
 import { playCalls, registerPlayPage } from './routes/play.ts';
 import { realNameCalls } from './routes/real-name.ts';
@@ -54,7 +55,7 @@ export const LOG_REDACT_PATHS = [
 
 /** Without services (e.g. to list paths) the SMS calls answer '验证码发送失败'. */
 export function allCalls(services: { sms: SmsProvider } = { sms: { send: () => Promise.reject(new Error('no SMS provider')) } }): CallDefinition[] {
-  return [...contentCalls, ...authCalls(services), ...authAccountCalls, ...catalogCalls, ...serviceCalls, ...ratingCalls, ...pointCalls, ...realNameCalls, ...playCalls, ...profileCalls, ...accountCancelCalls];
+  return [...contentCalls, ...authCalls(services), ...authAccountCalls, ...catalogCalls, ...serviceCalls, ...ratingCalls, ...pointCalls, ...realNameCalls, ...playCalls, ...profileCalls, ...accountCancelCalls, ...accountSecurityCalls];
 }
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {

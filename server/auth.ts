@@ -22,6 +22,7 @@ export function newToken(): string {
 const ENDED: Record<SessionEndReason, WireResponse> = {
   logout: { code: CODE.tokenInvalid, msg: MSG.tokenInvalid, data: null },
   password: { code: CODE.passwordChanged, msg: MSG.passwordChanged, data: null },
+  phone: { code: CODE.passwordChanged, msg: MSG.phoneChanged, data: null },
   elsewhere: { code: CODE.signedInElsewhere, msg: MSG.signedInElsewhere, data: null },
   disabled: { code: CODE.accountDisabled, msg: MSG.accountDisabled, data: null },
   // The account was anonymised: 105 makes the client clear the session, toast this and go to /login.

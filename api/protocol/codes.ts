@@ -36,6 +36,8 @@ export const MSG = {
   tokenExpired: '登录已过期，请重新登录',
   tokenInvalid: '登录状态无效，请重新登录',
   passwordChanged: '密码已修改，请重新登录',
+  /** 106 for the other devices of an account whose phone was changed. */
+  phoneChanged: '手机号已更换，请重新登录',
   paramError: '参数错误',
   tooFrequent: '请勿频繁请求',
   fetched: '获取成功',

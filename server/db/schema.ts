@@ -35,8 +35,11 @@ export interface UploadsTable {
   created_at: CreatedAt;
 }
 
-/** 'cancelled': the account was anonymised after its cancellation (migration 0008_cancellation). */
-export type SessionEndReason = 'logout' | 'password' | 'elsewhere' | 'disabled' | 'cancelled';
+/**
+ * Why a session ended; 'password' and 'phone' both answer 106, each with its own message;
+ * 'cancelled': the account was anonymised after its cancellation (migration 0008_cancellation).
+ */
+export type SessionEndReason = 'logout' | 'password' | 'phone' | 'elsewhere' | 'disabled' | 'cancelled';
 
 export interface SessionsTable {
   id: Generated<number>;

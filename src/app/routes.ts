@@ -86,6 +86,11 @@ const PAGE_FILES: Record<string, string> = {
   '/accountdestorytwo': '../pages/account-destroy/AccountDestroyTwoPage.tsx',
   '/accountdestorythree': '../pages/account-destroy/AccountDestroyThreePage.tsx',
   '/accountdestoryfour': '../pages/account-destroy/AccountDestroyFourPage.tsx',
+  '/accountsetting': '../pages/account-setting/AccountSettingPage.tsx',
+  '/accountsafety': '../pages/account-safety/AccountSafetyPage.tsx',
+  '/phoneverify': '../pages/phone-verify/PhoneVerifyPage.tsx',
+  '/phoneverifynew': '../pages/phone-verify/PhoneVerifyNewPage.tsx',
+  '/editpassword': '../pages/edit-password/EditPasswordPage.tsx',
 };
 
 /** Games (home family, discovery lists, topics, search): `path=folder/Name` for ../pages/folder/NamePage.tsx. */

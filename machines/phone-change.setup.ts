@@ -1,0 +1,103 @@
+import { assign, enqueueActions, fromPromise, setup } from 'xstate';
+import type { ApiOutcome } from '../api/outcome.ts';
+import type {
+  AccountSendCodeInput,
+  BindNewPhoneInput,
+  BoundPhone,
+  PhoneChangeContext,
+  PhoneChangeEvent,
+  PhoneChangeInput,
+  PhoneTicket,
+  ToastParams,
+  VerifyOldPhoneInput,
+} from './account-security.types.ts';
+import { bindFormError, bindSendCodeError, isTicketRejected, ticketOf, verifyFormError } from './account-security.validation.ts';
+import { RESEND_COUNTDOWN_S } from './constants.ts';
+import { COUNTDOWN_TICK_MS } from './login-overlay.constants.ts';
+import { failureMessage, isAccepted, isSessionEnded, rejectionOutcome, sanitizeCode, sanitizePhone } from './login-overlay.validation.ts';
+
+/**
+ * The implementations behind phone-verify.machine.ts and phone-bind.machine.ts.
+ *
+ * Phone change in two pages (issue 11 §2): 'verify' (/phoneverify) proves the current phone with
+ * a type-3 code and gets a ticket; 'bind' (/phoneverifynew) binds a new phone with the ticket and a
+ * type-4 code. Each page runs its own chart; both share this setup. The resend
+ * countdown (SPEC §9: 60 s, second by second) runs beside the form; code -1 answers are toasted by
+ * the session machine, so the chart only reports errors nobody else shows.
+ */
+
+type OutcomeParams = { outcome: ApiOutcome };
+type ValueParams = { value: string };
+type ShowToastAction = { type: 'showToast'; params: ToastParams };
+
+export const value = ({ event }: { event: { value: string } }) => ({ value: event.value });
+export const output = ({ event }: { event: { output: ApiOutcome } }) => ({ outcome: event.output });
+export const rejected = () => ({ outcome: rejectionOutcome() });
+export const messageOf =
+  (rule: (context: PhoneChangeContext) => string | null) =>
+  ({ context }: { context: PhoneChangeContext }) => ({ message: rule(context) ?? '' });
+
+function notProvided(name: string) {
+  return async (): Promise<never> => {
+    throw new Error(`${name} is not provided`);
+  };
+}
+
+function showMessage<TParams extends OutcomeParams | ToastParams>(pick: (params: TParams) => string | null) {
+  return enqueueActions<PhoneChangeContext, PhoneChangeEvent, TParams, PhoneChangeEvent, never, ShowToastAction, never, never, never>(({ enqueue }, params) => {
+    const message = pick(params);
+    if (message === null) return;
+    enqueue.assign({ message });
+    enqueue({ type: 'showToast', params: { message } });
+  });
+}
+
+export const phoneChangeSetup = setup({
+  types: {
+    context: {} as PhoneChangeContext,
+    events: {} as PhoneChangeEvent,
+    input: {} as PhoneChangeInput,
+    tags: {} as 'busy',
+    children: {} as { sendCode: 'sendCode'; verifyOldPhone: 'verifyOldPhone'; bindNewPhone: 'bindNewPhone' },
+  },
+  actors: {
+    sendCode: fromPromise<ApiOutcome, AccountSendCodeInput>(notProvided('sendCode')),
+    verifyOldPhone: fromPromise<ApiOutcome<PhoneTicket>, VerifyOldPhoneInput>(notProvided('verifyOldPhone')),
+    bindNewPhone: fromPromise<ApiOutcome<BoundPhone>, BindNewPhoneInput>(notProvided('bindNewPhone')),
+  },
+  delays: {
+    countdownTick: COUNTDOWN_TICK_MS,
+  },
+  actions: {
+    /** Provided by the app: a toast. */
+    showToast: (_, _params: ToastParams) => {},
+    /** Provided by the app: step 1 done, open step 2 with the ticket. */
+    verified: (_, _params: { ticket: string }) => {},
+    /** Provided by the app: the phone is changed, leave the form. */
+    changed: () => {},
+    /** Provided by the app: step 2's ticket was refused, back to step 1. */
+    restart: () => {},
+    notify: showMessage((params: ToastParams) => params.message),
+    reportFailure: showMessage((params: OutcomeParams) => failureMessage(params.outcome)),
+    storeTicket: assign((_, params: OutcomeParams) => ({ ticket: ticketOf(params.outcome) })),
+    setPhone: assign((_, params: ValueParams) => ({ phone: sanitizePhone(params.value) })),
+    setCode: assign((_, params: ValueParams) => ({ code: sanitizeCode(params.value) })),
+    clearCode: assign({ code: '' }),
+    startCountdown: assign({ countdown: RESEND_COUNTDOWN_S }),
+    tickCountdown: assign({ countdown: ({ context }) => Math.max(0, context.countdown - 1) }),
+  },
+  guards: {
+    verifyFormInvalid: ({ context }) => verifyFormError(context) !== null,
+    bindFormInvalid: ({ context }) => bindFormError(context) !== null,
+    bindPhoneUnsendable: ({ context }) => bindSendCodeError(context) !== null,
+    countdownEnding: ({ context }) => context.countdown <= 1,
+    accepted: (_, params: OutcomeParams) => isAccepted(params.outcome),
+    ticketIssued: (_, params: OutcomeParams) => ticketOf(params.outcome) !== null,
+    ticketRejected: (_, params: OutcomeParams) => isTicketRejected(params.outcome),
+    sessionEnded: (_, params: OutcomeParams) => isSessionEnded(params.outcome),
+  },
+});
+
+export function initialPhoneChangeContext(ticket: string | null): PhoneChangeContext {
+  return { ticket, phone: '', code: '', countdown: 0, message: null };
+}

@@ -1,0 +1,220 @@
+import { useMachine, useSelector } from '@xstate/react';
+import { useMemo } from 'react';
+import { fromPromise, type SnapshotFrom } from 'xstate';
+import type { ApiOutcome } from '../../../api/outcome.ts';
+import { request } from '../../../api/typed-call.ts';
+import type { AccountSendCodeInput } from '../../../machines/account-security.types.ts';
+import { passwordChangeMachine } from '../../../machines/password-change.machine.ts';
+import { phoneBindMachine } from '../../../machines/phone-bind.machine.ts';
+import { phoneVerifyMachine } from '../../../machines/phone-verify.machine.ts';
+import { useRuntime } from '../../app/runtime-context.tsx';
+import type { AppRuntime } from '../../app/runtime.ts';
+import { showToast } from '../../app/toast.ts';
+import { useNavigate } from '../../app/use-navigation.ts';
+import { useRemoteData } from '../../app/use-remote-data.ts';
+
+/**
+ * The account-security pages' view models (ARCHITECTURE rule 6): each hook runs one chart with
+ * the real calls and returns narrow values and intents. Enabled-ness comes from `snapshot.can`.
+ */
+
+export const ACCOUNT_PATHS = {
+  safety: '/accountsafety',
+  phoneVerify: '/phoneverify',
+  phoneBind: '/phoneverifynew',
+  editPassword: '/editpassword',
+} as const;
+
+const SEND_CODE_CALL = '/api/login/sendCode';
+export const USER_INFO_CALL = '/api/user/getUserInfo';
+export const IDENTITY_CARD_CALL = '/api/user/getIdentityCard';
+
+export const GET_CODE_LABEL = '获取验证码';
+export const countdownLabel = (seconds: number) => `${seconds}s后重新获取`;
+
+/** /api/user/getUserInfo: the fields these pages read (the phone comes masked). */
+export interface AccountInfo {
+  phone: string;
+  has_password: boolean;
+}
+
+/** /api/user/getIdentityCard (the real-name pages' call): status 1 when verified, the name masked. */
+export interface IdentityCard {
+  status: 0 | 1;
+  real_name: string;
+}
+
+export function useAccountInfo() {
+  return useRemoteData<AccountInfo>('accountInfo', USER_INFO_CALL);
+}
+
+export function useIdentityCard() {
+  return useRemoteData<IdentityCard>('identityCard', IDENTITY_CARD_CALL);
+}
+
+function sendCodeActor(runtime: AppRuntime) {
+  return fromPromise<ApiOutcome, AccountSendCodeInput>(({ input, signal }) => runtime.api.call(SEND_CODE_CALL, { type: input.type, phone: input.phone ?? '' }, { signal }));
+}
+
+type AnySnapshot = SnapshotFrom<typeof phoneVerifyMachine> | SnapshotFrom<typeof phoneBindMachine> | SnapshotFrom<typeof passwordChangeMachine>;
+
+const select = {
+  phone: (s: SnapshotFrom<typeof phoneBindMachine>) => s.context.phone,
+  code: (s: AnySnapshot) => s.context.code,
+  countdown: (s: AnySnapshot) => s.context.countdown,
+  busy: (s: AnySnapshot) => s.hasTag('busy'),
+  canSendCode: (s: AnySnapshot) => s.can({ type: 'ui.sendCode' }),
+  canSubmit: (s: AnySnapshot) => s.can({ type: 'ui.submit' }),
+  sending: (s: AnySnapshot) => s.children.sendCode !== undefined,
+};
+
+/** /phoneverify: a type-3 code to the current phone → a ticket → /phoneverifynew. */
+export function usePhoneVerify() {
+  const runtime = useRuntime();
+  const navigate = useNavigate();
+  const machine = useMemo(
+    () =>
+      phoneVerifyMachine.provide({
+        actors: {
+          sendCode: sendCodeActor(runtime),
+          verifyOldPhone: fromPromise(({ input, signal }) => request(runtime.api, '/api/user/changeUserTelOne', input, { signal })),
+        },
+        actions: {
+          showToast: (_, { message }) => showToast(message),
+          // Step 1 leaves history: back from step 2 returns to the safety page.
+          verified: (_, { ticket }) => navigate(ACCOUNT_PATHS.phoneBind, { ticket }, { replace: true }),
+        },
+      }),
+    [runtime, navigate],
+  );
+  const [, , actor] = useMachine(machine, { input: {}, inspect: runtime.inspect });
+  const code = useSelector(actor, select.code);
+  const countdown = useSelector(actor, select.countdown);
+  const busy = useSelector(actor, select.busy);
+  const canSendCode = useSelector(actor, select.canSendCode);
+  const canSubmit = useSelector(actor, select.canSubmit);
+  const sending = useSelector(actor, select.sending);
+  const submitting = useSelector(actor, (s) => s.matches({ verify: { form: 'submitting' } }));
+  return {
+    code,
+    codeLabel: countdown > 0 ? countdownLabel(countdown) : GET_CODE_LABEL,
+    canSendCode,
+    sending,
+    canSubmit,
+    submitting,
+    busy,
+    changeCode: (value: string) => actor.send({ type: 'ui.code.change', value }),
+    sendCode: () => actor.send({ type: 'ui.sendCode' }),
+    submit: () => actor.send({ type: 'ui.submit' }),
+  };
+}
+
+/** /phoneverifynew: the new phone, a type-4 code to it, bind with step 1's ticket. */
+export function usePhoneBind(ticket: string) {
+  const runtime = useRuntime();
+  const navigate = useNavigate();
+  const machine = useMemo(
+    () =>
+      phoneBindMachine.provide({
+        actors: {
+          sendCode: sendCodeActor(runtime),
+          bindNewPhone: fromPromise(({ input, signal }) => request(runtime.api, '/api/user/changeUserTelTwo', input, { signal })),
+        },
+        actions: {
+          showToast: (_, { message }) => showToast(message),
+          changed: () => navigate('back'),
+          restart: () => navigate(ACCOUNT_PATHS.phoneVerify, null, { replace: true }),
+        },
+      }),
+    [runtime, navigate],
+  );
+  const [, , actor] = useMachine(machine, { input: { ticket }, inspect: runtime.inspect });
+  const phone = useSelector(actor, select.phone);
+  const code = useSelector(actor, select.code);
+  const countdown = useSelector(actor, select.countdown);
+  const canSendCode = useSelector(actor, select.canSendCode);
+  const canSubmit = useSelector(actor, select.canSubmit);
+  const sending = useSelector(actor, select.sending);
+  const submitting = useSelector(actor, (s) => s.matches({ bind: { form: 'submitting' } }));
+  return {
+    phone,
+    code,
+    codeLabel: countdown > 0 ? countdownLabel(countdown) : GET_CODE_LABEL,
+    canSendCode,
+    sending,
+    canSubmit,
+    submitting,
+    filled: phone !== '' && code !== '',
+    changePhone: (value: string) => actor.send({ type: 'ui.phone.change', value }),
+    changeCode: (value: string) => actor.send({ type: 'ui.code.change', value }),
+    sendCode: () => actor.send({ type: 'ui.sendCode' }),
+    submit: () => actor.send({ type: 'ui.submit' }),
+  };
+}
+
+type PasswordSnapshot = SnapshotFrom<typeof passwordChangeMachine>;
+const selectPassword = {
+  method: (s: PasswordSnapshot) => s.context.method,
+  hasPassword: (s: PasswordSnapshot) => s.context.hasPassword,
+  oldPassword: (s: PasswordSnapshot) => s.context.oldPassword,
+  newPassword: (s: PasswordSnapshot) => s.context.newPassword,
+  confirmPassword: (s: PasswordSnapshot) => s.context.confirmPassword,
+  submitting: (s: PasswordSnapshot) => s.matches({ form: 'submitting' }),
+  /** SPEC §5: the button looks disabled until the fields of the chosen method are filled. */
+  filled: (s: PasswordSnapshot) =>
+    (s.context.method === 'password' ? s.context.oldPassword !== '' : s.context.code !== '') && s.context.newPassword !== '' && s.context.confirmPassword !== '',
+};
+
+/** /editpassword: by the old password or a type-3 code; the new password twice. */
+export function usePasswordChange(hasPassword: boolean) {
+  const runtime = useRuntime();
+  const navigate = useNavigate();
+  const machine = useMemo(
+    () =>
+      passwordChangeMachine.provide({
+        actors: {
+          sendCode: sendCodeActor(runtime),
+          changePassword: fromPromise(({ input, signal }) => request(runtime.api, '/api/user/userChangePassword', input, { signal })),
+        },
+        actions: {
+          showToast: (_, { message }) => showToast(message),
+          changed: () => navigate('back'),
+        },
+      }),
+    [runtime, navigate],
+  );
+  const [, , actor] = useMachine(machine, { input: { hasPassword }, inspect: runtime.inspect });
+  const method = useSelector(actor, selectPassword.method);
+  const offersPassword = useSelector(actor, selectPassword.hasPassword);
+  const oldPassword = useSelector(actor, selectPassword.oldPassword);
+  const code = useSelector(actor, select.code);
+  const newPassword = useSelector(actor, selectPassword.newPassword);
+  const confirmPassword = useSelector(actor, selectPassword.confirmPassword);
+  const countdown = useSelector(actor, select.countdown);
+  const canSendCode = useSelector(actor, select.canSendCode);
+  const sending = useSelector(actor, select.sending);
+  const canSubmit = useSelector(actor, select.canSubmit);
+  const submitting = useSelector(actor, selectPassword.submitting);
+  const filled = useSelector(actor, selectPassword.filled);
+  return {
+    method,
+    offersPassword,
+    oldPassword,
+    code,
+    newPassword,
+    confirmPassword,
+    codeLabel: countdown > 0 ? countdownLabel(countdown) : GET_CODE_LABEL,
+    canSendCode,
+    sending,
+    canSubmit,
+    submitting,
+    filled,
+    chooseMethod: (next: 'password' | 'code') => actor.send({ type: 'ui.method', method: next }),
+    changeOldPassword: (value: string) => actor.send({ type: 'ui.oldPassword.change', value }),
+    changeCode: (value: string) => actor.send({ type: 'ui.code.change', value }),
+    changeNewPassword: (value: string) => actor.send({ type: 'ui.newPassword.change', value }),
+    changeConfirmPassword: (value: string) => actor.send({ type: 'ui.confirm.change', value }),
+    sendCode: () => actor.send({ type: 'ui.sendCode' }),
+    submit: () => actor.send({ type: 'ui.submit' }),
+  };
+}
