@@ -78,7 +78,7 @@ export interface NativeMethods {
   getPushUserId(): string;
   /** Cache size as text, e.g. "12.5M": the bytes clearCache removes. */
   getCacheSize(): string;
-  /** Clears the cache (the WebView's cache, finished and installed packages' files; not paused downloads). Answer "1" when done. */
+  /** Clears the cache (the WebView's cache and the packages installed games left behind; not downloads still to install or paused). Answer "1" when done. */
   clearCache(): string;
   /**
    * Every download native knows, as a JSON array of NativeDownloadStatus: the web's list re-syncs

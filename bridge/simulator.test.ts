@@ -182,7 +182,8 @@ describe('wrapper simulator downloads', () => {
     await h.call('downloadGame', p.url, String(p.id), optionsJson(p));
     await h.until(() => h.stateEvents(p.id).includes('3'));
     expect(await h.call('openApp', p.package_name)).toBe('0');
-    expect(await h.call('getCacheSize')).toBe(`${(p.size / 1048576).toFixed(1)}M`);
+    // A package still to install is not cache.
+    expect(await h.call('getCacheSize')).toBe('0M');
     expect(await h.call('installApp', String(p.id), '1')).toBe('1');
     await h.until(() => h.events.some((e) => e.event.type === 'install.result'));
     expect(h.events.find((e) => e.event.type === 'install.result')!.event).toEqual({ type: 'install.result', platform_game_id: p.id, code: 1 });
@@ -273,10 +274,15 @@ describe('wrapper simulator: the other calls and the channels', () => {
     const p = packages[0]!;
     await h.call('downloadGame', p.url, String(p.id), optionsJson(p));
     await h.until(() => h.stateEvents(p.id).includes('3'));
-    expect(await h.call('getCacheSize')).not.toBe('0M');
+    // A finished download not installed yet is not cache.
+    expect(await h.call('getCacheSize')).toBe('0M');
+    expect(await h.call('installApp', String(p.id), '0')).toBe('1');
+    await h.until(() => h.events.some((e) => e.event.type === 'install.result'));
+    expect(await h.call('getCacheSize')).toBe(`${(p.size / 1048576).toFixed(1)}M`);
     expect(await h.call('clearCache')).toBe('1');
     expect(await h.call('getCacheSize')).toBe('0M');
-    expect(await h.states()).toEqual([]);
+    // Still installed, only its package is gone.
+    expect(await h.states()).toEqual([{ platform_game_id: p.id, state: '5', cur: 0, total: p.size, speed: 0 }]);
 
     // Withdrawn: identifiers gone again.
     expect(await h.call('setPrivacyConsent', '0')).toBe('1');

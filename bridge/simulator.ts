@@ -518,23 +518,18 @@ export async function installWrapperSimulator(options: SimulatorOptions): Promis
     getChannelInfo: () => JSON.stringify({ channel: 'sim', media_id: '1' }),
     getPushUserId: () => (consent ? identity.push_id ?? '' : ''),
     getCacheSize() {
-      // What clearCache removes: finished and installed packages' files (paused downloads stay).
+      // What clearCache removes: the packages installed games left behind.
       let bytes = 0;
       for (const live of records.values()) {
-        if (live.record.state === '3' || live.record.state === '5') bytes += live.sink?.length ?? live.record.have;
+        if (live.record.state === '5') bytes += live.sink?.length ?? live.record.have;
       }
       return sizeText(bytes);
     },
     clearCache() {
+      // The packages of installed games (kept when ispackage is off); a finished download not yet
+      // installed is the player's, not cache, and stays, as do paused ones.
       for (const live of [...records.values()]) {
-        if (live.record.state === '3') {
-          records.delete(live.record.platform_game_id);
-          const id = live.record.platform_game_id;
-          write(async () => {
-            await store.del(bytesKey(id));
-            await store.del(recordKey(id));
-          });
-        } else if (live.record.state === '5' && live.record.have > 0) {
+        if (live.record.state === '5' && (live.sink?.length ?? live.record.have) > 0) {
           dropBytes(live);
           persist(live, 'delete');
         }

@@ -76,6 +76,7 @@ const PAGE_FILES: Record<string, string> = {
   '/zaixianwan': '../pages/zaixianwan/ZaixianwanPage.tsx',
   '/downlist': '../pages/down-list/DownListPage.tsx',
   '/msgedetinfor': '../pages/msgedetinfor/MsgeDetInforPage.tsx',
+  '/systemsetting': '../pages/system-setting/SystemSettingPage.tsx',
 };
 
 /** Games (home family, discovery lists, topics, search): `path=folder/Name` for ../pages/folder/NamePage.tsx. */
