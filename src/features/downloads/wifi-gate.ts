@@ -1,3 +1,5 @@
+import Dialog from 'antd-mobile/es/components/dialog';
+import { readyImperativeRender } from '../../app/toast.ts';
 import { currentWifiOnly, mustAskBeforeDownload, readNetworkType } from '../../app/wifi-only.ts';
 
 /** The question 仅Wi-Fi下载 asks on a mobile network (issue 11). */
@@ -10,11 +12,12 @@ export const WIFI_ONLY_CONFIRM = {
 
 /**
  * Resolves true when the download may start: at once without the switch or off a mobile network,
- * else after the player answers 继续下载 (false on 取消). The dialog's chunk loads only then.
+ * else after the player answers 继续下载 (false on 取消). Dialog is imported statically: a dynamic
+ * import from this (non-entry) chunk would list the entry's stylesheet among its preloads, and
+ * that one is inlined into index.html (vite.config.ts), so the preload fails.
  */
 export async function confirmDownloadNetwork(host: Record<string, unknown> = window as unknown as Record<string, unknown>): Promise<boolean> {
   if (!mustAskBeforeDownload(currentWifiOnly(), readNetworkType(host))) return true;
-  const [{ default: Dialog }, render] = await Promise.all([import('antd-mobile/es/components/dialog'), import('../../app/antd-render.ts')]);
-  render.registerAntdRender();
+  await readyImperativeRender();
   return Dialog.confirm(WIFI_ONLY_CONFIRM);
 }

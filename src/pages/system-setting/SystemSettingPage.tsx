@@ -1,11 +1,13 @@
 import Dialog from 'antd-mobile/es/components/dialog';
 import Switch from 'antd-mobile/es/components/switch';
-import { lazy, Suspense, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { Link } from '../../app/Link.tsx';
 import { useMutedPreference } from '../../app/muted-preference.ts';
 import { useRemoteData } from '../../app/use-remote-data.ts';
 import { useWifiOnly } from '../../app/wifi-only.ts';
 import { PageHeader } from '../../components/PageHeader.tsx';
+// Static: a lazy import from a page chunk would preload the entry's inlined stylesheet (see wifi-gate.ts).
+import PrivacyGuideSheet from '../../features/privacy/PrivacyGuideSheet.tsx';
 import type { DownloadListActor } from '../../features/downloads/download-runtime.ts';
 import {
   useCacheClear,
@@ -17,7 +19,6 @@ import {
 } from './use-system-setting.ts';
 import './system-setting.css';
 
-const PrivacyGuideSheet = lazy(() => import('../../features/privacy/PrivacyGuideSheet.tsx'));
 
 /**
  * 系统设置 (issue 11): cache (inside the wrapper), mute, Wi-Fi-only downloads, ispackage, the
@@ -154,11 +155,7 @@ function ConsentRow() {
           ],
         ]}
       />
-      {consent.guideOpen && (
-        <Suspense fallback={null}>
-          <PrivacyGuideSheet open onAgree={consent.agree} onRefuse={consent.refuse} />
-        </Suspense>
-      )}
+      {consent.guideOpen && <PrivacyGuideSheet open onAgree={consent.agree} onRefuse={consent.refuse} />}
     </>
   );
 }
