@@ -53,15 +53,32 @@ export interface NativeMethods {
   share(payload: string): string;
   /** Invite-a-friend share, JSON payload { title, content, url, image, invite_code }. */
   inviteShare(payload: string): string;
-  /** SPEC §3 device info as a JSON object string (StatusHeight present inside the wrapper). */
+  /**
+   * SPEC §3 device info as a JSON object string (StatusHeight present inside the wrapper), device
+   * identifiers included: the web calls it only after the player agreed to the privacy policy.
+   */
   getDeviceInfo(): string;
+  /**
+   * The same JSON without any identifier (no imei, mac, idfa, android_id, oaid, uid, address):
+   * what the web reads at start before consent. Native must not read an identifier to answer it
+   * (added for issue 11, docs/bridge-protocol.md "Privacy consent").
+   */
+  getBasicDeviceInfo(): string;
+  /**
+   * The player's privacy consent, "1" agreed or "0" not (never asked, refused, withdrawn). Native
+   * keeps it, starts the SDKs that read identifiers only with "1", and on "0" stops them and
+   * forgets what it read. Answer "1" when taken (added for issue 11).
+   */
+  setPrivacyConsent(granted: string): string;
+  /** The network the device is on: "wifi", "cellular", "none" or "unknown" (added for issue 11: Wi-Fi-only downloads). */
+  getNetworkType(): string;
   /** The install channel as a JSON object string { channel, media_id }. */
   getChannelInfo(): string;
-  /** The push service's user id, or "". */
+  /** The push service's user id, or "" (an identifier: only after consent). */
   getPushUserId(): string;
-  /** Cache size as text, e.g. "12.5M". */
+  /** Cache size as text, e.g. "12.5M": the bytes clearCache removes. */
   getCacheSize(): string;
-  /** Clears the cache. Answer "1" when done. */
+  /** Clears the cache (the WebView's cache and the packages installed games left behind; not downloads still to install or paused). Answer "1" when done. */
   clearCache(): string;
   /**
    * Every download native knows, as a JSON array of NativeDownloadStatus: the web's list re-syncs
@@ -82,6 +99,9 @@ export const NATIVE_METHOD_NAMES: readonly NativeMethodName[] = [
   'share',
   'inviteShare',
   'getDeviceInfo',
+  'getBasicDeviceInfo',
+  'setPrivacyConsent',
+  'getNetworkType',
   'getChannelInfo',
   'getPushUserId',
   'getCacheSize',

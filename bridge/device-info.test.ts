@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { isInsideWrapper, parseDeviceInfo, readDeviceInfo } from './device-info.ts';
+import { isInsideWrapper, parseDeviceInfo, readBasicDeviceInfo, readDeviceInfo, tellPrivacyConsent } from './device-info.ts';
+import { IDENTIFIER_FIELDS } from '../api/device.ts';
 
 describe('device info', () => {
   const quiet = () => {};
@@ -29,5 +30,28 @@ describe('device info', () => {
       }),
       { numRuns: 3000 },
     );
+  });
+  it('basic info keeps no identifier whatever native answers; an older wrapper without the method gives null', () => {
+    const everything = JSON.stringify({ StatusHeight: 24, system: 'Android 13', imei: '860000000000001', oaid: 'o', android_id: 'a', mac: 'm', idfa: 'i', uid: 'u', address: 'x', media_id: '1' });
+    expect(readBasicDeviceInfo({ LewanNative: { getBasicDeviceInfo: () => everything } })).toEqual({ StatusHeight: 24, system: 'Android 13', media_id: '1' });
+    expect(readBasicDeviceInfo({ LewanNative: { getDeviceInfo: () => everything } })).toBeNull();
+    expect(readBasicDeviceInfo({})).toBeNull();
+  });
+  it('property: basic info never holds an identifier field', () => {
+    fc.assert(
+      fc.property(fc.dictionary(fc.constantFrom(...IDENTIFIER_FIELDS, 'system', 'StatusHeight', 'ua'), fc.oneof(fc.string(), fc.integer())), (raw) => {
+        const info = readBasicDeviceInfo({ LewanNative: { getBasicDeviceInfo: () => JSON.stringify(raw) } });
+        for (const field of IDENTIFIER_FIELDS) expect(info ?? {}).not.toHaveProperty(field);
+      }),
+      { numRuns: 500 },
+    );
+  });
+  it('tells native the consent as "1" / "0"; false without a wrapper or when it throws', () => {
+    const told: string[] = [];
+    expect(tellPrivacyConsent({ LewanNative: { setPrivacyConsent: (v: string) => told.push(v) } }, true)).toBe(true);
+    expect(tellPrivacyConsent({ LewanNative: { setPrivacyConsent: (v: string) => told.push(v) } }, false)).toBe(true);
+    expect(told).toEqual(['1', '0']);
+    expect(tellPrivacyConsent({}, true)).toBe(false);
+    expect(tellPrivacyConsent({ LewanNative: { setPrivacyConsent: () => { throw new Error('x'); } } }, true)).toBe(false);
   });
 });

@@ -5,14 +5,18 @@
  * values must be short strings or finite numbers, anything else is ignored with a warning.
  */
 import type { DeviceInfo } from '../api/device.ts';
-import { DEVICE_FIELDS } from '../api/device.ts';
+import { BASIC_DEVICE_FIELDS, DEVICE_FIELDS } from '../api/device.ts';
 import { NATIVE_OBJECT_NAME } from './definitions.ts';
 
 export { NATIVE_OBJECT_NAME };
 
 const MAX_VALUE_LENGTH = 512;
 
-export function parseDeviceInfo(raw: unknown, warn: (message: string) => void = console.warn): DeviceInfo | null {
+export function parseDeviceInfo(
+  raw: unknown,
+  warn: (message: string) => void = console.warn,
+  fields: ReadonlyArray<keyof DeviceInfo> = DEVICE_FIELDS,
+): DeviceInfo | null {
   let value = raw;
   if (typeof raw === 'string') {
     try {
@@ -27,7 +31,7 @@ export function parseDeviceInfo(raw: unknown, warn: (message: string) => void = 
     return null;
   }
   const info: Record<string, string | number> = {};
-  for (const key of DEVICE_FIELDS) {
+  for (const key of fields) {
     const field = (value as Record<string, unknown>)[key];
     if (field === undefined || field === null || field === '') continue;
     if (typeof field === 'string' && field.length <= MAX_VALUE_LENGTH) info[key] = field;
@@ -37,18 +41,54 @@ export function parseDeviceInfo(raw: unknown, warn: (message: string) => void = 
   return info as DeviceInfo;
 }
 
-interface NativeWithDeviceInfo {
-  getDeviceInfo?: () => unknown;
-}
+type DeviceMethod = 'getDeviceInfo' | 'getBasicDeviceInfo';
 
-/** Reads the wrapper's device info once; null in a plain browser. Never throws. */
-export function readDeviceInfo(host: Record<string, unknown> = globalThis as unknown as Record<string, unknown>): DeviceInfo | null {
-  const native = host[NATIVE_OBJECT_NAME] as NativeWithDeviceInfo | undefined;
-  if (!native || typeof native.getDeviceInfo !== 'function') return null;
+function nativeMethod(host: Record<string, unknown>, method: DeviceMethod): (() => unknown) | null {
   try {
-    return parseDeviceInfo(native.getDeviceInfo());
+    const native = host[NATIVE_OBJECT_NAME] as Partial<Record<DeviceMethod, unknown>> | undefined;
+    const fn = native?.[method];
+    return typeof fn === 'function' ? () => (fn as () => unknown).call(native) : null;
   } catch {
     return null;
+  }
+}
+
+function read(host: Record<string, unknown>, method: DeviceMethod, fields: ReadonlyArray<keyof DeviceInfo>): DeviceInfo | null {
+  const fn = nativeMethod(host, method);
+  if (!fn) return null;
+  try {
+    return parseDeviceInfo(fn(), console.warn, fields);
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The whole device info, identifiers included (getDeviceInfo); null in a plain browser. Never
+ * throws. Only for a player who agreed to the privacy policy (src/app/device-source.ts decides).
+ */
+export function readDeviceInfo(host: Record<string, unknown> = globalThis as unknown as Record<string, unknown>): DeviceInfo | null {
+  return read(host, 'getDeviceInfo', DEVICE_FIELDS);
+}
+
+/**
+ * The device info without identifiers (getBasicDeviceInfo); whatever native answers, only the
+ * basic fields are kept. Null in a plain browser, and from a wrapper without the method (an older
+ * one: it could only answer with the identifiers). Never throws.
+ */
+export function readBasicDeviceInfo(host: Record<string, unknown> = globalThis as unknown as Record<string, unknown>): DeviceInfo | null {
+  return read(host, 'getBasicDeviceInfo', BASIC_DEVICE_FIELDS);
+}
+
+/** Tells the wrapper the player's consent ("1" agreed, "0" not); false without a wrapper. Never throws. */
+export function tellPrivacyConsent(host: Record<string, unknown>, granted: boolean): boolean {
+  try {
+    const native = host[NATIVE_OBJECT_NAME] as { setPrivacyConsent?: unknown } | undefined;
+    if (typeof native?.setPrivacyConsent !== 'function') return false;
+    (native.setPrivacyConsent as (value: string) => unknown).call(native, granted ? '1' : '0');
+    return true;
+  } catch {
+    return false;
   }
 }
 

@@ -58,6 +58,7 @@ export const recordKey = (id: number) => `download:${id}`;
 export const bytesKey = (id: number) => `bytes:${id}`;
 export const installKey = (packageName: string) => `install:${packageName}`;
 export const IDENTITY_KEY = 'identity';
+export const CONSENT_KEY = 'privacy-consent';
 
 export function randomHex(bytes: number): string {
   return Array.from(globalThis.crypto.getRandomValues(new Uint8Array(bytes)), (b) => b.toString(16).padStart(2, '0')).join('');

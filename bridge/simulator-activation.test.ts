@@ -24,6 +24,9 @@ describe('simulatorOptionsFromLocation', () => {
     // A later navigation without the query keeps it.
     expect(simulatorOptionsFromLocation('?game_id=3', undefined, () => storage)).toEqual({ channel: 'direct', speedBytesPerSecond: 200000, fail: 'md5' });
     expect(simulatorOptionsFromLocation('?wrapper=sim-prompt', undefined, () => storage)).toEqual({ channel: 'prompt', fail: null });
+    expect(simulatorOptionsFromLocation('?wrapper=sim&simnet=cellular', undefined, () => storage)).toEqual({ channel: 'direct', fail: null, network: 'cellular' });
+    expect(simulatorOptionsFromLocation('', undefined, () => storage)).toEqual({ channel: 'direct', fail: null, network: 'cellular' });
+    expect(simulatorOptionsFromLocation('?wrapper=sim&simnet=5g', undefined, () => storage)).toEqual({ channel: 'direct', fail: null });
     expect(simulatorOptionsFromLocation('?wrapper=off', '1', () => storage)).toBeNull();
     expect(storage.map.has(WRAPPER_SIM_STORAGE_KEY)).toBe(false);
     expect(simulatorOptionsFromLocation('', undefined, () => storage)).toBeNull();

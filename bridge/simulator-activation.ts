@@ -4,7 +4,8 @@
  * and loads the simulator itself with a dynamic import.
  *
  * `?wrapper=sim` (direct object) or `?wrapper=sim-prompt` (prompt channel) turns it on, with
- * `simspeed=<bytes per second>` and `simfail=install|md5|download`; the choice is remembered in
+ * `simspeed=<bytes per second>`, `simfail=install|md5|download` and `simnet=wifi|cellular|none`
+ * (what getNetworkType answers); the choice is remembered in
  * sessionStorage (`wrapperSim`) so it survives in-app navigation and reloads of the tab, and
  * `?wrapper=off` forgets it. A build with VITE_WRAPPER_SIM=1 has it on by default.
  */
@@ -16,6 +17,8 @@ export interface SimulatorActivation {
   /** Absent: the simulator's default speed. */
   speedBytesPerSecond?: number;
   fail: 'install' | 'md5' | 'download' | null;
+  /** Absent: the browser's own network type. */
+  network?: 'wifi' | 'cellular' | 'none';
 }
 
 type StorageLike = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
@@ -34,10 +37,13 @@ function readFail(value: unknown): SimulatorActivation['fail'] {
   return (FAILURES as readonly unknown[]).includes(value) ? (value as SimulatorActivation['fail']) : null;
 }
 
-function activation(channel: unknown, speed: unknown, fail: unknown): SimulatorActivation {
+const NETWORKS = ['wifi', 'cellular', 'none'] as const;
+
+function activation(channel: unknown, speed: unknown, fail: unknown, network: unknown = null): SimulatorActivation {
   const result: SimulatorActivation = { channel: channel === 'prompt' ? 'prompt' : 'direct', fail: readFail(fail) };
   const speedBytesPerSecond = readSpeed(speed);
   if (speedBytesPerSecond !== undefined) result.speedBytesPerSecond = speedBytesPerSecond;
+  if ((NETWORKS as readonly unknown[]).includes(network)) result.network = network as SimulatorActivation['network'];
   return result;
 }
 
@@ -47,8 +53,8 @@ function remembered(storage: StorageLike | null): SimulatorActivation | null {
     if (!raw) return null;
     const value: unknown = JSON.parse(raw);
     if (typeof value !== 'object' || value === null) return null;
-    const { channel, speedBytesPerSecond, fail } = value as Record<string, unknown>;
-    return activation(channel, speedBytesPerSecond, fail);
+    const { channel, speedBytesPerSecond, fail, network } = value as Record<string, unknown>;
+    return activation(channel, speedBytesPerSecond, fail, network);
   } catch {
     return null;
   }
@@ -83,7 +89,7 @@ export function simulatorOptionsFromLocation(search: string, envFlag: unknown, s
     return null;
   }
   if (wrapper === 'sim' || wrapper === 'sim-prompt') {
-    const chosen = activation(wrapper === 'sim-prompt' ? 'prompt' : 'direct', params.get('simspeed'), params.get('simfail'));
+    const chosen = activation(wrapper === 'sim-prompt' ? 'prompt' : 'direct', params.get('simspeed'), params.get('simfail'), params.get('simnet'));
     try {
       store?.setItem(WRAPPER_SIM_STORAGE_KEY, JSON.stringify(chosen));
     } catch {
@@ -93,5 +99,5 @@ export function simulatorOptionsFromLocation(search: string, envFlag: unknown, s
   }
   const kept = remembered(store);
   if (kept) return kept;
-  return envFlag === '1' || envFlag === 1 || envFlag === true ? activation('direct', params.get('simspeed'), params.get('simfail')) : null;
+  return envFlag === '1' || envFlag === 1 || envFlag === true ? activation('direct', params.get('simspeed'), params.get('simfail'), params.get('simnet')) : null;
 }

@@ -182,7 +182,8 @@ describe('wrapper simulator downloads', () => {
     await h.call('downloadGame', p.url, String(p.id), optionsJson(p));
     await h.until(() => h.stateEvents(p.id).includes('3'));
     expect(await h.call('openApp', p.package_name)).toBe('0');
-    expect(await h.call('getCacheSize')).toBe(`${(p.size / 1048576).toFixed(1)}M`);
+    // A package still to install is not cache.
+    expect(await h.call('getCacheSize')).toBe('0M');
     expect(await h.call('installApp', String(p.id), '1')).toBe('1');
     await h.until(() => h.events.some((e) => e.event.type === 'install.result'));
     expect(h.events.find((e) => e.event.type === 'install.result')!.event).toEqual({ type: 'install.result', platform_game_id: p.id, code: 1 });
@@ -243,10 +244,23 @@ describe('wrapper simulator: the other calls and the channels', () => {
   it('answers device info (stable ids per store), channel, push id, shares, screen capture, cache', async () => {
     const store = createMemorySimStore();
     const h = await harness({ store });
+    // Before consent: no identifier, from either method, and no push id.
+    const basic = JSON.parse(await h.call('getBasicDeviceInfo'));
+    expect(basic).toMatchObject({ StatusHeight: 24, system: 'Android 13', version: '3.3.3', media_id: '1', tg: 'sim', dychannel: 'sim', simular: '1' });
+    expect(JSON.parse(await h.call('getDeviceInfo'))).toEqual(basic);
+    expect(basic).not.toHaveProperty('imei');
+    expect(await h.call('getPushUserId')).toBe('');
+    expect(await h.call('setPrivacyConsent', '1')).toBe('1');
     const info = JSON.parse(await h.call('getDeviceInfo'));
-    expect(info).toMatchObject({ StatusHeight: 24, system: 'Android 13', version: '3.3.3', media_id: '1', tg: 'sim', dychannel: 'sim', simular: '1' });
+    expect(info).toMatchObject(basic);
     expect(info.imei).toMatch(/^86\d{13}$/);
+    expect(info).toHaveProperty('oaid');
+    expect(info).toHaveProperty('android_id');
+    expect(info).toHaveProperty('mac');
+    await h.sim.flush();
+    // Native keeps the consent (a new start over the same store remembers it).
     const again = await harness({ store });
+    expect(again.sim.privacyConsent()).toBe(true);
     expect(JSON.parse(await again.call('getDeviceInfo')).imei).toBe(info.imei);
     expect(await again.call('getPushUserId')).toBe(await h.call('getPushUserId'));
     expect(JSON.parse(await h.call('getChannelInfo'))).toEqual({ channel: 'sim', media_id: '1' });
@@ -260,10 +274,32 @@ describe('wrapper simulator: the other calls and the channels', () => {
     const p = packages[0]!;
     await h.call('downloadGame', p.url, String(p.id), optionsJson(p));
     await h.until(() => h.stateEvents(p.id).includes('3'));
-    expect(await h.call('getCacheSize')).not.toBe('0M');
+    // A finished download not installed yet is not cache.
+    expect(await h.call('getCacheSize')).toBe('0M');
+    expect(await h.call('installApp', String(p.id), '0')).toBe('1');
+    await h.until(() => h.events.some((e) => e.event.type === 'install.result'));
+    expect(await h.call('getCacheSize')).toBe(`${(p.size / 1048576).toFixed(1)}M`);
     expect(await h.call('clearCache')).toBe('1');
     expect(await h.call('getCacheSize')).toBe('0M');
-    expect(await h.states()).toEqual([]);
+    // Still installed, only its package is gone.
+    expect(await h.states()).toEqual([{ platform_game_id: p.id, state: '5', cur: 0, total: p.size, speed: 0 }]);
+
+    // Withdrawn: identifiers gone again.
+    expect(await h.call('setPrivacyConsent', '0')).toBe('1');
+    expect(JSON.parse(await h.call('getDeviceInfo'))).not.toHaveProperty('imei');
+  });
+
+  it('network type: the option, then setNetwork, else the browser\'s navigator.connection', async () => {
+    const h = await harness({ network: 'cellular' });
+    expect(await h.call('getNetworkType')).toBe('cellular');
+    h.sim.setNetwork('wifi');
+    expect(await h.call('getNetworkType')).toBe('wifi');
+    const host: Record<string, unknown> = { navigator: { connection: { type: 'cellular' } } };
+    const browser = await installWrapperSimulator({ host, store: createMemorySimStore(), log: () => {} });
+    running.push(browser);
+    expect(browser.native.getNetworkType()).toBe('cellular');
+    (host.navigator as { connection: { type: string } }).connection.type = 'wifi';
+    expect(browser.native.getNetworkType()).toBe('wifi');
   });
 
   it('implements every method of the contract', async () => {

@@ -10,7 +10,7 @@ import {
   type NativeMethods,
 } from './definitions.ts';
 import { md5Hex } from './sim-md5.ts';
-import { abortError, ByteSink, bytesKey, IDENTITY_KEY, installKey, parseId, parseOptions, randomHex, recordKey, sizeText, type DownloadRecord, type InstallRecord } from './sim-support.ts';
+import { abortError, ByteSink, bytesKey, CONSENT_KEY, IDENTITY_KEY, installKey, parseId, parseOptions, randomHex, recordKey, sizeText, type DownloadRecord, type InstallRecord } from './sim-support.ts';
 import { createIdbSimStore, type SimStore } from './sim-store.ts';
 
 /**
@@ -41,7 +41,11 @@ export interface SimulatorOptions {
   channel?: 'direct' | 'prompt';
   /** Default: console.info, so a developer sees what the "wrapper" did. */
   log?: (message: string, detail?: unknown) => void;
+  /** What getNetworkType answers; default: the browser's navigator.connection, else "wifi". */
+  network?: SimNetwork | null;
 }
+
+export type SimNetwork = 'wifi' | 'cellular' | 'none';
 
 export interface WrapperSimulator {
   readonly native: NativeMethods;
@@ -49,6 +53,10 @@ export interface WrapperSimulator {
   /** The prompt channel's per-page secret (null on the direct channel). */
   readonly secret: string | null;
   lastShare(): { method: 'share' | 'inviteShare'; payload: string } | null;
+  /** What the web last told it with setPrivacyConsent (kept in its store, as native keeps it). */
+  privacyConsent(): boolean;
+  /** Changes the simulated network (tests). */
+  setNetwork(network: SimNetwork): void;
   /** Resolves once every store write made so far has landed. */
   flush(): Promise<void>;
   /** Stops downloads and timers and removes what it installed, like a page unload: nothing more is written. */
@@ -135,9 +143,12 @@ export async function installWrapperSimulator(options: SimulatorOptions): Promis
     await store.set(IDENTITY_KEY, stored);
   }
   const identity = stored;
+  // The consent the web last gave (docs/bridge-protocol.md "Privacy consent"): identifiers only with it.
+  let consent = (await store.get(CONSENT_KEY)) === '1';
+  let network: SimNetwork | null = options.network ?? null;
   for (const key of await store.keys()) {
     const value = (await store.get(key)) as Record<string, unknown> | undefined;
-    if (!value) continue;
+    if (!value || typeof value !== 'object') continue;
     if (key.startsWith('download:')) {
       const record = value as unknown as DownloadRecord;
       // The page died mid-download: what is kept is a paused download, as after a wrapper restart.
@@ -467,6 +478,17 @@ export async function installWrapperSimulator(options: SimulatorOptions): Promis
       return '1';
     },
     getDeviceInfo() {
+      // A real wrapper must not read an identifier before consent; neither does this one.
+      if (!consent) return native.getBasicDeviceInfo();
+      return JSON.stringify({
+        ...JSON.parse(native.getBasicDeviceInfo()),
+        imei: identity.imei,
+        android_id: identity.android_id,
+        oaid: identity.oaid,
+        mac: '02:00:00:00:00:00',
+      });
+    },
+    getBasicDeviceInfo() {
       const navigator = host.navigator as { userAgent?: unknown } | undefined;
       return JSON.stringify({
         StatusHeight: 24,
@@ -474,10 +496,6 @@ export async function installWrapperSimulator(options: SimulatorOptions): Promis
         version: '3.3.3',
         version_code: '333',
         phone_type: 'Simulator Pixel',
-        imei: identity.imei,
-        android_id: identity.android_id,
-        oaid: identity.oaid,
-        mac: '02:00:00:00:00:00',
         media_id: '1',
         tg: 'sim',
         dychannel: 'sim',
@@ -485,23 +503,33 @@ export async function installWrapperSimulator(options: SimulatorOptions): Promis
         simular: '1',
       });
     },
+    setPrivacyConsent(granted) {
+      consent = String(granted) === '1';
+      write(() => store.set(CONSENT_KEY, consent ? '1' : '0'));
+      return '1';
+    },
+    getNetworkType() {
+      if (network) return network;
+      const connection = (host.navigator as { connection?: { type?: unknown } } | undefined)?.connection;
+      const type = connection?.type;
+      if (type === 'cellular' || type === 'none') return type;
+      return type === 'wifi' || type === 'ethernet' || type === undefined ? 'wifi' : 'unknown';
+    },
     getChannelInfo: () => JSON.stringify({ channel: 'sim', media_id: '1' }),
-    getPushUserId: () => identity.push_id ?? '',
+    getPushUserId: () => (consent ? identity.push_id ?? '' : ''),
     getCacheSize() {
+      // What clearCache removes: the packages installed games left behind.
       let bytes = 0;
-      for (const live of records.values()) bytes += live.sink?.length ?? live.record.have;
+      for (const live of records.values()) {
+        if (live.record.state === '5') bytes += live.sink?.length ?? live.record.have;
+      }
       return sizeText(bytes);
     },
     clearCache() {
+      // The packages of installed games (kept when ispackage is off); a finished download not yet
+      // installed is the player's, not cache, and stays, as do paused ones.
       for (const live of [...records.values()]) {
-        if (live.record.state === '3') {
-          records.delete(live.record.platform_game_id);
-          const id = live.record.platform_game_id;
-          write(async () => {
-            await store.del(bytesKey(id));
-            await store.del(recordKey(id));
-          });
-        } else if (live.record.state === '5' && live.record.have > 0) {
+        if (live.record.state === '5' && (live.sink?.length ?? live.record.have) > 0) {
           dropBytes(live);
           persist(live, 'delete');
         }
@@ -560,6 +588,10 @@ export async function installWrapperSimulator(options: SimulatorOptions): Promis
     channel,
     secret,
     lastShare: () => share,
+    privacyConsent: () => consent,
+    setNetwork(next) {
+      network = next;
+    },
     async flush() {
       // Writes queued while flushing are waited for too.
       let seen: Promise<void> | null = null;

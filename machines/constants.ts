@@ -40,4 +40,8 @@ export const STORAGE_KEYS = {
   downList: 'DownList',
   rechargePending: 'RechargepingList',
   deletePackage: 'ispackage',
+  /** Not in SPEC §3 (issue 11): the privacy-policy consent record (src/app/privacy-consent.ts). */
+  privacyConsent: 'PrivacyConsent',
+  /** Not in SPEC §3 (issue 11): '1' = download only on Wi-Fi, ask first elsewhere (src/app/wifi-only.ts). */
+  wifiOnly: 'WifiOnlyDownload',
 } as const;

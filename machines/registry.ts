@@ -3,6 +3,7 @@ import { accountCancelMachine } from './account-cancel.machine.ts';
 import { agreementSheetMachine } from './agreement-sheet.machine.ts';
 import { avatarUploadMachine } from './avatar-upload.machine.ts';
 import { giftClaimMachine } from './gift-claim.machine.ts';
+import { cacheClearMachine } from './cache-clear.machine.ts';
 import { browserDownloadMachine } from './browser-download.machine.ts';
 import { downloadEntryMachine } from './download-entry.machine.ts';
 import { downloadListMachine } from './download-list.machine.ts';
@@ -85,8 +86,11 @@ export const PAGED_LIST_IDS = [
   'categoryGames', 'topics', 'circleTopics', 'topicDetail', 'searchGames', 'overseasSearch', 'overseasSearchList',
 ] as const;
 
+/** The privacy guide (issue 11): the agreement or policy a player reads before agreeing. */
+const SYSTEM_REMOTE_DATA_IDS = ['privacyDocument'] as const;
+
 /** The ids pages pass to useRemoteData(id, …): each builds its own remote-data machine. */
-export const REMOTE_DATA_IDS = ['aboutUs', 'cancelRule', 'userInfo', 'gameDetail', 'giftList', 'couponList', 'btCouponList', 'openServers', 'downUrl', 'identityCard', 'playGrant', ...GAMES_REMOTE_DATA_IDS] as const;
+export const REMOTE_DATA_IDS = ['aboutUs', 'cancelRule', 'userInfo', 'gameDetail', 'giftList', 'couponList', 'btCouponList', 'openServers', 'downUrl', 'identityCard', 'playGrant', ...GAMES_REMOTE_DATA_IDS, ...SYSTEM_REMOTE_DATA_IDS] as const;
 
 export const MACHINES: readonly MachineEntry[] = [
   entry({ name: 'session', summary: 'Token / Uuid / NickName, api error catalogue, active record', machine: sessionMachine, input: { credentials: null } }),
@@ -106,6 +110,7 @@ export const MACHINES: readonly MachineEntry[] = [
     // The app passes src/app/routes.ts NAVIGATION_RULES; a replay uses the recorded input.
     input: { location: { path: '/', data: null }, signedIn: false, rules: { protectedPaths: ['/mine'], keepScrollPaths: [], blockedMoves: [], loginPath: LOGIN_PATH } },
   }),
+  entry({ name: 'cache-clear', summary: '清除缓存 in /systemsetting: measure, confirm, clear, measure again', machine: cacheClearMachine }),
   entry({ name: 'loading', summary: 'Global loading overlay: counted work, shown after a delay', machine: loadingMachine }),
   entry({ name: 'service-poll', summary: "20 s unread-message poll, '客服消息' notice, offline check", machine: servicePollMachine, input: { lastSeenId: null } }),
   entry({ name: 'service-chat', summary: 'Customer-service chat: history pages, sending', machine: serviceChatMachine }),

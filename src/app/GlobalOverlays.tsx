@@ -3,6 +3,7 @@ import { InstallGuideHost } from '../components/InstallGuideHost.tsx';
 import { LoadingOverlay } from '../components/LoadingOverlay.tsx';
 import { RatingOverlay } from '../features/rating/RatingOverlay.tsx';
 import { ServiceNotification } from '../features/service/ServiceNotification.tsx';
+import { PrivacyGuideHost } from '../features/privacy/PrivacyGuideHost.tsx';
 
 /** Overlays that live above every page (login, rating, notifications, loading); one line each. */
 export function GlobalOverlays() {
@@ -14,6 +15,7 @@ export function GlobalOverlays() {
       <LoginOverlayHost />
       <LoadingOverlay />
       <InstallGuideHost />
+      <PrivacyGuideHost />
     </>
   );
 }

@@ -91,6 +91,7 @@ const PAGE_FILES: Record<string, string> = {
   '/phoneverify': '../pages/phone-verify/PhoneVerifyPage.tsx',
   '/phoneverifynew': '../pages/phone-verify/PhoneVerifyNewPage.tsx',
   '/editpassword': '../pages/edit-password/EditPasswordPage.tsx',
+  '/systemsetting': '../pages/system-setting/SystemSettingPage.tsx',
 };
 
 /** Games (home family, discovery lists, topics, search): `path=folder/Name` for ../pages/folder/NamePage.tsx. */

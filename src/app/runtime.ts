@@ -3,10 +3,13 @@ import { createActor, fromPromise, type ActorRefFrom, type InspectionEvent } fro
 import { createApiClient, type ApiClient } from '../../api/client.ts';
 import { browserCrypto } from '../../api/crypto-browser.ts';
 import type { DeviceInfo } from '../../api/device.ts';
-import { isInsideWrapper, readDeviceInfo } from '../../bridge/device-info.ts';
+import { isInsideWrapper } from '../../bridge/device-info.ts';
 import { sessionMachine } from '../../machines/session.machine.ts';
 import type { ActiveRecordInput } from '../../machines/session.types.ts';
 import { readCredentials, writeCredentials } from './credentials-storage.ts';
+import { createConsentStore, watchStorageKey, type ConsentStore } from './privacy-consent.ts';
+import { createDeviceSource } from './device-source.ts';
+import { STORAGE_KEYS } from '../../machines/constants.ts';
 import { apiBase, encryptRequests, secrets } from './env.ts';
 import { showToast } from './toast.ts';
 import type { EventLog } from './event-log.ts';
@@ -34,8 +37,10 @@ export interface AppRuntime {
   /** Starts a call ahead of the page that makes it (or takes the answer the server embedded); that page's call gets the answer (src/app/prefetch.ts). */
   prefetch: PrefetchingClient['prefetch'];
   session: ActorRefFrom<typeof sessionMachine>;
-  /** The wrapper's device info; null in a plain browser. */
+  /** The wrapper's device info without identifiers (src/app/device-source.ts); null in a plain browser. */
   device: DeviceInfo | null;
+  /** The privacy-policy consent (src/app/privacy-consent.ts): device identifiers are read and sent only with it. */
+  privacy: ConsentStore;
   /** Pass to every createActor / useMachine: fans out to the registered inspectors. */
   inspect: Inspector;
   addInspector(inspector: Inspector): () => void;
@@ -105,7 +110,9 @@ export function createRuntime(env: RuntimeEnvironment = browserEnvironment()): A
   // The recorder loads at once: a crash in the first seconds is exactly what QA needs the log for.
   const eventLog = createDeferredEventLog();
   inspectors.add(eventLog.inspect);
-  const device = readDeviceInfo(env.host);
+  const privacy = createConsentStore(env.storage, { watch: watchStorageKey(env.host, STORAGE_KEYS.privacyConsent) });
+  const deviceSource = createDeviceSource(env.host, privacy);
+  const device = deviceSource.basic;
 
   let session: AppRuntime['session'] | null = null;
   const client = createApiClient({
@@ -117,7 +124,7 @@ export function createRuntime(env: RuntimeEnvironment = browserEnvironment()): A
       const credentials = session?.getSnapshot().context.credentials;
       return credentials ? { token: credentials.token, uuid: credentials.uuid } : null;
     },
-    getDevice: () => device,
+    getDevice: () => deviceSource.forRequest(),
     onOutcome: (outcome) => session?.send({ type: 'api.outcome', outcome }),
   });
   // Calls count as start-up work until it settles (src/app/startup.ts: warm-ups wait for it).
@@ -131,6 +138,8 @@ export function createRuntime(env: RuntimeEnvironment = browserEnvironment()): A
         reloadPage: () => env.reload(),
         // Through the navigation guard: an expired session's /login opens the popup instead (SPEC §8).
         navigateTo: (_, params) => runtime.navigate(params.path),
+        // Signing in needs the box 《用户协议》和《隐私政策》 ticked: that is the player's consent.
+        onSignedIn: () => privacy.grant('login'),
       },
       actors: {
         activeRecord: fromPromise<unknown, ActiveRecordInput>(async () => {
@@ -148,6 +157,7 @@ export function createRuntime(env: RuntimeEnvironment = browserEnvironment()): A
     prefetch: (path, payload, embedded) => api.prefetch(path, payload, embedded),
     session,
     device,
+    privacy,
     inspect,
     eventLog,
     addInspector(inspector) {

@@ -17,6 +17,14 @@ export function showToast(message: string, durationMs = 2000): void {
   void load().then((module) => module.default.show({ content: message, duration: durationMs }));
 }
 
+/**
+ * antd-mobile's imperative render for React 19, registered through this entry module's own
+ * dynamic import (a non-entry chunk importing antd-render.ts would pull it out of its warm-up chunk).
+ */
+export function readyImperativeRender(): Promise<void> {
+  return load().then(() => undefined);
+}
+
 export function warmUpToast(): void {
   warmUp('toast');
 }

@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { seedPrivacyDecision } from './privacy.ts';
 import { at, register, shoot, signInStorage, wireCall } from './wire.ts';
 
 /**
@@ -9,6 +10,8 @@ import { at, register, shoot, signInStorage, wireCall } from './wire.ts';
  */
 
 test.setTimeout(120_000);
+// The first-start privacy guide (system-setting.spec.ts covers it) is answered already.
+test.beforeEach(({ page }) => seedPrivacyDecision(page));
 
 interface Game {
   game_id: number;

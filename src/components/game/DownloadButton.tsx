@@ -8,6 +8,7 @@ import type { DownloadGame } from '../../../machines/download.types.ts';
 import type { DownloadEntryActor, DownloadListActor } from '../../features/downloads/download-runtime.ts';
 import { actionLabel, percentOf } from '../../features/downloads/download-view.ts';
 import { downloadGameOf, runEntryAction, useDownloadList, useEntry, useEntryActor, useEntryBusy } from '../../features/downloads/use-downloads.ts';
+import { confirmDownloadNetwork } from '../../features/downloads/wifi-gate.ts';
 import type { GameItem } from './game-item.ts';
 import './download-button.css';
 
@@ -58,7 +59,9 @@ function BrowserDownloadButton({ game, size, isH5 }: { game: DownloadButtonGame;
       disabled={busy}
       onClick={(event) => {
         event.stopPropagation();
-        send({ type: 'ui.download' });
+        // 仅Wi-Fi下载 asks first on a mobile network (an H5 game downloads nothing).
+        if (isH5) send({ type: 'ui.download' });
+        else void confirmDownloadNetwork().then((go) => go && send({ type: 'ui.download' }));
       }}
     >
       {busy ? '请稍候' : isH5 ? '开始玩' : '下载'}
@@ -89,7 +92,7 @@ function AddButton({ game, size, onAdd }: { game: DownloadButtonGame; size: Size
       aria-label={`下载 ${game.name}`}
       onClick={(event) => {
         event.stopPropagation();
-        onAdd(downloadGameOf(game));
+        void confirmDownloadNetwork().then((go) => go && onAdd(downloadGameOf(game)));
       }}
     >
       下载

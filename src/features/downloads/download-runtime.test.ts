@@ -56,7 +56,8 @@ describe('createDownloadFeature: adding a game', () => {
     const downloads = createFakeDownloads();
     await added(downloads);
     expect(downloads.call).toHaveBeenCalledWith(DOWNLOAD_CALLS.address, { id: 2001 });
-    expect(downloads.call).toHaveBeenCalledWith(DOWNLOAD_CALLS.record, { platform_game_id: 2001, game_id: 1001 });
+    // The device variant: identifiers only with the privacy consent (src/app/device-source.ts).
+    expect(downloads.call).toHaveBeenCalledWith(DOWNLOAD_CALLS.record, { platform_game_id: 2001, game_id: 1001 }, { device: true });
     expect(callsTo(downloads, DOWNLOAD_CALLS.record)).toHaveLength(1);
     expect(downloads.native.downloadGame).toHaveBeenCalledOnce();
     const [url, platformGameId, options] = downloads.native.downloadGame.mock.calls[0]!;
@@ -79,7 +80,7 @@ describe('createDownloadFeature: adding a game', () => {
     // A repeated finish neither moves nor tracks again.
     await send(downloads, stateEvent(2001, '3'), progress(2001, 5 * MB, 5 * MB));
     expect(callsTo(downloads, DOWNLOAD_CALLS.point)).toEqual([
-      [DOWNLOAD_CALLS.point, { point_id: 49, point_title: '下载完成', game_id: 1001, platform_game_id: 2001, platform_id: 7 }],
+      [DOWNLOAD_CALLS.point, { point_id: 49, point_title: '下载完成', game_id: 1001, platform_game_id: 2001, platform_id: 7 }, { device: true }],
     ]);
     expect(callsTo(downloads, DOWNLOAD_CALLS.gameSize)).toEqual([[DOWNLOAD_CALLS.gameSize, { game_id: 1001, game_size: 5 * MB }]]);
 

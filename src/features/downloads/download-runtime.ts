@@ -46,10 +46,11 @@ export function createDownloadFeature(
       lookUpAddress: fromPromise(({ input }: { input: LookUpAddressInput }) => runtime.api.call<DownloadAddressData>(DOWNLOAD_CALLS.address, { id: input.platformGameId })),
     },
     actions: {
-      recordDown: (_, params) => void runtime.api.call(DOWNLOAD_CALLS.record, { ...params }),
+      // The device variant (PROTOCOL §2.3): identifiers only with the privacy consent (src/app/device-source.ts).
+      recordDown: (_, params) => void runtime.api.call(DOWNLOAD_CALLS.record, { ...params }, { device: true }),
       reportAddress: (_, params) => void runtime.api.call(DOWNLOAD_CALLS.reportAddress, { ...params }),
       recordGameSize: (_, params) => void runtime.api.call(DOWNLOAD_CALLS.gameSize, { ...params }),
-      trackPoint: (_, params) => void runtime.api.call(DOWNLOAD_CALLS.point, { ...params }),
+      trackPoint: (_, params) => void runtime.api.call(DOWNLOAD_CALLS.point, { ...params }, { device: true }),
       showToast: (_, params) => showToast(params.message, params.durationMs),
       openInBrowser: (_, params) => {
         const location = (env.host as { location?: Location }).location;

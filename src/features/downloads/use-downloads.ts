@@ -5,6 +5,7 @@ import { useDeferredActor } from '../deferred-actor.ts';
 import type { DownloadEntryActor, DownloadListActor } from './download-runtime.ts';
 import { ACTION_BY_STATE } from './download-view.ts';
 import type { GameItem } from '../../components/game/game-item.ts';
+import { confirmDownloadNetwork } from './wifi-gate.ts';
 
 /**
  * The download list's view hooks. Rows read their own entry actor, so a progress event
@@ -44,7 +45,8 @@ export function useEntryBusy(entry: DownloadEntryActor): boolean {
 export function runEntryAction(entry: DownloadEntryActor, state: DownListEntry['down_state']): void {
   const action = ACTION_BY_STATE[state];
   if (action === 'pause') entry.send({ type: 'ui.pause' });
-  else if (action === 'download') entry.send({ type: 'ui.download' });
+  // Continue / 重新下载 uses the network again: 仅Wi-Fi下载 may ask first.
+  else if (action === 'download') void confirmDownloadNetwork().then((go) => go && entry.send({ type: 'ui.download' }));
   else if (action === 'install') entry.send({ type: 'ui.install' });
   else if (action === 'open') entry.send({ type: 'ui.open' });
 }

@@ -197,7 +197,8 @@ export function createLoginFeature(
   function afterSignIn({ token, uuid, nickname }: SignedInParams): void {
     runtime.session.send({ type: 'session.signedIn', credentials: { token, uuid, nickname } });
     // Both follow-ups carry the new token (the api client reads it from the session).
-    void runtime.api.call(LOGIN_CALLS.point, { ...(registered ? SIGN_IN_POINTS.register : SIGN_IN_POINTS.login) });
+    // The device variant (PROTOCOL §2.3); the sign-in above recorded the privacy consent first.
+    void runtime.api.call(LOGIN_CALLS.point, { ...(registered ? SIGN_IN_POINTS.register : SIGN_IN_POINTS.login) }, { device: true });
     void runtime.api.call<{ code?: unknown }>(LOGIN_CALLS.watermark).then((outcome) => storeWatermark(env.storage, outcome));
     runtime.reloadView();
     if (cancellation) offerRevoke(cancellation);
