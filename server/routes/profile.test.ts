@@ -42,7 +42,7 @@ describe.each(DATABASE_KINDS)('updateUserInfo and getUserInfo on %s', (kind) => 
   it('getUserInfo answers sex 0 and birthday null at first, besides every earlier field', async () => {
     const info = await call('/api/user/getUserInfo', {}, alice);
     expect(info.code).toBe(1);
-    expect(Object.keys(info.data).sort()).toEqual(['avatar', 'birthday', 'coins', 'created_at', 'has_password', 'nickname', 'phone', 'points', 'sex', 'uuid']);
+    expect(Object.keys(info.data).sort()).toEqual(['avatar', 'birthday', 'coins', 'created_at', 'has_password', 'nickname', 'phone', 'points', 'real_name', 'sex', 'uuid']);
     expect(info.data).toMatchObject({ sex: 0, birthday: null, phone: '138****0001' });
   });
 
