@@ -12,6 +12,7 @@ import { authAccountCalls } from './routes/auth-account.ts';
 import { catalogCalls, registerCatalogRoutes } from './routes/catalog.ts';
 import { pointCalls } from './routes/points.ts';
 import { ratingCalls } from './routes/rating.ts';
+import { collectionCalls } from './routes/collections.ts';
 import { serviceCalls } from './routes/service.ts';
 import { ConsoleSmsProvider, registerDevSmsOutbox, type SmsProvider } from './sms.ts';
 import { createFirstPaint } from './first-paint.ts';
@@ -46,7 +47,7 @@ export const LOG_REDACT_PATHS = [
 
 /** Without services (e.g. to list paths) the SMS calls answer '验证码发送失败'. */
 export function allCalls(services: { sms: SmsProvider } = { sms: { send: () => Promise.reject(new Error('no SMS provider')) } }): CallDefinition[] {
-  return [...contentCalls, ...authCalls(services), ...authAccountCalls, ...catalogCalls, ...serviceCalls, ...ratingCalls, ...pointCalls];
+  return [...contentCalls, ...authCalls(services), ...authAccountCalls, ...catalogCalls, ...serviceCalls, ...ratingCalls, ...pointCalls, ...collectionCalls];
 }
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {

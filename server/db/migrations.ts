@@ -1,5 +1,6 @@
 import { sql, type Kysely, type Migration, type MigrationProvider } from 'kysely';
 import { catalogMigration } from './migration-0004-catalog.ts';
+import { collectionsMigration } from './migration-0007-collections.ts';
 
 /**
  * Versioned migrations, applied in key order. One SQL dialect (PostgreSQL) serves both the
@@ -116,6 +117,7 @@ const migrations: Record<string, Migration> = {
     },
   },
   '0004_catalog': catalogMigration,
+  '0007_collections': collectionsMigration,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -349,6 +349,15 @@ export interface DownloadAddressReportsTable {
   created_at: CreatedAt;
 }
 
+/** A player's favourite game (migration 0007_collections); unique per user and game. */
+export interface CollectionsTable {
+  id: Generated<number>;
+  user_id: number;
+  game_id: number;
+  platform_game_id: number | null;
+  created_at: CreatedAt;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -380,4 +389,5 @@ export interface Database {
   hot_search_words: HotSearchWordsTable;
   game_downloads: GameDownloadsTable;
   download_address_reports: DownloadAddressReportsTable;
+  collections: CollectionsTable;
 }

@@ -3,6 +3,7 @@ import { generatedMd5 } from '../generated-files.ts';
 import { PRODUCT } from '../product.ts';
 import type { Database } from './schema.ts';
 import { seedAuthContent } from './seed-auth-content.ts';
+import { seedSdkList } from './seed-sdk-list.ts';
 
 export const APP_PACKAGE_SIZE = 3 * 1024 * 1024 + 417;
 
@@ -64,4 +65,5 @@ export async function seedContent(db: Kysely<Database>): Promise<void> {
       .execute();
   }
   await seedAuthContent(db);
+  await seedSdkList(db);
 }

@@ -1,4 +1,6 @@
 import type { AnyCallSpec } from '../call-spec.ts';
+import * as collections from './collections.ts';
+import * as documents from './documents.ts';
 import * as rating from './rating.ts';
 
 /**
@@ -7,7 +9,7 @@ import * as rating from './rating.ts';
  * HOW TO ADD A CALL: declare it in its group's module here (defineCall), add the module below
  * if it is new, then write its handler with `handle(spec, …)` on the server.
  */
-const GROUPS = { rating };
+const GROUPS = { rating, collections, documents };
 
 type SpecsOf<M> = { [K in keyof M]: M[K] extends AnyCallSpec ? M[K] : never }[keyof M];
 
