@@ -1,6 +1,7 @@
 import type { AnyActorLogic, AnyStateMachine, InputFrom } from 'xstate';
 import { agreementSheetMachine } from './agreement-sheet.machine.ts';
 import { giftClaimMachine } from './gift-claim.machine.ts';
+import { favouriteMachine } from './favourite.machine.ts';
 import { browserDownloadMachine } from './browser-download.machine.ts';
 import { downloadEntryMachine } from './download-entry.machine.ts';
 import { downloadListMachine } from './download-list.machine.ts';
@@ -110,6 +111,12 @@ export const MACHINES: readonly MachineEntry[] = [
     summary: "One claim (gift pack, coupon, BT coupons, 预约): claiming → claimed{code} | soldOut | failed; login first",
     machine: giftClaimMachine,
     input: { claimed: false, code: null, soldOut: false },
+  }),
+  entry({
+    name: 'favourite',
+    summary: 'The favourite button of a game page (收藏/已收藏): loading → idle ⇄ saving; login first',
+    machine: favouriteMachine,
+    input: undefined,
   }),
   entry({
     name: 'paged-list',
