@@ -78,6 +78,7 @@ export const PAGED_LIST_IDS = [
   'todayRecommend', 'newGames', 'newGoodStartGames', 'overseasGames', 'btGames', 'h5Games', 'hotBtGames', 'zeroPointOneGames',
   'lastWeekGames', 'weekBtGames', 'rankingHot', 'rankingNew', 'rankingDiscount', 'openServerList', 'openServerListToday',
   'categoryGames', 'topics', 'circleTopics', 'topicDetail', 'searchGames', 'overseasSearch', 'overseasSearchList',
+  'myCollection',
 ] as const;
 
 /** The ids pages pass to useRemoteData(id, …): each builds its own remote-data machine. */
