@@ -1,5 +1,5 @@
 import { useSelector } from '@xstate/react';
-import { lazy, Suspense, useEffect, useRef } from 'react';
+import { useEffect, useRef } from 'react';
 import type { LoginPanel } from '../../../machines/login-overlay.selectors.ts';
 import type { PagePanel } from '../../../machines/login-overlay.types.ts';
 import { returnLocation } from '../../app/last-route.ts';
@@ -9,6 +9,8 @@ import { showToast } from '../../app/toast.ts';
 import { useNavigate } from '../../app/use-navigation.ts';
 import { useDeferredActor } from '../../features/deferred-actor.ts';
 import type { LoginOverlayActor } from '../../features/login/login-runtime.ts';
+// Static: this page is a lazy chunk already (a nested dynamic import would list the inlined entry stylesheet as a preload).
+import LoginPageView from '../../features/login/LoginPageView.tsx';
 import './auth-page.css';
 
 /**
@@ -29,8 +31,6 @@ export const AUTH_MESSAGES = {
 const PANEL_OF_ROUTE: Record<Exclude<AuthRoute, '/resetpassword'>, PagePanel> = { '/login': 'sms', '/register': 'register', '/findpassword': 'recover' };
 const ROUTE_OF_PANEL: Record<LoginPanel, AuthRoute> = { 1: '/login', 2: '/login', 3: '/login', 4: '/findpassword', 5: '/resetpassword', 6: '/register' };
 const AUTH_ROUTES: ReadonlySet<string> = new Set(Object.values(ROUTE_OF_PANEL));
-
-const LoginPageView = lazy(() => import('../../features/login/LoginPageView.tsx'));
 
 type Snapshot = ReturnType<LoginOverlayActor['getSnapshot']>;
 const selectPagePanel = (s: Snapshot): LoginPanel | null => {
@@ -107,9 +107,5 @@ function AuthFlow({ overlay, route, data }: PageProps & { route: AuthRoute; over
     };
   }, [overlay, runtime, navigate]);
 
-  return (
-    <Suspense fallback={<Loading />}>
-      <LoginPageView overlay={overlay} />
-    </Suspense>
-  );
+  return <LoginPageView overlay={overlay} />;
 }
