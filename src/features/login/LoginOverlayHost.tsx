@@ -16,6 +16,11 @@ import type { LoginOverlayActor } from './login-runtime.ts';
  */
 
 const loadOverlay = () => import('./LoginOverlay.tsx');
+/**
+ * The auth pages' view (src/pages/auth/), imported from here, the entry chunk: an import() inside a
+ * page chunk would list the entry's inlined stylesheet among its preloads (a 404).
+ */
+export const loadLoginPageView = () => import('./LoginPageView.tsx');
 const createAttempt = (id: number) => ({ id, LoginOverlay: lazy(loadOverlay) });
 /** selectIsSheetOpen of machines/login-overlay.selectors.ts, here so the selectors stay out of the entry chunk (the pages show their own). */
 const selectIsOpen = (snapshot: SnapshotFrom<LoginOverlayActor>) => snapshot.matches('open') && snapshot.context.presentation === 'sheet';

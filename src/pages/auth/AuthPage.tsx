@@ -1,5 +1,5 @@
 import { useSelector } from '@xstate/react';
-import { useEffect, useRef } from 'react';
+import { lazy, Suspense, useEffect, useRef } from 'react';
 import type { LoginPanel } from '../../../machines/login-overlay.selectors.ts';
 import type { PagePanel } from '../../../machines/login-overlay.types.ts';
 import { returnLocation } from '../../app/last-route.ts';
@@ -9,8 +9,7 @@ import { showToast } from '../../app/toast.ts';
 import { useNavigate } from '../../app/use-navigation.ts';
 import { useDeferredActor } from '../../features/deferred-actor.ts';
 import type { LoginOverlayActor } from '../../features/login/login-runtime.ts';
-// Static: this page is a lazy chunk already (a nested dynamic import would list the inlined entry stylesheet as a preload).
-import LoginPageView from '../../features/login/LoginPageView.tsx';
+import { loadLoginPageView } from '../../features/login/LoginOverlayHost.tsx';
 import './auth-page.css';
 
 /**
@@ -38,6 +37,8 @@ const selectPagePanel = (s: Snapshot): LoginPanel | null => {
   for (const [state, panel] of [['sms', 1], ['code', 2], ['password', 3], ['recover', 4], ['newPassword', 5], ['register', 6]] as const) if (s.matches({ open: state })) return panel;
   return null;
 };
+
+const LoginPageView = lazy(loadLoginPageView);
 
 function Loading() {
   return (
@@ -107,5 +108,9 @@ function AuthFlow({ overlay, route, data }: PageProps & { route: AuthRoute; over
     };
   }, [overlay, runtime, navigate]);
 
-  return <LoginPageView overlay={overlay} />;
+  return (
+    <Suspense fallback={<Loading />}>
+      <LoginPageView overlay={overlay} />
+    </Suspense>
+  );
 }
