@@ -41,7 +41,7 @@ test('auth pages, /userrule, the mine hub and favourites', async ({ page, reques
   await test.step('/register: phone, code, password → signed in, on the mine hub', async () => {
     await page.goto('/register');
     await expect(panel(page, 6)).toBeVisible();
-    await expect(page.getByRole('heading', { name: '手机号注册' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: '注册账号' })).toBeVisible();
     await shoot(page, 'auth-register');
     await page.getByLabel('手机号').fill(phone);
     codeSentAt = Date.now();

@@ -1,6 +1,5 @@
 import type { LoginOverlayActor } from './login-runtime.ts';
 import { ConsentSheet, DocumentViewer, Panel } from './LoginOverlay.tsx';
-import { panelTitleId } from './login-panels.tsx';
 import { useLoginOverlay } from './use-login-overlay.ts';
 import './login-overlay.css';
 
@@ -14,7 +13,7 @@ export default function LoginPageView({ overlay }: { overlay: LoginOverlayActor 
   const panel = view.isPageOpen ? view.panel : null;
   return (
     <>
-      <div className="login-page" aria-labelledby={panel ? panelTitleId(panel) : undefined} data-testid="login-page" data-state={view.isPageOpen ? 'open' : 'closed'}>
+      <div className="login-page" data-testid="login-page" data-state={view.isPageOpen ? 'open' : 'closed'}>
         <Panel panel={panel} view={view} />
       </div>
       {view.presentation === 'page' && (

@@ -127,7 +127,7 @@ export function RegisterPanel({ view }: PanelProps) {
   return (
     <section className="login-panel" data-panel="6" data-testid="login-panel-6" aria-labelledby={panelTitleId(6)}>
       <PanelBar onClose={view.close} canClose={view.canClose} />
-      <PanelTitle id={panelTitleId(6)} title="手机号注册" hint="注册后可使用手机号和密码登录" />
+      <PanelTitle id={panelTitleId(6)} title="注册账号" hint="注册后可使用手机号和密码登录" />
       <PhoneField id="login-register-phone" value={view.phone} onChange={view.changePhone} disabled={!view.canEditRegister} />
       <CodeField
         id="login-register-code"
