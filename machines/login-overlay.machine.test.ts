@@ -12,12 +12,15 @@ import {
   selectCodeCountdown,
   selectIsBusy,
   selectIsOpen,
+  selectIsPageOpen,
+  selectIsSheetOpen,
+  selectCanResendRegisterCode,
   selectPanel,
   selectRecoverCountdown,
 } from './login-overlay.selectors.ts';
 import type { LoginData, SignedInParams } from './login-overlay.types.ts';
 
-const CALLS = ['sendCode', 'verifyCode', 'trendRegister', 'passwordLogin', 'resetPassword'] as const;
+const CALLS = ['sendCode', 'verifyCode', 'trendRegister', 'passwordLogin', 'resetPassword', 'register'] as const;
 const PHONE = '13800138000';
 const DATA: LoginData = { token: 'tok-1', user_uuid: 'uuid-1', nickname: '小明' };
 
@@ -653,5 +656,119 @@ describe('login overlay: agreement documents', () => {
     expect(overlay.snapshot().matches({ open: { sms: 'editing' } })).toBe(true);
     overlay.sheet().send({ type: 'ui.doc.close' });
     expect(overlay.sheet().getSnapshot().value).toBe('hidden');
+  });
+});
+
+describe('the full pages: the same panels opened by a route (ui.page.open)', () => {
+  it.each([
+    ['sms', 1],
+    ['password', 3],
+    ['recover', 4],
+    ['register', 6],
+  ] as const)('opens at %s (panel %i) as a page, with a fresh form', (panel, number) => {
+    const overlay = setUp();
+    overlay.send({ type: 'ui.open' });
+    overlay.send({ type: 'ui.phone.change', value: PHONE });
+    expect(selectIsSheetOpen(overlay.snapshot())).toBe(true);
+    overlay.send({ type: 'ui.page.open', panel });
+    expect(selectPanel(overlay.snapshot())).toBe(number);
+    expect(selectIsPageOpen(overlay.snapshot())).toBe(true);
+    expect(selectIsSheetOpen(overlay.snapshot())).toBe(false);
+    expect(overlay.snapshot().context.phone).toBe('');
+    // Leaving the page closes it from any panel.
+    overlay.send({ type: 'ui.page.leave' });
+    expect(overlay.snapshot().value).toBe('closed');
+    overlay.send({ type: 'ui.page.open', panel });
+    expect(selectPanel(overlay.snapshot())).toBe(number);
+    // openLogin afterwards is the sheet again.
+    overlay.send({ type: 'ui.page.leave' });
+    overlay.send({ type: 'ui.open' });
+    expect(selectIsSheetOpen(overlay.snapshot())).toBe(true);
+    // The sheet is not closed by a page's leaving (only by its own close, from panels 1, 3 and 6).
+    overlay.send({ type: 'ui.page.leave' });
+    expect(selectIsSheetOpen(overlay.snapshot())).toBe(true);
+  });
+
+  it('a page opened on the recovery panel stops the countdown of the form it replaces', async () => {
+    const overlay = setUp();
+    overlay.send({ type: 'ui.page.open', panel: 'recover' });
+    overlay.send({ type: 'ui.recover.phone.change', value: PHONE });
+    overlay.send({ type: 'ui.recover.sendCode' });
+    await overlay.calls.resolve('sendCode', ok(1));
+    expect(selectRecoverCountdown(overlay.snapshot())).toBe(60);
+    overlay.send({ type: 'ui.page.open', panel: 'sms' });
+    expect(selectRecoverCountdown(overlay.snapshot())).toBe(0);
+  });
+});
+
+describe('register page (panel 6): phone, code, password → userRegister', () => {
+  function openRegister(overlay: Overlay, { agreed = true } = {}) {
+    overlay.send({ type: 'ui.page.open', panel: 'register' });
+    if (agreed) overlay.send({ type: 'ui.agree.toggle' });
+  }
+
+  it('sends a type-1 code and counts 60 s down second by second before it may resend', async () => {
+    const overlay = setUp();
+    openRegister(overlay);
+    overlay.send({ type: 'ui.register.sendCode' });
+    expect(overlay.toasts).toEqual(['请输入手机号后重新发送']);
+    overlay.send({ type: 'ui.phone.change', value: '12345678901' });
+    overlay.send({ type: 'ui.register.sendCode' });
+    expect(overlay.toasts.at(-1)).toBe('手机号码格式不正确');
+    overlay.send({ type: 'ui.phone.change', value: PHONE });
+    overlay.send({ type: 'ui.register.sendCode' });
+    expect(overlay.calls.lastInput('sendCode')).toEqual({ phone: PHONE, type: '1' });
+    expect(selectIsBusy(overlay.snapshot())).toBe(true);
+    await overlay.calls.resolve('sendCode', ok(1));
+    expect(selectCodeCountdown(overlay.snapshot())).toBe(60);
+    expect(selectCanResendRegisterCode(overlay.snapshot())).toBe(false);
+    overlay.seconds(59);
+    expect(selectCodeCountdown(overlay.snapshot())).toBe(1);
+    expect(selectCanResendRegisterCode(overlay.snapshot())).toBe(false);
+    overlay.seconds(1);
+    expect(selectCodeCountdown(overlay.snapshot())).toBe(0);
+    expect(selectCanResendRegisterCode(overlay.snapshot())).toBe(true);
+  });
+
+  it('checks phone, code and password in that order, consent first; registers and signs in', async () => {
+    const overlay = setUp({ bdVid: 'click-1' });
+    openRegister(overlay, { agreed: false });
+    overlay.send({ type: 'ui.register.submit' });
+    expect(overlay.snapshot().matches({ open: { register: { form: 'consent' } } })).toBe(true);
+    overlay.sheet().send({ type: 'ui.agreement.accept' });
+    expect(overlay.toasts).toEqual(['请输入手机号']);
+    overlay.send({ type: 'ui.phone.change', value: PHONE });
+    overlay.send({ type: 'ui.register.submit' });
+    expect(overlay.toasts.at(-1)).toBe('请输入验证码');
+    overlay.send({ type: 'ui.register.code.change', value: '12a34' });
+    expect(overlay.snapshot().context.registerCode).toBe('1234');
+    overlay.send({ type: 'ui.register.password.change', value: 'abc12' });
+    overlay.send({ type: 'ui.register.submit' });
+    expect(overlay.toasts.at(-1)).toBe('请输入6-15位数字字母组合密码');
+    overlay.send({ type: 'ui.register.password.change', value: 'abc123456789012345' });
+    expect(overlay.snapshot().context.registerPassword).toBe('abc123456789012');
+    overlay.send({ type: 'ui.register.submit' });
+    expect(overlay.calls.lastInput('register')).toEqual({ account: PHONE, phone_code: '1234', password: 'abc123456789012', agree_agreement: 1, bd_vid: 'click-1' });
+    await overlay.calls.resolve('register', { kind: 'ok', code: 200, msg: '登录成功', data: DATA });
+    expect(overlay.snapshot().value).toBe('closed');
+    expect(overlay.signedIn).toEqual([{ token: 'tok-1', uuid: 'uuid-1', nickname: '小明', via: 'register' }]);
+  });
+
+  it('a refusal (该手机号已注册) clears the code and keeps the rest; the toast is the session machine\'s', async () => {
+    const overlay = setUp();
+    openRegister(overlay);
+    overlay.send({ type: 'ui.phone.change', value: PHONE });
+    overlay.send({ type: 'ui.register.code.change', value: '1234' });
+    overlay.send({ type: 'ui.register.password.change', value: 'abc123' });
+    overlay.send({ type: 'ui.register.submit' });
+    await overlay.calls.resolve('register', refused('该手机号已注册'));
+    expect(overlay.snapshot().context).toMatchObject({ phone: PHONE, registerCode: '', registerPassword: 'abc123' });
+    expect(overlay.toasts).toEqual([]);
+    overlay.send({ type: 'ui.register.code.change', value: '4321' });
+    overlay.send({ type: 'ui.register.submit' });
+    await overlay.calls.resolve('register', serverError('服务器繁忙'));
+    expect(overlay.toasts).toEqual(['服务器繁忙']);
+    overlay.send({ type: 'ui.toSms' });
+    expect(selectPanel(overlay.snapshot())).toBe(1);
   });
 });

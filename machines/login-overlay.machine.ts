@@ -1,7 +1,19 @@
 import { and, not } from 'xstate';
 import { AGREE_AGREEMENT, LOGIN_MESSAGES, SEND_CODE_TYPE } from './login-overlay.constants.ts';
 import { initialLoginOverlayContext, loginOverlaySetup, messageOf, output, rejected, signedInVia, value } from './login-overlay.setup.ts';
-import { newPasswordError, passwordLoginError, recoverFormError, recoverSendCodeError } from './login-overlay.validation.ts';
+import { newPasswordError, passwordLoginError, recoverFormError, recoverSendCodeError, registerFormError, registerSendCodeError } from './login-overlay.validation.ts';
+
+/**
+ * The full pages (/login, /register, /findpassword, /resetpassword) open the same panels with
+ * `ui.page.open`: a fresh form, shown as a page, at the panel the route names. From an open
+ * overlay it starts over (the sheet gives way to the page).
+ */
+const openAsPage = [
+  { guard: { type: 'opensAt', params: { panel: 'password' } }, target: '#loginOverlay.open.password', reenter: true, actions: ['resetForm', 'presentAsPage'] },
+  { guard: { type: 'opensAt', params: { panel: 'recover' } }, target: '#loginOverlay.open.recover', reenter: true, actions: ['resetForm', 'presentAsPage'] },
+  { guard: { type: 'opensAt', params: { panel: 'register' } }, target: '#loginOverlay.open.register', reenter: true, actions: ['resetForm', 'presentAsPage'] },
+  { target: '#loginOverlay.open.sms', reenter: true, actions: ['resetForm', 'presentAsPage'] },
+] as const;
 
 /**
  * The login overlay (SPEC §2, §4, §5, §8): closed, or open on one of five panels —
@@ -9,6 +21,7 @@ import { newPasswordError, passwordLoginError, recoverFormError, recoverSendCode
  * newPassword (5). Inputs and navigation are taken while a panel is idle; a panel waiting on
  * the server carries the 'busy' tag. The consent sheet is the invoked 'agreement' child: a
  * panel that needs consent waits in its `consent` state for `agreement.accepted|dismissed`.
+ * A sixth panel, register (phone, code, password → userRegister), is opened by the /register page.
  */
 
 export const loginOverlayMachine = loginOverlaySetup.createMachine({
@@ -17,10 +30,15 @@ export const loginOverlayMachine = loginOverlaySetup.createMachine({
   initial: 'closed',
   states: {
     closed: {
-      on: { 'ui.open': { target: 'open', actions: 'resetForm' } },
+      on: { 'ui.open': { target: 'open', actions: 'resetForm' }, 'ui.page.open': openAsPage },
     },
     open: {
       invoke: { id: 'agreement', src: 'agreementSheet' },
+      on: {
+        'ui.page.open': openAsPage,
+        // A page's panels close when the player leaves the page, whatever the panel (the sheet closes from 1, 3 and 6 only).
+        'ui.page.leave': { guard: 'shownAsPage', target: 'closed' },
+      },
       initial: 'sms',
       states: {
         sms: {
@@ -288,6 +306,103 @@ export const loginOverlayMachine = loginOverlaySetup.createMachine({
                   { target: 'editing', actions: ['clearNewPasswords', { type: 'reportFailure', params: output }] },
                 ],
                 onError: { target: 'editing', actions: ['clearNewPasswords', { type: 'reportFailure', params: rejected }] },
+              },
+            },
+          },
+        },
+        register: {
+          description: 'Page /register: phone, SMS code (type 1, 60 s resend), password → userRegister',
+          type: 'parallel',
+          exit: 'stopCodeCountdown',
+          on: { 'ui.close': '#loginOverlay.closed' },
+          states: {
+            form: {
+              initial: 'editing',
+              states: {
+                editing: {
+                  on: {
+                    'ui.phone.change': { actions: { type: 'setPhone', params: value } },
+                    'ui.register.code.change': { actions: { type: 'setRegisterCode', params: value } },
+                    'ui.register.password.change': { actions: { type: 'setRegisterPassword', params: value } },
+                    'ui.agree.toggle': { actions: 'toggleAgreement' },
+                    'ui.register.submit': [
+                      { guard: not('agreed'), target: 'consent' },
+                      { guard: 'registerFormInvalid', actions: { type: 'notify', params: messageOf(registerFormError) } },
+                      { target: 'submitting' },
+                    ],
+                    'ui.toSms': '#loginOverlay.open.sms',
+                  },
+                },
+                consent: {
+                  description: "'Agree and continue' ticks the box and registers, as on the password panel",
+                  entry: 'askConsent',
+                  on: {
+                    'agreement.accepted': [
+                      {
+                        guard: 'registerFormInvalid',
+                        target: 'editing',
+                        actions: ['tickAgreement', { type: 'notify', params: messageOf(registerFormError) }],
+                      },
+                      { target: 'submitting', actions: 'tickAgreement' },
+                    ],
+                    'agreement.dismissed': 'editing',
+                  },
+                },
+                submitting: {
+                  tags: 'busy',
+                  invoke: {
+                    id: 'register',
+                    src: 'register',
+                    input: ({ context: { phone, registerCode, registerPassword, bdVid } }) => ({
+                      account: phone,
+                      phone_code: registerCode,
+                      password: registerPassword,
+                      agree_agreement: AGREE_AGREEMENT,
+                      ...(bdVid ? { bd_vid: bdVid } : {}),
+                    }),
+                    onDone: [
+                      { guard: { type: 'loggedIn', params: output }, target: '#loginOverlay.closed', actions: signedInVia('register') },
+                      { guard: { type: 'sessionEnded', params: output }, target: 'editing' },
+                      { target: 'editing', actions: ['clearRegisterCode', { type: 'reportFailure', params: output }] },
+                    ],
+                    onError: { target: 'editing', actions: ['clearRegisterCode', { type: 'reportFailure', params: rejected }] },
+                  },
+                },
+              },
+            },
+            resend: {
+              initial: 'ready',
+              states: {
+                ready: {
+                  on: {
+                    'ui.register.sendCode': [
+                      { guard: 'registerPhoneUnsendable', actions: { type: 'notify', params: messageOf(registerSendCodeError) } },
+                      { target: 'sending' },
+                    ],
+                  },
+                },
+                sending: {
+                  tags: 'busy',
+                  invoke: {
+                    id: 'sendCode',
+                    src: 'sendCode',
+                    input: ({ context }) => ({ phone: context.phone, type: SEND_CODE_TYPE.login }),
+                    onDone: [
+                      { guard: { type: 'accepted', params: output }, target: 'counting', actions: 'startCodeCountdown' },
+                      { guard: { type: 'sessionEnded', params: output }, target: 'ready' },
+                      { target: 'ready', actions: { type: 'reportFailure', params: output } },
+                    ],
+                    onError: { target: 'ready', actions: { type: 'reportFailure', params: rejected } },
+                  },
+                },
+                counting: {
+                  after: {
+                    countdownTick: [
+                      { guard: 'codeCountdownEnding', target: 'ready', actions: 'tickCodeCountdown' },
+                      { target: 'counting', reenter: true, actions: 'tickCodeCountdown' },
+                    ],
+                  },
+                },
               },
             },
           },

@@ -6,8 +6,8 @@ import { canRequestCode } from './login-overlay.validation.ts';
 
 export type LoginOverlaySnapshot = SnapshotFrom<typeof loginOverlayMachine>;
 
-/** SPEC §2's panel numbers; null while closed. */
-export type LoginPanel = 1 | 2 | 3 | 4 | 5;
+/** SPEC §2's panel numbers, and 6 for the /register page's form; null while closed. */
+export type LoginPanel = 1 | 2 | 3 | 4 | 5 | 6;
 
 const PANELS = [
   ['sms', 1],
@@ -15,6 +15,7 @@ const PANELS = [
   ['password', 3],
   ['recover', 4],
   ['newPassword', 5],
+  ['register', 6],
 ] as const;
 
 export function selectPanel(snapshot: LoginOverlaySnapshot): LoginPanel | null {
@@ -23,12 +24,17 @@ export function selectPanel(snapshot: LoginOverlaySnapshot): LoginPanel | null {
 }
 
 export const selectIsOpen = (snapshot: LoginOverlaySnapshot) => snapshot.matches('open');
+/** Open as the bottom sheet (openLogin), not as one of the full pages. */
+export const selectIsSheetOpen = (snapshot: LoginOverlaySnapshot) => snapshot.matches('open') && snapshot.context.presentation === 'sheet';
+/** Open as a full page (/login, /register, /findpassword, /resetpassword). */
+export const selectIsPageOpen = (snapshot: LoginOverlaySnapshot) => snapshot.matches('open') && snapshot.context.presentation === 'page';
 export const selectIsBusy = (snapshot: LoginOverlaySnapshot) => snapshot.hasTag('busy');
 /** Panel 1's get-code button (SPEC §5: disabled until 11 digits). */
 export const selectCanRequestCode = (snapshot: LoginOverlaySnapshot) => canRequestCode(snapshot.context);
 export const selectCodeCountdown = (snapshot: LoginOverlaySnapshot) => snapshot.context.codeCountdown;
 export const selectCanResendCode = (snapshot: LoginOverlaySnapshot) => snapshot.matches({ open: { code: { resend: 'ready' } } });
 export const selectRecoverCountdown = (snapshot: LoginOverlaySnapshot) => snapshot.context.recoverCountdown;
+export const selectCanResendRegisterCode = (snapshot: LoginOverlaySnapshot) => snapshot.matches({ open: { register: { resend: 'ready' } } });
 export const selectCanResendRecoverCode = (snapshot: LoginOverlaySnapshot) =>
   snapshot.matches({ open: { recover: { resend: 'ready' } } });
 /** The consent sheet / document viewer child while the overlay is open; the view sends it `ui.agreement.*` / `ui.doc.*`. */

@@ -8,7 +8,9 @@ import type {
   LoginOverlayContext,
   LoginOverlayEvent,
   LoginOverlayInput,
+  PagePanel,
   PasswordLoginInput,
+  RegisterInput,
   ResetPasswordInput,
   SendCodeInput,
   SignedInParams,
@@ -28,6 +30,8 @@ import {
   passwordLoginError,
   recoverFormError,
   recoverSendCodeError,
+  registerFormError,
+  registerSendCodeError,
   rejectionOutcome,
   sanitizeCode,
   sanitizeNewPassword,
@@ -55,10 +59,13 @@ export function initialLoginOverlayContext(bdVid: string | null): LoginOverlayCo
     recoverCode: '',
     newPassword: '',
     confirmPassword: '',
+    registerCode: '',
+    registerPassword: '',
     agreed: false,
     codeCountdown: 0,
     recoverCountdown: 0,
     bdVid,
+    presentation: 'sheet',
     message: null,
   };
 }
@@ -104,6 +111,7 @@ export const loginOverlaySetup = setup({
       trendRegister: 'trendRegister';
       passwordLogin: 'passwordLogin';
       resetPassword: 'resetPassword';
+      register: 'register';
     },
   },
   actors: {
@@ -113,6 +121,7 @@ export const loginOverlaySetup = setup({
     trendRegister: fromPromise<ApiOutcome<LoginData>, TrendRegisterInput>(notProvided('trendRegister')),
     passwordLogin: fromPromise<ApiOutcome<LoginData>, PasswordLoginInput>(notProvided('passwordLogin')),
     resetPassword: fromPromise<ApiOutcome, ResetPasswordInput>(notProvided('resetPassword')),
+    register: fromPromise<ApiOutcome<LoginData>, RegisterInput>(notProvided('register')),
   },
   delays: {
     countdownTick: COUNTDOWN_TICK_MS,
@@ -127,6 +136,7 @@ export const loginOverlaySetup = setup({
     reportLoginFailure: showMessage((params: OutcomeParams) => loginFailureMessage(params.outcome)),
     askConsent: sendTo('agreement', { type: 'overlay.consent.ask' }),
     resetForm: assign(({ context }) => initialLoginOverlayContext(context.bdVid)),
+    presentAsPage: assign({ presentation: 'page' as const }),
     toggleAgreement: assign({ agreed: ({ context }) => !context.agreed }),
     tickAgreement: assign({ agreed: true }),
     setPhone: assign((_, params: ValueParams) => ({ phone: sanitizePhone(params.value) })),
@@ -140,6 +150,9 @@ export const loginOverlaySetup = setup({
     setNewPassword: assign((_, params: ValueParams) => ({ newPassword: sanitizeNewPassword(params.value) })),
     setConfirmPassword: assign((_, params: ValueParams) => ({ confirmPassword: sanitizeNewPassword(params.value) })),
     clearNewPasswords: assign({ newPassword: '', confirmPassword: '' }),
+    setRegisterCode: assign((_, params: ValueParams) => ({ registerCode: sanitizeCode(params.value) })),
+    clearRegisterCode: assign({ registerCode: '' }),
+    setRegisterPassword: assign((_, params: ValueParams) => ({ registerPassword: sanitizeNewPassword(params.value) })),
     clearRecovery: assign({ recoverCode: '', newPassword: '', confirmPassword: '' }),
     startCodeCountdown: assign({ codeCountdown: RESEND_COUNTDOWN_S }),
     tickCodeCountdown: assign({ codeCountdown: ({ context }) => Math.max(0, context.codeCountdown - 1) }),
@@ -156,6 +169,10 @@ export const loginOverlaySetup = setup({
     recoverFormInvalid: ({ context }) => recoverFormError(context) !== null,
     recoverPhoneUnsendable: ({ context }) => recoverSendCodeError(context) !== null,
     newPasswordInvalid: ({ context }) => newPasswordError(context) !== null,
+    registerFormInvalid: ({ context }) => registerFormError(context) !== null,
+    registerPhoneUnsendable: ({ context }) => registerSendCodeError(context) !== null,
+    shownAsPage: ({ context }) => context.presentation === 'page',
+    opensAt: ({ event }, params: { panel: PagePanel }) => event.type === 'ui.page.open' && event.panel === params.panel,
     codeCountdownEnding: ({ context }) => context.codeCountdown <= 1,
     recoverCountdownEnding: ({ context }) => context.recoverCountdown <= 1,
     accepted: (_, params: OutcomeParams) => isAccepted(params.outcome),

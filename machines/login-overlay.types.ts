@@ -26,6 +26,14 @@ export interface PasswordLoginInput {
   account: string;
   password: string;
 }
+/** userRegister (the /register page): a type-1 code proves the phone, the password is set at once. */
+export interface RegisterInput {
+  account: string;
+  phone_code: string;
+  password: string;
+  agree_agreement: 1;
+  bd_vid?: string;
+}
 export interface ResetPasswordInput {
   account: string;
   phone_code: string;
@@ -37,7 +45,7 @@ export interface SignedInParams {
   token: string;
   uuid: string;
   nickname: string;
-  via: 'sms' | 'password';
+  via: 'sms' | 'password' | 'register';
 }
 
 /** Params of the app-provided `showToast` action. */
@@ -50,6 +58,15 @@ export interface LoginOverlayInput {
   bdVid?: string | null;
 }
 
+/**
+ * Where the overlay's panels are shown: the bottom sheet (openLogin), or the full pages /login,
+ * /register, /findpassword and /resetpassword ('page', opened by those routes).
+ */
+export type LoginPresentation = 'sheet' | 'page';
+
+/** The panels a page opens at: /login → sms, /register → register, /findpassword → recover (password: panel 3). */
+export type PagePanel = 'sms' | 'password' | 'recover' | 'register';
+
 export interface LoginOverlayContext {
   /** Panels 1 and 3 share the account field: digits only, at most 11. */
   phone: string;
@@ -60,12 +77,16 @@ export interface LoginOverlayContext {
   recoverCode: string;
   newPassword: string;
   confirmPassword: string;
+  /** The register page's code field and password (its phone is `phone`). */
+  registerCode: string;
+  registerPassword: string;
   agreed: boolean;
-  /** Seconds left before the code panel may resend; 0 when not counting. */
+  /** Seconds left before the code panel (or the register page) may resend; 0 when not counting. */
   codeCountdown: number;
   /** Seconds left before the recovery panel may resend; 0 when not counting. */
   recoverCountdown: number;
   bdVid: string | null;
+  presentation: LoginPresentation;
   /** The last message the overlay showed (validation, failure or success). */
   message: string | null;
 }
@@ -76,6 +97,8 @@ export interface LoginOverlayContext {
  */
 export type LoginOverlayEvent =
   | { type: 'ui.open' }
+  | { type: 'ui.page.open'; panel: PagePanel }
+  | { type: 'ui.page.leave' }
   | { type: 'ui.close' }
   | { type: 'ui.back' }
   | { type: 'ui.toPassword' }
@@ -95,5 +118,9 @@ export type LoginOverlayEvent =
   | { type: 'ui.reset.password.change'; value: string }
   | { type: 'ui.reset.confirm.change'; value: string }
   | { type: 'ui.reset.submit' }
+  | { type: 'ui.register.code.change'; value: string }
+  | { type: 'ui.register.password.change'; value: string }
+  | { type: 'ui.register.sendCode' }
+  | { type: 'ui.register.submit' }
   | { type: 'agreement.accepted' }
   | { type: 'agreement.dismissed' };

@@ -57,6 +57,20 @@ export function recoverSendCodeError({ recoverPhone }: Pick<LoginOverlayContext,
   return PHONE_PATTERN.test(recoverPhone) ? null : LOGIN_MESSAGES.phoneInvalid;
 }
 
+/** The register page's 'get code': as recovery's (an empty phone has its own message). */
+export function registerSendCodeError({ phone }: Pick<LoginOverlayContext, 'phone'>): string | null {
+  return recoverSendCodeError({ recoverPhone: phone });
+}
+
+/** The register page's '注册': phone, then code, then a 6-15 character password (SPEC §5's messages). */
+export function registerFormError({ phone, registerCode, registerPassword }: Pick<LoginOverlayContext, 'phone' | 'registerCode' | 'registerPassword'>): string | null {
+  return (
+    phoneError(phone) ??
+    (registerCode === '' ? LOGIN_MESSAGES.codeRequired : null) ??
+    (registerPassword.length < PASSWORD_MIN_LENGTH ? LOGIN_MESSAGES.newPasswordInvalid : null)
+  );
+}
+
 /**
  * New password (SPEC §5). SPEC notes the original tested "under 5"; the rule it states is 6-15,
  * so a password shorter than PASSWORD_MIN_LENGTH (6) is refused.

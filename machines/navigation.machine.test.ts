@@ -9,7 +9,7 @@ import { sessionMachine } from './session.machine.ts';
 import { LOGIN_PATH, type ActiveRecordInput } from './session.types.ts';
 
 const RULES: NavigationRules = {
-  protectedPaths: ['/dailymission', '/orderpay', '/service', LOGIN_PATH],
+  protectedPaths: ['/dailymission', '/orderpay', '/service'],
   keepScrollPaths: ['/', '/mine', '/circle'],
   blockedMoves: [{ from: '/circle', to: '/orderpay' }],
   loginPath: LOGIN_PATH,
@@ -248,7 +248,7 @@ describe('navigation machine with the session machine: an invalidated session is
     return { clock, nav, session, toasts };
   }
 
-  it('after 1.5 s the login popup opens over the page the player was on, which stays', () => {
+  it('after 1.5 s the player is taken to the /login page (a public page: the full-page login)', () => {
     const { clock, nav, session, toasts } = startBoth();
     nav.effects.length = 0;
     session.send({ type: 'api.outcome', outcome: classifyResponse({ code: CODE.tokenExpired, msg: MSG.tokenExpired, data: null }) });
@@ -256,15 +256,8 @@ describe('navigation machine with the session machine: an invalidated session is
     clock.increment(REDIRECT_AFTER_EXPIRE_MS - 1);
     expect(nav.effects).toEqual([]);
     clock.increment(1);
-    expect(nav.effects).toEqual(['openLogin']);
-    expect(nav.current()).toEqual(at('/mine'));
-    expect(nav.pending()).toEqual(at(LOGIN_PATH));
-
-    // Logging in again: the pending /login completes as "stay".
-    nav.effects.length = 0;
-    session.send({ type: 'session.signedIn', credentials: { token: 'tok-2', uuid: 'uuid-1', nickname: '玩家' } });
-    expect(nav.effects).toEqual([]);
-    expect(nav.actor.getSnapshot().value).toBe('ready');
-    expect(nav.current()).toEqual(at('/mine'));
+    expect(nav.effects).toEqual([`navigate ${LOGIN_PATH}`, 'scrollToTop', `rememberRoute ${LOGIN_PATH}`]);
+    expect(nav.current()).toEqual(at(LOGIN_PATH));
+    expect(nav.pending()).toBeNull();
   });
 });

@@ -1,4 +1,4 @@
-import { and, assertEvent, assign, enqueueActions, raise, setup } from 'xstate';
+import { assertEvent, assign, enqueueActions, raise, setup } from 'xstate';
 import {
   BACK_TARGET,
   HOME_PATH,
@@ -17,9 +17,8 @@ import {
  * (remembered, and completed after login); /circle → /orderpay is refused; after a move the page
  * scrolls to top unless the target keeps its scroll; the last route is remembered.
  *
- * Reading of SPEC §8 "users are sent to /login": /login is itself a protected route, so the
- * session's redirect to it, without a token, opens the login popup and the player stays on the
- * page they were on. A pending /login completes as "stay" after login: there is nothing to show.
+ * Reading of SPEC §8 "users are sent to /login": /login is the full-page login (issue 11), a public
+ * route, so the session's redirect takes the player there (docs/decisions.md "Accounts: auth pages").
  *
  * The URL is changed only by the app-provided actions (navigate, replaceLocation, goBack), so the
  * machine never touches `window`; the app reports URL changes it did not ask for as nav.popstate.
@@ -86,7 +85,6 @@ export const navigationMachine = setup({
     needsLogin: ({ context, event }) => isProtected(context, targetOf(context, event)),
     entryNeedsLogin: ({ context }) => isProtected(context, context.current),
     isSignIn: ({ event }) => event.type === 'session.changed' && event.signedIn,
-    pendingIsLoginPage: ({ context }) => context.pending?.path === context.rules.loginPath,
   },
 }).createMachine({
   id: 'navigation',
@@ -166,7 +164,6 @@ export const navigationMachine = setup({
     awaitingLogin: {
       on: {
         'session.changed': [
-          { guard: and(['isSignIn', 'pendingIsLoginPage']), target: 'ready', actions: ['storeSignedIn', 'clearPending'] },
           // The cancelled move is asked for again, and meets every rule again, in `ready`.
           { guard: 'isSignIn', target: 'ready', actions: ['storeSignedIn', 'requestPending', 'clearPending'] },
         ],

@@ -4,6 +4,7 @@ import { agreementSheetMachine } from './agreement-sheet.machine.ts';
 import { avatarUploadMachine } from './avatar-upload.machine.ts';
 import { giftClaimMachine } from './gift-claim.machine.ts';
 import { cacheClearMachine } from './cache-clear.machine.ts';
+import { favouriteMachine } from './favourite.machine.ts';
 import { browserDownloadMachine } from './browser-download.machine.ts';
 import { downloadEntryMachine } from './download-entry.machine.ts';
 import { downloadListMachine } from './download-list.machine.ts';
@@ -84,6 +85,7 @@ export const PAGED_LIST_IDS = [
   'todayRecommend', 'newGames', 'newGoodStartGames', 'overseasGames', 'btGames', 'h5Games', 'hotBtGames', 'zeroPointOneGames',
   'lastWeekGames', 'weekBtGames', 'rankingHot', 'rankingNew', 'rankingDiscount', 'openServerList', 'openServerListToday',
   'categoryGames', 'topics', 'circleTopics', 'topicDetail', 'searchGames', 'overseasSearch', 'overseasSearchList',
+  'myCollection',
 ] as const;
 
 /** The privacy guide (issue 11): the agreement or policy a player reads before agreeing. */
@@ -121,6 +123,12 @@ export const MACHINES: readonly MachineEntry[] = [
     summary: "One claim (gift pack, coupon, BT coupons, 预约): claiming → claimed{code} | soldOut | failed; login first",
     machine: giftClaimMachine,
     input: { claimed: false, code: null, soldOut: false },
+  }),
+  entry({
+    name: 'favourite',
+    summary: 'The favourite button of a game page (收藏/已收藏): loading → idle ⇄ saving; login first',
+    machine: favouriteMachine,
+    input: undefined,
   }),
   entry({
     name: 'paged-list',

@@ -7,7 +7,7 @@ import { loginOverlayMachine } from '../machines/login-overlay.machine.ts';
 import { selectPanel } from '../machines/login-overlay.selectors.ts';
 import type { LoginOverlayContext, SignedInParams } from '../machines/login-overlay.types.ts';
 import LoginOverlay from '../src/features/login/LoginOverlay.tsx';
-import { browserLoginEnvironment, openOnLoginRoute } from '../src/features/login/login-runtime.ts';
+import LoginPageView from '../src/features/login/LoginPageView.tsx';
 import { getAgreementSheetPaths } from './agreement-sheet.paths.ts';
 import { createCoverageRecorder, delayOf, formatCoverage, type MachinePath } from './coverage.ts';
 import { createDeferredActors } from './deferred-actors.ts';
@@ -15,8 +15,9 @@ import { describeLoginOverlayEvent, getLoginOverlayPaths, LOGIN_DATA, LOGIN_OVER
 
 /**
  * The generated paths of the login overlay (and of its agreement sheet), replayed against the
- * RENDERED overlay: user events are real DOM interactions (Testing Library), opening is a
- * navigation to /login (the app's route trigger), server answers resolve fake actors, clock ticks
+ * RENDERED overlay — the sheet and the full-page view of the auth routes, both mounted as in the
+ * app: user events are real DOM interactions (Testing Library), opening and leaving are what
+ * openLogin and the auth pages send ('route'), server answers resolve fake actors, clock ticks
  * advance fake timers. After every step the visible panel, fields, countdown labels, busy
  * indicators and sheets must show what the machine's state says.
  *
@@ -48,7 +49,7 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-/** A fresh overlay with fake calls, rendered, and opened by the /login route trigger. */
+/** A fresh overlay with fake calls, rendered as the sheet and as the auth pages' view. */
 function mountOverlay() {
   const calls = createDeferredActors(loginOverlayMachine, LOGIN_OVERLAY_CALLS);
   const docs = createDeferredActors(agreementSheetMachine, ['loadDocument']);
@@ -64,11 +65,14 @@ function mountOverlay() {
     }),
     { input: LOGIN_OVERLAY_INPUT, inspect },
   ).start();
-  const stopRoute = openOnLoginRoute(actor, browserLoginEnvironment(), () => false);
-  const view = render(<LoginOverlay overlay={actor} />);
+  const view = render(
+    <>
+      <LoginOverlay overlay={actor} />
+      <LoginPageView overlay={actor} />
+    </>,
+  );
   const unmount = () => {
     view.unmount();
-    stopRoute();
     actor.stop();
   };
   return { actor, calls, docs, toasts, signedIn, unmount };
@@ -78,17 +82,24 @@ type Mounted = ReturnType<typeof mountOverlay>;
 
 // ── Reading the rendered overlay ────────────────────────────────────────────────────────────
 
+/** The sheet or the page, whichever is open. */
+function openRoot(): HTMLElement | null {
+  for (const id of ['login-overlay', 'login-page']) {
+    const root = screen.queryByTestId(id);
+    if (root?.dataset.state === 'open') return root;
+  }
+  return null;
+}
+
 function visiblePanel(): number | null {
-  const root = screen.queryByTestId('login-overlay');
-  if (root?.dataset.state !== 'open') return null;
-  const panel = root.querySelector<HTMLElement>('[data-panel]');
+  const panel = openRoot()?.querySelector<HTMLElement>('[data-panel]');
   return panel ? Number(panel.dataset.panel) : null;
 }
 
 function panel(): HTMLElement {
   const shown = visiblePanel();
   if (shown === null) throw new Error('no panel is visible');
-  return screen.getByTestId(`login-panel-${shown}`);
+  return within(openRoot()!).getByTestId(`login-panel-${shown}`);
 }
 
 const inPanel = () => within(panel());
@@ -152,8 +163,9 @@ async function tick(ms: number) {
   });
 }
 
-function openByRoute() {
-  act(() => window.history.pushState(null, '', '/login'));
+/** What openLogin does (a protected entry, the mine page's 登录/注册). */
+function openByRoute(mounted: Pick<Mounted, 'actor'>) {
+  act(() => mounted.actor.send({ type: 'ui.open' }));
 }
 
 /** Performs one path event on the rendered overlay; returns how it was driven. */
@@ -173,8 +185,21 @@ async function performOverlayEvent(mounted: Mounted, event: AnyEventObject, step
   const consent = () => within(screen.getByTestId('login-consent'));
   switch (event.type) {
     case 'ui.open':
-      openByRoute();
+      openByRoute(mounted);
       return 'route';
+    case 'ui.page.open':
+    case 'ui.page.leave':
+      // What the auth pages send as they mount and as the player leaves them.
+      act(() => mounted.actor.send(event as Parameters<Mounted['actor']['send']>[0]));
+      return 'route';
+    case 'ui.register.sendCode':
+      return click('获取验证码');
+    case 'ui.register.submit':
+      return click('注册');
+    case 'ui.register.code.change':
+      return typeInto('验证码', value, stepName);
+    case 'ui.register.password.change':
+      return typeInto('密码', value, stepName);
     case 'ui.close':
       return click('关闭');
     case 'ui.back':
@@ -182,7 +207,7 @@ async function performOverlayEvent(mounted: Mounted, event: AnyEventObject, step
     case 'ui.toPassword':
       return click('密码登录');
     case 'ui.toSms':
-      return click('验证码登录');
+      return click(visiblePanel() === 6 ? '已有账号，去登录' : '验证码登录');
     case 'ui.forgot':
       return click('忘记密码？');
     case 'ui.agree.toggle':
@@ -230,7 +255,8 @@ function expectOverlayShows(state: AnyMachineSnapshot, where: string) {
   const context = state.context as LoginOverlayContext;
   const expectedPanel = selectPanel(state as never);
   expect(visiblePanel(), `${where}: visible panel`).toBe(expectedPanel);
-  const asking = state.matches({ open: { sms: 'consent' } }) || state.matches({ open: { password: 'consent' } });
+  const asking =
+    state.matches({ open: { sms: 'consent' } }) || state.matches({ open: { password: 'consent' } }) || state.matches({ open: { register: { form: 'consent' } } });
   expect(sheetState('login-consent'), `${where}: consent sheet`).toBe(asking ? 'open' : 'closed');
   if (expectedPanel === null) return;
 
@@ -270,6 +296,15 @@ function expectOverlayShows(state: AnyMachineSnapshot, where: string) {
       expect(valueOf('新密码'), where).toBe(context.newPassword);
       expect(valueOf('确认新密码'), where).toBe(context.confirmPassword);
       expect(inPanel().getByLabelText<HTMLInputElement>('新密码').placeholder, where).toBe('请输入6-15位数字字母组合密码');
+      break;
+    case 6:
+      expect(valueOf('手机号'), where).toBe(context.phone);
+      expect(valueOf('验证码'), where).toBe(context.registerCode);
+      expect(valueOf('密码'), where).toBe(context.registerPassword);
+      expect(checked(), where).toBe(String(context.agreed));
+      if (state.matches({ open: { register: { resend: 'counting' } } })) expect(codeButtonText(), where).toBe(`${context.codeCountdown}s后重新获取`);
+      if (state.matches({ open: { register: { resend: 'ready' } } })) expect(codeButtonText(), where).toBe('获取验证码');
+      if (state.matches({ open: { register: { resend: 'sending' } } })) expect(codeButtonText(), where).toBe('发送中');
       break;
   }
 }
@@ -317,7 +352,7 @@ describe('login overlay DOM: generated paths replayed on the rendered overlay', 
     console.log(
       [
         `login overlay DOM: ${overlayPaths.length} paths, ${steps} steps — ` +
-          `${tally.dom} DOM interactions, ${tally.route} opened by navigating to /login, ${tally.server} server answers, ` +
+          `${tally.dom} DOM interactions, ${tally.route} opened or left (openLogin, the auth pages), ${tally.server} server answers, ` +
           `${tally.clock} clock ticks, ${tally['typed-and-deleted']} typed-and-deleted (a field set to its own value):`,
         retypedList,
         `login overlay DOM at runtime: ${formatCoverage(report)}`,
@@ -391,7 +426,7 @@ describe('agreement sheet DOM: generated paths replayed on the consent sheet and
     async (name, path) => {
       const mounted = mountOverlay();
       try {
-        openByRoute();
+        openByRoute(mounted);
         for (const [index, step] of path.steps.slice(1).entries()) {
           const where = `${name.split(' ')[0]} step ${index + 1} (${step.event.type})`;
           sheetTally[await performSheetEvent(mounted, step.event)] += 1;

@@ -12,7 +12,7 @@ import { delayedEventsOf, generateCoveringPaths, type MachinePath } from './cove
  */
 
 /** Invoke ids of the overlay's calls (ARCHITECTURE: every invoke has a stable id). */
-export const LOGIN_OVERLAY_CALLS = ['sendCode', 'verifyCode', 'trendRegister', 'passwordLogin', 'resetPassword'] as const;
+export const LOGIN_OVERLAY_CALLS = ['sendCode', 'verifyCode', 'trendRegister', 'passwordLogin', 'resetPassword', 'register'] as const;
 export type LoginOverlayCall = (typeof LOGIN_OVERLAY_CALLS)[number];
 
 export const LOGIN_DATA: LoginData = { token: 'token-model', user_uuid: 'uuid-model', nickname: '玩家一号' };
@@ -36,6 +36,9 @@ export const VALUES = {
   recoverCodes: ['', '1234'],
   newPasswords: ['', '12345', 'abc123'],
   confirmPasswords: ['', '12345', 'abc123', 'abc124'],
+  registerCodes: ['', '1234'],
+  registerPasswords: ['', 'abc123'],
+  pagePanels: ['sms', 'password', 'recover', 'register'],
 } as const;
 
 const answers = (call: LoginOverlayCall, success: ApiOutcome<LoginData | null>): AnyEventObject[] => [
@@ -48,6 +51,8 @@ const answers = (call: LoginOverlayCall, success: ApiOutcome<LoginData | null>):
 
 const userEvents: LoginOverlayEvent[] = [
   { type: 'ui.open' },
+  ...VALUES.pagePanels.map((panel) => ({ type: 'ui.page.open' as const, panel })),
+  { type: 'ui.page.leave' },
   { type: 'ui.close' },
   { type: 'ui.back' },
   { type: 'ui.toPassword' },
@@ -60,6 +65,8 @@ const userEvents: LoginOverlayEvent[] = [
   { type: 'ui.recover.sendCode' },
   { type: 'ui.recover.next' },
   { type: 'ui.reset.submit' },
+  { type: 'ui.register.sendCode' },
+  { type: 'ui.register.submit' },
   { type: 'agreement.accepted' },
   { type: 'agreement.dismissed' },
   ...VALUES.phones.map((value) => ({ type: 'ui.phone.change' as const, value })),
@@ -69,6 +76,8 @@ const userEvents: LoginOverlayEvent[] = [
   ...VALUES.recoverCodes.map((value) => ({ type: 'ui.recover.code.change' as const, value })),
   ...VALUES.newPasswords.map((value) => ({ type: 'ui.reset.password.change' as const, value })),
   ...VALUES.confirmPasswords.map((value) => ({ type: 'ui.reset.confirm.change' as const, value })),
+  ...VALUES.registerCodes.map((value) => ({ type: 'ui.register.code.change' as const, value })),
+  ...VALUES.registerPasswords.map((value) => ({ type: 'ui.register.password.change' as const, value })),
 ];
 
 /** Every event the graph is walked with: user events, server answers, countdown ticks. */
@@ -79,6 +88,7 @@ export const loginOverlayEventTable: readonly AnyEventObject[] = [
   ...answers('resetPassword', OUTCOMES.accepted),
   ...answers('trendRegister', OUTCOMES.loggedIn),
   ...answers('passwordLogin', OUTCOMES.loggedIn),
+  ...answers('register', OUTCOMES.loggedIn),
   ...delayedEventsOf(loginOverlayMachine),
 ];
 
@@ -99,8 +109,12 @@ export function serializeLoginOverlay(snapshot: AnyMachineSnapshot): string {
           ? pick('recoverPhone', 'recoverCode', 'recoverCountdown')
           : snapshot.matches({ open: 'newPassword' })
             ? pick('newPassword', 'confirmPassword')
-            : [];
-  return JSON.stringify([snapshot.value, fields]);
+            : snapshot.matches({ open: 'register' })
+              ? pick('phone', 'registerCode', 'registerPassword', 'agreed', 'codeCountdown')
+              : [];
+  // Sheet or page: only ui.page.leave tells them apart (a closed overlay has neither).
+  const presentation = snapshot.matches('open') ? context.presentation : null;
+  return JSON.stringify([snapshot.value, fields, presentation]);
 }
 
 let paths: MachinePath[] | undefined;
@@ -128,7 +142,13 @@ export interface StepAction {
 
 const USER_ACTIONS: Record<string, string> = {
   'ui.open': 'open the login overlay (tap a protected entry or the login button)',
-  'ui.close': 'tap the close button (panels 1 and 3)',
+  'ui.page.open': 'go to /login, /register or /findpassword (the page opens its panel)',
+  'ui.page.leave': 'leave the auth page (tab bar, browser back)',
+  'ui.register.sendCode': "tap 'get code' on the register page",
+  'ui.register.submit': "tap 'register' on the register page",
+  'ui.register.code.change': 'type into the code field (register page)',
+  'ui.register.password.change': 'type into the password field (register page)',
+  'ui.close': 'tap the close button (panels 1, 3 and 6)',
   'ui.back': 'tap the back arrow (panels 2, 4, 5)',
   'ui.toPassword': "tap 'password login' on panel 1",
   'ui.toSms': "tap 'phone login' on panel 3",

@@ -3,6 +3,7 @@ import { catalogMigration } from './migration-0004-catalog.ts';
 import { realNameMigration } from './migration-0006-real-name.ts';
 import { profileMigration } from './migration-0005-profile.ts';
 import { cancellationMigration } from './migration-0008-cancellation.ts';
+import { collectionsMigration } from './migration-0007-collections.ts';
 
 /**
  * Versioned migrations, applied in key order. One SQL dialect (PostgreSQL) serves both the
@@ -121,6 +122,7 @@ const migrations: Record<string, Migration> = {
   '0004_catalog': catalogMigration,
   '0005_profile': profileMigration,
   '0006_real_name': realNameMigration,
+  '0007_collections': collectionsMigration,
   '0008_cancellation': cancellationMigration,
 };
 

@@ -402,6 +402,15 @@ export interface CancellationRequestsTable {
   resolved_at: Timestamp | null;
 }
 
+/** A player's favourite game (migration 0007_collections); unique per user and game. */
+export interface CollectionsTable {
+  id: Generated<number>;
+  user_id: number;
+  game_id: number;
+  platform_game_id: number | null;
+  created_at: CreatedAt;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -436,4 +445,5 @@ export interface Database {
   user_real_names: UserRealNamesTable;
   uploads: UploadsTable;
   cancellation_requests: CancellationRequestsTable;
+  collections: CollectionsTable;
 }

@@ -4,7 +4,7 @@ import { navigationMachine } from '../../machines/navigation.machine.ts';
 import { HOME_PATH, type AppLocation, type RouteData } from '../../machines/navigation.types.ts';
 import type { AppRuntime, RuntimeEnvironment } from './runtime.ts';
 import { hrefOf, routeDataOf } from './route-data.ts';
-import { NAVIGATION_RULES, normalizePath } from './routes.ts';
+import { NAVIGATION_RULES, normalizePath, TRANSIT_PATHS } from './routes.ts';
 
 /**
  * Wires the navigation machine to the browser: the History API, the window's scroll, storage,
@@ -150,6 +150,8 @@ export function createNavigationFeature(
         scrollToTop: () => scroll.request('top'),
         restoreScroll: () => scroll.request('restore'),
         rememberRoute: (_, { location }) => {
+          // The auth pages and /reload send the player back to it, so they are not remembered themselves.
+          if (TRANSIT_PATHS.has(location.path)) return;
           try {
             env.storage.setItem(STORAGE_KEYS.routerHistory, hrefOf(location));
           } catch {

@@ -5,7 +5,8 @@ import { LOGIN_PATH } from '../../machines/session.types.ts';
 /**
  * The route table (SPEC §2 "Route list", "Navigation rules", "Bottom tab bar"). SPEC does not show
  * the original table, so the flags below are its lists, spelled out once:
- *  - needsLogin: SPEC's exact list ('login' included; {product} is "lewan").
+ *  - needsLogin: SPEC's exact list ({product} is "lewan") but 'login': issue 11 makes /login a
+ *    full-page form that works signed out (docs/decisions.md "Accounts: auth pages").
  *  - scrollToTop: every route but SPEC's keep-scroll list.
  *  - keepAlive: SPEC's list (home, newgame, ranking, routine, lastweek, tswk, h5, hotbt, about,
  *    circle, mine, gamedetail) and, for "and similar", the other home-family tabs (overseas,
@@ -46,8 +47,14 @@ const NEEDS_LOGIN = new Set(
     /infoaccountsell /infoorder /commonback /realnamecertificateone /editdata /rechargerecord /commonproblem
     /downlist /mywallet /my${PRODUCT}coin /mycoupon /traderecord /tradeinstruction /selectgame /wantpay
     /service /suggestbcak /orderpay /openclothes /gamedetailvip /${PRODUCT}guide /rechargepay /gamecoupon
-    /gamegift /newgamewelfare /zeropointone /cardstrightrecharge ${LOGIN_PATH}`),
+    /gamegift /newgamewelfare /zeropointone /cardstrightrecharge`),
 );
+
+/**
+ * Pages passed through, never returned to: the auth pages and /reload. RouterHistoryAfter (the last
+ * route, SPEC §2) skips them, so it is where those pages send the player back to.
+ */
+export const TRANSIT_PATHS: ReadonlySet<string> = new Set(paths(`${LOGIN_PATH} /register /findpassword /resetpassword /reload`));
 
 const KEEP_SCROLL = new Set(paths('/ /mine /about /circle /overseas /homedown /newgame /lastweek /tswk /h5 /zeropointone'));
 
@@ -92,6 +99,12 @@ const PAGE_FILES: Record<string, string> = {
   '/phoneverifynew': '../pages/phone-verify/PhoneVerifyNewPage.tsx',
   '/editpassword': '../pages/edit-password/EditPasswordPage.tsx',
   '/systemsetting': '../pages/system-setting/SystemSettingPage.tsx',
+  '/login': '../pages/auth/LoginPage.tsx',
+  '/register': '../pages/auth/RegisterPage.tsx',
+  '/findpassword': '../pages/auth/FindPasswordPage.tsx',
+  '/resetpassword': '../pages/auth/ResetPasswordPage.tsx',
+  '/userrule': '../pages/user-rule/UserRulePage.tsx',
+  '/reload': '../pages/reload/ReloadPage.tsx',
 };
 
 /** Games (home family, discovery lists, topics, search): `path=folder/Name` for ../pages/folder/NamePage.tsx. */

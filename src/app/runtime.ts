@@ -55,7 +55,7 @@ export interface AppRuntime {
    * The login overlay (SPEC §2, src/features/login/login-runtime.ts): the overlay's views read it;
    * openLogin sends it 'ui.open'. Loads on the first openLogin, or when the browser is idle after start.
    */
-  loginOverlay: DeferredActor<LoginOverlayActor>;
+  loginOverlay: DeferredActor<LoginOverlayActor> & { load?(): Promise<LoginOverlayActor> };
   /**
    * SPEC §4 "reloads the page" after login: the current page remounts and refetches with the
    * new token (a soft reload, so a cheap phone does not download and parse the app again).
@@ -136,7 +136,7 @@ export function createRuntime(env: RuntimeEnvironment = browserEnvironment()): A
         persistCredentials: (_, params) => writeCredentials(env.storage, params.credentials),
         showToast: (_, params) => env.toast(params.message),
         reloadPage: () => env.reload(),
-        // Through the navigation guard: an expired session's /login opens the popup instead (SPEC §8).
+        // Through the navigation machine: an expired session lands on the full-page /login (SPEC §8, issue 11).
         navigateTo: (_, params) => runtime.navigate(params.path),
         // Signing in needs the box 《用户协议》和《隐私政策》 ticked: that is the player's consent.
         onSignedIn: () => privacy.grant('login'),

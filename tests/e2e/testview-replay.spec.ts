@@ -20,7 +20,8 @@ test('export the event log from /testview after a login and replay it', async ({
   const outbox = await request.get(`/dev/sms/${PHONE}`);
   const { code } = (await outbox.json()) as { code: string };
   for (const digit of code) await page.locator('.adm-number-keyboard').getByRole('button', { name: digit, exact: true }).click();
-  await expect(page.getByTestId('login-overlay')).toHaveAttribute('data-state', 'closed');
+  // The full-page /login hands over to /mine once signed in.
+  await expect(page).toHaveURL(/\/mine$/);
   await expect.poll(() => page.evaluate(() => localStorage.getItem('Token'))).toBeTruthy();
 
   await page.waitForTimeout(1_200); // the log persists at most once a second (and on pagehide)

@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { LoadFailed } from '../../components/LoadFailed.tsx';
 import type { LoginPanel } from '../../../machines/login-overlay.selectors.ts';
 import { BackIcon, DocumentLinks } from './login-controls.tsx';
-import { CodePanel, NewPasswordPanel, panelTitleId, PasswordPanel, RecoverPanel, SmsPanel } from './login-panels.tsx';
+import { CodePanel, NewPasswordPanel, panelTitleId, PasswordPanel, RecoverPanel, RegisterPanel, SmsPanel } from './login-panels.tsx';
 import type { LoginOverlayActor } from './login-runtime.ts';
 import { useLoginOverlay, type LoginOverlayView } from './use-login-overlay.ts';
 import './login-overlay.css';
@@ -22,35 +22,50 @@ function useShownPanel(panel: LoginPanel | null): LoginPanel | null {
   return panel ?? last;
 }
 
-export default function LoginOverlay({ overlay }: { overlay: LoginOverlayActor }) {
-  const view = useLoginOverlay(overlay);
-  const panel = useShownPanel(view.panel);
+/** One panel of the overlay, in the sheet or on a page (the same components either way). */
+export function Panel({ panel, view }: { panel: LoginPanel | null; view: LoginOverlayView }) {
   return (
     <>
-      <Popup visible={view.isOpen} onMaskClick={view.close} className="login-popup" bodyClassName="login-sheet" destroyOnClose>
+      {panel === 1 && <SmsPanel view={view} />}
+      {panel === 2 && <CodePanel view={view} />}
+      {panel === 3 && <PasswordPanel view={view} />}
+      {panel === 4 && <RecoverPanel view={view} />}
+      {panel === 5 && <NewPasswordPanel view={view} />}
+      {panel === 6 && <RegisterPanel view={view} />}
+    </>
+  );
+}
+
+export default function LoginOverlay({ overlay }: { overlay: LoginOverlayActor }) {
+  const view = useLoginOverlay(overlay);
+  const panel = useShownPanel(view.isSheetOpen ? view.panel : null);
+  return (
+    <>
+      <Popup visible={view.isSheetOpen} onMaskClick={view.close} className="login-popup" bodyClassName="login-sheet" destroyOnClose>
         <div
           className="login-sheet__content"
           role="dialog"
           aria-modal="true"
           aria-labelledby={panel ? panelTitleId(panel) : undefined}
           data-testid="login-overlay"
-          data-state={view.isOpen ? 'open' : 'closed'}
+          data-state={view.isSheetOpen ? 'open' : 'closed'}
         >
-          {panel === 1 && <SmsPanel view={view} />}
-          {panel === 2 && <CodePanel view={view} />}
-          {panel === 3 && <PasswordPanel view={view} />}
-          {panel === 4 && <RecoverPanel view={view} />}
-          {panel === 5 && <NewPasswordPanel view={view} />}
+          <Panel panel={panel} view={view} />
         </div>
       </Popup>
-      <ConsentSheet view={view} />
-      <DocumentViewer view={view} />
+      {/* A page shows its own (LoginPageView): the sheets follow the panels. */}
+      {view.presentation === 'sheet' && (
+        <>
+          <ConsentSheet view={view} />
+          <DocumentViewer view={view} />
+        </>
+      )}
     </>
   );
 }
 
 /** SPEC §4: shown when the user acts without the box ticked; 'agree and continue' ticks it. */
-function ConsentSheet({ view }: { view: LoginOverlayView }) {
+export function ConsentSheet({ view }: { view: LoginOverlayView }) {
   const open = view.sheetMode === 'asking';
   return (
     <Popup visible={open} onMaskClick={view.dismissAgreement} className="login-popup login-popup--consent" bodyClassName="login-consent">
@@ -75,7 +90,7 @@ function ConsentSheet({ view }: { view: LoginOverlayView }) {
 }
 
 /** The user agreement / privacy policy, as the server has them (sanitised in the view model). */
-function DocumentViewer({ view }: { view: LoginOverlayView }) {
+export function DocumentViewer({ view }: { view: LoginOverlayView }) {
   const open = view.sheetMode === 'viewing';
   return (
     <Popup visible={open} onMaskClick={view.closeDocument} className="login-popup login-popup--viewer" bodyClassName="login-viewer">

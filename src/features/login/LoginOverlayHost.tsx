@@ -16,9 +16,14 @@ import type { LoginOverlayActor } from './login-runtime.ts';
  */
 
 const loadOverlay = () => import('./LoginOverlay.tsx');
+/**
+ * The auth pages' view (src/pages/auth/), imported from here, the entry chunk: an import() inside a
+ * page chunk would list the entry's inlined stylesheet among its preloads (a 404).
+ */
+export const loadLoginPageView = () => import('./LoginPageView.tsx');
 const createAttempt = (id: number) => ({ id, LoginOverlay: lazy(loadOverlay) });
-/** selectIsOpen of machines/login-overlay.selectors.ts, here so the selectors stay out of the entry chunk. */
-const selectIsOpen = (snapshot: SnapshotFrom<LoginOverlayActor>) => snapshot.matches('open');
+/** selectIsSheetOpen of machines/login-overlay.selectors.ts, here so the selectors stay out of the entry chunk (the pages show their own). */
+const selectIsOpen = (snapshot: SnapshotFrom<LoginOverlayActor>) => snapshot.matches('open') && snapshot.context.presentation === 'sheet';
 
 /** A chunk that fails to load (offline, a deploy replaced it) closes the overlay instead of the app. */
 class ChunkBoundary extends Component<{ onError(): void; children: ReactNode }, { failed: boolean }> {

@@ -122,6 +122,44 @@ export function RecoverPanel({ view }: PanelProps) {
   );
 }
 
+/** Panel 6, the /register page: phone, code (60 s resend), password, agreement → 注册. */
+export function RegisterPanel({ view }: PanelProps) {
+  return (
+    <section className="login-panel" data-panel="6" data-testid="login-panel-6" aria-labelledby={panelTitleId(6)}>
+      <PanelBar onClose={view.close} canClose={view.canClose} />
+      <PanelTitle id={panelTitleId(6)} title="注册账号" hint="注册后可使用手机号和密码登录" />
+      <PhoneField id="login-register-phone" value={view.phone} onChange={view.changePhone} disabled={!view.canEditRegister} />
+      <CodeField
+        id="login-register-code"
+        maxLength={CODE_LENGTH}
+        value={view.registerCode}
+        onChange={view.changeRegisterCode}
+        disabled={!view.canEditRegister}
+        action={<CodeButton label={view.registerCodeLabel} onClick={view.sendRegisterCode} disabled={!view.canSendRegisterCode} busy={view.sendingRegisterCode} />}
+      />
+      <PasswordField
+        id="login-register-password"
+        label="密码"
+        placeholder={LOGIN_MESSAGES.newPasswordInvalid}
+        autoComplete="new-password"
+        maxLength={PASSWORD_MAX_LENGTH}
+        value={view.registerPassword}
+        onChange={view.changeRegisterPassword}
+        disabled={!view.canEditRegister}
+      />
+      <ActionButton onClick={view.submitRegister} disabled={!view.canRegister} busy={view.registering} busyText="注册中" dimmed={!view.registerFormFilled}>
+        注册
+      </ActionButton>
+      <AgreementRow agreed={view.agreed} onToggle={view.toggleAgreement} disabled={!view.canToggleAgreement} onOpen={view.openDocument} />
+      <footer className="login-footer">
+        <LinkButton onClick={view.toSms} disabled={!view.canSwitchToSms}>
+          已有账号，去登录
+        </LinkButton>
+      </footer>
+    </section>
+  );
+}
+
 /** Panel 5: set a new password. */
 export function NewPasswordPanel({ view }: PanelProps) {
   return (

@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import type { ApiClient, CallOptions } from '../../../api/client.ts';
 import type { ApiOutcome } from '../../../api/outcome.ts';
@@ -7,15 +7,7 @@ import { STORAGE_KEYS } from '../../../machines/constants.ts';
 import { selectAgreementSheet, selectPanel } from '../../../machines/login-overlay.selectors.ts';
 import { sessionMachine } from '../../../machines/session.machine.ts';
 import type { ActiveRecordInput } from '../../../machines/session.types.ts';
-import {
-  BD_VID_SESSION_KEY,
-  browserLoginEnvironment,
-  createLoginFeature,
-  openOnLoginRoute,
-  readBdVid,
-  SIGN_IN_POINTS,
-  type LoginEnvironment,
-} from './login-runtime.ts';
+import { BD_VID_SESSION_KEY, createLoginFeature, readBdVid, SIGN_IN_POINTS, type LoginEnvironment } from './login-runtime.ts';
 
 const PHONE = '13800138000';
 const ok = <T>(code: number, data: T, msg = ''): ApiOutcome<T> => ({ kind: 'ok', code, msg, data });
@@ -34,22 +26,8 @@ function memoryStorage(): Storage {
   };
 }
 
-function fakeLocation(pathname = '/', landingSearch = ''): LoginEnvironment & { go(path: string): void } {
-  const listeners = new Set<() => void>();
-  let path = pathname;
-  return {
-    landingSearch,
-    pathname: () => path,
-    onNavigate(listener) {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
-    sessionStorage: memoryStorage(),
-    go(next) {
-      path = next;
-      for (const listener of listeners) listener();
-    },
-  };
+function fakeLocation(_pathname = '/', landingSearch = ''): LoginEnvironment {
+  return { landingSearch, sessionStorage: memoryStorage() };
 }
 
 type Answers = Record<string, ApiOutcome | ((payload: Fields) => ApiOutcome)>;
@@ -174,6 +152,22 @@ describe('createLoginFeature: the real calls and the after-login follow-ups (SPE
     expect(byPassword.calls.find((c) => c.path === '/api/login/userlogin')!.payload).toEqual({ account: PHONE, password: 'lewan2026' });
   });
 
+  it('registers with a password on the /register page: userRegister, 注册 point, signed in, closed', async () => {
+    const feature = setUp({ answers: { '/api/login/userRegister': registered } });
+    const { overlay } = feature;
+    overlay.send({ type: 'ui.page.open', panel: 'register' });
+    overlay.send({ type: 'ui.agree.toggle' });
+    overlay.send({ type: 'ui.phone.change', value: PHONE });
+    overlay.send({ type: 'ui.register.code.change', value: '1234' });
+    overlay.send({ type: 'ui.register.password.change', value: 'lewan2026' });
+    overlay.send({ type: 'ui.register.submit' });
+    await waitFor(overlay, (s) => s.matches('closed'));
+    await flush();
+    expect(feature.calls.find((c) => c.path === '/api/login/userRegister')!.payload).toEqual({ account: PHONE, phone_code: '1234', password: 'lewan2026', agree_agreement: 1 });
+    expect(feature.calls.find((c) => c.path === '/point')!.payload).toEqual(SIGN_IN_POINTS.register);
+    expect(feature.session.getSnapshot().hasTag('signedIn')).toBe(true);
+  });
+
   it('treats a code-200 answer without credentials as a bad answer: no sign-in, a toast, the boxes cleared', async () => {
     const feature = setUp({ answers: { '/api/login/trendRegister': ok(200, null) } });
     await signInBySms(feature);
@@ -228,49 +222,5 @@ describe('createLoginFeature: the real calls and the after-login follow-ups (SPE
     expect(signal?.aborted).toBe(false);
     feature.overlay.send({ type: 'ui.close' });
     expect(signal?.aborted).toBe(true);
-  });
-});
-
-describe('openOnLoginRoute (SPEC §2: invalidated sessions are sent to /login)', () => {
-  afterEach(() => window.history.replaceState(null, '', '/'));
-
-  it('opens at start-up on /login and after navigating there, only while signed out', () => {
-    const send = vi.fn();
-    const location = fakeLocation('/login');
-    let signedIn = false;
-    const stop = openOnLoginRoute({ send }, location, () => signedIn);
-    expect(send).toHaveBeenCalledTimes(1);
-    location.go('/aboutus');
-    expect(send).toHaveBeenCalledTimes(1);
-    location.go('/login');
-    expect(send).toHaveBeenCalledTimes(2);
-    signedIn = true;
-    location.go('/login');
-    expect(send).toHaveBeenCalledTimes(2);
-    stop();
-    signedIn = false;
-    location.go('/login');
-    expect(send).toHaveBeenCalledTimes(2);
-    expect(send).toHaveBeenCalledWith({ type: 'ui.open' });
-  });
-
-  it('hears pushState, replaceState and back/forward in the browser', () => {
-    const send = vi.fn();
-    const stop = openOnLoginRoute({ send }, browserLoginEnvironment(), () => false);
-    window.history.pushState(null, '', '/login');
-    window.history.replaceState(null, '', '/mine');
-    window.history.replaceState(null, '', '/login');
-    window.history.pushState(null, '', '/');
-    window.dispatchEvent(new PopStateEvent('popstate'));
-    expect(send).toHaveBeenCalledTimes(2);
-    stop();
-  });
-
-  it('opens the overlay actor of a feature started on /login', () => {
-    const feature = setUp({ location: fakeLocation('/login') });
-    expect(selectPanel(feature.overlay.getSnapshot())).toBe(1);
-    feature.overlay.send({ type: 'ui.close' });
-    feature.location.go('/login');
-    expect(selectPanel(feature.overlay.getSnapshot())).toBe(1);
   });
 });

@@ -1,5 +1,3 @@
-// Loaded for its side effect too: wouter patches history so pushState/replaceState dispatch events.
-import 'wouter/use-browser-location';
 import { createActor, fromPromise, type ActorRefFrom } from 'xstate';
 import type { ApiClient } from '../../../api/client.ts';
 import type { ApiOutcome } from '../../../api/outcome.ts';
@@ -10,13 +8,13 @@ import { loginOverlayMachine } from '../../../machines/login-overlay.machine.ts'
 import type {
   LoginData,
   PasswordLoginInput,
+  RegisterInput,
   ResetPasswordInput,
   SendCodeInput,
   SignedInParams,
   TrendRegisterInput,
   VerifyCodeInput,
 } from '../../../machines/login-overlay.types.ts';
-import { LOGIN_PATH } from '../../../machines/session.types.ts';
 import type { AppRuntime, RuntimeEnvironment } from '../../app/runtime.ts';
 // Static: a dynamic import from this (lazily loaded) chunk would list the entry's stylesheet, which
 // the build inlines into index.html (vite.config.ts), as a file to preload — a 404 that rejects it.
@@ -24,8 +22,9 @@ import { offerRevoke as offerRevokeDialog } from '../account-cancel/revoke-offer
 
 /**
  * Wires the login overlay (SPEC §2, §4) to the world: the real calls, the toasts, and the
- * after-login follow-ups (session, analytics, watermark, soft reload). The overlay opens from
- * `runtime.openLogin()` and whenever the app is on /login while signed out.
+ * after-login follow-ups (session, analytics, watermark, soft reload). The overlay opens as the
+ * sheet from `runtime.openLogin()`, and as a page from the routes /login, /register, /findpassword
+ * and /resetpassword (src/pages/auth/).
  */
 
 export type LoginOverlayActor = ActorRefFrom<typeof loginOverlayMachine>;
@@ -45,6 +44,7 @@ export const LOGIN_CALLS = {
   trendRegister: '/api/login/trendRegister',
   passwordLogin: '/api/login/userlogin',
   resetPassword: '/api/login/resetPassword',
+  register: '/api/login/userRegister',
   watermark: '/api/user/getWatermark',
   point: '/point',
 } as const;
@@ -61,27 +61,15 @@ const BD_VID_MAX_LENGTH = 256;
 
 const BAD_ANSWER: ApiOutcome<never> = { kind: 'error', reason: 'badResponse', code: null, msg: '服务器返回数据异常' };
 
-/** The browser's side of the feature: where the app is, and the tab's storage. */
+/** The browser's side of the feature: the landing URL and the tab's storage. */
 export interface LoginEnvironment {
   /** The query string the app was opened with. */
   landingSearch: string;
-  pathname(): string;
-  /** Calls back after in-app navigation (pushState/replaceState) and back/forward. */
-  onNavigate(listener: () => void): () => void;
   sessionStorage: Pick<Storage, 'getItem' | 'setItem'>;
 }
 
-const NAVIGATION_EVENTS = ['popstate', 'pushState', 'replaceState'] as const;
-
 export const browserLoginEnvironment = (): LoginEnvironment => ({
   landingSearch: window.location.search,
-  pathname: () => window.location.pathname,
-  onNavigate(listener) {
-    for (const type of NAVIGATION_EVENTS) window.addEventListener(type, listener);
-    return () => {
-      for (const type of NAVIGATION_EVENTS) window.removeEventListener(type, listener);
-    };
-  },
   sessionStorage: window.sessionStorage,
 });
 
@@ -97,23 +85,6 @@ export function readBdVid(search: string, storage: Pick<Storage, 'getItem' | 'se
   } catch {
     return fromUrl || null;
   }
-}
-
-/**
- * SPEC §2: "After a session is invalidated, users are sent to /login" — being on /login while
- * signed out opens the overlay, at start-up and after every navigation. One small function, so
- * the navigation machine can take it over.
- */
-export function openOnLoginRoute(
-  overlay: Pick<LoginOverlayActor, 'send'>,
-  location: Pick<LoginEnvironment, 'pathname' | 'onNavigate'>,
-  isSignedIn: () => boolean,
-): () => void {
-  const openIfOnLoginRoute = () => {
-    if (location.pathname() === LOGIN_PATH && !isSignedIn()) overlay.send({ type: 'ui.open' });
-  };
-  openIfOnLoginRoute();
-  return location.onNavigate(openIfOnLoginRoute);
 }
 
 interface SignInAnswer extends LoginData {
@@ -172,6 +143,7 @@ function createCalls(api: ApiClient, onAnswer: (answer: { registered: boolean; c
     resetPassword: fromPromise<ApiOutcome, ResetPasswordInput>(({ input, signal }) => api.call(LOGIN_CALLS.resetPassword, { ...input }, { signal })),
     trendRegister: signIn<TrendRegisterInput>(LOGIN_CALLS.trendRegister),
     passwordLogin: signIn<PasswordLoginInput>(LOGIN_CALLS.passwordLogin),
+    register: signIn<RegisterInput>(LOGIN_CALLS.register),
     agreementSheet: agreementSheetMachine.provide({
       actors: {
         loadDocument: fromPromise<ApiOutcome<AgreementText>, LoadDocumentInput>(async ({ input, signal }) =>
@@ -215,6 +187,5 @@ export function createLoginFeature(
     { input: { bdVid: readBdVid(browser.landingSearch, browser.sessionStorage) }, inspect: runtime.inspect },
   );
   overlay.start();
-  openOnLoginRoute(overlay, browser, () => runtime.session.getSnapshot().context.credentials !== null);
   return overlay;
 }

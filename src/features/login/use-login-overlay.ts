@@ -5,8 +5,11 @@ import {
   selectAgreementSheet,
   selectCanResendCode,
   selectCanResendRecoverCode,
+  selectCanResendRegisterCode,
   selectCodeCountdown,
   selectIsOpen,
+  selectIsPageOpen,
+  selectIsSheetOpen,
   selectPanel,
   selectRecoverCountdown,
   type LoginOverlaySnapshot,
@@ -50,11 +53,15 @@ const select = {
   recoverCode: (s: Snapshot) => s.context.recoverCode,
   newPassword: (s: Snapshot) => s.context.newPassword,
   confirmPassword: (s: Snapshot) => s.context.confirmPassword,
+  registerCode: (s: Snapshot) => s.context.registerCode,
+  registerPassword: (s: Snapshot) => s.context.registerPassword,
+  presentation: (s: Snapshot) => s.context.presentation,
   agreed: (s: Snapshot) => s.context.agreed,
   /** SPEC §5: the action buttons look disabled until their required fields are non-empty. */
   passwordFormFilled: (s: Snapshot) => s.context.phone !== '' && s.context.password !== '',
   recoverFormFilled: (s: Snapshot) => s.context.recoverPhone !== '' && s.context.recoverCode !== '',
   resetFormFilled: (s: Snapshot) => s.context.newPassword !== '' && s.context.confirmPassword !== '',
+  registerFormFilled: (s: Snapshot) => s.context.phone !== '' && s.context.registerCode !== '' && s.context.registerPassword !== '',
   canClose: accepts({ type: 'ui.close' }),
   canGoBack: accepts({ type: 'ui.back' }),
   canToggleAgreement: accepts({ type: 'ui.agree.toggle' }),
@@ -71,6 +78,9 @@ const select = {
   canRecoverNext: accepts({ type: 'ui.recover.next' }),
   canEditReset: accepts({ type: 'ui.reset.password.change', value: '' }),
   canReset: accepts({ type: 'ui.reset.submit' }),
+  canEditRegister: accepts({ type: 'ui.register.code.change', value: '' }),
+  canSendRegisterCode: accepts({ type: 'ui.register.sendCode' }),
+  canRegister: accepts({ type: 'ui.register.submit' }),
   sendingCode: inState({ open: { sms: 'sending' } }),
   submittingCode: inState({ open: { code: { boxes: 'submitting' } } }),
   resendingCode: inState({ open: { code: { resend: 'sending' } } }),
@@ -78,6 +88,8 @@ const select = {
   sendingRecoverCode: inState({ open: { recover: { resend: 'sending' } } }),
   verifying: inState({ open: { recover: { form: 'verifying' } } }),
   resetting: inState({ open: { newPassword: 'resetting' } }),
+  sendingRegisterCode: inState({ open: { register: { resend: 'sending' } } }),
+  registering: inState({ open: { register: { form: 'submitting' } } }),
 };
 
 const selectSheet = {
@@ -114,6 +126,10 @@ function useIntents(overlay: LoginOverlayActor, sheet: SheetRef) {
       changeNewPassword: (value: string) => send({ type: 'ui.reset.password.change', value }),
       changeConfirmPassword: (value: string) => send({ type: 'ui.reset.confirm.change', value }),
       submitReset: () => send({ type: 'ui.reset.submit' }),
+      changeRegisterCode: (value: string) => send({ type: 'ui.register.code.change', value }),
+      changeRegisterPassword: (value: string) => send({ type: 'ui.register.password.change', value }),
+      sendRegisterCode: () => send({ type: 'ui.register.sendCode' }),
+      submitRegister: () => send({ type: 'ui.register.submit' }),
       acceptAgreement: () => sendSheet({ type: 'ui.agreement.accept' }),
       dismissAgreement: () => sendSheet({ type: 'ui.agreement.dismiss' }),
       openDocument: (doc: AgreementDocument) => sendSheet({ type: 'ui.doc.open', doc }),
@@ -125,6 +141,18 @@ function useIntents(overlay: LoginOverlayActor, sheet: SheetRef) {
 
 export function useLoginOverlay(overlay: LoginOverlayActor) {
   const isOpen = useSelector(overlay, selectIsOpen);
+  const isSheetOpen = useSelector(overlay, selectIsSheetOpen);
+  const isPageOpen = useSelector(overlay, selectIsPageOpen);
+  const presentation = useSelector(overlay, select.presentation);
+  const registerCode = useSelector(overlay, select.registerCode);
+  const registerPassword = useSelector(overlay, select.registerPassword);
+  const registerFormFilled = useSelector(overlay, select.registerFormFilled);
+  const canResendRegisterCode = useSelector(overlay, selectCanResendRegisterCode);
+  const canEditRegister = useSelector(overlay, select.canEditRegister);
+  const canSendRegisterCode = useSelector(overlay, select.canSendRegisterCode);
+  const canRegister = useSelector(overlay, select.canRegister);
+  const sendingRegisterCode = useSelector(overlay, select.sendingRegisterCode);
+  const registering = useSelector(overlay, select.registering);
   const panel = useSelector(overlay, selectPanel);
   const phone = useSelector(overlay, select.phone);
   const code = useSelector(overlay, select.code);
@@ -177,6 +205,18 @@ export function useLoginOverlay(overlay: LoginOverlayActor) {
 
   return {
     isOpen,
+    isSheetOpen,
+    isPageOpen,
+    presentation,
+    registerCode,
+    registerPassword,
+    registerFormFilled,
+    registerCodeLabel: codeCountdown > 0 && !canResendRegisterCode ? countdownLabel(codeCountdown) : GET_CODE_LABEL,
+    canEditRegister,
+    canSendRegisterCode,
+    canRegister,
+    sendingRegisterCode,
+    registering,
     panel,
     phone,
     code,

@@ -6,6 +6,7 @@ import { DownloadButton } from '../../components/game/DownloadButton.tsx';
 import { LoadFailed } from '../../components/LoadFailed.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { useClaim } from '../game-gift/use-claim.ts';
+import { useFavourite } from './use-favourite.ts';
 import { gameIdsOf } from '../../components/game/game-ids.ts';
 import { chinaDay, chinaTime, decodeGameDetail, orderOpenServers, type GameDetail, type OpenServer } from './game-detail.ts';
 import { MissingGame } from './MissingGame.tsx';
@@ -236,14 +237,29 @@ function ReserveButton({ detail }: { detail: GameDetail }) {
   );
 }
 
+function FavouriteButton({ detail }: { detail: GameDetail }) {
+  const favourite = useFavourite(detail.game.game_id, detail.game.platform_game_id);
+  return (
+    <button type="button" className={`gd-fav${favourite.collected ? ' gd-fav--on' : ''}`} aria-pressed={favourite.collected} disabled={favourite.busy} onClick={favourite.toggle}>
+      <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true">
+        <path d="M12 3.5l2.6 5.3 5.9.9-4.3 4.1 1 5.8L12 16.9l-5.2 2.7 1-5.8-4.3-4.1 5.9-.9z" fill={favourite.collected ? 'currentColor' : 'none'} stroke="currentColor" strokeWidth="1.6" strokeLinejoin="round" />
+      </svg>
+      <span>{favourite.label}</span>
+    </button>
+  );
+}
+
 function BottomBar({ detail }: { detail: GameDetail }) {
   return (
     <div className="gd-bar">
-      {!detail.is_online && detail.can_reserve ? (
-        <ReserveButton detail={detail} />
-      ) : (
-        <DownloadButton game={detail.game} size="large" />
-      )}
+      <FavouriteButton detail={detail} />
+      <div className="gd-bar__main">
+        {!detail.is_online && detail.can_reserve ? (
+          <ReserveButton detail={detail} />
+        ) : (
+          <DownloadButton game={detail.game} size="large" />
+        )}
+      </div>
     </div>
   );
 }

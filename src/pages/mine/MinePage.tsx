@@ -1,13 +1,35 @@
 import Dialog from 'antd-mobile/es/components/dialog';
 import { Link } from '../../app/Link.tsx';
+import type { PageProps } from '../../app/routes.ts';
 import { useSignedIn } from '../../app/use-navigation.ts';
-import { useLogout, useMineEntries, useOpenLogin, useSignedInNickname, useUserInfo } from './use-mine.ts';
+import { FavouritesView } from './FavouritesView.tsx';
+import { MineIconGlyph } from './mine-icons.tsx';
+import { FAVOURITES_VIEW, SETTINGS_PATH, useLogout, useMineEntries, useOpenLogin, useSignedInNickname, useUserInfo, type MineEntry } from './use-mine.ts';
 import './mine.css';
 
 /**
- * The mine tab (SPEC §2): the account header (avatar, nickname, masked phone, 乐玩币 and points)
- * when signed in, a '登录/注册' header otherwise; entries to the account areas that exist; logout.
+ * The mine tab (SPEC §2, issue 11 "the hub"): the account header (avatar, nickname, real-name
+ * badge, masked phone, the settings gear), 乐玩币 and points, a grid of shortcuts (favourites,
+ * coupons, wallet, tasks, invitations, downloads, trades, messages) and a list (feedback,
+ * settings, service, about), each shown once its page exists; logout. Route data
+ * `{ view: 'favourites' }` shows the favourites list instead.
  */
+
+function SettingsGear() {
+  return (
+    <Link to={SETTINGS_PATH} className="mine__gear" aria-label="设置">
+      <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true">
+        <circle cx="12" cy="12" r="3" fill="none" stroke="currentColor" strokeWidth="1.8" />
+        <path
+          d="M19.4 15a1.7 1.7 0 0 0 .3 1.8l.1.1a2 2 0 1 1-2.8 2.8l-.1-.1a1.7 1.7 0 0 0-1.8-.3 1.7 1.7 0 0 0-1 1.5V21a2 2 0 0 1-4 0v-.1a1.7 1.7 0 0 0-1.1-1.5 1.7 1.7 0 0 0-1.8.3l-.1.1a2 2 0 1 1-2.8-2.8l.1-.1a1.7 1.7 0 0 0 .3-1.8 1.7 1.7 0 0 0-1.5-1H3a2 2 0 0 1 0-4h.1a1.7 1.7 0 0 0 1.5-1.1 1.7 1.7 0 0 0-.3-1.8l-.1-.1a2 2 0 1 1 2.8-2.8l.1.1a1.7 1.7 0 0 0 1.8.3H9a1.7 1.7 0 0 0 1-1.5V3a2 2 0 0 1 4 0v.1a1.7 1.7 0 0 0 1 1.5 1.7 1.7 0 0 0 1.8-.3l.1-.1a2 2 0 1 1 2.8 2.8l-.1.1a1.7 1.7 0 0 0-.3 1.8V9a1.7 1.7 0 0 0 1.5 1H21a2 2 0 0 1 0 4h-.1a1.7 1.7 0 0 0-1.5 1z"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="1.6"
+        />
+      </svg>
+    </Link>
+  );
+}
 
 function DefaultAvatar() {
   return (
@@ -21,16 +43,20 @@ function DefaultAvatar() {
 
 const amount = (value: number | undefined) => (value === undefined ? '--' : value.toLocaleString('zh-CN'));
 
-function SignedInHeader() {
+function SignedInHeader({ settings }: { settings: boolean }) {
   const info = useUserInfo();
   const storedNickname = useSignedInNickname();
   const user = info.data;
   return (
     <>
       <section className="mine__header" aria-label="账号信息">
+        {settings && <SettingsGear />}
         {user?.avatar ? <img className="mine__avatar" src={user.avatar} alt="" width={64} height={64} /> : <DefaultAvatar />}
         <div className="mine__who">
-          <h1 className="mine__nickname">{user?.nickname || storedNickname || '乐玩玩家'}</h1>
+          <div className="mine__name-row">
+            <h1 className="mine__nickname">{user?.nickname || storedNickname || '乐玩玩家'}</h1>
+            {user?.real_name === 1 && <span className="mine__badge">已实名</span>}
+          </div>
           {user ? (
             <p className="mine__phone">{user.phone}</p>
           ) : info.failed ? (
@@ -56,10 +82,11 @@ function SignedInHeader() {
   );
 }
 
-function AnonymousHeader() {
+function AnonymousHeader({ settings }: { settings: boolean }) {
   const openLogin = useOpenLogin();
   return (
     <section className="mine__header" aria-label="账号信息">
+      {settings && <SettingsGear />}
       <DefaultAvatar />
       <button type="button" className="mine__who mine__login" onClick={openLogin}>
         <span className="mine__nickname">登录/注册</span>
@@ -101,15 +128,30 @@ function Chevron() {
   );
 }
 
-export default function MinePage() {
+function Shortcuts({ entries }: { entries: readonly MineEntry[] }) {
+  return (
+    <nav className="mine__grid" aria-label="常用功能">
+      {entries.map((entry) => (
+        <Link key={entry.label} to={entry.to} data={entry.data ?? null} className="mine__shortcut">
+          <span className={`mine__icon mine__icon--${entry.icon}`}>{entry.icon && <MineIconGlyph icon={entry.icon} />}</span>
+          <span className="mine__shortcut-label">{entry.label}</span>
+        </Link>
+      ))}
+    </nav>
+  );
+}
+
+export default function MinePage({ data }: PageProps) {
   const signedIn = useSignedIn();
   const entries = useMineEntries();
+  if (data?.view === FAVOURITES_VIEW) return <FavouritesView />;
   return (
     <div className="page mine">
-      {signedIn ? <SignedInHeader /> : <AnonymousHeader />}
-      {entries.length > 0 && (
+      {signedIn ? <SignedInHeader settings={entries.settings} /> : <AnonymousHeader settings={entries.settings} />}
+      {entries.shortcuts.length > 0 && <Shortcuts entries={entries.shortcuts} />}
+      {entries.list.length > 0 && (
         <nav className="mine__entries" aria-label="账号服务">
-          {entries.map((entry) => (
+          {entries.list.map((entry) => (
             <Link key={entry.to} to={entry.to} className="mine__entry">
               <span>{entry.label}</span>
               <Chevron />

@@ -22,30 +22,67 @@ export interface UserInfo {
   sex: 0 | 1 | 2;
   /** YYYY-MM-DD or null. */
   birthday: string | null;
+  /** 1 once the player passed real-name verification (server/routes/real-name.ts). */
+  real_name: 0 | 1;
 }
 
 export const USER_INFO_CALL = '/api/user/getUserInfo';
 export const LOGOUT_CALL = '/api/user/logout';
 const SIGNED_OUT_MESSAGE = '已退出登录';
 
+export type MineIcon = 'favourite' | 'coupon' | 'gift' | 'wallet' | 'task' | 'invite' | 'download' | 'trade' | 'message';
+
 export interface MineEntry {
   to: string;
   label: string;
+  /** The route's data (the favourites list is a view of /mine: docs/decisions.md). */
+  data?: { view: string };
+  /** Shortcuts of the grid carry an icon; the list below has none. */
+  icon?: MineIcon;
   /** Shown only inside the native wrapper (SPEC §4: the download list works only there). */
   wrapperOnly?: boolean;
 }
 
-/** Account areas of the mine page; an area whose page is not built yet stays hidden. */
-const ENTRIES: readonly MineEntry[] = [
-  { to: '/downlist', label: '下载管理', wrapperOnly: true },
+/** The favourites list: a view of /mine (SPEC has no favourites route). */
+export const FAVOURITES_VIEW = 'favourites';
+
+/**
+ * The hub's shortcuts (a grid with icons) and its list, in a Chinese game box's order. An entry
+ * shows only once its page exists (hasPage), so the account issues light theirs up as they land.
+ * 礼包 has no route of its own in SPEC (/gamegift is one game's): it waits for a 'my gifts' page.
+ */
+const SHORTCUTS: readonly MineEntry[] = [
+  { to: '/mine', data: { view: FAVOURITES_VIEW }, label: '我的收藏', icon: 'favourite' },
+  { to: '/mycoupon', label: '代金券', icon: 'coupon' },
+  { to: '/mywallet', label: '我的钱包', icon: 'wallet' },
+  { to: '/dailymission', label: '每日任务', icon: 'task' },
+  { to: '/invitatefriend', label: '邀请好友', icon: 'invite' },
+  { to: '/downlist', label: '下载管理', icon: 'download', wrapperOnly: true },
+  { to: '/traderecord', label: '交易记录', icon: 'trade' },
+  { to: '/infocenter', label: '消息中心', icon: 'message' },
+];
+
+const LIST: readonly MineEntry[] = [
+  { to: '/suggestbcak', label: '意见反馈' },
+  { to: '/accountsetting', label: '账号设置' },
   { to: '/service', label: '联系客服' },
   { to: '/aboutus', label: '关于我们' },
 ];
 
-export function useMineEntries(): readonly MineEntry[] {
+/** The header's gear: /accountsetting, once it exists. */
+export const SETTINGS_PATH = '/accountsetting';
+
+export function visibleEntries(entries: readonly MineEntry[], insideWrapper: boolean, exists: (path: string) => boolean = hasPage): MineEntry[] {
+  return entries.filter((entry) => exists(entry.to) && (!entry.wrapperOnly || insideWrapper));
+}
+
+export function useMineEntries(): { shortcuts: readonly MineEntry[]; list: readonly MineEntry[]; settings: boolean } {
   const runtime = useRuntime();
   const insideWrapper = runtime.downloads !== null;
-  return useMemo(() => ENTRIES.filter((entry) => hasPage(entry.to) && (!entry.wrapperOnly || insideWrapper)), [insideWrapper]);
+  return useMemo(
+    () => ({ shortcuts: visibleEntries(SHORTCUTS, insideWrapper), list: visibleEntries(LIST, insideWrapper), settings: hasPage(SETTINGS_PATH) }),
+    [insideWrapper],
+  );
 }
 
 export function useSignedInNickname(): string {

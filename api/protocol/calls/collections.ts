@@ -1,0 +1,48 @@
+import { answer, choice, defineCall, id, optionalId, PAGE_FIELDS } from '../call-spec.ts';
+
+/** Favourites (issue 11: "/mine becomes the hub … favourites (getMyCollection, with a favourite button on game pages)"). */
+
+export const COLLECTION_MSG = {
+  collected: '收藏成功',
+  uncollected: '已取消收藏',
+  missingGame: '游戏不存在',
+} as const;
+
+/** 1: favourited, 0: not. */
+export type Collected = 0 | 1;
+
+export interface CollectState {
+  game_id: number;
+  collected: Collected;
+}
+
+export const collectGame = defineCall({
+  path: '/api/user/collectGame',
+  auth: 'required',
+  summary: '收藏（collect 1）或取消收藏（collect 0）一个游戏；重复提交结果不变',
+  fields: {
+    game_id: id(),
+    collect: choice(['0', '1'] as const),
+    // The version the player was looking at; must be a version of the game.
+    platform_game_id: optionalId(),
+  },
+  answer: answer<CollectState>('{ game_id, collected: 0 | 1 }; msg 收藏成功 / 已取消收藏'),
+});
+
+export const getCollectStatus = defineCall({
+  path: '/api/user/getCollectStatus',
+  auth: 'optional',
+  summary: '一个游戏是否已被当前玩家收藏（未登录为 0）',
+  fields: { game_id: id() },
+  answer: answer<CollectState>('{ game_id, collected: 0 | 1 }'),
+});
+
+export const getMyCollection = defineCall({
+  path: '/api/user/getMyCollection',
+  auth: 'required',
+  summary: '我的收藏：自己收藏的游戏，最近收藏的在前（PROTOCOL §10 列表）',
+  fields: { ...PAGE_FIELDS },
+  answer: answer<{ list: Array<Record<string, unknown> & { game_id: number; platform_game_id: number; collected_at: string }>; total: number; page: number; limit: number }>(
+    '{ list: 游戏列表项（同其他游戏列表）+ collected_at, total, page, limit }',
+  ),
+});

@@ -1,0 +1,84 @@
+import { useMemo, useState } from 'react';
+import type { PageProps } from '../../app/routes.ts';
+import { sanitizeHtml } from '../../app/sanitize.ts';
+import { useNavigate } from '../../app/use-navigation.ts';
+import { useRemoteData } from '../../app/use-remote-data.ts';
+import { LoadFailed } from '../../components/LoadFailed.tsx';
+import { PageHeader } from '../../components/PageHeader.tsx';
+import './user-rule.css';
+
+/**
+ * /userrule (issue 11 §1): the user agreement, the privacy policy and the third-party SDK list, as
+ * the server has them (agreeH5, userPrivacyH5, sdkListDesc), sanitised before rendering, as three
+ * tabs. Route data `{ tab: 'agreement' | 'privacy' | 'sdk' }` picks the one that opens.
+ */
+
+const DOCUMENTS = [
+  { key: 'agreement', label: '用户协议', path: '/api/down/agreeH5' },
+  { key: 'privacy', label: '隐私政策', path: '/api/down/userPrivacyH5' },
+  { key: 'sdk', label: '第三方SDK目录', path: '/api/down/sdkListDesc' },
+] as const;
+
+export type UserRuleTab = (typeof DOCUMENTS)[number]['key'];
+
+interface DocumentAnswer {
+  title?: unknown;
+  content?: unknown;
+}
+
+export function tabOf(data: PageProps['data']): UserRuleTab {
+  const tab = data?.tab;
+  return DOCUMENTS.some((doc) => doc.key === tab) ? (tab as UserRuleTab) : 'agreement';
+}
+
+function Document({ doc }: { doc: (typeof DOCUMENTS)[number] }) {
+  const remote = useRemoteData<DocumentAnswer>(`userRule-${doc.key}`, doc.path);
+  const html = useMemo(() => (typeof remote.data?.content === 'string' ? sanitizeHtml(remote.data.content) : null), [remote.data]);
+  if (remote.failed || (!remote.loading && html === null)) return <LoadFailed message={remote.error ?? '服务器返回数据异常'} onRetry={remote.failed ? remote.retry : remote.refresh} />;
+  if (remote.loading || html === null) {
+    return (
+      <div className="user-rule__loading" aria-busy="true" aria-label="加载中">
+        <div className="skeleton skeleton--line" />
+        <div className="skeleton skeleton--line" />
+        <div className="skeleton skeleton--line" />
+      </div>
+    );
+  }
+  const title = typeof remote.data?.title === 'string' && remote.data.title ? remote.data.title : doc.label;
+  return (
+    <article className="user-rule__article" aria-label={title}>
+      <h2 className="user-rule__title">{title}</h2>
+      <div className="user-rule__body" dangerouslySetInnerHTML={{ __html: html }} />
+    </article>
+  );
+}
+
+export default function UserRulePage({ data }: PageProps) {
+  const navigate = useNavigate();
+  const [tab, setTab] = useState<UserRuleTab>(() => tabOf(data));
+  const current = DOCUMENTS.find((doc) => doc.key === tab)!;
+  return (
+    <div className="page user-rule">
+      <PageHeader title="用户协议与隐私政策" onBack={() => navigate('back')} />
+      <div className="user-rule__tabs" role="tablist" aria-label="协议与政策">
+        {DOCUMENTS.map((doc) => (
+          <button
+            key={doc.key}
+            type="button"
+            role="tab"
+            id={`user-rule-tab-${doc.key}`}
+            aria-selected={doc.key === tab}
+            aria-controls="user-rule-panel"
+            className={doc.key === tab ? 'user-rule__tab user-rule__tab--on' : 'user-rule__tab'}
+            onClick={() => setTab(doc.key)}
+          >
+            {doc.label}
+          </button>
+        ))}
+      </div>
+      <div className="user-rule__panel" id="user-rule-panel" role="tabpanel" aria-labelledby={`user-rule-tab-${tab}`}>
+        <Document key={current.key} doc={current} />
+      </div>
+    </div>
+  );
+}
