@@ -10,7 +10,7 @@ import type { Fields } from './protocol/wire.ts';
  */
 type ByPath = { [S in CallSpecs as S['path']]: S };
 
-export type CallPath = keyof ByPath;
+export type CallPath = Extract<keyof ByPath, string>;
 export type PayloadOf<P extends CallPath> = CallPayload<ByPath[P]>;
 export type DataOf<P extends CallPath> = CallData<ByPath[P]>;
 
