@@ -23,10 +23,19 @@ function gameList(path: string, summary: string, extra = '') {
   return defineCall({ path, auth: 'optional', summary, fields: { ...PAGE_FIELDS }, answer: answer<unknown>(GAME_PAGE + extra) });
 }
 
+/** Number(value), NaN for what has no number (an object without a prototype throws in Number()). */
+function numberOf(value: unknown): number {
+  try {
+    return Number(value);
+  } catch {
+    return Number.NaN;
+  }
+}
+
 /** Weeks back from this week: a whole number 0–52 ('' is this week); undefined when absent. */
 function weeksBack(value: unknown): { ok: true; value: number | undefined } | { ok: false } {
   if (value === undefined || value === null) return { ok: true, value: undefined };
-  const n = value === '' ? 0 : Number(value);
+  const n = value === '' ? 0 : numberOf(value);
   return Number.isInteger(n) && n >= 0 && n <= WEEKS_BACK_MAX ? { ok: true, value: n } : { ok: false };
 }
 
