@@ -65,8 +65,11 @@ async function withReservations(ctx: CallContext, items: GameListItem[]) {
   return items.map((item) => ({ ...item, reserve_count: counts.get(item.game_id) ?? 0, reserved: mine.has(item.game_id) }));
 }
 
+/** Category ids are PostgreSQL integers: a longer digit string is a name (and matches none). */
+const CATEGORY_ID_MAX = 2_147_483_647;
+
 async function categoryIdOf(db: Kysely<Database>, value: string): Promise<number | null> {
-  const row = /^\d+$/.test(value)
+  const row = /^\d{1,10}$/.test(value) && Number(value) <= CATEGORY_ID_MAX
     ? await db.selectFrom('categories').select('id').where('id', '=', Number(value)).executeTakeFirst()
     : await db.selectFrom('categories').select('id').where((eb) => eb.or([eb('name', '=', value), eb('slug', '=', value)])).executeTakeFirst();
   return row?.id ?? null;
