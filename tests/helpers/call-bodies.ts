@@ -26,7 +26,10 @@ function unionMembers(type: string): unknown[] | null {
 
 const digits = (min: number, max: number) => fc.string({ unit: fc.constantFrom(...'0123456789'), minLength: min, maxLength: max });
 const idLike = fc.oneof(
-  { weight: 4, arbitrary: fc.integer({ min: 1, max: 60 }) }, // ids the seeded catalogue holds
+  // Ids the seeded catalogue holds: categories and topics from 1, games from 1001, versions from 2001.
+  { weight: 2, arbitrary: fc.integer({ min: 1, max: 40 }) },
+  { weight: 2, arbitrary: fc.integer({ min: 1001, max: 1060 }) },
+  { weight: 2, arbitrary: fc.integer({ min: 2001, max: 2080 }) },
   { weight: 1, arbitrary: fc.integer({ min: 1, max: 2_147_483_647 }) },
   { weight: 1, arbitrary: fc.constantFrom(0, -1, 2_147_483_648, 1.5, Number.MAX_SAFE_INTEGER) },
 );
