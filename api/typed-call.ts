@@ -15,5 +15,6 @@ export type PayloadOf<P extends CallPath> = CallPayload<ByPath[P]>;
 export type DataOf<P extends CallPath> = CallData<ByPath[P]>;
 
 export function request<P extends CallPath>(client: ApiClient, path: P, payload: PayloadOf<P>, options?: CallOptions): Promise<ApiOutcome<DataOf<P>>> {
-  return client.call<DataOf<P>>(path, payload as Fields, options);
+  // Without options the call looks exactly like a hand-written client.call(path, payload).
+  return options ? client.call<DataOf<P>>(path, payload as Fields, options) : client.call<DataOf<P>>(path, payload as Fields);
 }

@@ -2,6 +2,7 @@ import { createActor, fromPromise, type ActorRefFrom } from 'xstate';
 import { createBridge, type Bridge } from '../../../bridge/adapter.ts';
 import { parseDownloadStates } from '../../../bridge/events.ts';
 import type { NativeDownloadStatus } from '../../../bridge/definitions.ts';
+import { request } from '../../../api/typed-call.ts';
 import { STORAGE_KEYS } from '../../../machines/constants.ts';
 import { downloadEntryMachine } from '../../../machines/download-entry.machine.ts';
 import { downloadListMachine } from '../../../machines/download-list.machine.ts';
@@ -46,10 +47,10 @@ export function createDownloadFeature(
       lookUpAddress: fromPromise(({ input }: { input: LookUpAddressInput }) => runtime.api.call<DownloadAddressData>(DOWNLOAD_CALLS.address, { id: input.platformGameId })),
     },
     actions: {
-      recordDown: (_, params) => void runtime.api.call(DOWNLOAD_CALLS.record, { ...params }),
-      reportAddress: (_, params) => void runtime.api.call(DOWNLOAD_CALLS.reportAddress, { ...params }),
-      recordGameSize: (_, params) => void runtime.api.call(DOWNLOAD_CALLS.gameSize, { ...params }),
-      trackPoint: (_, params) => void runtime.api.call(DOWNLOAD_CALLS.point, { ...params }),
+      recordDown: (_, params) => void request(runtime.api, DOWNLOAD_CALLS.record, { ...params }),
+      reportAddress: (_, params) => void request(runtime.api, DOWNLOAD_CALLS.reportAddress, { ...params }),
+      recordGameSize: (_, params) => void request(runtime.api, DOWNLOAD_CALLS.gameSize, { ...params }),
+      trackPoint: (_, params) => void request(runtime.api, DOWNLOAD_CALLS.point, { ...params }),
       showToast: (_, params) => showToast(params.message, params.durationMs),
       openInBrowser: (_, params) => {
         const location = (env.host as { location?: Location }).location;
