@@ -13,7 +13,9 @@ describe('request (typed call)', () => {
     };
     const payload = { game_id: 1, platform_game_id: '2', order_id: 'LW1', score: 5 };
     await expect(request(client, '/api/user/subEvaluate', payload)).resolves.toMatchObject({ kind: 'ok' });
-    expect(calls).toEqual([['/api/user/subEvaluate', payload, undefined]]);
+    // No options given: none passed on, so a typed call is exactly the hand-written client.call(path, payload).
+    expect(calls).toEqual([['/api/user/subEvaluate', payload]]);
+    expect(calls[0]).toHaveLength(2);
   });
 
   it('types the payload and the answer from the declaration', () => {

@@ -10,10 +10,11 @@ import type { Fields } from './protocol/wire.ts';
  */
 type ByPath = { [S in CallSpecs as S['path']]: S };
 
-export type CallPath = keyof ByPath;
+export type CallPath = Extract<keyof ByPath, string>;
 export type PayloadOf<P extends CallPath> = CallPayload<ByPath[P]>;
 export type DataOf<P extends CallPath> = CallData<ByPath[P]>;
 
 export function request<P extends CallPath>(client: ApiClient, path: P, payload: PayloadOf<P>, options?: CallOptions): Promise<ApiOutcome<DataOf<P>>> {
-  return client.call<DataOf<P>>(path, payload as Fields, options);
+  // Without options the call looks exactly like a hand-written client.call(path, payload).
+  return options ? client.call<DataOf<P>>(path, payload as Fields, options) : client.call<DataOf<P>>(path, payload as Fields);
 }

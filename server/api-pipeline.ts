@@ -21,7 +21,7 @@ const BAD_SIGN: WireResponse = { code: CODE.badRequest, msg: MSG.badSign, data: 
 const EXPIRED: WireResponse = { code: CODE.badRequest, msg: MSG.expiredRequest, data: null };
 
 /**
- * PROTOCOL §1–§6 for every registered call: body limit, decryption, timestamp window,
+ * PROTOCOL §1–§6 for every registered call (path and auth from its declaration): body limit, decryption, timestamp window,
  * signature, replay cache, token checks, then the handler; answers in the configured mode.
  */
 export function registerCalls(app: FastifyInstance, calls: CallDefinition[], deps: PipelineDeps): void {
@@ -41,30 +41,31 @@ export function registerCalls(app: FastifyInstance, calls: CallDefinition[], dep
     scope.addContentTypeParser('*', { parseAs: 'string', bodyLimit: MAX_BODY_BYTES }, (_req, body, done) => done(null, body));
 
     for (const call of calls) {
-      scope.post(call.path, async (request: FastifyRequest, reply) => {
+      const { path, auth: authMode } = call.spec;
+      scope.post(path, async (request: FastifyRequest, reply) => {
         const raw = typeof request.body === 'string' ? request.body : '';
-        const opened = openRequest(call.path, raw, { acceptPlain: config.acceptPlain, now: now(), ...cryptoOptions });
+        const opened = openRequest(path, raw, { acceptPlain: config.acceptPlain, now: now(), ...cryptoOptions });
         if (!opened.ok) {
           if (opened.reason === 'unparseable') {
             return reply.status(400).type('application/json; charset=utf-8').send({ code: 400, msg: 'Bad Request', data: null });
           }
-          request.log.info({ call: call.path, refused: opened.reason }, 'request refused');
+          request.log.info({ call: path, refused: opened.reason }, 'request refused');
           return send(reply, opened.reason === 'expired' ? EXPIRED : BAD_SIGN);
         }
         // Keyed by path too: the sign covers the fields only, so two different calls with the same
         // fields in the same millisecond (getWatermark {} and changeActiveRecord {}) are not replays.
-        if (!(await kv.setIfAbsent(`replay:${call.path}:${opened.sign}`, '1', REPLAY_WINDOW_MS))) {
-          request.log.info({ call: call.path, refused: 'replay' }, 'request refused');
+        if (!(await kv.setIfAbsent(`replay:${path}:${opened.sign}`, '1', REPLAY_WINDOW_MS))) {
+          request.log.info({ call: path, refused: 'replay' }, 'request refused');
           return send(reply, BAD_SIGN);
         }
         const fields = opened.fields;
         const at = new Date(now());
         let user: CallContext['user'] = null;
         const token = typeof fields.token === 'string' && fields.token !== '' ? fields.token : null;
-        if (call.auth === 'required' || (call.auth === 'optional' && token)) {
+        if (authMode === 'required' || (authMode === 'optional' && token)) {
           const auth = await authenticate(db, fields.token, fields.user_uuid, at);
           if (auth.ok) user = auth.user;
-          else if (call.auth === 'required') return send(reply, auth.response);
+          else if (authMode === 'required') return send(reply, auth.response);
         }
         const response = await call.handler({ fields, user, token, ip: request.ip, now: at, db, kv, config, log: request.log });
         return send(reply, response);

@@ -30,11 +30,14 @@ export interface CallContext {
 
 export type { AuthMode };
 
+/** A served call: made only by `handle`, so every call the server serves has a declaration. */
 export interface CallDefinition {
-  path: string;
-  auth: AuthMode;
-  /** The call's declaration (api/protocol/calls/): its fields, checked before the handler runs. */
-  spec?: AnyCallSpec;
+  /** The call's declaration (api/protocol/calls/): path, auth and the fields checked before the handler runs. */
+  readonly spec: AnyCallSpec;
+  /** spec.path and spec.auth, for readers of the list. */
+  readonly path: string;
+  readonly auth: AuthMode;
+  /** Checks the fields of the declaration, then runs the handler. */
   handler(ctx: CallContext): Promise<WireResponse>;
 }
 

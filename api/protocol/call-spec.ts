@@ -22,8 +22,13 @@ export interface FieldDoc {
   required: boolean;
   /** The rule in a few words, e.g. '2–12 个字符'. */
   rule?: string;
-  /** The refusal message when the rule fails. */
-  message?: string;
+  /** The refusal message when the rule fails; several when the rule has several (e.g. missing / malformed). */
+  message?: string | readonly string[];
+}
+
+/** Every refusal message a field's reference lists. */
+export function messagesOf(doc: FieldDoc): readonly string[] {
+  return doc.message === undefined ? [] : typeof doc.message === 'string' ? [doc.message] : doc.message;
 }
 
 /**
@@ -96,6 +101,17 @@ export function optionalId(message: string = MSG.paramError): Field<number | str
   return field({ type: 'id', required: false, rule: '正整数', message }, (value) => {
     const n = positiveInt(value);
     return n === null || (n !== undefined && n > INT32_MAX) ? fail(message) : pass(n);
+  });
+}
+
+/**
+ * An id the handler checks itself because whether it is needed depends on another field (e.g.
+ * game_id only without coupon_id): never refuses; the id, undefined when absent, null when malformed.
+ */
+export function looseId(rule: string, message: string = MSG.paramError): Field<number | string | undefined, number | null | undefined> {
+  return field({ type: 'id', required: false, rule, message }, (value) => {
+    const n = positiveInt(value);
+    return pass(n === null || (n !== undefined && n > INT32_MAX) ? null : n);
   });
 }
 

@@ -1,7 +1,10 @@
 import { createHash } from 'node:crypto';
+import type { AnyCallSpec } from '../../api/protocol/call-spec.ts';
+import { agreeH5, userPrivacyH5 } from '../../api/protocol/calls/down.ts';
+import { changeActiveRecord, getUserInfo, getWatermark, logout } from '../../api/protocol/calls/user.ts';
 import { AUTH_MSG } from '../../api/protocol/codes.ts';
 import { endSessions } from '../auth.ts';
-import { defineCalls, ok, refuse, type CallDefinition } from '../calls.ts';
+import { defineCalls, handle, ok, refuse, type CallDefinition } from '../calls.ts';
 import { escapeXml } from '../catalog/art.ts';
 import { PRIVACY_POLICY_KEY, USER_AGREEMENT_KEY } from '../db/seed-auth-content.ts';
 import { maskPhone } from '../sms.ts';
@@ -26,68 +29,46 @@ export function watermarkCode(uuid: string): string {
   return createHash('sha256').update(`watermark\0${uuid}`).digest('hex').slice(0, 8).toUpperCase();
 }
 
-function agreementCall(path: string, key: string): CallDefinition {
-  return {
-    path,
-    auth: 'none',
-    async handler({ db }) {
-      const row = await db.selectFrom('site_content').select(['title', 'content', 'updated_at']).where('key', '=', key).executeTakeFirst();
-      if (!row) return refuse('暂无内容');
-      return ok({ title: row.title, content: row.content, updated_at: new Date(row.updated_at).toISOString() });
-    },
-  };
+function agreementCall(spec: AnyCallSpec, key: string): CallDefinition {
+  return handle(spec, async ({ db }) => {
+    const row = await db.selectFrom('site_content').select(['title', 'content', 'updated_at']).where('key', '=', key).executeTakeFirst();
+    if (!row) return refuse('暂无内容');
+    return ok({ title: row.title, content: row.content, updated_at: new Date(row.updated_at).toISOString() });
+  });
 }
 
 export const authAccountCalls = defineCalls(
-  {
-    path: '/api/user/getUserInfo',
-    auth: 'required',
-    async handler({ db, user, config }) {
-      const row = await db
-        .selectFrom('users')
-        .select(['uuid', 'nickname', 'avatar', 'phone', 'coins', 'points', 'password_hash', 'created_at', 'sex', 'birthday'])
-        .where('id', '=', user!.id)
-        .executeTakeFirstOrThrow();
-      const realName = await db.selectFrom('user_real_names').select('user_id').where('user_id', '=', user!.id).executeTakeFirst();
-      return ok({
-        uuid: row.uuid,
-        nickname: row.nickname,
-        // users.avatar holds an uploaded object's key (server/routes/profile.ts headerImgEdit).
-        avatar: row.avatar ? mediaUrl(config, row.avatar) : generatedAvatar(row.nickname, row.uuid),
-        phone: maskPhone(row.phone),
-        coins: row.coins,
-        points: row.points,
-        has_password: row.password_hash !== null,
-        created_at: new Date(row.created_at).toISOString(),
-        real_name: realName ? 1 : 0,
-        sex: row.sex,
-        birthday: row.birthday,
-      });
-    },
-  },
-  {
-    path: '/api/user/changeActiveRecord',
-    auth: 'required',
-    async handler({ db, user, now }) {
-      await db.updateTable('users').set({ last_active_at: now }).where('id', '=', user!.id).execute();
-      return ok(null);
-    },
-  },
-  {
-    path: '/api/user/getWatermark',
-    auth: 'required',
-    async handler({ user }) {
-      return ok({ code: watermarkCode(user!.uuid) });
-    },
-  },
-  {
-    path: '/api/user/logout',
-    auth: 'required',
-    async handler({ db, user, now }) {
-      await endSessions(db, { sessionId: user!.sessionId }, 'logout', now);
-      return ok(null, AUTH_MSG.loggedOut);
-    },
-  },
-  agreementCall('/api/down/agreeH5', USER_AGREEMENT_KEY),
-  agreementCall('/api/down/userPrivacyH5', PRIVACY_POLICY_KEY),
+  handle(getUserInfo, async ({ db, user, config }) => {
+    const row = await db
+      .selectFrom('users')
+      .select(['uuid', 'nickname', 'avatar', 'phone', 'coins', 'points', 'password_hash', 'created_at', 'sex', 'birthday'])
+      .where('id', '=', user!.id)
+      .executeTakeFirstOrThrow();
+    const realName = await db.selectFrom('user_real_names').select('user_id').where('user_id', '=', user!.id).executeTakeFirst();
+    return ok({
+      uuid: row.uuid,
+      nickname: row.nickname,
+      // users.avatar holds an uploaded object's key (server/routes/profile.ts headerImgEdit).
+      avatar: row.avatar ? mediaUrl(config, row.avatar) : generatedAvatar(row.nickname, row.uuid),
+      phone: maskPhone(row.phone),
+      coins: row.coins,
+      points: row.points,
+      has_password: row.password_hash !== null,
+      created_at: new Date(row.created_at).toISOString(),
+      real_name: realName ? 1 : 0,
+      sex: row.sex,
+      birthday: row.birthday,
+    });
+  }),
+  handle(changeActiveRecord, async ({ db, user, now }) => {
+    await db.updateTable('users').set({ last_active_at: now }).where('id', '=', user!.id).execute();
+    return ok(null);
+  }),
+  handle(getWatermark, async ({ user }) => ok({ code: watermarkCode(user!.uuid) })),
+  handle(logout, async ({ db, user, now }) => {
+    await endSessions(db, { sessionId: user!.sessionId }, 'logout', now);
+    return ok(null, AUTH_MSG.loggedOut);
+  }),
+  agreementCall(agreeH5, USER_AGREEMENT_KEY),
+  agreementCall(userPrivacyH5, PRIVACY_POLICY_KEY),
 );

@@ -1,17 +1,17 @@
 import { randomInt, randomUUID } from 'node:crypto';
+import * as login from '../../api/protocol/calls/login.ts';
 import { AUTH_MSG, CODE, MSG } from '../../api/protocol/codes.ts';
 import type { WireResponse } from '../../api/protocol/wire.ts';
 import { endSessions, startSession } from '../auth.ts';
 import { pendingCancellation } from '../cancellation.ts';
-import { defineCalls, ok, refuse, type CallContext, type CallDefinition } from '../calls.ts';
-import { hashPassword, isAcceptablePassword, needsRehash, verifyPassword } from '../passwords.ts';
+import { defineCalls, handle, ok, refuse, type CallContext, type CallDefinition, type SpecContext } from '../calls.ts';
+import { hashPassword, needsRehash, verifyPassword } from '../passwords.ts';
 import type { SmsProvider } from '../sms.ts';
 import { maskPhone } from '../sms.ts';
 import {
   admitPasswordAttempt,
   checkCode,
   clearPasswordAttempts,
-  CODE_DIGITS,
   CODE_MSG,
   discardCode,
   issueCode,
@@ -21,10 +21,8 @@ import {
   type CodePurpose,
 } from '../verification-codes.ts';
 
-/** SPEC §5/§9: mainland mobile number. */
-export const PHONE_PATTERN = /^1[3-9]\d{9}$/;
-const CODE_PATTERN = new RegExp(`^\\d{${CODE_DIGITS}}$`);
-const BD_VID_MAX_LENGTH = 256;
+/** SPEC §5/§9: mainland mobile number (api/protocol/calls/login.ts). */
+export const PHONE_PATTERN = login.PHONE_PATTERN;
 const SEND_FAILED = '验证码发送失败，请稍后再试';
 
 const PURPOSE_BY_TYPE: Record<string, CodePurpose> = { '1': 'login', '2': 'recovery', '3': 'verifyPhone', '4': 'bindPhone', '5': 'cancel' };
@@ -40,55 +38,23 @@ export const SEND_CODE_MSG = {
  * The phone a code goes to, or the refusal. Types 1 and 2 take `phone`; 3 and 5 need a session
  * and go to its phone; 4 needs a session and a phone no other account holds.
  */
-async function codeRecipient(ctx: CallContext, purpose: CodePurpose): Promise<Checked<string>> {
-  if (purpose === 'login' || purpose === 'recovery') return phoneOf(ctx.fields.phone);
+async function codeRecipient(ctx: SpecContext<typeof login.sendCode>, purpose: CodePurpose): Promise<Checked<string>> {
+  if (purpose === 'login' || purpose === 'recovery') return phoneOf(ctx.input.phone);
   if (!ctx.user) return { ok: false, response: { code: CODE.tokenInvalid, msg: MSG.notLoggedIn, data: null } };
   if (OWN_PHONE_PURPOSES.has(purpose)) return { ok: true, value: ctx.user.phone };
-  const phone = phoneOf(ctx.fields.phone);
+  const phone = phoneOf(ctx.input.phone);
   if (!phone.ok) return phone;
   if (phone.value === ctx.user.phone) return { ok: false, response: refuse(SEND_CODE_MSG.samePhone) };
   return { ok: true, value: phone.value };
 }
 
-function text(value: unknown): string {
-  if (typeof value === 'string') return value.trim();
-  if (typeof value === 'number' && Number.isFinite(value)) return String(value);
-  return '';
-}
-
-/** A code sent as a JSON number would lose its leading zeros. */
-function codeText(value: unknown): string {
-  return typeof value === 'number' && Number.isInteger(value) && value >= 0 ? String(value).padStart(CODE_DIGITS, '0') : text(value);
-}
-
 type Checked<T> = { ok: true; value: T } | { ok: false; response: WireResponse };
 
-function phoneOf(value: unknown): Checked<string> {
-  const phone = text(value);
+/** sendCode's phone (its rule depends on the type, so the handler checks it). */
+function phoneOf(phone: string): Checked<string> {
   if (phone === '') return { ok: false, response: refuse(AUTH_MSG.phoneRequired) };
   if (!PHONE_PATTERN.test(phone)) return { ok: false, response: refuse(AUTH_MSG.phoneInvalid) };
   return { ok: true, value: phone };
-}
-
-function codeOf(value: unknown): Checked<string> {
-  const code = codeText(value);
-  if (code === '') return { ok: false, response: refuse(AUTH_MSG.codeRequired) };
-  if (!CODE_PATTERN.test(code)) return { ok: false, response: refuse(CODE_MSG.wrong) };
-  return { ok: true, value: code };
-}
-
-function agreed(value: unknown): boolean {
-  return text(value) === '1';
-}
-
-/** What both sign-ups check first, in this order: the agreement, the phone, the code's form. */
-function signUpFields(fields: Record<string, unknown>): Checked<{ phone: string; code: string }> {
-  if (!agreed(fields.agree_agreement)) return { ok: false, response: refuse(AUTH_MSG.agreementRequired) };
-  const phone = phoneOf(fields.account);
-  if (!phone.ok) return phone;
-  const code = codeOf(fields.phone_code);
-  if (!code.ok) return code;
-  return { ok: true, value: { phone: phone.value, code: code.value } };
 }
 
 interface UserRow {
@@ -143,15 +109,12 @@ async function signedIn(ctx: CallContext, user: UserRow, registered: boolean): P
 
 export function authCalls(services: { sms: SmsProvider }): CallDefinition[] {
   return defineCalls(
-    {
-      path: '/api/login/sendCode',
-      // 'optional': types 3–5 are for the signed-in player; a stale token must not stop a login code.
-      auth: 'optional',
-      async handler(ctx) {
-        const purpose = PURPOSE_BY_TYPE[text(ctx.fields.type)];
+    // 'optional' (the declaration): types 3–5 are for the signed-in player; a stale token must not stop a login code.
+    handle(login.sendCode, async (ctx) => {
+        const purpose = PURPOSE_BY_TYPE[ctx.input.type];
         if (purpose === 'login' || purpose === 'recovery' || purpose === undefined) {
           // Types 1 and 2 check the phone before the type, as they always have.
-          const phone = phoneOf(ctx.fields.phone);
+          const phone = phoneOf(ctx.input.phone);
           if (!phone.ok) return phone.response;
           if (!purpose) return refuse(MSG.paramError);
         }
@@ -175,103 +138,65 @@ export function authCalls(services: { sms: SmsProvider }): CallDefinition[] {
           return refuse(SEND_FAILED);
         }
         return ok(null, AUTH_MSG.codeSent);
-      },
-    },
-    {
-      // Recovery step 1: checks a type-2 code without consuming it, so resetPassword can use it.
-      path: '/api/login/verifyCode',
-      auth: 'none',
-      async handler(ctx) {
-        const phone = phoneOf(ctx.fields.account);
-        if (!phone.ok) return phone.response;
-        const code = codeOf(ctx.fields.phone_code);
-        if (!code.ok) return code.response;
-        const check = await checkCode(ctx.kv, 'recovery', phone.value, code.value, { consume: false });
-        return check.ok ? ok(null, AUTH_MSG.codeVerified) : refuse(check.msg);
-      },
-    },
-    {
-      // SMS-code login; registers the phone on first use.
-      path: '/api/login/trendRegister',
-      auth: 'none',
-      async handler(ctx) {
-        const form = signUpFields(ctx.fields);
-        if (!form.ok) return form.response;
-        const { phone, code } = form.value;
-        const check = await checkCode(ctx.kv, 'login', phone, code, { consume: true });
-        if (!check.ok) return refuse(check.msg);
-        const existing = await findUser(ctx, phone);
-        if (existing) return existing.disabled ? refuse(MSG.accountDisabled) : signedIn(ctx, existing, false);
-        const bdVid = text(ctx.fields.bd_vid).slice(0, BD_VID_MAX_LENGTH) || null;
-        const created = await createUser(ctx, phone, { passwordHash: null, bdVid });
-        if (created) return signedIn(ctx, created, true);
-        const raced = await findUser(ctx, phone);
-        if (!raced || raced.disabled) return refuse(raced ? MSG.accountDisabled : '登录失败，请重试');
-        return signedIn(ctx, raced, false);
-      },
-    },
-    {
-      // Registration with a password (type-1 code proves the phone).
-      path: '/api/login/userRegister',
-      auth: 'none',
-      async handler(ctx) {
-        const form = signUpFields(ctx.fields);
-        if (!form.ok) return form.response;
-        const { phone, code } = form.value;
-        if (!isAcceptablePassword(ctx.fields.password)) return refuse(AUTH_MSG.passwordRule);
-        const check = await checkCode(ctx.kv, 'login', phone, code, { consume: true });
-        if (!check.ok) return refuse(check.msg);
-        if (await findUser(ctx, phone)) return refuse(AUTH_MSG.phoneRegistered);
-        const bdVid = text(ctx.fields.bd_vid).slice(0, BD_VID_MAX_LENGTH) || null;
-        const created = await createUser(ctx, phone, { passwordHash: await hashPassword(ctx.fields.password), bdVid });
-        return created ? signedIn(ctx, created, true) : refuse(AUTH_MSG.phoneRegistered);
-      },
-    },
-    {
-      path: '/api/login/userlogin',
-      auth: 'none',
-      async handler(ctx) {
-        const phone = phoneOf(ctx.fields.account);
-        if (!phone.ok) return phone.response;
-        const password = typeof ctx.fields.password === 'string' ? ctx.fields.password : '';
-        if (password === '') return refuse(AUTH_MSG.passwordRequired);
-        // Counted before the hash is computed: a locked account costs no scrypt work.
-        if (!(await admitPasswordAttempt(ctx.kv, phone.value))) return refuse(CODE_MSG.loginLocked);
-        const user = await findUser(ctx, phone.value);
-        const valid = user ? await verifyPassword(password, user.password_hash) : false;
-        if (!user || !valid) {
-          ctx.log.info({ phone: maskPhone(phone.value) }, 'password login failed');
-          return refuse((await passwordAttemptsLeft(ctx.kv, phone.value)) === 0 ? CODE_MSG.loginLocked : AUTH_MSG.badCredentials);
-        }
-        if (user.disabled) return refuse(MSG.accountDisabled);
-        await clearPasswordAttempts(ctx.kv, phone.value);
-        if (needsRehash(user.password_hash!)) {
-          await ctx.db.updateTable('users').set({ password_hash: await hashPassword(password) }).where('id', '=', user.id).execute();
-        }
-        return signedIn(ctx, user, false);
-      },
-    },
-    {
-      // Recovery step 2: type-2 code + new password; every session of the user ends (→ 106).
-      path: '/api/login/resetPassword',
-      auth: 'none',
-      async handler(ctx) {
-        const phone = phoneOf(ctx.fields.account);
-        if (!phone.ok) return phone.response;
-        const code = codeOf(ctx.fields.phone_code);
-        if (!code.ok) return code.response;
-        if (!isAcceptablePassword(ctx.fields.password)) return refuse(AUTH_MSG.passwordRule);
-        const check = await checkCode(ctx.kv, 'recovery', phone.value, code.value, { consume: true });
-        if (!check.ok) return refuse(check.msg);
-        const user = await findUser(ctx, phone.value);
-        if (!user) return refuse(AUTH_MSG.phoneNotRegistered);
-        const passwordHash = await hashPassword(ctx.fields.password);
-        await ctx.db.updateTable('users').set({ password_hash: passwordHash }).where('id', '=', user.id).execute();
-        await endSessions(ctx.db, { userId: user.id }, 'password', ctx.now);
-        await clearPasswordAttempts(ctx.kv, phone.value);
-        ctx.log.info({ user: user.uuid }, 'password reset; sessions ended');
-        return ok(null, AUTH_MSG.passwordChangedOk);
-      },
-    },
+    }),
+    // Recovery step 1: checks a type-2 code without consuming it, so resetPassword can use it.
+    handle(login.verifyCode, async (ctx) => {
+      const check = await checkCode(ctx.kv, 'recovery', ctx.input.account, ctx.input.phone_code, { consume: false });
+      return check.ok ? ok(null, AUTH_MSG.codeVerified) : refuse(check.msg);
+    }),
+    // SMS-code login; registers the phone on first use. The declaration checks the agreement, the phone, the code's form.
+    handle(login.trendRegister, async (ctx) => {
+      const { account: phone, phone_code: code } = ctx.input;
+      const check = await checkCode(ctx.kv, 'login', phone, code, { consume: true });
+      if (!check.ok) return refuse(check.msg);
+      const existing = await findUser(ctx, phone);
+      if (existing) return existing.disabled ? refuse(MSG.accountDisabled) : signedIn(ctx, existing, false);
+      const created = await createUser(ctx, phone, { passwordHash: null, bdVid: ctx.input.bd_vid });
+      if (created) return signedIn(ctx, created, true);
+      const raced = await findUser(ctx, phone);
+      if (!raced || raced.disabled) return refuse(raced ? MSG.accountDisabled : '登录失败，请重试');
+      return signedIn(ctx, raced, false);
+    }),
+    // Registration with a password (type-1 code proves the phone).
+    handle(login.userRegister, async (ctx) => {
+      const { account: phone, phone_code: code, password } = ctx.input;
+      const check = await checkCode(ctx.kv, 'login', phone, code, { consume: true });
+      if (!check.ok) return refuse(check.msg);
+      if (await findUser(ctx, phone)) return refuse(AUTH_MSG.phoneRegistered);
+      const created = await createUser(ctx, phone, { passwordHash: await hashPassword(password), bdVid: ctx.input.bd_vid });
+      return created ? signedIn(ctx, created, true) : refuse(AUTH_MSG.phoneRegistered);
+    }),
+    handle(login.userlogin, async (ctx) => {
+      const phone = ctx.input.account;
+      const { password } = ctx.input;
+      // Counted before the hash is computed: a locked account costs no scrypt work.
+      if (!(await admitPasswordAttempt(ctx.kv, phone))) return refuse(CODE_MSG.loginLocked);
+      const user = await findUser(ctx, phone);
+      const valid = user ? await verifyPassword(password, user.password_hash) : false;
+      if (!user || !valid) {
+        ctx.log.info({ phone: maskPhone(phone) }, 'password login failed');
+        return refuse((await passwordAttemptsLeft(ctx.kv, phone)) === 0 ? CODE_MSG.loginLocked : AUTH_MSG.badCredentials);
+      }
+      if (user.disabled) return refuse(MSG.accountDisabled);
+      await clearPasswordAttempts(ctx.kv, phone);
+      if (needsRehash(user.password_hash!)) {
+        await ctx.db.updateTable('users').set({ password_hash: await hashPassword(password) }).where('id', '=', user.id).execute();
+      }
+      return signedIn(ctx, user, false);
+    }),
+    // Recovery step 2: type-2 code + new password; every session of the user ends (→ 106).
+    handle(login.resetPassword, async (ctx) => {
+      const phone = ctx.input.account;
+      const check = await checkCode(ctx.kv, 'recovery', phone, ctx.input.phone_code, { consume: true });
+      if (!check.ok) return refuse(check.msg);
+      const user = await findUser(ctx, phone);
+      if (!user) return refuse(AUTH_MSG.phoneNotRegistered);
+      const passwordHash = await hashPassword(ctx.input.password);
+      await ctx.db.updateTable('users').set({ password_hash: passwordHash }).where('id', '=', user.id).execute();
+      await endSessions(ctx.db, { userId: user.id }, 'password', ctx.now);
+      await clearPasswordAttempts(ctx.kv, phone);
+      ctx.log.info({ user: user.uuid }, 'password reset; sessions ended');
+      return ok(null, AUTH_MSG.passwordChangedOk);
+    }),
   );
 }

@@ -136,6 +136,8 @@ describe.each(DATABASE_KINDS)('game catalogue on %s', (kind) => {
     expect(byCategory.total).toBe(xianxia.game_count);
     expect(byCategory.items.every((g) => g.category === '仙侠')).toBe(true);
     expect((await call('/api/game/getGameList', { category: String(xianxia.id), limit: 1 })).data.total).toBe(xianxia.game_count);
+    // A digit string beyond a PostgreSQL integer is no category id (it was a 500 before; found by server/calls.fuzz.test.ts).
+    expect(await call('/api/game/getGameList', { category: '19912345678', limit: 1 })).toMatchObject({ code: 1, data: { total: 0 } });
     const byTag = await walk('/api/game/getGameList', { tag: '满V' });
     expect(byTag.total).toBeGreaterThan(0);
     expect(byTag.items.every((g) => g.tags.includes('满V'))).toBe(true);

@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
+import { appVersion, getAboutUs } from '../../api/protocol/calls/down.ts';
 import { DEFAULT_VERSION_CODE } from '../../api/protocol/wire.ts';
-import { defineCalls, ok, refuse } from '../calls.ts';
+import { defineCalls, handle, ok, refuse } from '../calls.ts';
 import type { Database } from '../db/schema.ts';
 import { appPackageSeed } from '../db/seed-content.ts';
 import { generatedRange } from '../generated-files.ts';
@@ -38,36 +39,28 @@ function latestVersion(db: Kysely<Database>) {
 }
 
 export const contentCalls = defineCalls(
-  {
-    path: '/down/appVersion',
-    auth: 'none',
-    async handler({ db, fields }) {
-      const latest = await latestVersion(db);
-      if (!latest) return refuse('暂无版本信息');
-      const current = typeof fields.version_code === 'string' ? fields.version_code : DEFAULT_VERSION_CODE;
-      return ok({
-        version_name: latest.version_name,
-        version_code: latest.version_code,
-        url: latest.url,
-        size: latest.size,
-        md5: latest.md5,
-        notes: latest.notes,
-        released_at: new Date(latest.released_at).toISOString(),
-        has_update: compareVersions(current, latest.version_code) < 0,
-        force_update: compareVersions(current, latest.min_supported_code) < 0,
-      });
-    },
-  },
-  {
-    path: '/api/down/getAboutUs',
-    auth: 'none',
-    async handler({ db }) {
-      const row = await db.selectFrom('site_content').selectAll().where('key', '=', 'about_us').executeTakeFirst();
-      if (!row) return refuse('暂无内容');
-      const latest = await latestVersion(db);
-      return ok({ title: row.title, content: row.content, version: latest?.version_name ?? DEFAULT_VERSION_CODE, ...row.data });
-    },
-  },
+  handle(appVersion, async ({ db, input }) => {
+    const latest = await latestVersion(db);
+    if (!latest) return refuse('暂无版本信息');
+    const current = input.version_code;
+    return ok({
+      version_name: latest.version_name,
+      version_code: latest.version_code,
+      url: latest.url,
+      size: latest.size,
+      md5: latest.md5,
+      notes: latest.notes,
+      released_at: new Date(latest.released_at).toISOString(),
+      has_update: compareVersions(current, latest.version_code) < 0,
+      force_update: compareVersions(current, latest.min_supported_code) < 0,
+    });
+  }),
+  handle(getAboutUs, async ({ db }) => {
+    const row = await db.selectFrom('site_content').selectAll().where('key', '=', 'about_us').executeTakeFirst();
+    if (!row) return refuse('暂无内容');
+    const latest = await latestVersion(db);
+    return ok({ title: row.title, content: row.content, version: latest?.version_name ?? DEFAULT_VERSION_CODE, ...row.data });
+  }),
 );
 
 /** The app package itself (GET, Range supported) at the URL /down/appVersion announces. */

@@ -1,8 +1,9 @@
 import { sql, type Kysely } from 'kysely';
+import * as calls from '../../api/protocol/calls/coupon.ts';
 import { MSG } from '../../api/protocol/codes.ts';
-import { defineCalls, ok, refuse, type CallContext } from '../calls.ts';
+import { defineCalls, handle, ok, refuse, type CallContext } from '../calls.ts';
 import { DAY_MS } from '../catalog/china-time.ts';
-import { pageAnswer, readChoice, readId, readOptionalId, readPage, type Page } from '../catalog/fields.ts';
+import { pageAnswer, pageOf, type Page } from '../catalog/fields.ts';
 import { iso } from '../catalog/game-list.ts';
 import type { CouponType, Database, UserCouponSource } from '../db/schema.ts';
 
@@ -23,7 +24,7 @@ export const COUPON_MSG = {
 } as const;
 
 /** myCouponList status: 1 usable, 2 used, 3 expired (0 or absent: all). */
-export const COUPON_STATUS = { usable: 1, used: 2, expired: 3 } as const;
+export const COUPON_STATUS = calls.COUPON_STATUS;
 const STATUS_TEXT: Record<number, string> = { 1: '可使用', 2: '已使用', 3: '已过期' };
 const UNIVERSAL = '全平台通用';
 
@@ -154,112 +155,65 @@ async function myCoupons(ctx: CallContext, page: Page, status: number, source: U
   return pageAnswer(page, list, total);
 }
 
-function readStatus(fields: Record<string, unknown>): number | null {
-  const raw = fields.status;
-  if (raw === undefined || raw === null || raw === '' || raw === 0 || raw === '0') return 0;
-  const n = typeof raw === 'number' ? raw : typeof raw === 'string' && /^\d$/.test(raw) ? Number(raw) : NaN;
-  return n === 1 || n === 2 || n === 3 ? n : null;
-}
-
 export const couponCalls = defineCalls(
-  {
-    path: '/api/coupon/getCouponList',
-    auth: 'optional',
-    async handler({ db, fields, user }) {
-      const page = readPage(fields);
-      if (!page.ok) return page.response;
-      const gameId = readOptionalId(fields, 'game_id');
-      if (!gameId.ok) return gameId.response;
-      const type = readChoice(fields, 'type', ['normal', 'bt'] as const);
-      if (type === null) return refuse(MSG.paramError);
-      let q = couponSelect(db, user?.id ?? null);
-      q = gameId.value === undefined ? q.where('c.game_id', 'is', null) : q.where('c.game_id', '=', gameId.value);
-      if (type) q = q.where('c.type', '=', type);
-      const total = Number((await q.clearSelect().select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
-      const rows = total > page.value.offset ? await q.orderBy('c.type').orderBy('c.amount_cents').orderBy('c.id').limit(page.value.limit).offset(page.value.offset).execute() : [];
-      return ok(pageAnswer(page.value, rows.map(couponItem), total));
-    },
-  },
-  {
-    path: '/api/coupon/receiveCoupon',
-    auth: 'required',
-    async handler({ db, fields, user, now }) {
-      const couponId = readId(fields, 'coupon_id');
-      if (!couponId.ok) return couponId.response;
-      const result = await claimCoupon(db, user!.id, couponId.value, now);
-      if (result.status !== 'ok') return refuse(COUPON_MSG[result.status]);
-      return ok({ id: result.userCouponId, coupon_id: couponId.value, expires_at: iso(result.expiresAt) }, COUPON_MSG.received);
-    },
-  },
-  {
-    path: '/api/coupon/receiveBtCoupon',
-    auth: 'required',
-    async handler({ db, fields, user, now }) {
-      const couponId = readOptionalId(fields, 'coupon_id');
-      if (!couponId.ok) return couponId.response;
-      let ids: number[];
-      if (couponId.value !== undefined) {
-        const coupon = await db.selectFrom('coupons').select(['id', 'type']).where('id', '=', couponId.value).executeTakeFirst();
-        if (!coupon) return refuse(COUPON_MSG.missing);
-        if (coupon.type !== 'bt') return refuse(COUPON_MSG.notBt);
-        ids = [coupon.id];
-      } else {
-        const gameId = readId(fields, 'game_id');
-        if (!gameId.ok) return gameId.response;
-        const rows = await db.selectFrom('coupons').select('id').where('game_id', '=', gameId.value).where('type', '=', 'bt').orderBy('amount_cents').orderBy('id').execute();
-        if (rows.length === 0) return refuse(COUPON_MSG.noBtCoupons);
-        ids = rows.map((r) => r.id);
-      }
-      const received: { id: number; coupon_id: number; expires_at: string }[] = [];
-      let already = 0;
-      for (const id of ids) {
-        const result = await claimCoupon(db, user!.id, id, now);
-        if (result.status === 'ok') received.push({ id: result.userCouponId, coupon_id: id, expires_at: iso(result.expiresAt) });
-        if (result.status === 'already') already++;
-      }
-      if (received.length > 0) return ok({ count: received.length, list: received }, COUPON_MSG.received);
-      return refuse(already === ids.length ? COUPON_MSG.already : COUPON_MSG.soldOut);
-    },
-  },
-  {
-    path: '/api/coupon/getMyCouponNum',
-    auth: 'required',
-    async handler({ db, user, now }) {
-      const row = await db
-        .selectFrom('user_coupons')
-        .select([
-          sql<number>`count(*) filter (where used_at is null and expires_at > ${now})`.as('usable'),
-          sql<number>`count(*) filter (where used_at is not null)`.as('used'),
-          sql<number>`count(*) filter (where used_at is null and expires_at <= ${now})`.as('expired'),
-        ])
-        .where('user_id', '=', user!.id)
-        .executeTakeFirstOrThrow();
-      const usable = Number(row.usable);
-      const used = Number(row.used);
-      const expired = Number(row.expired);
-      return ok({ num: usable, usable, used, expired, total: usable + used + expired });
-    },
-  },
-  {
-    path: '/api/coupon/myCouponList',
-    auth: 'required',
-    async handler(ctx) {
-      const page = readPage(ctx.fields);
-      if (!page.ok) return page.response;
-      const status = readStatus(ctx.fields);
-      if (status === null) return refuse(MSG.paramError);
-      return ok(await myCoupons(ctx, page.value, status, null));
-    },
-  },
-  {
-    path: '/api/coupon/myCardCouponList',
-    auth: 'required',
-    async handler(ctx) {
-      const page = readPage(ctx.fields);
-      if (!page.ok) return page.response;
-      const status = readStatus(ctx.fields);
-      if (status === null) return refuse(MSG.paramError);
-      return ok(await myCoupons(ctx, page.value, status, 'card'));
-    },
-  },
+  handle(calls.getCouponList, async ({ db, input, user }) => {
+    const page = pageOf(input);
+    const gameId = input.game_id;
+    const { type } = input;
+    let q = couponSelect(db, user?.id ?? null);
+    q = gameId === undefined ? q.where('c.game_id', 'is', null) : q.where('c.game_id', '=', gameId);
+    if (type) q = q.where('c.type', '=', type);
+    const total = Number((await q.clearSelect().select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
+    const rows = total > page.offset ? await q.orderBy('c.type').orderBy('c.amount_cents').orderBy('c.id').limit(page.limit).offset(page.offset).execute() : [];
+    return ok(pageAnswer(page, rows.map(couponItem), total));
+  }),
+  handle(calls.receiveCoupon, async ({ db, input, user, now }) => {
+    const couponId = input.coupon_id;
+    const result = await claimCoupon(db, user!.id, couponId, now);
+    if (result.status !== 'ok') return refuse(COUPON_MSG[result.status]);
+    return ok({ id: result.userCouponId, coupon_id: couponId, expires_at: iso(result.expiresAt) }, COUPON_MSG.received);
+  }),
+  handle(calls.receiveBtCoupon, async ({ db, input, user, now }) => {
+    const couponId = input.coupon_id;
+    let ids: number[];
+    if (couponId !== undefined) {
+      const coupon = await db.selectFrom('coupons').select(['id', 'type']).where('id', '=', couponId).executeTakeFirst();
+      if (!coupon) return refuse(COUPON_MSG.missing);
+      if (coupon.type !== 'bt') return refuse(COUPON_MSG.notBt);
+      ids = [coupon.id];
+    } else {
+      // game_id is needed only without coupon_id: checked here.
+      const gameId = input.game_id;
+      if (gameId === undefined || gameId === null) return refuse(MSG.paramError);
+      const rows = await db.selectFrom('coupons').select('id').where('game_id', '=', gameId).where('type', '=', 'bt').orderBy('amount_cents').orderBy('id').execute();
+      if (rows.length === 0) return refuse(COUPON_MSG.noBtCoupons);
+      ids = rows.map((r) => r.id);
+    }
+    const received: { id: number; coupon_id: number; expires_at: string }[] = [];
+    let already = 0;
+    for (const id of ids) {
+      const result = await claimCoupon(db, user!.id, id, now);
+      if (result.status === 'ok') received.push({ id: result.userCouponId, coupon_id: id, expires_at: iso(result.expiresAt) });
+      if (result.status === 'already') already++;
+    }
+    if (received.length > 0) return ok({ count: received.length, list: received }, COUPON_MSG.received);
+    return refuse(already === ids.length ? COUPON_MSG.already : COUPON_MSG.soldOut);
+  }),
+  handle(calls.getMyCouponNum, async ({ db, user, now }) => {
+    const row = await db
+      .selectFrom('user_coupons')
+      .select([
+        sql<number>`count(*) filter (where used_at is null and expires_at > ${now})`.as('usable'),
+        sql<number>`count(*) filter (where used_at is not null)`.as('used'),
+        sql<number>`count(*) filter (where used_at is null and expires_at <= ${now})`.as('expired'),
+      ])
+      .where('user_id', '=', user!.id)
+      .executeTakeFirstOrThrow();
+    const usable = Number(row.usable);
+    const used = Number(row.used);
+    const expired = Number(row.expired);
+    return ok({ num: usable, usable, used, expired, total: usable + used + expired });
+  }),
+  handle(calls.myCouponList, async (ctx) => ok(await myCoupons(ctx, pageOf(ctx.input), ctx.input.status, null))),
+  handle(calls.myCardCouponList, async (ctx) => ok(await myCoupons(ctx, pageOf(ctx.input), ctx.input.status, 'card'))),
 );

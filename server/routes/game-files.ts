@@ -1,10 +1,10 @@
 import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { Kysely } from 'kysely';
+import * as calls from '../../api/protocol/calls/game.ts';
 import { MSG } from '../../api/protocol/codes.ts';
-import { defineCalls, ok, refuse } from '../calls.ts';
+import { defineCalls, handle, ok, refuse } from '../calls.ts';
 import { ART_VERSION, artUrl, parseArtFile, renderArt, shotUrl, type ArtKind, type ArtSubject } from '../catalog/art.ts';
-import { readId, readText } from '../catalog/fields.ts';
 import { discountText } from '../catalog/game-list.ts';
 import { NAV_ENTRIES } from '../catalog/nav.ts';
 import { ensurePackageMd5, gamePackageSeed, gamePackageUrl, h5PlayUrl } from '../catalog/packages.ts';
@@ -20,65 +20,44 @@ export const DOWN_MSG = {
   notOnline: '游戏尚未上线，敬请期待',
   recorded: '记录成功',
   reported: '上报成功',
-  addressRequired: '请提供下载地址',
+  addressRequired: calls.GAME_FIELD_MSG.addressRequired,
 } as const;
 
-const ADDRESS_MAX = 2048;
-
 export const downloadCalls = defineCalls(
-  {
-    path: '/api/game/getDownUrl',
-    auth: 'optional',
-    async handler({ db, fields, now }) {
-      const id = readId(fields, 'id');
-      if (!id.ok) return refuse(MSG.downloadAddressError);
-      const pg = await db
-        .selectFrom('platform_games as p')
-        .innerJoin('games as g', 'g.id', 'p.game_id')
-        .select(['p.id', 'p.game_id', 'p.package_name', 'p.version_name', 'p.version_code', 'p.size_bytes', 'p.file_md5', 'p.down_type', 'g.online_at'])
-        .where('p.id', '=', id.value)
-        .executeTakeFirst();
-      if (!pg) return refuse(MSG.downloadAddressError);
-      if (new Date(pg.online_at) > now) return refuse(DOWN_MSG.notOnline);
-      const base = { platform_game_id: pg.id, game_id: pg.game_id, down_type: pg.down_type, version_name: pg.version_name };
-      if (pg.down_type === 2 || !pg.package_name) return ok({ url: h5PlayUrl(pg.id), ...base, package_name: null, size: 0, md5: null });
-      const md5 = await ensurePackageMd5(db, { ...pg, package_name: pg.package_name });
-      return ok({ url: gamePackageUrl(pg.id, pg.package_name), ...base, package_name: pg.package_name, size: pg.size_bytes, md5 });
-    },
-  },
-  {
-    path: '/api/game/recordDown',
-    auth: 'optional',
-    async handler({ db, fields, user, now }) {
-      const pgId = readId(fields, 'platform_game_id');
-      const gameId = readId(fields, 'game_id');
-      if (!pgId.ok) return pgId.response;
-      if (!gameId.ok) return gameId.response;
-      const pg = await db.selectFrom('platform_games').select('id').where('id', '=', pgId.value).where('game_id', '=', gameId.value).executeTakeFirst();
-      if (!pg) return refuse(MSG.paramError);
-      await db.transaction().execute(async (trx) => {
-        await trx.insertInto('game_downloads').values({ user_id: user?.id ?? null, game_id: gameId.value, platform_game_id: pgId.value, created_at: now }).execute();
-        await trx.updateTable('games').set((eb) => ({ download_count: eb('download_count', '+', 1) })).where('id', '=', gameId.value).execute();
-      });
-      return ok(null, DOWN_MSG.recorded);
-    },
-  },
-  {
-    path: '/api/game/reportAddress',
-    auth: 'optional',
-    async handler({ db, fields, user, now }) {
-      const pgId = readId(fields, 'platform_game_id');
-      const gameId = readId(fields, 'game_id');
-      if (!pgId.ok) return pgId.response;
-      if (!gameId.ok) return gameId.response;
-      // PROTOCOL §7: ampersands arrive escaped as %26.
-      const address = readText(fields, 'address').replace(/%26/gi, '&');
-      if (address === '') return refuse(DOWN_MSG.addressRequired);
-      if (address.length > ADDRESS_MAX) return refuse(MSG.paramError);
-      await db.insertInto('download_address_reports').values({ user_id: user?.id ?? null, game_id: gameId.value, platform_game_id: pgId.value, address, created_at: now }).execute();
-      return ok(null, DOWN_MSG.reported);
-    },
-  },
+  handle(calls.getDownUrl, async ({ db, input, now }) => {
+    const id = input.id;
+    const pg = await db
+      .selectFrom('platform_games as p')
+      .innerJoin('games as g', 'g.id', 'p.game_id')
+      .select(['p.id', 'p.game_id', 'p.package_name', 'p.version_name', 'p.version_code', 'p.size_bytes', 'p.file_md5', 'p.down_type', 'g.online_at'])
+      .where('p.id', '=', id)
+      .executeTakeFirst();
+    if (!pg) return refuse(MSG.downloadAddressError);
+    if (new Date(pg.online_at) > now) return refuse(DOWN_MSG.notOnline);
+    const base = { platform_game_id: pg.id, game_id: pg.game_id, down_type: pg.down_type, version_name: pg.version_name };
+    if (pg.down_type === 2 || !pg.package_name) return ok({ url: h5PlayUrl(pg.id), ...base, package_name: null, size: 0, md5: null });
+    const md5 = await ensurePackageMd5(db, { ...pg, package_name: pg.package_name });
+    return ok({ url: gamePackageUrl(pg.id, pg.package_name), ...base, package_name: pg.package_name, size: pg.size_bytes, md5 });
+  }),
+  handle(calls.recordDown, async ({ db, input, user, now }) => {
+    const pgId = input.platform_game_id;
+    const gameId = input.game_id;
+    const pg = await db.selectFrom('platform_games').select('id').where('id', '=', pgId).where('game_id', '=', gameId).executeTakeFirst();
+    if (!pg) return refuse(MSG.paramError);
+    await db.transaction().execute(async (trx) => {
+      await trx.insertInto('game_downloads').values({ user_id: user?.id ?? null, game_id: gameId, platform_game_id: pgId, created_at: now }).execute();
+      await trx.updateTable('games').set((eb) => ({ download_count: eb('download_count', '+', 1) })).where('id', '=', gameId).execute();
+    });
+    return ok(null, DOWN_MSG.recorded);
+  }),
+  // PROTOCOL §7: ampersands arrive escaped as %26 (the declaration restores them).
+  handle(calls.reportAddress, async ({ db, input, user, now }) => {
+    const pgId = input.platform_game_id;
+    const gameId = input.game_id;
+    const { address } = input;
+    await db.insertInto('download_address_reports').values({ user_id: user?.id ?? null, game_id: gameId, platform_game_id: pgId, address, created_at: now }).execute();
+    return ok(null, DOWN_MSG.reported);
+  }),
 );
 
 const KIND_BADGE = (row: { is_zero_point_one: boolean; is_bt: boolean; is_h5: boolean; is_overseas: boolean; discount_rate: number }) =>

@@ -1,10 +1,12 @@
 import { sql, type Kysely } from 'kysely';
+import type { AnyCallSpec } from '../../api/protocol/call-spec.ts';
+import * as calls from '../../api/protocol/calls/game.ts';
 import { MSG } from '../../api/protocol/codes.ts';
 import type { WireResponse } from '../../api/protocol/wire.ts';
-import { defineCalls, ok, refuse, type CallContext, type CallDefinition } from '../calls.ts';
+import { defineCalls, handle, ok, refuse, type CallContext, type CallDefinition, type SpecContext } from '../calls.ts';
 import { artUrl, shotUrl, ART_SIZE } from '../catalog/art.ts';
 import { chinaDate, chinaDayStart, chinaWeekStart, DAY_MS, parseChinaDate } from '../catalog/china-time.ts';
-import { pageAnswer, readChoice, readId, readOptionalId, readPage, readText, type Page } from '../catalog/fields.ts';
+import { pageAnswer, pageOf, type Page } from '../catalog/fields.ts';
 import {
   gamesByIds,
   genreCategory,
@@ -21,39 +23,39 @@ import { giftSummary, reserveCounts, reservedBy } from './gifts.ts';
 
 export const GAME_MSG = {
   missingGame: '游戏不存在',
-  keywordRequired: '请输入搜索内容',
-  keywordTooLong: '搜索内容不能超过30个字',
+  keywordRequired: calls.GAME_FIELD_MSG.keywordRequired,
+  keywordTooLong: calls.GAME_FIELD_MSG.keywordTooLong,
   sizeRecorded: '记录成功',
 } as const;
 
 const NEW_GAME_DAYS = 30;
 const QUALITY_SCORE = 8.5;
-const KEYWORD_MAX = 30;
 const OPEN_SERVER_PAST_DAYS = 3;
 const OPEN_SERVER_NEXT_DAYS = 7;
-const WEEKS_BACK_MAX = 52;
 
-/** getGameList types (SPEC routes: /hotbt, /zeropointone, /h5, /overseas, /newgame …). */
-export const LIST_TYPES = ['all', 'bt', 'discount', 'h5', 'zeropointone', 'overseas', 'new'] as const;
-export const LIST_SORTS = ['hot', 'new', 'discount', 'score'] as const;
-export type ListType = (typeof LIST_TYPES)[number];
+/** getGameList types (SPEC routes: /hotbt, /zeropointone, /h5, /overseas, /newgame …): api/protocol/calls/game.ts. */
+export { LIST_SORTS, LIST_TYPES, type ListType } from '../../api/protocol/calls/game.ts';
 
 type SpecOrRefusal = Omit<GameListSpec, 'order'> & { order: GameListSpec['order'] };
 
+/** The page of a list call's checked input (its declaration spreads PAGE_FIELDS). */
+function pageOfInput(input: unknown): Page {
+  return pageOf(input as { page: number; limit: number });
+}
+
 /** A call answering one page of games. */
-function gameListCall(path: string, build: (ctx: CallContext) => Promise<SpecOrRefusal | WireResponse> | SpecOrRefusal | WireResponse, decorate?: (ctx: CallContext, items: GameListItem[]) => Promise<object[]>): CallDefinition {
-  return {
-    path,
-    auth: 'optional',
-    async handler(ctx) {
-      const page = readPage(ctx.fields);
-      if (!page.ok) return page.response;
-      const spec = await build(ctx);
-      if ('code' in spec) return spec;
-      const { list, total } = await listGames(ctx.db, ctx.now, page.value, spec);
-      return ok(pageAnswer(page.value, decorate ? await decorate(ctx, list) : list, total));
-    },
-  };
+function gameListCall<S extends AnyCallSpec>(
+  call: S,
+  build: (ctx: SpecContext<S>) => Promise<SpecOrRefusal | WireResponse> | SpecOrRefusal | WireResponse,
+  decorate?: (ctx: CallContext, items: GameListItem[]) => Promise<object[]>,
+): CallDefinition {
+  return handle(call, async (ctx) => {
+    const page = pageOfInput(ctx.input);
+    const spec = await build(ctx);
+    if ('code' in spec) return spec;
+    const { list, total } = await listGames(ctx.db, ctx.now, page, spec);
+    return ok(pageAnswer(page, decorate ? await decorate(ctx, list) : list, total));
+  });
 }
 
 async function withReservations(ctx: CallContext, items: GameListItem[]) {
@@ -63,8 +65,11 @@ async function withReservations(ctx: CallContext, items: GameListItem[]) {
   return items.map((item) => ({ ...item, reserve_count: counts.get(item.game_id) ?? 0, reserved: mine.has(item.game_id) }));
 }
 
+/** Category ids are PostgreSQL integers: a longer digit string is a name (and matches none). */
+const CATEGORY_ID_MAX = 2_147_483_647;
+
 async function categoryIdOf(db: Kysely<Database>, value: string): Promise<number | null> {
-  const row = /^\d+$/.test(value)
+  const row = /^\d{1,10}$/.test(value) && Number(value) <= CATEGORY_ID_MAX
     ? await db.selectFrom('categories').select('id').where('id', '=', Number(value)).executeTakeFirst()
     : await db.selectFrom('categories').select('id').where((eb) => eb.or([eb('name', '=', value), eb('slug', '=', value)])).executeTakeFirst();
   return row?.id ?? null;
@@ -75,21 +80,17 @@ async function tagIdOf(db: Kysely<Database>, value: string): Promise<number | nu
   return row?.id ?? null;
 }
 
-async function gameListSpec(ctx: CallContext): Promise<SpecOrRefusal | WireResponse> {
-  const typeChoice = readChoice(ctx.fields, 'type', LIST_TYPES);
-  const sort = readChoice(ctx.fields, 'sort', LIST_SORTS);
-  if (typeChoice === null || sort === null) return refuse(MSG.paramError);
-  const type = typeChoice ?? 'all';
-  const spec: SpecOrRefusal = { order: sort ?? (type === 'new' ? 'new' : 'hot') };
+async function gameListSpec(ctx: SpecContext<typeof calls.getGameList>): Promise<SpecOrRefusal | WireResponse> {
+  const type = ctx.input.type ?? 'all';
+  const spec: SpecOrRefusal = { order: ctx.input.sort ?? (type === 'new' ? 'new' : 'hot') };
   if (type === 'bt') spec.version = 'bt';
   if (type === 'discount') spec.version = 'discount';
   if (type === 'zeropointone') spec.version = 'zero';
   if (type === 'h5') spec.version = 'h5';
   if (type === 'overseas') spec.overseas = true;
   if (type === 'new') spec.onlineFrom = new Date(ctx.now.getTime() - NEW_GAME_DAYS * DAY_MS);
-  const category = readText(ctx.fields, 'category');
+  const { category, tag } = ctx.input;
   if (category) spec.categoryId = (await categoryIdOf(ctx.db, category)) ?? -1;
-  const tag = readText(ctx.fields, 'tag');
   if (tag) spec.tagId = (await tagIdOf(ctx.db, tag)) ?? -1;
   return spec;
 }
@@ -145,12 +146,11 @@ async function canonicalWord(db: Kysely<Database>, keyword: string): Promise<str
   return tag?.name ?? keyword;
 }
 
-async function weeklyList(ctx: CallContext, kind: 'new' | 'bt') {
-  const page = readPage(ctx.fields);
-  if (!page.ok) return page.response;
-  const weekField = ctx.fields.week ?? ctx.fields.week_num;
-  const weeksBack = weekField === undefined || weekField === null || weekField === '' ? 0 : Number(weekField);
-  if (!Number.isInteger(weeksBack) || weeksBack < 0 || weeksBack > WEEKS_BACK_MAX) return refuse(MSG.paramError);
+async function weeklyList(ctx: SpecContext<typeof calls.getWeekNumGames>, kind: 'new' | 'bt') {
+  const page = pageOf(ctx.input);
+  // week_num is the older name, read only without week (a malformed one is refused then).
+  const weeksBack = ctx.input.week ?? ctx.input.week_num ?? 0;
+  if (weeksBack === null) return refuse(MSG.paramError);
   const wanted = chinaDate(new Date(chinaWeekStart(ctx.now).getTime() - weeksBack * 7 * DAY_MS));
   // The newest stored week at or before the wanted one (an old installation still shows a list).
   const week = await ctx.db
@@ -160,13 +160,13 @@ async function weeklyList(ctx: CallContext, kind: 'new' | 'bt') {
     .where('week_start', '<=', sql<Date>`${wanted}::date`)
     .executeTakeFirst();
   const weekStart = week?.week ?? null;
-  if (!weekStart) return ok({ week_start: null, week_end: null, ...pageAnswer(page.value, [], 0) });
+  if (!weekStart) return ok({ week_start: null, week_end: null, ...pageAnswer(page, [], 0) });
   const ids = (
     await ctx.db.selectFrom('weekly_lists').select('game_id').where('kind', '=', kind).where('week_start', '=', sql<Date>`${weekStart}::date`).orderBy('position').execute()
   ).map((r) => r.game_id);
-  const { list, total } = await listGames(ctx.db, ctx.now, page.value, { status: 'all', ids, version: kind === 'bt' ? 'bt' : 'any', order: { positions: ids } });
+  const { list, total } = await listGames(ctx.db, ctx.now, page, { status: 'all', ids, version: kind === 'bt' ? 'bt' : 'any', order: { positions: ids } });
   const weekEnd = chinaDate(new Date(parseChinaDate(weekStart)!.getTime() + 6 * DAY_MS));
-  return ok({ week_start: weekStart, week_end: weekEnd, ...pageAnswer(page.value, list, total) });
+  return ok({ week_start: weekStart, week_end: weekEnd, ...pageAnswer(page, list, total) });
 }
 
 function platformVersion(row: {
@@ -229,23 +229,20 @@ export function platformVersionsQuery(db: Kysely<Database>) {
     ]);
 }
 
-async function gameDetail(ctx: CallContext): Promise<WireResponse> {
-  const { db, fields, now, user } = ctx;
-  const gameIdField = readOptionalId(fields, 'game_id');
-  const pgIdField = readOptionalId(fields, 'platform_game_id');
-  if (!gameIdField.ok) return gameIdField.response;
-  if (!pgIdField.ok) return pgIdField.response;
-  if (gameIdField.value === undefined && pgIdField.value === undefined) return refuse(MSG.paramError);
-  let gameId = gameIdField.value;
-  if (pgIdField.value !== undefined) {
-    const pg = await db.selectFrom('platform_games').select('game_id').where('id', '=', pgIdField.value).executeTakeFirst();
+async function gameDetail(ctx: SpecContext<typeof calls.getGameDetail>): Promise<WireResponse> {
+  const { db, now, user, input } = ctx;
+  // One of the two is needed (which one depends on the other: the handler's check).
+  if (input.game_id === undefined && input.platform_game_id === undefined) return refuse(MSG.paramError);
+  let gameId = input.game_id;
+  if (input.platform_game_id !== undefined) {
+    const pg = await db.selectFrom('platform_games').select('game_id').where('id', '=', input.platform_game_id).executeTakeFirst();
     if (!pg || (gameId !== undefined && pg.game_id !== gameId)) return refuse(GAME_MSG.missingGame);
     gameId = pg.game_id;
   }
   const game = await db.selectFrom('games').selectAll().where('id', '=', gameId!).executeTakeFirst();
   if (!game) return refuse(GAME_MSG.missingGame);
   const versions = await platformVersionsQuery(db).where('p.game_id', '=', game.id).orderBy('p.sort').orderBy('p.id').execute();
-  const selected = versions.find((v) => v.id === pgIdField.value) ?? versions[0]!;
+  const selected = versions.find((v) => v.id === input.platform_game_id) ?? versions[0]!;
   const [tags, categories, shots, servers, gifts, coupons, reserveCount, reserved] = await Promise.all([
     tagsOf(db, [game.id]),
     db.selectFrom('game_categories as gc').innerJoin('categories as c', 'c.id', 'gc.category_id').select(['c.id', 'c.name']).where('gc.game_id', '=', game.id).orderBy('c.sort').execute(),
@@ -301,122 +298,88 @@ async function gameDetail(ctx: CallContext): Promise<WireResponse> {
   });
 }
 
-async function openServers(ctx: CallContext): Promise<WireResponse> {
-  const page = readPage(ctx.fields);
-  if (!page.ok) return page.response;
-  const dateText = readText(ctx.fields, 'date');
-  const dayStart = dateText ? parseChinaDate(dateText) : chinaDayStart(ctx.now);
+async function openServers(ctx: SpecContext<typeof calls.getOpenServers>): Promise<WireResponse> {
+  const page = pageOf(ctx.input);
+  // The declaration accepted only a real YYYY-MM-DD date.
+  const dayStart = ctx.input.date ? parseChinaDate(ctx.input.date) : chinaDayStart(ctx.now);
   if (!dayStart) return refuse(MSG.paramError);
   const dayEnd = new Date(dayStart.getTime() + DAY_MS);
   const base = ctx.db.selectFrom('open_servers').where('open_at', '>=', dayStart).where('open_at', '<', dayEnd);
   const total = Number((await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
   const rows =
-    total > page.value.offset
-      ? await base.select(['id', 'game_id', 'server_name', 'open_at']).orderBy('open_at').orderBy('id').limit(page.value.limit).offset(page.value.offset).execute()
+    total > page.offset
+      ? await base.select(['id', 'game_id', 'server_name', 'open_at']).orderBy('open_at').orderBy('id').limit(page.limit).offset(page.offset).execute()
       : [];
   const items = new Map((await gamesByIds(ctx.db, ctx.now, [...new Set(rows.map((r) => r.game_id))])).map((i) => [i.game_id, i]));
   const list = rows.map((r) => ({ ...items.get(r.game_id)!, server_id: r.id, server_name: r.server_name, open_at: iso(r.open_at), opened: new Date(r.open_at) <= ctx.now }));
   // The days the table offers, for the day tabs.
   const days = Array.from({ length: OPEN_SERVER_PAST_DAYS + OPEN_SERVER_NEXT_DAYS + 1 }, (_, i) => chinaDate(chinaDayStart(ctx.now).getTime() + (i - OPEN_SERVER_PAST_DAYS) * DAY_MS));
-  return ok({ date: chinaDate(dayStart), today: chinaDate(ctx.now), days, ...pageAnswer(page.value, list, total) });
+  return ok({ date: chinaDate(dayStart), today: chinaDate(ctx.now), days, ...pageAnswer(page, list, total) });
 }
 
 export const gameCalls = defineCalls(
-  gameListCall('/api/game/getGameList', gameListSpec),
-  gameListCall('/api/game/getTodayRecommend', (ctx) => ({ recommend: true, order: { rotation: chinaDate(ctx.now) } })),
-  gameListCall('/api/game/getLowestDiscountGame', () => ({ version: 'discount', order: 'discount' })),
-  gameListCall('/api/game/getNewGoodStartGames', (ctx) => ({ onlineFrom: new Date(ctx.now.getTime() - NEW_GAME_DAYS * DAY_MS), order: 'hot' })),
-  gameListCall('/api/game/getQualityGame', () => ({ minScore: QUALITY_SCORE, order: 'score' })),
-  gameListCall('/api/game/getShowGames', () => ({ featured: true, order: 'featured' })),
-  gameListCall('/api/game/getWeekOrderGames', () => ({ status: 'upcoming', order: 'soonest' }), withReservations),
-  gameListCall('/api/game/getNewGames', (ctx) => ({ onlineFrom: new Date(ctx.now.getTime() - NEW_GAME_DAYS * DAY_MS), order: 'new' })),
-  { path: '/api/game/getWeekNumGames', auth: 'optional', handler: (ctx) => weeklyList(ctx, 'new') },
-  { path: '/api/game/getWeekBtGames', auth: 'optional', handler: (ctx) => weeklyList(ctx, 'bt') },
-  {
-    path: '/api/game/getCategories',
-    auth: 'none',
-    async handler({ db, fields, now }) {
-      const page = readPage(fields);
-      if (!page.ok) return page.response;
-      const rows = await db
-        .selectFrom('categories as c')
-        .select(['c.id', 'c.name', 'c.slug'])
-        .select((eb) =>
-          eb
-            .selectFrom('game_categories as gc')
-            .innerJoin('games as g', 'g.id', 'gc.game_id')
-            .select(eb.fn.countAll<number>().as('n'))
-            .whereRef('gc.category_id', '=', 'c.id')
-            .where('g.online_at', '<=', now)
-            .as('game_count'),
-        )
-        .orderBy('c.sort')
+  gameListCall(calls.getGameList, gameListSpec),
+  gameListCall(calls.getTodayRecommend, (ctx) => ({ recommend: true, order: { rotation: chinaDate(ctx.now) } })),
+  gameListCall(calls.getLowestDiscountGame, () => ({ version: 'discount', order: 'discount' })),
+  gameListCall(calls.getNewGoodStartGames, (ctx) => ({ onlineFrom: new Date(ctx.now.getTime() - NEW_GAME_DAYS * DAY_MS), order: 'hot' })),
+  gameListCall(calls.getQualityGame, () => ({ minScore: QUALITY_SCORE, order: 'score' })),
+  gameListCall(calls.getShowGames, () => ({ featured: true, order: 'featured' })),
+  gameListCall(calls.getWeekOrderGames, () => ({ status: 'upcoming', order: 'soonest' }), withReservations),
+  gameListCall(calls.getNewGames, (ctx) => ({ onlineFrom: new Date(ctx.now.getTime() - NEW_GAME_DAYS * DAY_MS), order: 'new' })),
+  handle(calls.getWeekNumGames, (ctx) => weeklyList(ctx, 'new')),
+  handle(calls.getWeekBtGames, (ctx) => weeklyList(ctx, 'bt')),
+  handle(calls.getCategories, async ({ db, input, now }) => {
+    const page = pageOf(input);
+    const rows = await db
+      .selectFrom('categories as c')
+      .select(['c.id', 'c.name', 'c.slug'])
+      .select((eb) =>
+        eb
+          .selectFrom('game_categories as gc')
+          .innerJoin('games as g', 'g.id', 'gc.game_id')
+          .select(eb.fn.countAll<number>().as('n'))
+          .whereRef('gc.category_id', '=', 'c.id')
+          .where('g.online_at', '<=', now)
+          .as('game_count'),
+      )
+      .orderBy('c.sort')
+      .execute();
+    const list = rows.map((r) => ({ id: r.id, name: r.name, slug: r.slug, game_count: Number(r.game_count ?? 0) }));
+    return ok(pageAnswer(page, list.slice(page.offset, page.offset + page.limit), list.length));
+  }),
+  handle(calls.getSearchGames, async ({ db, input, now }) => {
+    const page = pageOf(input);
+    const { keyword } = input;
+    const { rows, total } = await searchGames(db, keyword, page);
+    const items = await gamesByIds(db, now, rows.map((r) => r.id));
+    // Hot words count searches that named a game or a tag exactly (first page only).
+    if (page.page === 1 && rows[0] && (rows[0].rank === 0 || rows[0].rank === 7)) {
+      await db
+        .insertInto('hot_search_words')
+        .values({ word: rows[0].rank === 0 ? items[0]!.name : await canonicalWord(db, keyword), hits: 1 })
+        .onConflict((oc) => oc.column('word').doUpdateSet((eb) => ({ hits: eb('hot_search_words.hits', '+', 1) })))
         .execute();
-      const list = rows.map((r) => ({ id: r.id, name: r.name, slug: r.slug, game_count: Number(r.game_count ?? 0) }));
-      return ok(pageAnswer(page.value, list.slice(page.value.offset, page.value.offset + page.value.limit), list.length));
-    },
-  },
-  {
-    path: '/api/game/getSearchGames',
-    auth: 'optional',
-    async handler({ db, fields, now }) {
-      const page = readPage(fields);
-      if (!page.ok) return page.response;
-      const keyword = readText(fields, 'keyword');
-      if (keyword === '') return refuse(GAME_MSG.keywordRequired);
-      if (Array.from(keyword).length > KEYWORD_MAX) return refuse(GAME_MSG.keywordTooLong);
-      const { rows, total } = await searchGames(db, keyword, page.value);
-      const items = await gamesByIds(db, now, rows.map((r) => r.id));
-      // Hot words count searches that named a game or a tag exactly (first page only).
-      if (page.value.page === 1 && rows[0] && (rows[0].rank === 0 || rows[0].rank === 7)) {
-        await db
-          .insertInto('hot_search_words')
-          .values({ word: rows[0].rank === 0 ? items[0]!.name : await canonicalWord(db, keyword), hits: 1 })
-          .onConflict((oc) => oc.column('word').doUpdateSet((eb) => ({ hits: eb('hot_search_words.hits', '+', 1) })))
-          .execute();
-      }
-      const rank = new Map(rows.map((r) => [r.id, r.rank]));
-      return ok({ keyword, ...pageAnswer(page.value, items.map((item) => ({ ...item, match_rank: rank.get(item.game_id)! })), total) });
-    },
-  },
-  {
-    path: '/api/game/getHotSearch',
-    auth: 'none',
-    async handler({ db, fields }) {
-      const page = readPage(fields);
-      if (!page.ok) return page.response;
-      const total = Number((await db.selectFrom('hot_search_words').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
-      const rows = await db.selectFrom('hot_search_words').select(['word', 'hits']).orderBy('hits', 'desc').orderBy('word').limit(page.value.limit).offset(page.value.offset).execute();
-      return ok(pageAnswer(page.value, rows, total));
-    },
-  },
-  {
-    path: '/api/game/recordGameSize',
-    auth: 'optional',
-    async handler({ db, fields, now }) {
-      const gameId = readId(fields, 'game_id');
-      if (!gameId.ok) return gameId.response;
-      const raw = fields.game_size;
-      const size = typeof raw === 'number' ? raw : typeof raw === 'string' && /^\d{1,15}$/.test(raw.trim()) ? Number(raw) : NaN;
-      if (!Number.isSafeInteger(size) || size <= 0) return refuse(MSG.paramError);
-      const updated = await db.updateTable('games').set({ reported_size_bytes: size, size_reported_at: now }).where('id', '=', gameId.value).executeTakeFirst();
-      if (Number(updated.numUpdatedRows) === 0) return refuse(GAME_MSG.missingGame);
-      return ok(null, GAME_MSG.sizeRecorded);
-    },
-  },
-  { path: '/api/game/getGameDetail', auth: 'optional', handler: gameDetail },
-  { path: '/api/game/getOpenServers', auth: 'none', handler: openServers },
-  {
-    path: '/api/PlatformGame/getPlatformGame',
-    auth: 'none',
-    async handler({ db, fields }) {
-      const page = readPage(fields);
-      if (!page.ok) return page.response;
-      const gameId = readId(fields, 'game_id');
-      if (!gameId.ok) return gameId.response;
-      const rows = await platformVersionsQuery(db).where('p.game_id', '=', gameId.value).orderBy('p.sort').orderBy('p.id').execute();
-      if (rows.length === 0) return refuse(GAME_MSG.missingGame);
-      return ok(pageAnswer(page.value, rows.slice(page.value.offset, page.value.offset + page.value.limit).map(platformVersion), rows.length));
-    },
-  },
+    }
+    const rank = new Map(rows.map((r) => [r.id, r.rank]));
+    return ok({ keyword, ...pageAnswer(page, items.map((item) => ({ ...item, match_rank: rank.get(item.game_id)! })), total) });
+  }),
+  handle(calls.getHotSearch, async ({ db, input }) => {
+    const page = pageOf(input);
+    const total = Number((await db.selectFrom('hot_search_words').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
+    const rows = await db.selectFrom('hot_search_words').select(['word', 'hits']).orderBy('hits', 'desc').orderBy('word').limit(page.limit).offset(page.offset).execute();
+    return ok(pageAnswer(page, rows, total));
+  }),
+  handle(calls.recordGameSize, async ({ db, input, now }) => {
+    const updated = await db.updateTable('games').set({ reported_size_bytes: input.game_size, size_reported_at: now }).where('id', '=', input.game_id).executeTakeFirst();
+    if (Number(updated.numUpdatedRows) === 0) return refuse(GAME_MSG.missingGame);
+    return ok(null, GAME_MSG.sizeRecorded);
+  }),
+  handle(calls.getGameDetail, gameDetail),
+  handle(calls.getOpenServers, openServers),
+  handle(calls.getPlatformGame, async ({ db, input }) => {
+    const page = pageOf(input);
+    const rows = await platformVersionsQuery(db).where('p.game_id', '=', input.game_id).orderBy('p.sort').orderBy('p.id').execute();
+    if (rows.length === 0) return refuse(GAME_MSG.missingGame);
+    return ok(pageAnswer(page, rows.slice(page.offset, page.offset + page.limit).map(platformVersion), rows.length));
+  }),
 );

@@ -1,7 +1,8 @@
 import type { Kysely } from 'kysely';
-import { defineCalls, ok, refuse } from '../calls.ts';
+import * as calls from '../../api/protocol/calls/game.ts';
+import { defineCalls, handle, ok, refuse } from '../calls.ts';
 import { artUrl } from '../catalog/art.ts';
-import { pageAnswer, readId, readPage } from '../catalog/fields.ts';
+import { pageAnswer, pageOf } from '../catalog/fields.ts';
 import { gamesByIds, iso } from '../catalog/game-list.ts';
 import type { Database } from '../db/schema.ts';
 
@@ -148,133 +149,102 @@ async function freeCodeCount(db: Kysely<Database>, packId: number): Promise<numb
 }
 
 export const giftCalls = defineCalls(
-  {
-    path: '/api/game/getGiftList',
-    auth: 'optional',
-    async handler({ db, fields, user, now }) {
-      const page = readPage(fields);
-      if (!page.ok) return page.response;
-      const gameId = readId(fields, 'game_id');
-      if (!gameId.ok) return gameId.response;
-      const total = await db
-        .selectFrom('gift_packs')
-        .select((eb) => eb.fn.countAll<number>().as('n'))
-        .where('game_id', '=', gameId.value)
-        .executeTakeFirstOrThrow();
-      const rows = Number(total.n) > page.value.offset ? await packsWithCounts(db, gameId.value, user?.id ?? null, page.value) : [];
-      return ok(pageAnswer(page.value, rows.map((r) => packItem(r, now)), Number(total.n)));
-    },
-  },
-  {
-    path: '/api/game/receiveGift',
-    auth: 'required',
-    async handler({ db, fields, user, now }) {
-      const giftId = readId(fields, 'gift_id');
-      if (!giftId.ok) return giftId.response;
-      const userId = user!.id;
-      const pack = await db.selectFrom('gift_packs').select(['id', 'valid_until']).where('id', '=', giftId.value).executeTakeFirst();
-      if (!pack) return refuse(GIFT_MSG.missing);
-      const held = await heldCode(db, pack.id, userId);
-      if (held) return ok({ code: held, gift_id: pack.id }, GIFT_MSG.already);
-      if (new Date(pack.valid_until) <= now) return refuse(GIFT_MSG.expired);
-      const claim = await claimGiftCode(db, pack.id, userId, now);
-      if (claim.status === 'soldOut') return refuse(GIFT_MSG.soldOut);
-      return ok({ code: claim.code, gift_id: pack.id }, claim.status === 'received' ? GIFT_MSG.received : GIFT_MSG.already);
-    },
-  },
-  {
-    path: '/api/game/myGiftList',
-    auth: 'required',
-    async handler({ db, fields, user, now }) {
-      const page = readPage(fields);
-      if (!page.ok) return page.response;
-      const base = db.selectFrom('gift_codes as gc').where('gc.claimed_by', '=', user!.id);
-      const total = Number((await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
-      const rows =
-        total > page.value.offset
-          ? await base
-              .innerJoin('gift_packs as gp', 'gp.id', 'gc.pack_id')
-              .innerJoin('games as g', 'g.id', 'gp.game_id')
-              .select(['gc.code', 'gc.claimed_at', 'gp.id as gift_id', 'gp.name', 'gp.content', 'gp.usage', 'gp.valid_until', 'gp.vip_level', 'g.id as game_id', 'g.name as game_name', 'g.icon_key'])
-              .orderBy('gc.claimed_at', 'desc')
-              .orderBy('gc.id', 'desc')
-              .limit(page.value.limit)
-              .offset(page.value.offset)
-              .execute()
-          : [];
-      return ok(
-        pageAnswer(
-          page.value,
-          rows.map((r) => ({
-            gift_id: r.gift_id,
-            name: r.name,
-            content: r.content,
-            usage: r.usage,
-            vip_level: r.vip_level,
-            code: r.code,
-            claimed_at: iso(r.claimed_at!),
-            valid_until: iso(r.valid_until),
-            expired: new Date(r.valid_until) <= now,
-            game_id: r.game_id,
-            game_name: r.game_name,
-            icon: artUrl('icon', r.icon_key),
-          })),
-          total,
-        ),
-      );
-    },
-  },
-  {
-    path: '/api/game/reserveGame',
-    auth: 'required',
-    async handler({ db, fields, user, now }) {
-      const gameId = readId(fields, 'game_id');
-      if (!gameId.ok) return gameId.response;
-      const game = await db.selectFrom('games').select(['id', 'online_at']).where('id', '=', gameId.value).executeTakeFirst();
-      if (!game) return refuse(RESERVE_MSG.missingGame);
-      if (new Date(game.online_at) <= now) return refuse(RESERVE_MSG.online);
-      const inserted = await db
-        .insertInto('reservations')
-        .values({ user_id: user!.id, game_id: game.id, created_at: now })
-        .onConflict((oc) => oc.columns(['user_id', 'game_id']).doNothing())
-        .returning('id')
-        .executeTakeFirst();
-      const counts = await reserveCounts(db, [game.id]);
-      return ok({ game_id: game.id, reserved: true, reserve_count: counts.get(game.id) ?? 0 }, inserted ? RESERVE_MSG.reserved : RESERVE_MSG.already);
-    },
-  },
-  {
-    path: '/api/game/cancelReserveGame',
-    auth: 'required',
-    async handler({ db, fields, user }) {
-      const gameId = readId(fields, 'game_id');
-      if (!gameId.ok) return gameId.response;
-      await db.deleteFrom('reservations').where('user_id', '=', user!.id).where('game_id', '=', gameId.value).execute();
-      const counts = await reserveCounts(db, [gameId.value]);
-      return ok({ game_id: gameId.value, reserved: false, reserve_count: counts.get(gameId.value) ?? 0 }, RESERVE_MSG.cancelled);
-    },
-  },
-  {
-    path: '/api/game/myReservations',
-    auth: 'required',
-    async handler({ db, fields, user, now }) {
-      const page = readPage(fields);
-      if (!page.ok) return page.response;
-      const base = db.selectFrom('reservations').where('user_id', '=', user!.id);
-      const total = Number((await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
-      const rows = total > page.value.offset ? await base.select(['game_id', 'created_at']).orderBy('created_at', 'desc').orderBy('id', 'desc').limit(page.value.limit).offset(page.value.offset).execute() : [];
-      const items = await gamesByIds(db, now, rows.map((r) => r.game_id));
-      const counts = await reserveCounts(db, rows.map((r) => r.game_id));
-      const reservedAt = new Map(rows.map((r) => [r.game_id, iso(r.created_at)]));
-      return ok(
-        pageAnswer(
-          page.value,
-          items.map((item) => ({ ...item, reserved: true, reserved_at: reservedAt.get(item.game_id)!, reserve_count: counts.get(item.game_id) ?? 0, is_online: new Date(item.online_at) <= now })),
-          total,
-        ),
-      );
-    },
-  },
+  handle(calls.getGiftList, async ({ db, input, user, now }) => {
+    const page = pageOf(input);
+    const gameId = input.game_id;
+    const total = await db
+      .selectFrom('gift_packs')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('game_id', '=', gameId)
+      .executeTakeFirstOrThrow();
+    const rows = Number(total.n) > page.offset ? await packsWithCounts(db, gameId, user?.id ?? null, page) : [];
+    return ok(pageAnswer(page, rows.map((r) => packItem(r, now)), Number(total.n)));
+  }),
+  handle(calls.receiveGift, async ({ db, input, user, now }) => {
+    const giftId = input.gift_id;
+    const userId = user!.id;
+    const pack = await db.selectFrom('gift_packs').select(['id', 'valid_until']).where('id', '=', giftId).executeTakeFirst();
+    if (!pack) return refuse(GIFT_MSG.missing);
+    const held = await heldCode(db, pack.id, userId);
+    if (held) return ok({ code: held, gift_id: pack.id }, GIFT_MSG.already);
+    if (new Date(pack.valid_until) <= now) return refuse(GIFT_MSG.expired);
+    const claim = await claimGiftCode(db, pack.id, userId, now);
+    if (claim.status === 'soldOut') return refuse(GIFT_MSG.soldOut);
+    return ok({ code: claim.code, gift_id: pack.id }, claim.status === 'received' ? GIFT_MSG.received : GIFT_MSG.already);
+  }),
+  handle(calls.myGiftList, async ({ db, input, user, now }) => {
+    const page = pageOf(input);
+    const base = db.selectFrom('gift_codes as gc').where('gc.claimed_by', '=', user!.id);
+    const total = Number((await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
+    const rows =
+      total > page.offset
+        ? await base
+            .innerJoin('gift_packs as gp', 'gp.id', 'gc.pack_id')
+            .innerJoin('games as g', 'g.id', 'gp.game_id')
+            .select(['gc.code', 'gc.claimed_at', 'gp.id as gift_id', 'gp.name', 'gp.content', 'gp.usage', 'gp.valid_until', 'gp.vip_level', 'g.id as game_id', 'g.name as game_name', 'g.icon_key'])
+            .orderBy('gc.claimed_at', 'desc')
+            .orderBy('gc.id', 'desc')
+            .limit(page.limit)
+            .offset(page.offset)
+            .execute()
+        : [];
+    return ok(
+      pageAnswer(
+        page,
+        rows.map((r) => ({
+          gift_id: r.gift_id,
+          name: r.name,
+          content: r.content,
+          usage: r.usage,
+          vip_level: r.vip_level,
+          code: r.code,
+          claimed_at: iso(r.claimed_at!),
+          valid_until: iso(r.valid_until),
+          expired: new Date(r.valid_until) <= now,
+          game_id: r.game_id,
+          game_name: r.game_name,
+          icon: artUrl('icon', r.icon_key),
+        })),
+        total,
+      ),
+    );
+  }),
+  handle(calls.reserveGame, async ({ db, input, user, now }) => {
+    const gameId = input.game_id;
+    const game = await db.selectFrom('games').select(['id', 'online_at']).where('id', '=', gameId).executeTakeFirst();
+    if (!game) return refuse(RESERVE_MSG.missingGame);
+    if (new Date(game.online_at) <= now) return refuse(RESERVE_MSG.online);
+    const inserted = await db
+      .insertInto('reservations')
+      .values({ user_id: user!.id, game_id: game.id, created_at: now })
+      .onConflict((oc) => oc.columns(['user_id', 'game_id']).doNothing())
+      .returning('id')
+      .executeTakeFirst();
+    const counts = await reserveCounts(db, [game.id]);
+    return ok({ game_id: game.id, reserved: true, reserve_count: counts.get(game.id) ?? 0 }, inserted ? RESERVE_MSG.reserved : RESERVE_MSG.already);
+  }),
+  handle(calls.cancelReserveGame, async ({ db, input, user }) => {
+    const gameId = input.game_id;
+    await db.deleteFrom('reservations').where('user_id', '=', user!.id).where('game_id', '=', gameId).execute();
+    const counts = await reserveCounts(db, [gameId]);
+    return ok({ game_id: gameId, reserved: false, reserve_count: counts.get(gameId) ?? 0 }, RESERVE_MSG.cancelled);
+  }),
+  handle(calls.myReservations, async ({ db, input, user, now }) => {
+    const page = pageOf(input);
+    const base = db.selectFrom('reservations').where('user_id', '=', user!.id);
+    const total = Number((await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
+    const rows = total > page.offset ? await base.select(['game_id', 'created_at']).orderBy('created_at', 'desc').orderBy('id', 'desc').limit(page.limit).offset(page.offset).execute() : [];
+    const items = await gamesByIds(db, now, rows.map((r) => r.game_id));
+    const counts = await reserveCounts(db, rows.map((r) => r.game_id));
+    const reservedAt = new Map(rows.map((r) => [r.game_id, iso(r.created_at)]));
+    return ok(
+      pageAnswer(
+        page,
+        items.map((item) => ({ ...item, reserved: true, reserved_at: reservedAt.get(item.game_id)!, reserve_count: counts.get(item.game_id) ?? 0, is_online: new Date(item.online_at) <= now })),
+        total,
+      ),
+    );
+  }),
 );
 
 /** Reservation counts shown to players: a seeded base plus real reservations. */

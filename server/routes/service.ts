@@ -1,4 +1,5 @@
-import { defineCalls, ok, refuse, type CallContext } from '../calls.ts';
+import * as calls from '../../api/protocol/calls/user.ts';
+import { defineCalls, handle, ok, type CallContext } from '../calls.ts';
 import type { ServiceMessageDirection } from '../db/schema.ts';
 import { PRODUCT } from '../product.ts';
 
@@ -11,18 +12,18 @@ import { PRODUCT } from '../product.ts';
 
 /** The service hours of PRODUCT.serviceHours ('每日 9:00-23:00'), China time (UTC+8, no DST). */
 export const SERVICE_HOURS = { openHour: 9, closeHour: 23, utcOffsetHours: 8 } as const;
-export const MESSAGE_MAX_LENGTH = 500;
+export const MESSAGE_MAX_LENGTH = calls.MESSAGE_MAX_LENGTH;
 /** An automatic reply becomes visible this long after the user's message. */
 export const AUTO_REPLY_DELAY_MS = 3_000;
 /** No new automatic reply while the service answered (or queued an answer) within this window. */
 export const AUTO_REPLY_QUIET_MS = 60_000;
-export const LIST_DEFAULT_LIMIT = 20;
-export const LIST_MAX_LIMIT = 50;
+export const LIST_DEFAULT_LIMIT = calls.CHAT_DEFAULT_LIMIT;
+export const LIST_MAX_LIMIT = calls.CHAT_MAX_LIMIT;
 
 export const SERVICE_MSG = {
   welcome: `欢迎来到${PRODUCT.name}！有任何问题都可以在这里联系客服。`,
-  contentRequired: '请输入消息内容',
-  contentTooLong: `消息内容不能超过${MESSAGE_MAX_LENGTH}字`,
+  contentRequired: calls.CHAT_MSG.contentRequired,
+  contentTooLong: calls.CHAT_MSG.contentTooLong,
   badPage: '分页参数错误',
   sent: '发送成功',
 } as const;
@@ -62,20 +63,6 @@ export interface ChatMessage {
   direction: ServiceMessageDirection;
   content: string;
   created_at: string;
-}
-
-/** PROTOCOL §10: a positive integer (number or digit string), else null; absent → the default. */
-function positiveInt(value: unknown, fallback: number): number | null {
-  if (value === undefined || value === null || value === '') return fallback;
-  const n = typeof value === 'number' ? value : typeof value === 'string' && /^\d+$/.test(value) ? Number(value) : NaN;
-  return Number.isSafeInteger(n) && n >= 1 ? n : null;
-}
-
-function pageOf(fields: CallContext['fields']): { page: number; limit: number } | null {
-  const page = positiveInt(fields.page, 1);
-  const limit = positiveInt(fields.limit, LIST_DEFAULT_LIMIT);
-  if (page === null || limit === null) return null;
-  return { page, limit: Math.min(limit, LIST_MAX_LIMIT) };
 }
 
 /** Messages the user can see now: queued replies stay hidden until their time. */
@@ -150,69 +137,39 @@ async function queueAutoReply(ctx: CallContext, content: string): Promise<number
 }
 
 export const serviceCalls = defineCalls(
-  {
-    // SPEC §7: polled every 20 s; data { id, content } of the newest unread service message, or null.
-    path: '/api/user/getUnreadMessage',
-    auth: 'required',
-    async handler(ctx) {
-      await ensureWelcome(ctx);
-      const row = await visibleMessages(ctx)
-        .select(['id', 'content'])
-        .where('direction', '=', 'out')
-        .where('read_at', 'is', null)
-        .orderBy('created_at', 'desc')
-        .orderBy('id', 'desc')
-        .limit(1)
-        .executeTakeFirst();
-      return ok(row ? { id: row.id, content: row.content } : null);
-    },
-  },
-  {
-    // PROTOCOL §7: 'online' | 'offline'; a token is not needed.
-    path: '/api/user/getServiceStatus',
-    auth: 'optional',
-    async handler({ config, now }) {
-      return ok(serviceStatus(config.serviceStatus, now));
-    },
-  },
-  {
-    // The chat's newest page (PROTOCOL §10), plus the service hours and status for the page header.
-    path: '/api/user/getChatLink',
-    auth: 'required',
-    async handler(ctx) {
-      const paging = pageOf({ limit: ctx.fields.limit });
-      if (!paging) return refuse(SERVICE_MSG.badPage);
-      await ensureWelcome(ctx);
-      await markDeliveredRead(ctx);
-      const page = await chatPage(ctx, 1, paging.limit);
-      return ok({ ...page, service: { hours: PRODUCT.serviceHours, status: serviceStatus(ctx.config.serviceStatus, ctx.now) } });
-    },
-  },
-  {
-    // Older pages of the chat (page 2 and on go back in time).
-    path: '/api/user/getChatLinkRecord',
-    auth: 'required',
-    async handler(ctx) {
-      const paging = pageOf(ctx.fields);
-      if (!paging) return refuse(SERVICE_MSG.badPage);
-      return ok(await chatPage(ctx, paging.page, paging.limit));
-    },
-  },
-  {
-    path: '/api/user/sendServiceMessage',
-    auth: 'required',
-    async handler(ctx) {
-      const content = typeof ctx.fields.content === 'string' ? ctx.fields.content.trim() : '';
-      if (content === '') return refuse(SERVICE_MSG.contentRequired);
-      if (Array.from(content).length > MESSAGE_MAX_LENGTH) return refuse(SERVICE_MSG.contentTooLong);
-      await markDeliveredRead(ctx);
-      const row = await ctx.db
-        .insertInto('service_messages')
-        .values({ user_id: ctx.user!.id, direction: 'in', kind: 'user', content, read_at: null, created_at: ctx.now })
-        .returning(['id', 'direction', 'content', 'created_at'])
-        .executeTakeFirstOrThrow();
-      const replyInMs = await queueAutoReply(ctx, content);
-      return ok({ message: toChatMessage(row), reply_in_ms: replyInMs }, SERVICE_MSG.sent);
-    },
-  },
+  // SPEC §7: polled every 20 s; data { id, content } of the newest unread service message, or null.
+  handle(calls.getUnreadMessage, async (ctx) => {
+    await ensureWelcome(ctx);
+    const row = await visibleMessages(ctx)
+      .select(['id', 'content'])
+      .where('direction', '=', 'out')
+      .where('read_at', 'is', null)
+      .orderBy('created_at', 'desc')
+      .orderBy('id', 'desc')
+      .limit(1)
+      .executeTakeFirst();
+    return ok(row ? { id: row.id, content: row.content } : null);
+  }),
+  // PROTOCOL §7: 'online' | 'offline'; a token is not needed.
+  handle(calls.getServiceStatus, async ({ config, now }) => ok(serviceStatus(config.serviceStatus, now))),
+  // The chat's newest page (PROTOCOL §10), plus the service hours and status for the page header.
+  handle(calls.getChatLink, async (ctx) => {
+    await ensureWelcome(ctx);
+    await markDeliveredRead(ctx);
+    const page = await chatPage(ctx, 1, ctx.input.limit);
+    return ok({ ...page, service: { hours: PRODUCT.serviceHours, status: serviceStatus(ctx.config.serviceStatus, ctx.now) } });
+  }),
+  // Older pages of the chat (page 2 and on go back in time).
+  handle(calls.getChatLinkRecord, async (ctx) => ok(await chatPage(ctx, ctx.input.page, ctx.input.limit))),
+  handle(calls.sendServiceMessage, async (ctx) => {
+    const { content } = ctx.input;
+    await markDeliveredRead(ctx);
+    const row = await ctx.db
+      .insertInto('service_messages')
+      .values({ user_id: ctx.user!.id, direction: 'in', kind: 'user', content, read_at: null, created_at: ctx.now })
+      .returning(['id', 'direction', 'content', 'created_at'])
+      .executeTakeFirstOrThrow();
+    const replyInMs = await queueAutoReply(ctx, content);
+    return ok({ message: toChatMessage(row), reply_in_ms: replyInMs }, SERVICE_MSG.sent);
+  }),
 );

@@ -1,9 +1,12 @@
 import type { Kysely } from 'kysely';
-import { MSG } from '../../api/protocol/codes.ts';
-import { defineCalls, ok, refuse, type CallDefinition } from '../calls.ts';
+import type { AnyCallSpec } from '../../api/protocol/call-spec.ts';
+import * as card from '../../api/protocol/calls/card.ts';
+import * as down from '../../api/protocol/calls/down.ts';
+import * as topicCalls from '../../api/protocol/calls/topic.ts';
+import { defineCalls, handle, ok, refuse, type CallDefinition } from '../calls.ts';
 import { artUrl, shotUrl } from '../catalog/art.ts';
 import { chinaDate, chinaDayStart, DAY_MS } from '../catalog/china-time.ts';
-import { pageAnswer, readChoice, readId, readPage } from '../catalog/fields.ts';
+import { pageAnswer, pageOf } from '../catalog/fields.ts';
 import { fetchGames, gamesByIds, iso, listGames, type GameListSpec } from '../catalog/game-list.ts';
 import { NAV_ENTRIES } from '../catalog/nav.ts';
 import type { CardType, Database } from '../db/schema.ts';
@@ -36,17 +39,12 @@ function cardsQuery(db: Kysely<Database>, type: CardType) {
   return db.selectFrom('cards').select(['id', 'type', 'name', 'subtitle', 'price_cents', 'original_price_cents', 'days', 'contents', 'sold_count']).where('type', '=', type).orderBy('sort').orderBy('id');
 }
 
-function cardListCall(path: string, type: CardType): CallDefinition {
-  return {
-    path,
-    auth: 'none',
-    async handler({ db, fields }) {
-      const page = readPage(fields);
-      if (!page.ok) return page.response;
-      const rows = await cardsQuery(db, type).execute();
-      return ok(pageAnswer(page.value, rows.slice(page.value.offset, page.value.offset + page.value.limit).map(cardItem), rows.length));
-    },
-  };
+function cardListCall(spec: AnyCallSpec, type: CardType): CallDefinition {
+  return handle(spec, async ({ db, input }) => {
+    const page = pageOf(input as { page: number; limit: number });
+    const rows = await cardsQuery(db, type).execute();
+    return ok(pageAnswer(page, rows.slice(page.offset, page.offset + page.limit).map(cardItem), rows.length));
+  });
 }
 
 async function topicItems(db: Kysely<Database>, offset: number, limit: number) {
@@ -137,100 +135,74 @@ async function homeContent(db: Kysely<Database>, now: Date) {
 const homeCache = new WeakMap<Kysely<Database>, { state: { now: Date }; load: () => Promise<Awaited<ReturnType<typeof homeContent>>> }>();
 
 export const showcaseCalls = defineCalls(
-  cardListCall('/api/card/getHotCard', 'hot'),
-  cardListCall('/api/card/getNewCard', 'new'),
-  cardListCall('/api/card/getGoldCard', 'gold'),
-  cardListCall('/api/card/getCarmineCard', 'carmine'),
-  {
-    path: '/api/card/getCarmineCardIndex',
-    auth: 'none',
-    async handler({ db }) {
-      const cards = (await cardsQuery(db, 'carmine').execute()).map(cardItem);
-      if (cards.length === 0) return refuse('暂无活动');
-      return ok({
-        title: '胭脂红卡',
-        subtitle: '平台顶级会员，每日领取100元代金券',
-        banner: cards[0]!.image,
-        card: cards[0],
-        cards,
-        sold_total: cards.reduce((s, c) => s + c.sold_count, 0),
-        privileges: ['每日领取100元代金券', '全平台充值额外返利', '一对一专属客服', '新游内测资格'],
-      });
-    },
-  },
-  {
-    path: '/api/topic/getTopicList',
-    auth: 'none',
-    async handler({ db, fields }) {
-      const page = readPage(fields);
-      if (!page.ok) return page.response;
-      const total = Number((await db.selectFrom('topics').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
-      const list = total > page.value.offset ? await topicItems(db, page.value.offset, page.value.limit) : [];
-      return ok(pageAnswer(page.value, list, total));
-    },
-  },
-  {
-    path: '/api/topic/getTopicDetail',
-    auth: 'none',
-    async handler({ db, fields, now }) {
-      const page = readPage(fields);
-      if (!page.ok) return page.response;
-      const id = readId(fields, 'id');
-      if (!id.ok) return id.response;
-      const topic = await db.selectFrom('topics').selectAll().where('id', '=', id.value).executeTakeFirst();
-      if (!topic) return refuse('专题不存在');
-      const members = await db.selectFrom('topic_games').select(['game_id', 'blurb']).where('topic_id', '=', topic.id).orderBy('position').execute();
-      const ids = members.map((m) => m.game_id);
-      const blurbs = new Map(members.map((m) => [m.game_id, m.blurb]));
-      const { list, total } = await listGames(db, now, page.value, { status: 'all', ids, order: { positions: ids } });
-      return ok({
-        id: topic.id,
-        title: topic.title,
-        subtitle: topic.subtitle,
-        description: topic.description,
-        banner: artUrl('banner', topic.banner_key),
-        published_at: iso(topic.published_at),
-        ...pageAnswer(page.value, list.map((g) => ({ ...g, blurb: blurbs.get(g.game_id) ?? '' })), total),
-      });
-    },
-  },
-  {
-    path: '/api/down/getImage',
-    auth: 'none',
-    async handler({ db, fields }) {
-      const page = readPage(fields);
-      if (!page.ok) return page.response;
-      const type = readChoice(fields, 'type', ['splash', 'banner'] as const);
-      if (type === null) return refuse(MSG.paramError);
-      const rows = await db
-        .selectFrom('promotions')
-        .selectAll()
-        .where('slot', '=', type === 'banner' ? 'home_banner' : 'splash')
-        .orderBy('sort')
-        .orderBy('id')
-        .execute();
-      const list = rows.map((r) => ({
-        id: r.id,
-        title: r.title,
-        subtitle: r.subtitle,
-        image: r.image_kind === 'shot' ? shotUrl(r.image_subject, 1) : artUrl(r.image_kind === 'icon' ? 'icon' : 'banner', r.image_subject),
-        link: promotionLink(r.link_path, r.link_data),
-      }));
-      return ok(pageAnswer(page.value, list.slice(page.value.offset, page.value.offset + page.value.limit), list.length));
-    },
-  },
-  {
-    path: '/api/down/getAppIndexContent',
-    auth: 'none',
-    async handler({ db, now }) {
-      let cached = homeCache.get(db);
-      if (!cached) {
-        const state = { now };
-        cached = { state, load: memoizeFor(CONTENT_CACHE_MS, () => homeContent(db, state.now)) };
-        homeCache.set(db, cached);
-      }
-      cached.state.now = now;
-      return ok(await cached.load());
-    },
-  },
+  cardListCall(card.getHotCard, 'hot'),
+  cardListCall(card.getNewCard, 'new'),
+  cardListCall(card.getGoldCard, 'gold'),
+  cardListCall(card.getCarmineCard, 'carmine'),
+  handle(card.getCarmineCardIndex, async ({ db }) => {
+    const cards = (await cardsQuery(db, 'carmine').execute()).map(cardItem);
+    if (cards.length === 0) return refuse('暂无活动');
+    return ok({
+      title: '胭脂红卡',
+      subtitle: '平台顶级会员，每日领取100元代金券',
+      banner: cards[0]!.image,
+      card: cards[0],
+      cards,
+      sold_total: cards.reduce((s, c) => s + c.sold_count, 0),
+      privileges: ['每日领取100元代金券', '全平台充值额外返利', '一对一专属客服', '新游内测资格'],
+    });
+  }),
+  handle(topicCalls.getTopicList, async ({ db, input }) => {
+    const page = pageOf(input);
+    const total = Number((await db.selectFrom('topics').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
+    const list = total > page.offset ? await topicItems(db, page.offset, page.limit) : [];
+    return ok(pageAnswer(page, list, total));
+  }),
+  handle(topicCalls.getTopicDetail, async ({ db, input, now }) => {
+    const page = pageOf(input);
+    const topic = await db.selectFrom('topics').selectAll().where('id', '=', input.id).executeTakeFirst();
+    if (!topic) return refuse('专题不存在');
+    const members = await db.selectFrom('topic_games').select(['game_id', 'blurb']).where('topic_id', '=', topic.id).orderBy('position').execute();
+    const ids = members.map((m) => m.game_id);
+    const blurbs = new Map(members.map((m) => [m.game_id, m.blurb]));
+    const { list, total } = await listGames(db, now, page, { status: 'all', ids, order: { positions: ids } });
+    return ok({
+      id: topic.id,
+      title: topic.title,
+      subtitle: topic.subtitle,
+      description: topic.description,
+      banner: artUrl('banner', topic.banner_key),
+      published_at: iso(topic.published_at),
+      ...pageAnswer(page, list.map((g) => ({ ...g, blurb: blurbs.get(g.game_id) ?? '' })), total),
+    });
+  }),
+  handle(down.getImage, async ({ db, input }) => {
+    const page = pageOf(input);
+    const { type } = input;
+    const rows = await db
+      .selectFrom('promotions')
+      .selectAll()
+      .where('slot', '=', type === 'banner' ? 'home_banner' : 'splash')
+      .orderBy('sort')
+      .orderBy('id')
+      .execute();
+    const list = rows.map((r) => ({
+      id: r.id,
+      title: r.title,
+      subtitle: r.subtitle,
+      image: r.image_kind === 'shot' ? shotUrl(r.image_subject, 1) : artUrl(r.image_kind === 'icon' ? 'icon' : 'banner', r.image_subject),
+      link: promotionLink(r.link_path, r.link_data),
+    }));
+    return ok(pageAnswer(page, list.slice(page.offset, page.offset + page.limit), list.length));
+  }),
+  handle(down.getAppIndexContent, async ({ db, now }) => {
+    let cached = homeCache.get(db);
+    if (!cached) {
+      const state = { now };
+      cached = { state, load: memoizeFor(CONTENT_CACHE_MS, () => homeContent(db, state.now)) };
+      homeCache.set(db, cached);
+    }
+    cached.state.now = now;
+    return ok(await cached.load());
+  }),
 );

@@ -1,10 +1,18 @@
 import type { AnyCallSpec } from '../call-spec.ts';
+import * as card from './card.ts';
+import * as coupon from './coupon.ts';
+import * as down from './down.ts';
+import * as game from './game.ts';
+import * as login from './login.ts';
+import * as point from './point.ts';
+import * as rating from './rating.ts';
+import * as topic from './topic.ts';
+import * as user from './user.ts';
 import * as profile from './profile.ts';
 import * as accountCancel from './account-cancel.ts';
 import * as accountSecurity from './account-security.ts';
 import * as collections from './collections.ts';
 import * as documents from './documents.ts';
-import * as rating from './rating.ts';
 import * as realName from './real-name.ts';
 
 /**
@@ -13,7 +21,7 @@ import * as realName from './real-name.ts';
  * HOW TO ADD A CALL: declare it in its group's module here (defineCall), add the module below
  * if it is new, then write its handler with `handle(spec, …)` on the server.
  */
-const GROUPS = { rating, realName, profile, accountCancel, accountSecurity, collections, documents };
+const GROUPS = { login, user, down, game, coupon, card, topic, point, rating, realName, profile, accountCancel, accountSecurity, collections, documents };
 
 type SpecsOf<M> = { [K in keyof M]: M[K] extends AnyCallSpec ? M[K] : never }[keyof M];
 

@@ -2,6 +2,7 @@ import { createActor, fromPromise, type ActorRefFrom } from 'xstate';
 import { createBridge, type Bridge } from '../../../bridge/adapter.ts';
 import { parseDownloadStates } from '../../../bridge/events.ts';
 import type { NativeDownloadStatus } from '../../../bridge/definitions.ts';
+import { request } from '../../../api/typed-call.ts';
 import { STORAGE_KEYS } from '../../../machines/constants.ts';
 import { downloadEntryMachine } from '../../../machines/download-entry.machine.ts';
 import { downloadListMachine } from '../../../machines/download-list.machine.ts';
@@ -47,10 +48,10 @@ export function createDownloadFeature(
     },
     actions: {
       // The device variant (PROTOCOL §2.3): identifiers only with the privacy consent (src/app/device-source.ts).
-      recordDown: (_, params) => void runtime.api.call(DOWNLOAD_CALLS.record, { ...params }, { device: true }),
-      reportAddress: (_, params) => void runtime.api.call(DOWNLOAD_CALLS.reportAddress, { ...params }),
-      recordGameSize: (_, params) => void runtime.api.call(DOWNLOAD_CALLS.gameSize, { ...params }),
-      trackPoint: (_, params) => void runtime.api.call(DOWNLOAD_CALLS.point, { ...params }, { device: true }),
+      recordDown: (_, params) => void request(runtime.api, DOWNLOAD_CALLS.record, { ...params }, { device: true }),
+      reportAddress: (_, params) => void request(runtime.api, DOWNLOAD_CALLS.reportAddress, { ...params }),
+      recordGameSize: (_, params) => void request(runtime.api, DOWNLOAD_CALLS.gameSize, { ...params }),
+      trackPoint: (_, params) => void request(runtime.api, DOWNLOAD_CALLS.point, { ...params }, { device: true }),
       showToast: (_, params) => showToast(params.message, params.durationMs),
       openInBrowser: (_, params) => {
         const location = (env.host as { location?: Location }).location;

@@ -1,4 +1,5 @@
 import { createActor, fromPromise, type ActorRefFrom } from 'xstate';
+import { request } from '../../../api/typed-call.ts';
 import { ratingMachine } from '../../../machines/rating.machine.ts';
 import type { SubEvaluateInput, SubEvaluateOutcome } from '../../../machines/rating.types.ts';
 import type { AppRuntime, RuntimeEnvironment } from '../../app/runtime.ts';
@@ -12,7 +13,7 @@ import { firstRechargePending, removeRechargePending } from './recharge-pending.
 
 export type RatingActor = ActorRefFrom<typeof ratingMachine>;
 
-export const SUB_EVALUATE_PATH = '/api/user/subEvaluate';
+export const SUB_EVALUATE_PATH = '/api/user/subEvaluate' as const;
 
 type RatingRuntime = Pick<AppRuntime, 'api' | 'session' | 'inspect'>;
 
@@ -21,7 +22,7 @@ export function createRatingFeature(runtime: RatingRuntime, env: Pick<RuntimeEnv
     ratingMachine.provide({
       actors: {
         subEvaluate: fromPromise<SubEvaluateOutcome, SubEvaluateInput>(({ input, signal }) =>
-          runtime.api.call(SUB_EVALUATE_PATH, { ...input }, { signal }),
+          request(runtime.api, SUB_EVALUATE_PATH, input, { signal }),
         ),
       },
       actions: {

@@ -1,8 +1,9 @@
 import { createActor, fromPromise, type ActorRefFrom } from 'xstate';
+import { request } from '../../../api/typed-call.ts';
 import { STORAGE_KEYS } from '../../../machines/constants.ts';
 import { SERVICE_PATH } from '../../../machines/service-poll.constants.ts';
 import { servicePollMachine } from '../../../machines/service-poll.machine.ts';
-import type { ServiceStatus, ServiceStatusOutcome, UnreadMessage, UnreadMessageOutcome } from '../../../machines/service-poll.types.ts';
+import type { ServiceStatusOutcome, UnreadMessageOutcome } from '../../../machines/service-poll.types.ts';
 import type { AppRuntime, RuntimeEnvironment } from '../../app/runtime.ts';
 
 /**
@@ -52,8 +53,8 @@ export function createServiceFeature(
   const poll = createActor(
     servicePollMachine.provide({
       actors: {
-        getUnreadMessage: fromPromise<UnreadMessageOutcome>(({ signal }) => runtime.api.call<UnreadMessage | null>(SERVICE_CALLS.unread, {}, { signal })),
-        getServiceStatus: fromPromise<ServiceStatusOutcome>(({ signal }) => runtime.api.call<ServiceStatus | null>(SERVICE_CALLS.status, {}, { signal })),
+        getUnreadMessage: fromPromise<UnreadMessageOutcome>(({ signal }) => request(runtime.api, SERVICE_CALLS.unread, {}, { signal })),
+        getServiceStatus: fromPromise<ServiceStatusOutcome>(({ signal }) => request(runtime.api, SERVICE_CALLS.status, {}, { signal })),
       },
       actions: {
         persistSeenId: (_, { id }) => {

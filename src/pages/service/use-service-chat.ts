@@ -3,6 +3,7 @@ import { useEffect, useMemo, useRef, useSyncExternalStore } from 'react';
 import { fromPromise, type SnapshotFrom } from 'xstate';
 import type { ApiClient } from '../../../api/client.ts';
 import type { ApiOutcome } from '../../../api/outcome.ts';
+import { request } from '../../../api/typed-call.ts';
 import { CHAT_MESSAGE_MAX_LENGTH } from '../../../machines/service-chat.constants.ts';
 import { serviceChatMachine } from '../../../machines/service-chat.machine.ts';
 import type { servicePollMachine } from '../../../machines/service-poll.machine.ts';
@@ -46,9 +47,9 @@ function chatMachineFor(api: ApiClient) {
   return serviceChatMachine.provide({
     actions: { showToast: (_, { message }) => showToast(message) },
     actors: {
-      getChatLink: fromPromise<ChatPageOutcome, ChatPageInput>(async ({ input, signal }) => readPage(await api.call<ChatPage>(CHAT_CALLS.first, { limit: input.limit }, { signal }))),
-      getChatLinkRecord: fromPromise<ChatPageOutcome, ChatPageInput>(async ({ input, signal }) => readPage(await api.call<ChatPage>(CHAT_CALLS.older, { ...input }, { signal }))),
-      sendServiceMessage: fromPromise<SendOutcome, SendInput>(async ({ input, signal }) => readSent(await api.call<SendResult>(CHAT_CALLS.send, { ...input }, { signal }))),
+      getChatLink: fromPromise<ChatPageOutcome, ChatPageInput>(async ({ input, signal }) => readPage(await request(api, CHAT_CALLS.first, { limit: input.limit }, { signal }))),
+      getChatLinkRecord: fromPromise<ChatPageOutcome, ChatPageInput>(async ({ input, signal }) => readPage(await request(api, CHAT_CALLS.older, input, { signal }))),
+      sendServiceMessage: fromPromise<SendOutcome, SendInput>(async ({ input, signal }) => readSent(await request(api, CHAT_CALLS.send, input, { signal }))),
     },
   });
 }

@@ -1,0 +1,22 @@
+import { answer, defineCall, PAGE_FIELDS } from '../call-spec.ts';
+
+/** 会员卡 (/api/card/…). */
+
+const CARD_PAGE = '分页：list: [{ id, type, name, subtitle, price（元）, price_cents, original_price, original_price_cents, days, contents, sold_count, image }]';
+
+function cardList(path: string, summary: string) {
+  return defineCall({ path, auth: 'none', summary, fields: { ...PAGE_FIELDS }, answer: answer<unknown>(CARD_PAGE) });
+}
+
+export const getHotCard = cardList('/api/card/getHotCard', '热门会员卡');
+export const getNewCard = cardList('/api/card/getNewCard', '新人会员卡');
+export const getGoldCard = cardList('/api/card/getGoldCard', '黄金会员卡');
+export const getCarmineCard = cardList('/api/card/getCarmineCard', '胭脂红卡');
+
+export const getCarmineCardIndex = defineCall({
+  path: '/api/card/getCarmineCardIndex',
+  auth: 'none',
+  summary: '胭脂红卡活动页',
+  fields: {},
+  answer: answer<unknown>('{ title, subtitle, banner, card（第一张）, cards, sold_total, privileges }；没有卡时 code -1 暂无活动'),
+});

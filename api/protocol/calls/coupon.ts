@@ -1,0 +1,72 @@
+import { answer, defineCall, field, id, looseId, optionalChoice, optionalId, PAGE_FIELDS } from '../call-spec.ts';
+import { MSG } from '../codes.ts';
+
+/** 代金券 (/api/coupon/…). */
+
+/** myCouponList status: 1 usable, 2 used, 3 expired (0 or absent: all). */
+export const COUPON_STATUS = { usable: 1, used: 2, expired: 3 } as const;
+
+const status = field<0 | 1 | 2 | 3 | '0' | '1' | '2' | '3' | undefined, 0 | 1 | 2 | 3>(
+  { type: '0 | 1 | 2 | 3', required: false, rule: '1 可使用、2 已使用、3 已过期；0 或缺省为全部', message: MSG.paramError },
+  (value) => {
+    if (value === undefined || value === null || value === '' || value === 0 || value === '0') return { ok: true, value: 0 };
+    const n = typeof value === 'number' ? value : typeof value === 'string' && /^\d$/.test(value) ? Number(value) : NaN;
+    return n === 1 || n === 2 || n === 3 ? { ok: true, value: n } : { ok: false, message: MSG.paramError };
+  },
+);
+
+const MY_COUPON_PAGE =
+  '分页：list: [{ id, coupon_id, name, type "normal" | "bt", source, game_id, game_name, amount（元）, amount_cents, threshold, threshold_cents, condition_text, received_at, expires_at, used_at, status, status_text }]';
+
+export const getCouponList = defineCall({
+  path: '/api/coupon/getCouponList',
+  auth: 'optional',
+  summary: '可领取的代金券：给 game_id 时为该游戏的券，否则为全平台通用券；登录时标出已领取',
+  fields: { ...PAGE_FIELDS, game_id: optionalId(), type: optionalChoice(['normal', 'bt'] as const) },
+  answer: answer<unknown>('分页：list: [{ coupon_id, game_id, game_name, name, type, amount（元）, amount_cents, threshold, threshold_cents, condition_text, valid_days, total, remaining, received }]'),
+});
+
+export const receiveCoupon = defineCall({
+  path: '/api/coupon/receiveCoupon',
+  auth: 'required',
+  summary: '领取一张代金券（每人每种一张）',
+  fields: { coupon_id: id() },
+  answer: answer<{ id: number; coupon_id: number; expires_at: string }>('{ id（我的券 id）, coupon_id, expires_at }；msg 领取成功；已领取、已领完、代金券不存在 时 code -1'),
+});
+
+export const receiveBtCoupon = defineCall({
+  path: '/api/coupon/receiveBtCoupon',
+  auth: 'required',
+  summary: '领取 BT 券：给 coupon_id 时领这一张，否则领 game_id 这个游戏的全部 BT 券',
+  fields: {
+    coupon_id: optionalId(),
+    game_id: looseId('没有 coupon_id 时必填：正整数'),
+  },
+  answer: answer<{ count: number; list: { id: number; coupon_id: number; expires_at: string }[] }>(
+    '{ count, list: [{ id, coupon_id, expires_at }] }；msg 领取成功；代金券不存在、该代金券不是BT券、暂无可领取的BT券、已领取、已领完 时 code -1',
+  ),
+});
+
+export const getMyCouponNum = defineCall({
+  path: '/api/coupon/getMyCouponNum',
+  auth: 'required',
+  summary: '我的代金券张数（按状态）',
+  fields: {},
+  answer: answer<{ num: number; usable: number; used: number; expired: number; total: number }>('{ num（= usable）, usable, used, expired, total }'),
+});
+
+export const myCouponList = defineCall({
+  path: '/api/coupon/myCouponList',
+  auth: 'required',
+  summary: '我的代金券，最近领的在前',
+  fields: { ...PAGE_FIELDS, status },
+  answer: answer<unknown>(MY_COUPON_PAGE),
+});
+
+export const myCardCouponList = defineCall({
+  path: '/api/coupon/myCardCouponList',
+  auth: 'required',
+  summary: '我的会员卡赠送的代金券，最近的在前',
+  fields: { ...PAGE_FIELDS, status },
+  answer: answer<unknown>(MY_COUPON_PAGE),
+});

@@ -1,0 +1,64 @@
+import { answer, defineCall, field, optionalChoice, PAGE_FIELDS } from '../call-spec.ts';
+import { DEFAULT_VERSION_CODE } from '../wire.ts';
+
+/** The app itself, its texts and its layout (/down/appVersion, /api/down/…). */
+
+export interface SiteText {
+  title: string;
+  content: string;
+  updated_at: string;
+}
+
+export const appVersion = defineCall({
+  path: '/down/appVersion',
+  auth: 'none',
+  summary: '检查 App 更新：最新版本，以及当前版本是否需要（强制）更新',
+  fields: {
+    // Taken exactly as sent: a version code is compared part by part, not trimmed.
+    version_code: field<string | undefined, string>({ type: 'string', required: false, rule: `当前版本号，如 3.3.3；不是字符串时按 ${DEFAULT_VERSION_CODE}` }, (value) => ({
+      ok: true,
+      value: typeof value === 'string' ? value : DEFAULT_VERSION_CODE,
+    })),
+  },
+  answer: answer<unknown>('{ version_name, version_code, url, size, md5, notes, released_at, has_update, force_update }；没有发布过版本时 code -1 暂无版本信息'),
+});
+
+export const getAboutUs = defineCall({
+  path: '/api/down/getAboutUs',
+  auth: 'none',
+  summary: '关于我们页的内容',
+  fields: {},
+  answer: answer<unknown>('{ title, content, version（最新版本名）, …（站点资料，如 company、icp、email） }'),
+});
+
+export const agreeH5 = defineCall({
+  path: '/api/down/agreeH5',
+  auth: 'none',
+  summary: '《用户协议》全文（HTML，客户端净化后显示）',
+  fields: {},
+  answer: answer<SiteText>('{ title, content（HTML）, updated_at }；没有内容时 code -1 暂无内容'),
+});
+
+export const userPrivacyH5 = defineCall({
+  path: '/api/down/userPrivacyH5',
+  auth: 'none',
+  summary: '《隐私政策》全文（HTML，客户端净化后显示）',
+  fields: {},
+  answer: answer<SiteText>('{ title, content（HTML）, updated_at }；没有内容时 code -1 暂无内容'),
+});
+
+export const getImage = defineCall({
+  path: '/api/down/getImage',
+  auth: 'none',
+  summary: '启动图或首页轮播图',
+  fields: { ...PAGE_FIELDS, type: optionalChoice(['splash', 'banner'] as const) },
+  answer: answer<unknown>('分页：list: [{ id, title, subtitle, image, link: { path, data } }]；type 缺省为 splash'),
+});
+
+export const getAppIndexContent = defineCall({
+  path: '/api/down/getAppIndexContent',
+  auth: 'none',
+  summary: '首页布局：轮播、金刚区入口和各个栏目（今日推荐、0.1折、热门BT、新游首发、今日开服、新游预约、专题、H5、海外），人人相同，最多缓存 10 秒',
+  fields: {},
+  answer: answer<unknown>('{ banners: [{ id, title, subtitle, image, link }], navs: [{ key, title, icon, link }], sections: [{ key, title, style, more, list }] }'),
+});
