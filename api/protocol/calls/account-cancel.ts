@@ -45,7 +45,7 @@ export interface CancelStatus {
 const PHONE_CODE = /^\d{4}$/;
 
 /** A 4-digit code (a JSON number keeps its leading zeros padded back). */
-const phoneCode = field<string | number, string>({ type: 'string', required: true, rule: '4 位数字（sendCode type 5）', message: AUTH_MSG.codeRequired }, (value) => {
+const phoneCode = field<string | number, string>({ type: 'string', required: true, rule: '4 位数字（sendCode type 5）', message: [AUTH_MSG.codeRequired, CANCEL_MSG.codeWrong] }, (value) => {
   const code = typeof value === 'number' && Number.isInteger(value) && value >= 0 ? String(value).padStart(4, '0') : textOf(value);
   if (code === '') return { ok: false, message: AUTH_MSG.codeRequired };
   return PHONE_CODE.test(code) ? { ok: true, value: code } : { ok: false, message: CANCEL_MSG.codeWrong };

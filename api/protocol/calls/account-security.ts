@@ -27,7 +27,7 @@ function codeTextOf(value: unknown): string {
 
 /** A 4-digit SMS code: 请输入验证码 when absent, 验证码错误 when not 4 digits. */
 function smsCode(): Field<string | number, string> {
-  return field({ type: 'string', required: true, rule: `${SMS_CODE_DIGITS} 位数字`, message: `${ACCOUNT_MSG.codeRequired} / ${ACCOUNT_MSG.codeWrong}` }, (value) => {
+  return field({ type: 'string', required: true, rule: `${SMS_CODE_DIGITS} 位数字`, message: [ACCOUNT_MSG.codeRequired, ACCOUNT_MSG.codeWrong] }, (value) => {
     const code = codeTextOf(value);
     if (code === '') return fail(ACCOUNT_MSG.codeRequired);
     return CODE_PATTERN.test(code) ? pass(code) : fail(ACCOUNT_MSG.codeWrong);
@@ -43,7 +43,7 @@ function optionalSmsCode(): Field<string | number | undefined, string | undefine
   });
 }
 
-const phone = field<string | number, string>({ type: 'string', required: true, rule: '1[3-9] 开头的 11 位手机号', message: `${ACCOUNT_MSG.phoneRequired} / ${ACCOUNT_MSG.phoneInvalid}` }, (value) => {
+const phone = field<string | number, string>({ type: 'string', required: true, rule: '1[3-9] 开头的 11 位手机号', message: [ACCOUNT_MSG.phoneRequired, ACCOUNT_MSG.phoneInvalid] }, (value) => {
   const text = textOf(value);
   if (text === '') return fail(ACCOUNT_MSG.phoneRequired);
   return PHONE_PATTERN.test(text) ? pass(text) : fail(ACCOUNT_MSG.phoneInvalid);

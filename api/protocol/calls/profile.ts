@@ -56,12 +56,12 @@ export const updateUserInfo = defineCall({
   summary: '修改昵称、性别、生日（只改传来的字段）',
   fields: {
     nickname: field<string | undefined, string | undefined>(
-      { type: 'string', required: false, rule: `去掉首尾空格后 ${NICKNAME_MIN}–${NICKNAME_MAX} 个字符，无控制字符，不含禁用词`, message: PROFILE_MSG.nicknameLength },
+      { type: 'string', required: false, rule: `去掉首尾空格后 ${NICKNAME_MIN}–${NICKNAME_MAX} 个字符，无控制字符，不含禁用词`, message: [PROFILE_MSG.nicknameEmpty, PROFILE_MSG.nicknameChars, PROFILE_MSG.nicknameLength] },
       optional(checkNickname, true),
     ),
     sex: field<0 | 1 | 2 | '0' | '1' | '2' | undefined, Sex | undefined>({ type: '0 | 1 | 2', required: false, rule: '0 保密 / 1 男 / 2 女', message: PROFILE_MSG.badSex }, optional(checkSex)),
     birthday: field<string | undefined, string | undefined>(
-      { type: 'string', required: false, rule: 'YYYY-MM-DD，1900-01-01 至今天（中国时间）', message: PROFILE_MSG.badBirthday },
+      { type: 'string', required: false, rule: 'YYYY-MM-DD，1900-01-01 至今天（中国时间）', message: [PROFILE_MSG.badBirthday, PROFILE_MSG.earlyBirthday, PROFILE_MSG.futureBirthday] },
       optional((raw) => checkBirthday(raw)),
     ),
   },

@@ -21,11 +21,11 @@ export const realNameAuth = defineCall({
   summary: '实名认证：姓名与身份证号码（GB 11643-1999），一次认证不可修改，一个身份证最多绑定3个账号，每账号每天最多10次',
   fields: {
     real_name: field<string, string>(
-      { type: 'string', required: true, rule: `${NAME_MIN}–${NAME_MAX} 个汉字，可含间隔号 ·`, message: `${REAL_NAME_MSG.nameRequired} / ${REAL_NAME_MSG.nameFormat}` },
+      { type: 'string', required: true, rule: `${NAME_MIN}–${NAME_MAX} 个汉字，可含间隔号 ·`, message: [REAL_NAME_MSG.nameRequired, REAL_NAME_MSG.nameFormat] },
       (value) => checkRealName(typeof value === 'string' ? value : ''),
     ),
     id_card: field<string, string>(
-      { type: 'string', required: true, rule: '18 位，末位校验码（x 可小写），出生日期真实且不晚于今天', message: `${REAL_NAME_MSG.idRequired} / ${REAL_NAME_MSG.idFormat} / ${REAL_NAME_MSG.idBirthDate} / ${REAL_NAME_MSG.idCheckDigit}` },
+      { type: 'string', required: true, rule: '18 位，末位校验码（x 可小写），出生日期真实且不晚于今天', message: [REAL_NAME_MSG.idRequired, REAL_NAME_MSG.idFormat, REAL_NAME_MSG.idBirthDate, REAL_NAME_MSG.idCheckDigit] },
       (value) => {
         const checked = checkIdCard(typeof value === 'string' ? value : typeof value === 'number' && Number.isSafeInteger(value) ? String(value) : '', NO_LATER_THAN_ANY_DAY);
         return checked.ok ? { ok: true, value: checked.value.number } : checked;

@@ -51,7 +51,7 @@ describe('/realnamecertificateone', () => {
     fireEvent.change(screen.getByLabelText('身份证号'), { target: { value: VALID.toLowerCase() } });
     fireEvent.click(submit);
     await waitFor(() => expect(navigate).toHaveBeenCalledWith('/realnamecertificatetwo', null, { replace: true }));
-    expect(call).toHaveBeenCalledWith('/api/user/realNameAuth', { real_name: '张三', id_card: VALID }, undefined);
+    expect(call).toHaveBeenCalledWith('/api/user/realNameAuth', { real_name: '张三', id_card: VALID });
     // The form's events reach the event log.
     expect(events).toEqual(expect.arrayContaining(['ui.name', 'ui.idCard', 'ui.submit', 'xstate.done.actor.realNameAuth']));
   });
