@@ -4,6 +4,7 @@ import type { CancelConditionView, CancellationView, CancelStatus } from '../api
 import { CODE_LENGTH, RESEND_COUNTDOWN_S } from './constants.ts';
 import { COUNTDOWN_TICK_MS } from './login-overlay.constants.ts';
 import { failureMessage, isAccepted, isSessionEnded, rejectionOutcome, sanitizeCode } from './login-overlay.validation.ts';
+import { countingState, isLastSecond, nextCount } from './resend-countdown.ts';
 
 /**
  * Account cancellation in four steps (SPEC /accountdestoryone…four; issue 11):
@@ -135,7 +136,7 @@ export const accountCancelMachine = setup({
     setCode: assign((_, params: { value: string }) => ({ code: sanitizeCode(params.value) })),
     clearCode: assign({ code: '' }),
     startCountdown: assign({ countdown: RESEND_COUNTDOWN_S, codeSent: true }),
-    tickCountdown: assign({ countdown: ({ context }) => Math.max(0, context.countdown - 1) }),
+    tickCountdown: assign({ countdown: ({ context }) => nextCount(context.countdown) }),
     stopCountdown: assign({ countdown: 0, codeSent: false, code: '' }),
     forgetCancellation: assign({ cancellation: null, agreed: false }),
   },
@@ -143,7 +144,7 @@ export const accountCancelMachine = setup({
     agreed: ({ context }) => context.agreed,
     allPassed: ({ context }) => context.allPassed,
     codeComplete: ({ context }) => context.code.length === CODE_LENGTH,
-    countdownEnding: ({ context }) => context.countdown <= 1,
+    countdownEnding: ({ context }) => isLastSecond(context.countdown),
     accepted: (_, params: OutcomeParams) => isAccepted(params.outcome),
     sessionEnded: (_, params: OutcomeParams) => isSessionEnded(params.outcome),
     pending: (_, params: OutcomeParams) => params.outcome.kind === 'ok' && (params.outcome.data as CancelStatus | null)?.status === 'pending',
@@ -234,14 +235,7 @@ export const accountCancelMachine = setup({
                 onError: { target: 'ready', actions: { type: 'reportFailure', params: rejected } },
               },
             },
-            counting: {
-              after: {
-                countdownTick: [
-                  { guard: 'countdownEnding', target: 'ready', actions: 'tickCountdown' },
-                  { target: 'counting', reenter: true, actions: 'tickCountdown' },
-                ],
-              },
-            },
+            counting: countingState({ lastSecond: 'countdownEnding', tick: 'tickCountdown' }),
           },
         },
         form: {

@@ -2,6 +2,7 @@ import { and, not } from 'xstate';
 import { AGREE_AGREEMENT, LOGIN_MESSAGES, SEND_CODE_TYPE } from './login-overlay.constants.ts';
 import { initialLoginOverlayContext, loginOverlaySetup, messageOf, output, rejected, signedInVia, value } from './login-overlay.setup.ts';
 import { newPasswordError, passwordLoginError, recoverFormError, recoverSendCodeError, registerFormError, registerSendCodeError } from './login-overlay.validation.ts';
+import { countingState } from './resend-countdown.ts';
 
 /**
  * The full pages (/login, /register, /findpassword, /resetpassword) open the same panels with
@@ -126,14 +127,7 @@ export const loginOverlayMachine = loginOverlaySetup.createMachine({
             resend: {
               initial: 'counting',
               states: {
-                counting: {
-                  after: {
-                    countdownTick: [
-                      { guard: 'codeCountdownEnding', target: 'ready', actions: 'tickCodeCountdown' },
-                      { target: 'counting', reenter: true, actions: 'tickCodeCountdown' },
-                    ],
-                  },
-                },
+                counting: countingState({ lastSecond: 'codeCountdownEnding', tick: 'tickCodeCountdown' }),
                 ready: { on: { 'ui.code.resend': 'sending' } },
                 sending: {
                   tags: 'busy',
@@ -263,14 +257,7 @@ export const loginOverlayMachine = loginOverlaySetup.createMachine({
                     onError: { target: 'ready', actions: ['clearRecoverPhone', { type: 'reportFailure', params: rejected }] },
                   },
                 },
-                counting: {
-                  after: {
-                    countdownTick: [
-                      { guard: 'recoverCountdownEnding', target: 'ready', actions: 'tickRecoverCountdown' },
-                      { target: 'counting', reenter: true, actions: 'tickRecoverCountdown' },
-                    ],
-                  },
-                },
+                counting: countingState({ lastSecond: 'recoverCountdownEnding', tick: 'tickRecoverCountdown' }),
               },
             },
           },
@@ -395,14 +382,7 @@ export const loginOverlayMachine = loginOverlaySetup.createMachine({
                     onError: { target: 'ready', actions: { type: 'reportFailure', params: rejected } },
                   },
                 },
-                counting: {
-                  after: {
-                    countdownTick: [
-                      { guard: 'codeCountdownEnding', target: 'ready', actions: 'tickCodeCountdown' },
-                      { target: 'counting', reenter: true, actions: 'tickCodeCountdown' },
-                    ],
-                  },
-                },
+                counting: countingState({ lastSecond: 'codeCountdownEnding', tick: 'tickCodeCountdown' }),
               },
             },
           },

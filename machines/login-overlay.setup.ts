@@ -38,6 +38,7 @@ import {
   sanitizePhone,
   toSignedIn,
 } from './login-overlay.validation.ts';
+import { isLastSecond, nextCount } from './resend-countdown.ts';
 
 /**
  * The implementations behind login-overlay.machine.ts: the chart names these, the app
@@ -155,10 +156,10 @@ export const loginOverlaySetup = setup({
     setRegisterPassword: assign((_, params: ValueParams) => ({ registerPassword: sanitizeNewPassword(params.value) })),
     clearRecovery: assign({ recoverCode: '', newPassword: '', confirmPassword: '' }),
     startCodeCountdown: assign({ codeCountdown: RESEND_COUNTDOWN_S }),
-    tickCodeCountdown: assign({ codeCountdown: ({ context }) => Math.max(0, context.codeCountdown - 1) }),
+    tickCodeCountdown: assign({ codeCountdown: ({ context }) => nextCount(context.codeCountdown) }),
     stopCodeCountdown: assign({ codeCountdown: 0 }),
     startRecoverCountdown: assign({ recoverCountdown: RESEND_COUNTDOWN_S }),
-    tickRecoverCountdown: assign({ recoverCountdown: ({ context }) => Math.max(0, context.recoverCountdown - 1) }),
+    tickRecoverCountdown: assign({ recoverCountdown: ({ context }) => nextCount(context.recoverCountdown) }),
     stopRecoverCountdown: assign({ recoverCountdown: 0 }),
   },
   guards: {
@@ -173,8 +174,8 @@ export const loginOverlaySetup = setup({
     registerPhoneUnsendable: ({ context }) => registerSendCodeError(context) !== null,
     shownAsPage: ({ context }) => context.presentation === 'page',
     opensAt: ({ event }, params: { panel: PagePanel }) => event.type === 'ui.page.open' && event.panel === params.panel,
-    codeCountdownEnding: ({ context }) => context.codeCountdown <= 1,
-    recoverCountdownEnding: ({ context }) => context.recoverCountdown <= 1,
+    codeCountdownEnding: ({ context }) => isLastSecond(context.codeCountdown),
+    recoverCountdownEnding: ({ context }) => isLastSecond(context.recoverCountdown),
     accepted: (_, params: OutcomeParams) => isAccepted(params.outcome),
     loggedIn: (_, params: OutcomeParams) => isLoggedIn(params.outcome),
     sessionEnded: (_, params: OutcomeParams) => isSessionEnded(params.outcome),

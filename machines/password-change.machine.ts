@@ -14,6 +14,7 @@ import { passwordChangeError, passwordChangeInput } from './account-security.val
 import { RESEND_COUNTDOWN_S } from './constants.ts';
 import { COUNTDOWN_TICK_MS } from './login-overlay.constants.ts';
 import { failureMessage, isAccepted, isSessionEnded, rejectionOutcome, sanitizeCode, sanitizeNewPassword } from './login-overlay.validation.ts';
+import { countingState, isLastSecond, nextCount } from './resend-countdown.ts';
 
 /**
  * /editpassword (issue 11 §2): prove the owner by the old password or by a type-3 code to the
@@ -87,13 +88,13 @@ export const passwordChangeMachine = setup({
     /** A refused change mostly means a wrong proof: that field is typed again, the new password kept. */
     clearProof: assign({ oldPassword: '', code: '' }),
     startCountdown: assign({ countdown: RESEND_COUNTDOWN_S }),
-    tickCountdown: assign({ countdown: ({ context }) => Math.max(0, context.countdown - 1) }),
+    tickCountdown: assign({ countdown: ({ context }) => nextCount(context.countdown) }),
   },
   guards: {
     hasPassword: ({ context }) => context.hasPassword,
     choosesCode: ({ event }) => event.type === 'ui.method' && event.method === 'code',
     formInvalid: ({ context }) => passwordChangeError(context) !== null,
-    countdownEnding: ({ context }) => context.countdown <= 1,
+    countdownEnding: ({ context }) => isLastSecond(context.countdown),
     accepted: (_, params: OutcomeParams) => isAccepted(params.outcome),
     sessionEnded: (_, params: OutcomeParams) => isSessionEnded(params.outcome),
   },
@@ -157,14 +158,7 @@ export const passwordChangeMachine = setup({
             onError: { target: 'ready', actions: { type: 'reportFailure', params: rejected } },
           },
         },
-        counting: {
-          after: {
-            countdownTick: [
-              { guard: 'countdownEnding', target: 'ready', actions: 'tickCountdown' },
-              { target: 'counting', reenter: true, actions: 'tickCountdown' },
-            ],
-          },
-        },
+        counting: countingState({ lastSecond: 'countdownEnding', tick: 'tickCountdown' }),
       },
     },
   },

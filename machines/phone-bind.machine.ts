@@ -1,6 +1,7 @@
 import { ACCOUNT_CODE_TYPE, ACCOUNT_SECURITY_MESSAGES as MESSAGES } from './account-security.constants.ts';
 import { bindFormError, bindSendCodeError } from './account-security.validation.ts';
 import { initialPhoneChangeContext, messageOf, output, phoneChangeSetup, rejected, value } from './phone-change.setup.ts';
+import { countingState } from './resend-countdown.ts';
 
 /**
  * Phone change, step 2 (/phoneverifynew, issue 11 §2): the new phone and a type-4 code to it bind
@@ -72,14 +73,7 @@ export const phoneBindMachine = phoneChangeSetup.createMachine({
                 onError: { target: 'ready', actions: { type: 'reportFailure', params: rejected } },
               },
             },
-            counting: {
-              after: {
-                countdownTick: [
-                  { guard: 'countdownEnding', target: 'ready', actions: 'tickCountdown' },
-                  { target: 'counting', reenter: true, actions: 'tickCountdown' },
-                ],
-              },
-            },
+            counting: countingState({ lastSecond: 'countdownEnding', tick: 'tickCountdown' }),
           },
         },
       },

@@ -15,6 +15,7 @@ import { bindFormError, bindSendCodeError, isTicketRejected, ticketOf, verifyFor
 import { RESEND_COUNTDOWN_S } from './constants.ts';
 import { COUNTDOWN_TICK_MS } from './login-overlay.constants.ts';
 import { failureMessage, isAccepted, isSessionEnded, rejectionOutcome, sanitizeCode, sanitizePhone } from './login-overlay.validation.ts';
+import { isLastSecond, nextCount } from './resend-countdown.ts';
 
 /**
  * The implementations behind phone-verify.machine.ts and phone-bind.machine.ts.
@@ -84,13 +85,13 @@ export const phoneChangeSetup = setup({
     setCode: assign((_, params: ValueParams) => ({ code: sanitizeCode(params.value) })),
     clearCode: assign({ code: '' }),
     startCountdown: assign({ countdown: RESEND_COUNTDOWN_S }),
-    tickCountdown: assign({ countdown: ({ context }) => Math.max(0, context.countdown - 1) }),
+    tickCountdown: assign({ countdown: ({ context }) => nextCount(context.countdown) }),
   },
   guards: {
     verifyFormInvalid: ({ context }) => verifyFormError(context) !== null,
     bindFormInvalid: ({ context }) => bindFormError(context) !== null,
     bindPhoneUnsendable: ({ context }) => bindSendCodeError(context) !== null,
-    countdownEnding: ({ context }) => context.countdown <= 1,
+    countdownEnding: ({ context }) => isLastSecond(context.countdown),
     accepted: (_, params: OutcomeParams) => isAccepted(params.outcome),
     ticketIssued: (_, params: OutcomeParams) => ticketOf(params.outcome) !== null,
     ticketRejected: (_, params: OutcomeParams) => isTicketRejected(params.outcome),

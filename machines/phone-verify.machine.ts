@@ -1,6 +1,7 @@
 import { ACCOUNT_CODE_TYPE } from './account-security.constants.ts';
 import { verifyFormError } from './account-security.validation.ts';
 import { initialPhoneChangeContext, messageOf, output, phoneChangeSetup, rejected, value } from './phone-change.setup.ts';
+import { countingState } from './resend-countdown.ts';
 
 /**
  * Phone change, step 1 (/phoneverify, issue 11 §2): a type-3 code to the account's current phone
@@ -62,14 +63,7 @@ export const phoneVerifyMachine = phoneChangeSetup.createMachine({
                 onError: { target: 'ready', actions: { type: 'reportFailure', params: rejected } },
               },
             },
-            counting: {
-              after: {
-                countdownTick: [
-                  { guard: 'countdownEnding', target: 'ready', actions: 'tickCountdown' },
-                  { target: 'counting', reenter: true, actions: 'tickCountdown' },
-                ],
-              },
-            },
+            counting: countingState({ lastSecond: 'countdownEnding', tick: 'tickCountdown' }),
           },
         },
       },
