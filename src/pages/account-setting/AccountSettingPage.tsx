@@ -1,9 +1,8 @@
-import Dialog from 'antd-mobile/es/components/dialog';
 import { hasPage } from '../../app/routes.ts';
 import { useSignedIn } from '../../app/use-navigation.ts';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { AccountRow, SignInPrompt } from '../../features/account-security/account-parts.tsx';
-import { useLogout } from '../mine/use-mine.ts';
+import { LogoutButton } from '../mine/LogoutButton.tsx';
 
 /**
  * /accountsetting: the settings hub of the mine tab. Each entry shows once its page exists (other
@@ -30,30 +29,6 @@ const GROUPS: ReadonlyArray<readonly SettingEntry[]> = [
   ],
 ];
 
-function LogoutButton() {
-  const logout = useLogout();
-  return (
-    <>
-      <button type="button" className="account-logout" onClick={logout.ask} disabled={logout.busy}>
-        退出登录
-      </button>
-      <Dialog
-        visible={logout.confirming}
-        content="确定要退出登录吗？"
-        closeOnMaskClick
-        onClose={logout.cancel}
-        onAction={(action) => (action.key === 'confirm' ? logout.confirm() : logout.cancel())}
-        actions={[
-          [
-            { key: 'cancel', text: '取消' },
-            { key: 'confirm', text: '退出', bold: true, danger: true },
-          ],
-        ]}
-      />
-    </>
-  );
-}
-
 export default function AccountSettingPage() {
   const signedIn = useSignedIn();
   const groups = GROUPS.map((entries) => entries.filter((entry) => hasPage(entry.to) && (signedIn || !entry.needsSession))).filter((entries) => entries.length > 0);
@@ -68,7 +43,7 @@ export default function AccountSettingPage() {
           ))}
         </nav>
       ))}
-      {signedIn && <LogoutButton />}
+      {signedIn && <LogoutButton className="account-logout" />}
     </div>
   );
 }

@@ -1,10 +1,10 @@
-import Dialog from 'antd-mobile/es/components/dialog';
 import { Link } from '../../app/Link.tsx';
 import type { PageProps } from '../../app/routes.ts';
 import { useSignedIn } from '../../app/use-navigation.ts';
 import { FavouritesView } from './FavouritesView.tsx';
+import { LogoutButton } from './LogoutButton.tsx';
 import { MineIconGlyph } from './mine-icons.tsx';
-import { FAVOURITES_VIEW, SETTINGS_PATH, useLogout, useMineEntries, useOpenLogin, useSignedInNickname, useUserInfo, type MineEntry } from './use-mine.ts';
+import { FAVOURITES_VIEW, SETTINGS_PATH, useMineEntries, useOpenLogin, useSignedInNickname, useUserInfo, type MineEntry } from './use-mine.ts';
 import './mine.css';
 
 /**
@@ -96,30 +96,6 @@ function AnonymousHeader({ settings }: { settings: boolean }) {
   );
 }
 
-function LogoutSection() {
-  const logout = useLogout();
-  return (
-    <>
-      <button type="button" className="mine__logout" onClick={logout.ask} disabled={logout.busy}>
-        退出登录
-      </button>
-      <Dialog
-        visible={logout.confirming}
-        content="确定要退出登录吗？"
-        closeOnMaskClick
-        onClose={logout.cancel}
-        onAction={(action) => (action.key === 'confirm' ? logout.confirm() : logout.cancel())}
-        actions={[
-          [
-            { key: 'cancel', text: '取消' },
-            { key: 'confirm', text: '退出', bold: true, danger: true },
-          ],
-        ]}
-      />
-    </>
-  );
-}
-
 function Chevron() {
   return (
     <svg className="mine__chevron" viewBox="0 0 24 24" width="16" height="16" aria-hidden="true">
@@ -159,7 +135,7 @@ export default function MinePage({ data }: PageProps) {
           ))}
         </nav>
       )}
-      {signedIn && <LogoutSection />}
+      {signedIn && <LogoutButton className="mine__logout" />}
     </div>
   );
 }
