@@ -20,6 +20,37 @@ function inlineEntryStylesheet(): Plugin {
   );
 }
 
+/**
+ * The entry chunk and its static imports: loaded before any page, so a lazy import never needs
+ * them preloaded. Vite lists them anyway in every lazy import's preload list, and the route table
+ * (one lazy import per page) pays for each listing in the entry chunk. Found once the bundle is
+ * complete, before Vite writes the preload lists (same generateBundle, earlier order).
+ */
+function entryChunkGroup(): { plugin: Plugin; has(file: string): boolean } {
+  const files = new Set<string>();
+  return {
+    has: (file) => files.has(file),
+    plugin: {
+      name: 'entry-chunk-group',
+      apply: 'build',
+      generateBundle: {
+        order: 'pre',
+        handler(_, bundle) {
+          files.clear();
+          const queue = Object.values(bundle).flatMap((item) => (item.type === 'chunk' && item.isEntry ? [item.fileName] : []));
+          while (queue.length > 0) {
+            const file = queue.shift()!;
+            const chunk = bundle[file];
+            if (files.has(file) || chunk?.type !== 'chunk') continue;
+            files.add(file);
+            queue.push(...chunk.imports);
+          }
+        },
+      },
+    },
+  };
+}
+
 type OutputBundle = Parameters<Extract<NonNullable<Plugin['generateBundle']>, (...args: never[]) => unknown>>[1];
 
 /** A build step that rewrites the built index.html, with the whole bundle at hand. */
@@ -81,9 +112,10 @@ function warmUpChunks(): Plugin {
 export default defineConfig(({ mode, command }) => {
   const env = loadEnv(mode, process.cwd(), 'VITE_');
   const apiTarget = env.VITE_DEV_API_TARGET || 'http://127.0.0.1:8080';
+  const entryGroup = entryChunkGroup();
   return {
     // Fast Refresh only matters in dev; Vite 8 compiles JSX itself (STACK.md).
-    plugins: command === 'serve' ? [react()] : [inlineEntryStylesheet(), warmUpChunks()],
+    plugins: command === 'serve' ? [react()] : [entryGroup.plugin, inlineEntryStylesheet(), warmUpChunks()],
     // bench:downloads measures commits with <Profiler>, which only React's profiling build reports.
     ...(mode === 'bench' ? { resolve: { alias: [{ find: /^react-dom\/client$/, replacement: 'react-dom/profiling' }] } } : {}),
     build: {
@@ -93,6 +125,11 @@ export default defineConfig(({ mode, command }) => {
       sourcemap: false,
       assetsInlineLimit: 2048,
       reportCompressedSize: false,
+      // What the entry loaded is never preloaded again (entryChunkGroup above).
+      // index.html keeps its own modulepreload links: there they are what loads the entry fast.
+      // No polyfill: every WebView the wrapper runs in (Chromium ≥ 66) and Safari ≥ 17 preload
+      // modules natively; an older browser only loses the preload hint, never a page.
+      modulePreload: { polyfill: false, resolveDependencies: (_file, deps, { hostType }) => (hostType === 'js' ? deps.filter((dep) => !entryGroup.has(dep)) : deps) },
       // server/first-paint.ts reads it: the stylesheets a landing page's boot skeleton needs inline.
       manifest: true,
     },

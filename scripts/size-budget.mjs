@@ -4,7 +4,8 @@ import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 
 const dist = path.resolve(import.meta.dirname, '../dist/client');
-const BUDGETS = { entryJsGzip: 120 * 1024, indexHtmlGzip: 12 * 1024, entryCssGzip: 30 * 1024 };
+// entryJsGzip: 120 KB until issue 11; 122 KB since (docs/decisions.md "Size budget after the accounts").
+const BUDGETS = { entryJsGzip: 122 * 1024, indexHtmlGzip: 12 * 1024, entryCssGzip: 30 * 1024 };
 
 if (!existsSync(path.join(dist, 'index.html'))) {
   console.error('size budget: no build in dist/client (run npm run build)');

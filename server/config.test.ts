@@ -44,6 +44,13 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ API_RESPONSE_MODE: 'xml' })).toThrow('API_RESPONSE_MODE must be plain, base64 or encrypted');
     expect(() => loadConfig({ DATABASE_URL: 'mysql://x' })).toThrow('DATABASE_URL must be a postgres:// URL');
     expect(() => loadConfig({ API_ACCEPT_PLAIN: 'maybe' })).toThrow('API_ACCEPT_PLAIN must be true or false');
+    expect(() => loadConfig({ SMS_IP_HOURLY_LIMIT: '0' })).toThrow('SMS_IP_HOURLY_LIMIT must be a positive integer, got "0"');
+    expect(() => loadConfig({ SMS_IP_HOURLY_LIMIT: 'lots' })).toThrow('SMS_IP_HOURLY_LIMIT must be a positive integer, got "lots"');
+  });
+
+  it('the per-address SMS limit: 20 an hour unless SMS_IP_HOURLY_LIMIT says otherwise', () => {
+    expect(loadConfig({}).smsPerIpPerHour).toBe(20);
+    expect(loadConfig({ SMS_IP_HOURLY_LIMIT: '500' }).smsPerIpPerHour).toBe(500);
   });
 
   it('real name: the provider, the key and the extra holidays for minors', () => {

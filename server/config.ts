@@ -2,6 +2,7 @@ import path from 'node:path';
 import { DEV_SECRETS, type ResponseMode, type WireSecrets } from '../api/protocol/wire.ts';
 import { parseHolidayList } from './minors.ts';
 import { DEV_REAL_NAME_SECRET, REAL_NAME_PROVIDERS, type RealNameProviderName } from './real-name/provider.ts';
+import { SMS_LIMITS } from './verification-codes.ts';
 
 export interface ServerConfig {
   host: string;
@@ -24,6 +25,8 @@ export interface ServerConfig {
   seed: boolean;
   /** Customer-service status override (PROTOCOL §7 getServiceStatus); 'auto' follows the service hours. */
   serviceStatus: 'online' | 'offline' | 'auto';
+  /** Verification SMS one client address may ask for in an hour (SMS_IP_HOURLY_LIMIT; server/verification-codes.ts). */
+  smsPerIpPerHour: number;
   /** Real-name verification (server/real-name/): the provider and the key sealing identities. */
   realName: { provider: RealNameProviderName; secret: string };
   /** Statutory holidays for years the chinese-days package lacks (server/minors.ts). */
@@ -110,6 +113,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, root = process.
   const redisUrl = env.REDIS_URL || null;
   if (redisUrl && !/^rediss?:\/\//.test(redisUrl)) problems.push('REDIS_URL must be a redis:// URL');
 
+  const smsPerIpPerHour = env.SMS_IP_HOURLY_LIMIT ? Number(env.SMS_IP_HOURLY_LIMIT) : SMS_LIMITS.perIpPerHour;
+  if (!Number.isSafeInteger(smsPerIpPerHour) || smsPerIpPerHour < 1) problems.push(`SMS_IP_HOURLY_LIMIT must be a positive integer, got "${env.SMS_IP_HOURLY_LIMIT}"`);
+
   const serviceStatus = (env.SERVICE_STATUS || 'auto') as ServerConfig['serviceStatus'];
   if (!['online', 'offline', 'auto'].includes(serviceStatus)) problems.push(`SERVICE_STATUS must be online, offline or auto, got "${env.SERVICE_STATUS}"`);
 
@@ -143,6 +149,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, root = process.
     smsProvider: 'console',
     seed: flag(env.SEED, true, 'SEED', problems),
     serviceStatus,
+    smsPerIpPerHour,
     realName: { provider: realNameProvider, secret: realNameSecret },
     minorsExtraHolidays: extraHolidays.dates,
     storage: storageOf(env, dataDir, root, problems),

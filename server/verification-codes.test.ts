@@ -133,6 +133,9 @@ describe('verification codes (memory store)', () => {
     for (let i = 0; i < SMS_LIMITS.perIpPerHour; i++) expect(await send(`1370000${String(i).padStart(4, '0')}`, '10.0.0.2')).toEqual({ ok: true });
     expect(await send('13799999999', '10.0.0.2')).toEqual({ ok: false, msg: CODE_MSG.ip });
     expect(await send('13799999998', '10.0.0.3')).toEqual({ ok: true });
+    // A configured address budget (SMS_IP_HOURLY_LIMIT) replaces the default one.
+    expect(await reserveSmsSend(kv, '13799999997', '10.0.0.4', clock.current, 1)).toEqual({ ok: true });
+    expect(await reserveSmsSend(kv, '13799999996', '10.0.0.4', clock.current, 1)).toEqual({ ok: false, msg: CODE_MSG.ip });
   });
 
   it('admits password attempts up to the limit, for the window, and clears on success', async () => {

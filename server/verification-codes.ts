@@ -137,13 +137,13 @@ export type SendPermit = { ok: true } | { ok: false; msg: string };
  * cooldown is claimed atomically (setIfAbsent), so per-phone counts are exact; the per-address
  * count is incremented before it is compared, so concurrent senders cannot pass it together.
  */
-export async function reserveSmsSend(kv: KvStore, phone: string, ip: string, now: number): Promise<SendPermit> {
+export async function reserveSmsSend(kv: KvStore, phone: string, ip: string, now: number, perIpPerHour: number = SMS_LIMITS.perIpPerHour): Promise<SendPermit> {
   if (!(await kv.setIfAbsent(`auth:sms-cooldown:${phone}`, '1', SMS_LIMITS.cooldownMs))) return { ok: false, msg: CODE_MSG.cooldown };
   const hourKey = `auth:sms-hour:${phone}`;
   const dayKey = `auth:sms-day:${phone}:${chinaDay(now)}`;
   if (Number(await kv.get(hourKey)) >= SMS_LIMITS.perPhonePerHour) return { ok: false, msg: CODE_MSG.hourly };
   if (Number(await kv.get(dayKey)) >= SMS_LIMITS.perPhonePerDay) return { ok: false, msg: CODE_MSG.daily };
-  if ((await kv.increment(`auth:sms-ip:${ip}`, HOUR_MS)) > SMS_LIMITS.perIpPerHour) return { ok: false, msg: CODE_MSG.ip };
+  if ((await kv.increment(`auth:sms-ip:${ip}`, HOUR_MS)) > perIpPerHour) return { ok: false, msg: CODE_MSG.ip };
   await kv.increment(hourKey, HOUR_MS);
   await kv.increment(dayKey, DAY_MS + HOUR_MS);
   return { ok: true };

@@ -121,7 +121,7 @@ export function authCalls(services: { sms: SmsProvider }): CallDefinition[] {
         const phone = await codeRecipient(ctx, purpose);
         if (!phone.ok) return phone.response;
         // Limits first: the 'not registered' and 'taken' answers must not become unthrottled lookups.
-        const permit = await reserveSmsSend(ctx.kv, phone.value, ctx.ip, ctx.now.getTime());
+        const permit = await reserveSmsSend(ctx.kv, phone.value, ctx.ip, ctx.now.getTime(), ctx.config.smsPerIpPerHour);
         if (!permit.ok) {
           ctx.log.info({ phone: maskPhone(phone.value), refused: permit.msg }, 'sms send refused');
           return refuse(permit.msg);

@@ -91,9 +91,9 @@ test.describe('tab bar', () => {
 
   test('media_id 98 hides the circle tab; the Android bar is 56 px', async ({ page }) => {
     await page.addInitScript(() => {
-      (window as unknown as { LewanNative: unknown }).LewanNative = {
-        getDeviceInfo: () => JSON.stringify({ media_id: 98, StatusHeight: 24, system: 'Android 13' }),
-      };
+      // Since the privacy consent (issue 11) the app reads only the basic fields at start.
+      const info = () => JSON.stringify({ media_id: 98, StatusHeight: 24, system: 'Android 13' });
+      (window as unknown as { LewanNative: unknown }).LewanNative = { getBasicDeviceInfo: info, getDeviceInfo: info };
     });
     await page.goto('/');
     await expect(tabBar(page).getByRole('link')).toHaveText(['推荐', '发现', '我的']);

@@ -76,6 +76,8 @@ async function everyBodyWithoutIdentifiers(page: Page) {
 
 /** Counts getDeviceInfo calls on the simulator's object from now on. */
 async function countDeviceReads(page: Page) {
+  // After a navigation the simulator installs its object once the app has started (later on a busy machine).
+  await page.waitForFunction(() => 'LewanNative' in window);
   await page.evaluate(() => {
     const native = (window as unknown as { LewanNative: Record<string, (...a: unknown[]) => unknown> }).LewanNative;
     const original = native.getDeviceInfo!;
