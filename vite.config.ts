@@ -9,15 +9,56 @@ const SOURCE_MODULE = /\.(ts|tsx|js|mjs|css|json)(\?|$)/;
  * one more request before the first paint, and on a slow phone's few connections it holds one
  * that the entry script needs. Page chunks keep their styles in files.
  */
-function inlineEntryStylesheet(): Plugin {
-  return indexHtmlStep('inline-entry-stylesheet', (html, bundle) =>
-    html.replace(/<link rel="stylesheet"[^>]*href="\/(assets\/[^"]+\.css)"[^>]*>/g, (tag, file: string) => {
-      const css = bundle[file];
-      if (css?.type !== 'asset') return tag;
-      delete bundle[file];
-      return `<style>${String(css.source)}</style>`;
-    }),
-  );
+function inlineEntryStylesheet(): Plugin[] {
+  const inlined = new Set<string>();
+  return [
+    indexHtmlStep('inline-entry-stylesheet', (html, bundle) =>
+      html.replace(/<link rel="stylesheet"[^>]*href="\/(assets\/[^"]+\.css)"[^>]*>/g, (tag, file: string) => {
+        const css = bundle[file];
+        if (css?.type !== 'asset') return tag;
+        delete bundle[file];
+        inlined.add(file);
+        return `<style>${String(css.source)}</style>`;
+      }),
+    ),
+    {
+      // After Vite has written the preload lists (its own generateBundle).
+      name: 'inline-entry-stylesheet-preloads',
+      apply: 'build',
+      generateBundle: {
+        order: 'post',
+        handler(_, bundle) {
+          for (const file of inlined) dropFromPreloadLists(bundle, file);
+          inlined.clear();
+        },
+      },
+    },
+  ];
+}
+
+/**
+ * Takes a file out of every lazy import's preload list. Vite lists the entry's stylesheet in the
+ * lists of imports made from lazy chunks; once it is inline and its file gone, that preload was a
+ * 404 and the import failed (页面加载失败). A chunk's lists are indices into one file table
+ * (`m.f=[…]`, used by `__vite__mapDeps([…])`): the file leaves the table and the indices follow.
+ * scripts/size-budget.mjs checks that every listed file exists.
+ */
+function dropFromPreloadLists(bundle: OutputBundle, file: string): void {
+  for (const chunk of Object.values(bundle)) {
+    if (chunk.type !== 'chunk') continue;
+    const table = /m\.f=(\[[^\]]*\])/.exec(chunk.code);
+    if (!table) continue;
+    const files = JSON.parse(table[1]!) as string[];
+    const gone = files.indexOf(file);
+    if (gone < 0) continue;
+    const renumber = (index: number) => (index > gone ? index - 1 : index);
+    chunk.code = chunk.code
+      .replace(table[0], `m.f=${JSON.stringify(files.filter((_, index) => index !== gone))}`)
+      .replace(/__vite__mapDeps\(\[([\d,]*)\]\)/g, (_, list: string) => {
+        const kept = list.split(',').filter((item) => item !== '').map(Number).filter((index) => index !== gone).map(renumber);
+        return `__vite__mapDeps([${kept.join(',')}])`;
+      });
+  }
 }
 
 /**
@@ -115,7 +156,7 @@ export default defineConfig(({ mode, command }) => {
   const entryGroup = entryChunkGroup();
   return {
     // Fast Refresh only matters in dev; Vite 8 compiles JSX itself (STACK.md).
-    plugins: command === 'serve' ? [react()] : [entryGroup.plugin, inlineEntryStylesheet(), warmUpChunks()],
+    plugins: command === 'serve' ? [react()] : [entryGroup.plugin, ...inlineEntryStylesheet(), warmUpChunks()],
     // bench:downloads measures commits with <Profiler>, which only React's profiling build reports.
     ...(mode === 'bench' ? { resolve: { alias: [{ find: /^react-dom\/client$/, replacement: 'react-dom/profiling' }] } } : {}),
     build: {

@@ -1,9 +1,8 @@
 import Dialog from 'antd-mobile/es/components/dialog';
-import { unstableSetRender } from 'antd-mobile/es/utils/unstable-render';
-import { createRoot } from 'react-dom/client';
 import type { CancellationView } from '../../../api/protocol/calls/account-cancel.ts';
 import { request } from '../../../api/typed-call.ts';
 import type { AppRuntime } from '../../app/runtime.ts';
+import { readyImperativeRender } from '../../app/toast.ts';
 import { formatChinaTime } from './china-time.ts';
 
 /**
@@ -43,18 +42,9 @@ export async function offerRevoke(runtime: RevokeOfferRuntime, cancellation: Pic
   return 'signedOut';
 }
 
-/**
- * Dialog.show renders through antd-mobile's render hook, as src/app/antd-render.ts sets it (the
- * same function, set here too). Not imported from there: that module is the toasts' own chunk (the
- * warm-up groups of vite.config.ts), and a dynamic import from this lazily loaded chunk would list
- * the entry's stylesheet, which the build inlines into index.html, as a file to preload: a 404.
- */
-function askWithDialog(content: Parameters<AskRevoke>[0]): Promise<RevokeChoice> {
-  unstableSetRender((node, container) => {
-    const root = createRoot(container as Element);
-    root.render(node);
-    return async () => root.unmount();
-  });
+/** Dialog.show renders through antd-mobile's render hook for React 19, registered once by the toasts (src/app/toast.ts). */
+async function askWithDialog(content: Parameters<AskRevoke>[0]): Promise<RevokeChoice> {
+  await readyImperativeRender();
   return new Promise<RevokeChoice>((resolve) => {
     Dialog.show({
       title: content.title,
