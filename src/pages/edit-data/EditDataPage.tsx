@@ -1,15 +1,11 @@
 import DatePicker from 'antd-mobile/es/components/date-picker';
 import { useState } from 'react';
-import { BIRTHDAY_MIN, PROFILE_MSG, SEX_LABELS, SEX_VALUES, type Sex } from '../../../api/protocol/profile-rules.ts';
-import { request } from '../../../api/typed-call.ts';
-import { withLoading } from '../../app/loading.ts';
-import { profileChanged } from '../../app/profile-version.ts';
-import { useRuntime } from '../../app/runtime-context.tsx';
-import { showToast } from '../../app/toast.ts';
+import { BIRTHDAY_MIN, SEX_LABELS, SEX_VALUES, type Sex } from '../../../api/protocol/profile-rules.ts';
 import { useNavigate, useSignedIn } from '../../app/use-navigation.ts';
 import { LoadFailed } from '../../components/LoadFailed.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { SignedOutProfile } from '../account-settings/SignedOutProfile.tsx';
+import { useProfileSave } from '../account-settings/use-profile-save.ts';
 import { useUserInfo, type UserInfo } from '../mine/use-mine.ts';
 import '../account-settings/account-settings.css';
 
@@ -17,8 +13,6 @@ import '../account-settings/account-settings.css';
  * /editdata: sex (three choices in a row: 保密 / 男 / 女, one tap each) and birthday (antd-mobile's
  * DatePicker, 1900-01-01 to today), then 保存.
  */
-
-const NETWORK_MESSAGE = '网络异常，请稍后重试';
 
 const pad = (n: number) => String(n).padStart(2, '0');
 const dateText = (date: Date) => `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
@@ -38,33 +32,15 @@ function Chevron() {
 }
 
 function DataForm({ user }: { user: UserInfo }) {
-  const runtime = useRuntime();
-  const navigate = useNavigate();
   const [sex, setSex] = useState<Sex>(user.sex);
   const [birthday, setBirthday] = useState<string | null>(user.birthday);
   const [open, setOpen] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const [saving, setSaving] = useState(false);
+  const { error, saving, save: saveFields } = useProfileSave();
   const changed = sex !== user.sex || birthday !== user.birthday;
 
   const save = async () => {
-    if (saving || !changed) return;
-    setError(null);
-    setSaving(true);
-    try {
-      const outcome = await withLoading(runtime.loading, () => request(runtime.api, '/api/user/updateUserInfo', { sex, ...(birthday ? { birthday } : {}) }));
-      if (outcome.kind === 'ok') {
-        profileChanged();
-        showToast(PROFILE_MSG.saved);
-        navigate('back');
-        return;
-      }
-      if (outcome.kind === 'toast' || outcome.kind === 'error') setError(outcome.msg || NETWORK_MESSAGE);
-    } catch {
-      setError(NETWORK_MESSAGE);
-    } finally {
-      setSaving(false);
-    }
+    if (!changed) return;
+    await saveFields({ sex, ...(birthday ? { birthday } : {}) });
   };
 
   return (

@@ -1,27 +1,20 @@
 import { useState, type FormEvent } from 'react';
-import { checkNickname, codePointLength, NICKNAME_MAX, NICKNAME_MIN, PROFILE_MSG } from '../../../api/protocol/profile-rules.ts';
-import { request } from '../../../api/typed-call.ts';
-import { withLoading } from '../../app/loading.ts';
-import { profileChanged } from '../../app/profile-version.ts';
+import { checkNickname, codePointLength, NICKNAME_MAX, NICKNAME_MIN } from '../../../api/protocol/profile-rules.ts';
 import { useRuntime } from '../../app/runtime-context.tsx';
-import { showToast } from '../../app/toast.ts';
 import { useNavigate, useSignedIn } from '../../app/use-navigation.ts';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { SignedOutProfile } from '../account-settings/SignedOutProfile.tsx';
+import { useProfileSave } from '../account-settings/use-profile-save.ts';
 import { useSignedInNickname } from '../mine/use-mine.ts';
 import '../account-settings/account-settings.css';
 
 /** /editnickname: the nickname with its rule (2–12 characters); the server's refusal is shown as it words it. */
 
-const NETWORK_MESSAGE = '网络异常，请稍后重试';
-
 function NicknameForm() {
   const runtime = useRuntime();
-  const navigate = useNavigate();
   const stored = useSignedInNickname();
   const [nickname, setNickname] = useState(stored);
-  const [error, setError] = useState<string | null>(null);
-  const [saving, setSaving] = useState(false);
+  const { error, setError, saving, save: saveFields } = useProfileSave();
   const length = codePointLength(nickname.trim());
 
   const save = async (event: FormEvent) => {
@@ -29,24 +22,7 @@ function NicknameForm() {
     if (saving) return;
     const checked = checkNickname(nickname);
     if (!checked.ok) return setError(checked.message);
-    setError(null);
-    setSaving(true);
-    try {
-      const outcome = await withLoading(runtime.loading, () => request(runtime.api, '/api/user/updateUserInfo', { nickname: checked.value }));
-      if (outcome.kind === 'ok') {
-        runtime.session.send({ type: 'session.nickname.changed', nickname: outcome.data.nickname });
-        profileChanged();
-        showToast(PROFILE_MSG.saved);
-        navigate('back');
-        return;
-      }
-      // A refusal keeps what was typed; the server's words say why (the session machine ends a dead session).
-      if (outcome.kind === 'toast' || outcome.kind === 'error') setError(outcome.msg || NETWORK_MESSAGE);
-    } catch {
-      setError(NETWORK_MESSAGE);
-    } finally {
-      setSaving(false);
-    }
+    await saveFields({ nickname: checked.value }, (saved) => runtime.session.send({ type: 'session.nickname.changed', nickname: saved.nickname }));
   };
 
   return (
