@@ -38,7 +38,7 @@ export const SEND_CODE_MSG = {
  * The phone a code goes to, or the refusal. Types 1 and 2 take `phone`; 3 and 5 need a session
  * and go to its phone; 4 needs a session and a phone no other account holds.
  */
-async function codeRecipient(ctx: SpecContext<typeof login.sendCode>, purpose: CodePurpose): Promise<Checked<string>> {
+function codeRecipient(ctx: SpecContext<typeof login.sendCode>, purpose: CodePurpose): Checked<string> {
   if (purpose === 'login' || purpose === 'recovery') return phoneOf(ctx.input.phone);
   if (!ctx.user) return { ok: false, response: { code: CODE.tokenInvalid, msg: MSG.notLoggedIn, data: null } };
   if (OWN_PHONE_PURPOSES.has(purpose)) return { ok: true, value: ctx.user.phone };
@@ -111,33 +111,32 @@ export function authCalls(services: { sms: SmsProvider }): CallDefinition[] {
   return defineCalls(
     // 'optional' (the declaration): types 3–5 are for the signed-in player; a stale token must not stop a login code.
     handle(login.sendCode, async (ctx) => {
-        const purpose = PURPOSE_BY_TYPE[ctx.input.type];
-        if (purpose === 'login' || purpose === 'recovery' || purpose === undefined) {
-          // Types 1 and 2 check the phone before the type, as they always have.
-          const phone = phoneOf(ctx.input.phone);
-          if (!phone.ok) return phone.response;
-          if (!purpose) return refuse(MSG.paramError);
-        }
-        const phone = await codeRecipient(ctx, purpose);
-        if (!phone.ok) return phone.response;
-        // Limits first: the 'not registered' and 'taken' answers must not become unthrottled lookups.
-        const permit = await reserveSmsSend(ctx.kv, phone.value, ctx.ip, ctx.now.getTime(), ctx.config.smsPerIpPerHour);
-        if (!permit.ok) {
-          ctx.log.info({ phone: maskPhone(phone.value), refused: permit.msg }, 'sms send refused');
-          return refuse(permit.msg);
-        }
-        if (purpose === 'recovery' && !(await findUser(ctx, phone.value))) return refuse(AUTH_MSG.phoneNotRegistered);
-        if (purpose === 'bindPhone' && (await findUser(ctx, phone.value))) return refuse(SEND_CODE_MSG.phoneTaken);
-        const code = await issueCode(ctx.kv, purpose, phone.value);
-        try {
-          await services.sms.send(phone.value, code, purpose);
-        } catch (error) {
-          ctx.log.error({ err: error, phone: maskPhone(phone.value), purpose }, 'sms send failed');
-          await discardCode(ctx.kv, purpose, phone.value);
-          await releaseSmsCooldown(ctx.kv, phone.value);
-          return refuse(SEND_FAILED);
-        }
-        return ok(null, AUTH_MSG.codeSent);
+      const purpose = PURPOSE_BY_TYPE[ctx.input.type];
+      if (!purpose) {
+        // An unknown type answers after the phone's own refusal, as it always has.
+        const phone = phoneOf(ctx.input.phone);
+        return phone.ok ? refuse(MSG.paramError) : phone.response;
+      }
+      const phone = codeRecipient(ctx, purpose);
+      if (!phone.ok) return phone.response;
+      // Limits first: the 'not registered' and 'taken' answers must not become unthrottled lookups.
+      const permit = await reserveSmsSend(ctx.kv, phone.value, ctx.ip, ctx.now.getTime(), ctx.config.smsPerIpPerHour);
+      if (!permit.ok) {
+        ctx.log.info({ phone: maskPhone(phone.value), refused: permit.msg }, 'sms send refused');
+        return refuse(permit.msg);
+      }
+      if (purpose === 'recovery' && !(await findUser(ctx, phone.value))) return refuse(AUTH_MSG.phoneNotRegistered);
+      if (purpose === 'bindPhone' && (await findUser(ctx, phone.value))) return refuse(SEND_CODE_MSG.phoneTaken);
+      const code = await issueCode(ctx.kv, purpose, phone.value);
+      try {
+        await services.sms.send(phone.value, code, purpose);
+      } catch (error) {
+        ctx.log.error({ err: error, phone: maskPhone(phone.value), purpose }, 'sms send failed');
+        await discardCode(ctx.kv, purpose, phone.value);
+        await releaseSmsCooldown(ctx.kv, phone.value);
+        return refuse(SEND_FAILED);
+      }
+      return ok(null, AUTH_MSG.codeSent);
     }),
     // Recovery step 1: checks a type-2 code without consuming it, so resetPassword can use it.
     handle(login.verifyCode, async (ctx) => {
