@@ -43,7 +43,7 @@ const noOpenOrder: CancelCondition = {
       .selectFrom('orders')
       .select((eb) => eb.fn.countAll<number>().as('count'))
       .where('user_id', '=', userId)
-      .where('status', '=', 'pending')
+      .where('status', 'in', ['created', 'paying', 'paid'])
       .executeTakeFirstOrThrow();
     return Number(count) > 0 ? { passed: false, reason: `有${Number(count)}笔未完成的订单，请完成支付或取消后再申请注销` } : { passed: true };
   },

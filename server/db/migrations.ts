@@ -4,6 +4,7 @@ import { realNameMigration } from './migration-0006-real-name.ts';
 import { profileMigration } from './migration-0005-profile.ts';
 import { cancellationMigration } from './migration-0008-cancellation.ts';
 import { collectionsMigration } from './migration-0007-collections.ts';
+import { moneyMigration } from './migration-0009-money.ts';
 
 /**
  * Versioned migrations, applied in key order. One SQL dialect (PostgreSQL) serves both the
@@ -124,6 +125,7 @@ const migrations: Record<string, Migration> = {
   '0006_real_name': realNameMigration,
   '0007_collections': collectionsMigration,
   '0008_cancellation': cancellationMigration,
+  '0009_money': moneyMigration,
 };
 
 export const migrationProvider: MigrationProvider = {

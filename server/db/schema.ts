@@ -72,18 +72,57 @@ export interface SiteContentTable {
   updated_at: CreatedAt;
 }
 
-export type OrderStatus = 'paid' | 'pending' | 'cancelled' | 'refunded';
+/** created → paying → paid → delivered | failed | expired (30 min unpaid) | refunded (migration 0009_money). */
+export type OrderStatus = 'created' | 'paying' | 'paid' | 'delivered' | 'failed' | 'expired' | 'refunded';
+/** coins: 乐玩币; game: a game role's top-up; card: a 会员卡. */
+export type OrderKind = 'coins' | 'game' | 'card';
+/** provider: cash through the configured payment provider; coins: 乐玩币; wallet: 余额. */
+export type PayMethod = 'provider' | 'coins' | 'wallet';
+
+type Nullable<T> = ColumnType<T | null, T | null | undefined, T | null>;
+type Defaulted<T> = ColumnType<T, T | undefined, T>;
 
 export interface OrdersTable {
   id: Generated<number>;
   order_number: string;
   user_id: number;
-  game_id: number;
-  platform_game_id: number;
-  game_name: string;
+  kind: Defaulted<OrderKind>;
+  /** 商品名称 shown on the cashier and in records. */
+  subject: Defaulted<string>;
+  /** Null for coins and card orders. */
+  game_id: Nullable<number>;
+  platform_game_id: Nullable<number>;
+  game_name: Nullable<string>;
+  /** Face value in fen: what the role or the coin account receives, or the card's price. */
   amount_cents: number;
+  /** amount_cents = pay_cents + coupon_cents (a CHECK). */
+  coupon_cents: Defaulted<number>;
+  user_coupon_id: Nullable<number>;
+  pay_cents: Defaulted<number>;
+  /** Extra 乐玩币 (fen) a coins order credits on top (card or first-recharge bonus). */
+  bonus_cents: Defaulted<number>;
+  pay_method: Defaulted<PayMethod>;
+  /** 'sandbox' | 'alipay' when pay_method is provider. */
+  provider: Nullable<string>;
+  provider_trade_no: Nullable<string>;
+  pay_url: Nullable<string>;
+  card_id: Nullable<number>;
+  sub_account_id: Nullable<number>;
+  role_id: Nullable<number>;
+  server_name: Nullable<string>;
+  role_name: Nullable<string>;
+  idempotency_key: Nullable<string>;
+  /** sha256 of the canonical request payload (same key + other payload → refused). */
+  request_hash: Nullable<string>;
   status: OrderStatus;
+  expires_at: Nullable<Date | string>;
+  paid_at: Nullable<Date | string>;
+  delivered_at: Nullable<Date | string>;
+  /** When it became failed, expired or refunded. */
+  closed_at: Nullable<Date | string>;
+  fail_reason: Nullable<string>;
   created_at: CreatedAt;
+  updated_at: CreatedAt;
 }
 
 export interface EvaluationsTable {
@@ -315,6 +354,8 @@ export interface UserCouponsTable {
   received_at: CreatedAt;
   expires_at: Timestamp;
   used_at: Timestamp | null;
+  /** The open order holding it (migration 0009_money). */
+  locked_order_id: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 export type CardType = 'hot' | 'new' | 'gold' | 'carmine';
@@ -331,6 +372,18 @@ export interface CardsTable {
   contents: ColumnType<string[], string, string>;
   sold_count: ColumnType<number, number | undefined, number>;
   sort: ColumnType<number, number | undefined, number>;
+  /** What owning it gives (migration 0009_money). */
+  benefits: ColumnType<CardBenefits, string | undefined, string>;
+}
+
+/** A card's structured benefits; `contents` keeps the lines players read. */
+export interface CardBenefits {
+  /** Coupons granted at purchase. */
+  instant_coupons?: { coupon_id: number; count: number }[];
+  /** One grant per China-time day of the term: 乐玩币 (fen) or a coupon; auto = sent by the job, else claimed. */
+  daily?: { kind: 'coins'; amount_cents: number; auto: boolean } | { kind: 'coupon'; coupon_id: number; auto: boolean };
+  /** Extra 乐玩币 on coin purchases while the card is active, in percent. */
+  topup_bonus_pct?: number;
 }
 
 export type PromotionSlot = 'splash' | 'home_banner';
@@ -411,6 +464,148 @@ export interface CollectionsTable {
   created_at: CreatedAt;
 }
 
+// ---- Money (migration 0009_money) ----
+
+/** Player accounts (never negative) and platform accounts (the other side of every movement). */
+export type LedgerAccountKind =
+  | 'wallet'
+  | 'coins'
+  | 'platform_cash'
+  | 'platform_liabilities'
+  | 'coupon_expense'
+  | 'promotion_expense'
+  | 'game_settlement';
+
+export interface LedgerAccountsTable {
+  id: Generated<number>;
+  user_id: number | null;
+  kind: string;
+  /** bigint: read it through Number(). */
+  balance: ColumnType<string | number, number | undefined, number>;
+  created_at: CreatedAt;
+}
+
+export interface LedgerTransactionsTable {
+  id: Generated<string | number>;
+  kind: string;
+  reference: string;
+  order_id: number | null;
+  memo: ColumnType<string, string | undefined, string>;
+  created_at: CreatedAt;
+}
+
+export interface LedgerEntriesTable {
+  id: Generated<string | number>;
+  transaction_id: string | number;
+  account_id: number;
+  amount: ColumnType<string | number, number, number>;
+  created_at: CreatedAt;
+}
+
+export interface OrderRequestsTable {
+  user_id: number;
+  idempotency_key: string;
+  request_hash: string;
+  order_id: number | null;
+  created_at: Timestamp;
+}
+
+export type SandboxTradeStatus = 'WAIT_BUYER_PAY' | 'TRADE_SUCCESS' | 'TRADE_CLOSED';
+
+export interface SandboxTradesTable {
+  trade_no: string;
+  out_trade_no: string;
+  amount_cents: number;
+  subject: string;
+  status: SandboxTradeStatus;
+  notify_url: string;
+  return_url: string;
+  created_at: Timestamp;
+  paid_at: Timestamp | null;
+}
+
+export interface PaymentNotificationsTable {
+  id: Generated<number>;
+  trade_no: string;
+  url: string;
+  body: string;
+  attempts: ColumnType<number, number | undefined, number>;
+  next_attempt_at: Timestamp;
+  acknowledged_at: Timestamp | null;
+  gave_up_at: Timestamp | null;
+  last_error: string | null;
+  created_at: Timestamp;
+}
+
+export interface GameSubAccountsTable {
+  id: Generated<number>;
+  user_id: number;
+  game_id: number;
+  platform_game_id: number;
+  name: string;
+  total_topup_cents: ColumnType<string | number, number | undefined, number>;
+  created_at: Timestamp;
+}
+
+export interface SimGameRolesTable {
+  id: Generated<number>;
+  sub_account_id: number;
+  server_name: string;
+  role_name: string;
+  balance_cents: ColumnType<string | number, number | undefined, number>;
+  created_at: Timestamp;
+}
+
+export interface SimGameDeliveriesTable {
+  order_number: string;
+  role_id: number;
+  amount_cents: number;
+  received_at: Timestamp;
+}
+
+export type DeliveryStatus = 'pending' | 'acknowledged' | 'failed';
+
+export interface DeliveriesTable {
+  order_id: number;
+  status: DeliveryStatus;
+  attempts: ColumnType<number, number | undefined, number>;
+  next_attempt_at: Timestamp;
+  last_error: string | null;
+  created_at: Timestamp;
+  finished_at: Timestamp | null;
+}
+
+export interface CardPurchasesTable {
+  id: Generated<number>;
+  user_id: number;
+  card_id: number;
+  order_id: number;
+  starts_at: Timestamp;
+  ends_at: Timestamp;
+  created_at: Timestamp;
+}
+
+export type CardGrantKind = 'instant' | 'coins' | 'coupon';
+
+export interface CardBenefitGrantsTable {
+  id: Generated<number>;
+  purchase_id: number;
+  user_id: number;
+  /** China-time day 'YYYY-MM-DD'. */
+  day: string;
+  kind: CardGrantKind;
+  amount_cents: ColumnType<number, number | undefined, number>;
+  user_coupon_id: number | null;
+  auto: boolean;
+  created_at: Timestamp;
+}
+
+export interface UserMoneyFlagsTable {
+  user_id: number;
+  first_recharge_dialog_at: Timestamp | null;
+  first_recharge_order_id: number | null;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -446,4 +641,17 @@ export interface Database {
   uploads: UploadsTable;
   cancellation_requests: CancellationRequestsTable;
   collections: CollectionsTable;
+  ledger_accounts: LedgerAccountsTable;
+  ledger_transactions: LedgerTransactionsTable;
+  ledger_entries: LedgerEntriesTable;
+  order_requests: OrderRequestsTable;
+  sandbox_trades: SandboxTradesTable;
+  payment_notifications: PaymentNotificationsTable;
+  game_sub_accounts: GameSubAccountsTable;
+  sim_game_roles: SimGameRolesTable;
+  sim_game_deliveries: SimGameDeliveriesTable;
+  deliveries: DeliveriesTable;
+  card_purchases: CardPurchasesTable;
+  card_benefit_grants: CardBenefitGrantsTable;
+  user_money_flags: UserMoneyFlagsTable;
 }

@@ -8,6 +8,7 @@ import { startTestServer, type TestServer } from '../../tests/helpers/test-serve
 import { devSmsCode, ManualClock, wireClient } from '../../tests/helpers/wire-client.ts';
 import { MemoryKvStore } from '../kv-store.ts';
 import { CANCEL_MSG } from './account-cancel.ts';
+import type { OrderStatus } from '../db/schema.ts';
 
 const START = Date.UTC(2026, 2, 2, 2, 0, 0);
 const HOUR = 3600_000;
@@ -110,19 +111,25 @@ describe.each(DATABASE_KINDS)('account cancellation calls on %s', (kind) => {
     expect(await h.call('/api/user/applyCancel', { phone_code: code }, player)).toMatchObject({ code: 1, msg: CANCEL_MSG.applied });
   });
 
-  it('an open (pending) order blocks; paid, cancelled and refunded ones do not', async () => {
+  it('an open order (created, paying, or paid and not yet delivered) blocks; delivered, failed, expired and refunded ones do not', async () => {
     const player = await h.signUp();
-    const order = (status: 'paid' | 'pending' | 'cancelled' | 'refunded', n: number) =>
-      h.db().insertInto('orders').values({ order_number: `C${player.id}-${n}`, user_id: player.id, game_id: 1, platform_game_id: 1, game_name: '斗罗大陆', amount_cents: 600, status }).returning('id').executeTakeFirstOrThrow();
-    await order('paid', 1);
-    await order('cancelled', 2);
+    const order = (status: OrderStatus, n: number) =>
+      h.db().insertInto('orders').values({ order_number: `C${player.id}-${n}`, user_id: player.id, game_id: 1, platform_game_id: 1, game_name: '斗罗大陆', amount_cents: 600, pay_cents: 600, status }).returning('id').executeTakeFirstOrThrow();
+    await order('delivered', 1);
+    await order('expired', 2);
     await order('refunded', 3);
+    await order('failed', 5);
     expect((await h.call('/api/user/getCancelConditions', {}, player)).data.all_passed).toBe(true);
-    const open = await order('pending', 4);
+    for (const [n, status] of [[6, 'created'], [7, 'paid']] as const) {
+      const row = await order(status, n);
+      expect((await h.call('/api/user/getCancelConditions', {}, player)).data.all_passed).toBe(false);
+      await h.db().updateTable('orders').set({ status: 'delivered' }).where('id', '=', row.id).execute();
+    }
+    const open = await order('paying', 4);
     const listed = await h.call('/api/user/getCancelConditions', {}, player);
     expect(listed.data.conditions[1]).toEqual({ key: 'orders', title: '无未完成的订单', passed: false, reason: '有1笔未完成的订单，请完成支付或取消后再申请注销' });
     expect(await h.applyCancel(player)).toMatchObject({ code: -1, msg: CANCEL_MSG.conditionsUnmet });
-    await h.db().updateTable('orders').set({ status: 'paid' }).where('id', '=', open.id).execute();
+    await h.db().updateTable('orders').set({ status: 'delivered' }).where('id', '=', open.id).execute();
     expect(await h.applyCancel(player)).toMatchObject({ code: 1 });
   });
 
@@ -213,7 +220,7 @@ describe.each(DATABASE_KINDS)('the cancellation job on %s', (kind) => {
     const player = await h.signUp();
     const bystander = await h.signUp();
     await h.db().updateTable('users').set({ avatar: '/avatars/x.webp', password_hash: 'scrypt$x' }).where('id', '=', player.id).execute();
-    await h.db().insertInto('orders').values({ order_number: `J${player.id}`, user_id: player.id, game_id: 7, platform_game_id: 8, game_name: '仙剑奇缘', amount_cents: 600, status: 'paid' }).execute();
+    await h.db().insertInto('orders').values({ order_number: `J${player.id}`, user_id: player.id, game_id: 7, platform_game_id: 8, game_name: '仙剑奇缘', amount_cents: 600, pay_cents: 600, status: 'delivered' }).execute();
     await h.db().insertInto('point_events').values({ user_id: player.id, point_id: 1, point_title: '登录' }).execute();
     await h.db().insertInto('service_messages').values({ user_id: player.id, direction: 'in', kind: 'user', content: '我的手机号是…' }).execute();
     await h

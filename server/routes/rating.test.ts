@@ -35,7 +35,7 @@ describe.each(DATABASE_KINDS)('subEvaluate on %s', (kind) => {
     const order_number = `LW${START}${String(++orderSerial).padStart(4, '0')}`;
     await server.database.db
       .insertInto('orders')
-      .values({ order_number, user_id: userId, ...game, game_name: '斗罗大陆', amount_cents: 600, status: 'paid', created_at: new Date(clock.current) })
+      .values({ order_number, user_id: userId, ...game, game_name: '斗罗大陆', amount_cents: 600, pay_cents: 600, status: 'delivered', created_at: new Date(clock.current) })
       .execute();
     return { order_id: order_number, ...game };
   }

@@ -14,7 +14,8 @@ export const ratingCalls = defineCalls(
       .where('user_id', '=', user!.id)
       .executeTakeFirst();
     if (!order) return refuse(RATING_MSG.noOrder);
-    if (input.game_id !== order.game_id || input.platform_game_id !== order.platform_game_id) return refuse(RATING_MSG.gameMismatch);
+    // Only a game top-up is rated (coins and card orders have no game).
+    if (order.game_id === null || order.platform_game_id === null || input.game_id !== order.game_id || input.platform_game_id !== order.platform_game_id) return refuse(RATING_MSG.gameMismatch);
     // The unique order_id settles a race between two submissions: the second inserts nothing.
     const inserted = await db
       .insertInto('evaluations')

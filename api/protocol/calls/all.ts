@@ -14,6 +14,8 @@ import * as accountSecurity from './account-security.ts';
 import * as collections from './collections.ts';
 import * as documents from './documents.ts';
 import * as realName from './real-name.ts';
+import * as order from './order.ts';
+import * as wallet from './wallet.ts';
 
 /**
  * Every declared call, by group module. The server serves exactly these (a test holds the two
@@ -21,7 +23,7 @@ import * as realName from './real-name.ts';
  * HOW TO ADD A CALL: declare it in its group's module here (defineCall), add the module below
  * if it is new, then write its handler with `handle(spec, …)` on the server.
  */
-const GROUPS = { login, user, down, game, coupon, card, topic, point, rating, realName, profile, accountCancel, accountSecurity, collections, documents };
+const GROUPS = { login, user, down, game, coupon, card, topic, point, rating, realName, profile, accountCancel, accountSecurity, collections, documents, order, wallet };
 
 type SpecsOf<M> = { [K in keyof M]: M[K] extends AnyCallSpec ? M[K] : never }[keyof M];
 
