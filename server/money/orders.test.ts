@@ -363,4 +363,14 @@ describe.each(DATABASE_KINDS)('orders and payments on %s', (kind) => {
     expect(html).toContain('>取消</button>');
     expect((await fetch(`${server.url}/sandbox-pay/cashier/SB000000000000000000`)).status).toBe(404);
   });
+
+  it('every catalogue game with a platform version can be topped up: it offers at least one server (1服 when it has no 开服 yet)', async () => {
+    const p = await h.signUp();
+    const games = await h.db().selectFrom('platform_games').select('id').execute();
+    const { serversOf } = await import('../routes/orders.ts');
+    for (const game of games) expect((await serversOf(h.db(), game.id, at())).length).toBeGreaterThan(0);
+    const withoutServers = await h.db().selectFrom('platform_games as p').select('p.id').where((eb) => eb.not(eb.exists(eb.selectFrom('open_servers as s').select('s.id').whereRef('s.platform_game_id', '=', 'p.id')))).executeTakeFirst();
+    if (withoutServers) expect((await h.call('/api/order/getGameRoles', { platform_game_id: withoutServers.id }, p)).data.servers).toEqual(['1服']);
+    expect(await h.call('/api/order/addSubAccount', { platform_game_id: games[0]!.id, server_name: '不存在的服' }, p)).toMatchObject({ code: -1, msg: MONEY_MSG.serverMissing });
+  });
 });
