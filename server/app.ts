@@ -18,6 +18,7 @@ import { ratingCalls } from './routes/rating.ts';
 import { playCalls, registerPlayPage } from './routes/play.ts';
 import { realNameCalls } from './routes/real-name.ts';
 import { collectionCalls } from './routes/collections.ts';
+import { perksCalls } from './routes/perks.ts';
 import { serviceCalls } from './routes/service.ts';
 import { ConsoleSmsProvider, registerDevSmsOutbox, type SmsProvider } from './sms.ts';
 import { createFirstPaint } from './first-paint.ts';
@@ -56,7 +57,7 @@ export const LOG_REDACT_PATHS = [
 
 /** Without services (e.g. to list paths) the SMS calls answer '验证码发送失败'. */
 export function allCalls(services: { sms: SmsProvider } = { sms: { send: () => Promise.reject(new Error('no SMS provider')) } }): CallDefinition[] {
-  return [...contentCalls, ...authCalls(services), ...authAccountCalls, ...catalogCalls, ...serviceCalls, ...ratingCalls, ...pointCalls, ...realNameCalls, ...playCalls, ...profileCalls, ...accountCancelCalls, ...accountSecurityCalls, ...collectionCalls];
+  return [...contentCalls, ...authCalls(services), ...authAccountCalls, ...catalogCalls, ...serviceCalls, ...ratingCalls, ...pointCalls, ...realNameCalls, ...playCalls, ...profileCalls, ...accountCancelCalls, ...accountSecurityCalls, ...collectionCalls, ...perksCalls];
 }
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {

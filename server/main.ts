@@ -6,6 +6,7 @@ import { migrateToLatest, openDatabase } from './db/database.ts';
 import { seedCatalog } from './db/seed-catalog.ts';
 import { seedContent } from './db/seed-content.ts';
 import { createKvStore } from './kv-store.ts';
+import { startAutosendJob } from './money/autosend.ts';
 
 async function main(): Promise<void> {
   let config;
@@ -31,6 +32,8 @@ async function main(): Promise<void> {
   app.log.info({ database: database.kind, migrations: applied, kv: config.redisUrl ? 'redis' : 'memory' }, 'database ready');
   // Scheduled work, outside the request path: due account cancellations now, then every minute.
   const cancellationJob = startCancellationJob({ db: database.db, log: app.log.child({ job: 'cancellation' }) });
+  // Cards' daily benefits that are sent without a claim (the day's grant is unique: safe in several processes).
+  const autosendJob = startAutosendJob({ db: database.db, log: app.log.child({ job: 'autosend' }) });
 
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -42,6 +45,7 @@ async function main(): Promise<void> {
     try {
       await app.close();
       await cancellationJob.stop();
+      await autosendJob.stop();
       await kv.close();
       await database.close();
     } finally {
