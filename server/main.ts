@@ -8,6 +8,7 @@ import { seedContent } from './db/seed-content.ts';
 import { startMoneyJobs } from './money/jobs.ts';
 import { moneyServices } from './money/services.ts';
 import { createKvStore } from './kv-store.ts';
+import { startAutosendJob } from './money/autosend.ts';
 
 async function main(): Promise<void> {
   let config;
@@ -33,6 +34,8 @@ async function main(): Promise<void> {
   app.log.info({ database: database.kind, migrations: applied, kv: config.redisUrl ? 'redis' : 'memory' }, 'database ready');
   // Scheduled work, outside the request path: due account cancellations now, then every minute.
   const cancellationJob = startCancellationJob({ db: database.db, log: app.log.child({ job: 'cancellation' }) });
+  // Cards' daily benefits that are sent without a claim (the day's grant is unique: safe in several processes).
+  const autosendJob = startAutosendJob({ db: database.db, log: app.log.child({ job: 'autosend' }) });
 
   let moneyJobs: { stop(): Promise<void> } | null = null;
   let closing = false;
@@ -45,6 +48,7 @@ async function main(): Promise<void> {
     try {
       await app.close();
       await cancellationJob.stop();
+      await autosendJob.stop();
       await moneyJobs?.stop();
       await kv.close();
       await database.close();
