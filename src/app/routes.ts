@@ -105,6 +105,16 @@ const PAGE_FILES: Record<string, string> = {
   '/resetpassword': '../pages/auth/ResetPasswordPage.tsx',
   '/userrule': '../pages/user-rule/UserRulePage.tsx',
   '/reload': '../pages/reload/ReloadPage.tsx',
+  '/mywallet': '../pages/my-wallet/MyWalletPage.tsx',
+  '/rechargerecord': '../pages/recharge-record/RechargeRecordPage.tsx',
+  '/mycoupon': '../pages/my-coupon/MyCouponPage.tsx',
+  '/couponinstruction': '../pages/money-text/CouponInstructionPage.tsx',
+  '/moneyinstruction': '../pages/money-text/MoneyInstructionPage.tsx',
+  '/topupguide': '../pages/money-text/TopupGuidePage.tsx',
+  '/otherpage': '../pages/other-page/OtherPage.tsx',
+  '/carddetail': '../pages/card-detail/CardDetailPage.tsx',
+  '/myprivilege': '../pages/my-privilege/MyPrivilegePage.tsx',
+  '/autosend': '../pages/auto-send/AutoSendPage.tsx',
 };
 
 /** Games (home family, discovery lists, topics, search): `path=folder/Name` for ../pages/folder/NamePage.tsx. */
