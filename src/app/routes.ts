@@ -105,19 +105,9 @@ const PAGE_FILES: Record<string, string> = {
   '/resetpassword': '../pages/auth/ResetPasswordPage.tsx',
   '/userrule': '../pages/user-rule/UserRulePage.tsx',
   '/reload': '../pages/reload/ReloadPage.tsx',
-  '/mywallet': '../pages/my-wallet/MyWalletPage.tsx',
-  '/rechargerecord': '../pages/recharge-record/RechargeRecordPage.tsx',
-  '/mycoupon': '../pages/my-coupon/MyCouponPage.tsx',
-  '/couponinstruction': '../pages/money-text/CouponInstructionPage.tsx',
-  '/moneyinstruction': '../pages/money-text/MoneyInstructionPage.tsx',
-  '/topupguide': '../pages/money-text/TopupGuidePage.tsx',
-  '/otherpage': '../pages/other-page/OtherPage.tsx',
-  '/carddetail': '../pages/card-detail/CardDetailPage.tsx',
-  '/myprivilege': '../pages/my-privilege/MyPrivilegePage.tsx',
-  '/autosend': '../pages/auto-send/AutoSendPage.tsx',
 };
 
-/** Games (home family, discovery lists, topics, search): `path=folder/Name` for ../pages/folder/NamePage.tsx. */
+/** Games (home family, discovery lists, topics, search) and money (issue 12): `path=folder/Name` for ../pages/folder/NamePage.tsx. */
 for (const entry of paths(`
   /=home/Home /newgame=new-game/NewGame /ranking=ranking/Ranking /routine=routine/Routine
   /overseas=overseas/Overseas /newserve=new-serve/NewServe /homedown=home-down/HomeDown
@@ -127,6 +117,10 @@ for (const entry of paths(`
   /special=special/Special /specialdetail=special-detail/SpecialDetail
   /newgamewelfare=new-game-welfare/NewGameWelfare /searchHistory=search-history/SearchHistory
   /searchingresult=search-result/SearchResult
+  /mywallet=my-wallet/MyWallet /rechargerecord=recharge-record/RechargeRecord /mycoupon=my-coupon/MyCoupon
+  /couponinstruction=money-text/MoneyText /moneyinstruction=money-text/MoneyText
+  /topupguide=money-text/MoneyText /otherpage=other-page/Other /carddetail=card-detail/CardDetail
+  /myprivilege=my-privilege/MyPrivilege /autosend=auto-send/AutoSend
 `)) {
   const [path, file] = entry.split('=') as [string, string];
   PAGE_FILES[path] = `../pages/${file}Page.tsx`;

@@ -2,6 +2,7 @@ import type { RouteData } from '../../../machines/navigation.types.ts';
 import type { BenefitGrant, CardBenefitsView, CardDetail, LevelCoupon, MyCard } from '../../../api/protocol/calls/wallet.ts';
 import type { OrderKind, OrderStatus, PayMethod } from '../../../api/protocol/money.ts';
 import { formatYuan, ORDER_STATUS_TEXT } from '../../../api/protocol/money.ts';
+import { safeUrl } from '../../components/game/game-item.ts';
 
 /**
  * The money pages' decoders (issue 12): server answers and route data arrive as `unknown` and leave
@@ -191,7 +192,7 @@ export function decodeCardList(value: unknown): CardListItem[] {
         price_cents: nonNeg(raw.price_cents),
         original_price_cents: nonNeg(raw.original_price_cents),
         days: nonNeg(raw.days),
-        image: str(raw.image, 500),
+        image: safeUrl(str(raw.image, 500)),
       },
     ];
   });
@@ -228,7 +229,7 @@ export function decodeCardDetail(value: unknown): CardDetail | null {
     days: nonNeg(raw.days),
     contents: (Array.isArray(raw.contents) ? raw.contents : []).map((line) => str(line, 200)).filter((line) => line !== ''),
     sold_count: nonNeg(raw.sold_count),
-    image: str(raw.image, 500),
+    image: safeUrl(str(raw.image, 500)),
     benefits: decodeBenefits(raw.benefits),
     owned: owned && positiveId(owned.purchase_id) && instant(owned.ends_at) ? { purchase_id: positiveId(owned.purchase_id), ends_at: instant(owned.ends_at) } : null,
   };

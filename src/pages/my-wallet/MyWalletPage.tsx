@@ -8,8 +8,7 @@ import { PageHeader } from '../../components/PageHeader.tsx';
 import { PagedListView } from '../../features/games/PagedListView.tsx';
 import { usePagedList } from '../../features/games/use-paged-games.ts';
 import { decodeBalances, decodeWalletRecords, formatShortTime, signedYuan, type WalletRecord } from '../../features/money/money-data.ts';
-import { MoneyChips, MoneyTabs } from '../../features/money/money-parts.tsx';
-import { MoneyGlyph, type MoneyIcon } from '../../features/money/money-icons.tsx';
+import { MoneyChips, MoneyGlyph, MoneyTabs, type MoneyIcon } from '../../features/money/money-parts.tsx';
 
 /**
  * /mywallet (SPEC §2 Account): 余额 and 乐玩币 from the ledger (getMoney), the money services, and

@@ -7,8 +7,7 @@ import { LoadFailed } from '../../components/LoadFailed.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { LazyImage } from '../../components/media/LazyImage.tsx';
 import { decodeCardList, type CardListItem } from '../../features/money/money-data.ts';
-import { MoneyGlyph, type MoneyIcon } from '../../features/money/money-icons.tsx';
-import { MoneySection } from '../../features/money/money-parts.tsx';
+import { MoneyGlyph, MoneySection, type MoneyIcon } from '../../features/money/money-parts.tsx';
 
 /**
  * /otherpage (更多): the hub of the money services (docs/decisions.md "Money: wallet, records,
