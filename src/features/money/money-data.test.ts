@@ -49,9 +49,9 @@ describe('money decoders', () => {
     const detail = decodeCardDetail(card)!;
     expect(detail).toMatchObject({ id: 3, price_cents: 64800, contents: ['每日 10 乐玩币', '7'], image: '', owned: { purchase_id: 9, ends_at: T } });
     expect(benefitLines(detail.benefits)).toEqual([
-      { label: '开卡礼包', value: '满100减20（¥20.00）×2' },
-      { label: '每日领取', value: '10.00乐玩币' },
-      { label: '乐玩币充值加赠', value: '5%' },
+      { label: '开卡礼包（共¥40.00）', values: ['满100减20 ×2'] },
+      { label: '每日领取', values: ['10.00乐玩币'] },
+      { label: '乐玩币充值加赠', values: ['5%'] },
     ]);
     expect(decodeBalances({ wallet_cents: 0, coins_cents: 1200 })).toEqual({ wallet_cents: 0, coins_cents: 1200 });
     expect(decodeVip({ is_vip: 1, cards: [{ card_id: 3, name: '648省钱卡', ends_at: T }] }).is_vip).toBe(true);

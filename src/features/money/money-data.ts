@@ -348,21 +348,21 @@ export function signedYuan(cents: number, format: (cents: number) => string): st
   return cents > 0 ? `+${format(cents)}` : format(cents);
 }
 
-/** The card's benefits as label/value lines. */
-export function benefitLines(benefits: CardBenefitsView): { label: string; value: string }[] {
-  const lines: { label: string; value: string }[] = [];
+/** The card's benefits as labelled lines (the opening pack: one line per coupon). */
+export function benefitLines(benefits: CardBenefitsView): { label: string; values: string[] }[] {
+  const lines: { label: string; values: string[] }[] = [];
   if (benefits.instant_coupons.length > 0) {
-    lines.push({ label: '开卡礼包', value: benefits.instant_coupons.map((c) => `${c.name}（¥${formatYuan(c.amount_cents)}）×${c.count}`).join('、') });
+    const total = benefits.instant_coupons.reduce((sum, c) => sum + c.amount_cents * c.count, 0);
+    lines.push({ label: `开卡礼包（共¥${formatYuan(total)}）`, values: benefits.instant_coupons.map((c) => `${c.name} ×${c.count}`) });
   }
   const daily = benefits.daily;
   if (daily) {
-    const what = daily.kind === 'coins' ? `${formatYuan(daily.amount_cents)}乐玩币` : `${daily.name}（¥${formatYuan(daily.amount_cents)}）`;
-    lines.push({ label: daily.auto ? '每日自动到账' : '每日领取', value: what });
+    const what = daily.kind === 'coins' ? `${formatYuan(daily.amount_cents)}乐玩币` : daily.name;
+    lines.push({ label: daily.auto ? '每日自动到账' : '每日领取', values: [what] });
   }
-  if (benefits.topup_bonus_pct > 0) lines.push({ label: '乐玩币充值加赠', value: `${benefits.topup_bonus_pct}%` });
+  if (benefits.topup_bonus_pct > 0) lines.push({ label: '乐玩币充值加赠', values: [`${benefits.topup_bonus_pct}%`] });
   return lines;
 }
-
 
 /** isSubVip's answer: on/off and the cards behind it. */
 export function decodeVip(value: unknown): { is_vip: boolean; cards: { card_id: number; name: string; ends_at: string }[] } {

@@ -56,12 +56,10 @@ function GrantRow({ grant }: { grant: BenefitGrant }) {
         <p className="record-row__title">
           {grant.card_name} · {KIND_LABEL[grant.kind]}
         </p>
+        <p className="record-row__meta">{grantWhat(grant)}</p>
         <p className="record-row__meta">{formatShortTime(grant.created_at)}</p>
       </div>
-      <div className="record-row__amount money-plus">
-        {grantWhat(grant)}
-        <span className="record-row__unit">{grant.auto ? '自动到账' : '已领取'}</span>
-      </div>
+      <span className="record-row__unit">{grant.auto ? '自动到账' : '已领取'}</span>
     </div>
   );
 }

@@ -56,7 +56,11 @@ function CardDetailView({ cardId }: { cardId: number }) {
             {lines.map((line) => (
               <li key={line.label}>
                 <span className="benefit-list__label">{line.label}</span>
-                <span className="benefit-list__value">{line.value}</span>
+                <span className="benefit-list__value">
+                  {line.values.map((value) => (
+                    <span key={value}>{value}</span>
+                  ))}
+                </span>
               </li>
             ))}
           </ul>

@@ -129,7 +129,11 @@ function PrivilegeCard({ card, onDone }: { card: MyCard; onDone: () => void }) {
         {lines.map((line) => (
           <li key={line.label}>
             <span className="benefit-list__label">{line.label}</span>
-            <span className="benefit-list__value">{line.value}</span>
+            <span className="benefit-list__value">
+                  {line.values.map((value) => (
+                    <span key={value}>{value}</span>
+                  ))}
+                </span>
           </li>
         ))}
       </ul>
