@@ -146,7 +146,12 @@ describe('/carddetail', () => {
   it('names no card → 会员卡不存在, without a call', () => {
     const { call } = renderPage(<CardDetailPage data={{ id: 'abc' }} />, () => ok(detail));
     expect(screen.getByText(MONEY_MSG.cardMissing)).toBeTruthy();
+    expect(screen.getByRole('link', { name: '查看会员卡' }).getAttribute('href')).toBe('/otherpage');
     expect(call).not.toHaveBeenCalled();
+  });
+  it('a card the server does not know → 会员卡不存在', async () => {
+    renderPage(<CardDetailPage data={{ id: 999 }} />, () => refused(MONEY_MSG.cardMissing));
+    expect(await screen.findByText(MONEY_MSG.cardMissing)).toBeTruthy();
   });
   it('shows price, struck original, term, benefits; 立即开通 → /cardstrightrecharge; owned → 续费', async () => {
     const { navigate, call } = renderPage(<CardDetailPage data={{ id: 3 }} />, () => ok({ ...detail, owned: { purchase_id: 1, ends_at: T } }));
@@ -200,6 +205,16 @@ describe('/myprivilege', () => {
     expect(call).toHaveBeenCalledWith('/api/card/claimCardBenefit', { purchase_id: 5 });
     expect(await screen.findByText(MONEY_MSG.benefitClaimed)).toBeTruthy();
     expect(showToast).not.toHaveBeenCalled();
+  });
+  it('a claim lost in transport toasts its message and keeps the button', async () => {
+    renderPage(<MyPrivilegePage />, (path) => {
+      if (path === '/api/user/isSubVip') return ok({ is_vip: 1, cards: [] });
+      if (path === '/api/card/claimCardBenefit') return { kind: 'error', reason: 'network', code: null, msg: '网络异常，请稍后重试' };
+      return ok({ list: [{ purchase_id: 6, card_id: 3, name: '卡6', starts_at: T, ends_at: T, active: true, benefits: detail.benefits, today: { kind: 'coins', auto: false, granted: false } }] });
+    });
+    await act(async () => fireEvent.click(await screen.findByRole('button', { name: '领取' })));
+    expect(showToast).toHaveBeenCalledWith('网络异常，请稍后重试');
+    expect(screen.getByRole('button', { name: '领取' })).toBeTruthy();
   });
   it('no card: the empty state links to the cards', async () => {
     renderPage(<MyPrivilegePage />, (path) => (path === '/api/user/isSubVip' ? ok({ is_vip: 0, cards: [] }) : ok({ list: [] })));

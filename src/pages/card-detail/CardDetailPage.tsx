@@ -1,5 +1,6 @@
 import { useMemo } from 'react';
 import { formatYuan, MONEY_MSG } from '../../../api/protocol/money.ts';
+import { Link } from '../../app/Link.tsx';
 import type { PageProps } from '../../app/routes.ts';
 import { useNavigate } from '../../app/use-navigation.ts';
 import { useRemoteData } from '../../app/use-remote-data.ts';
@@ -21,8 +22,22 @@ export default function CardDetailPage({ data }: PageProps) {
   return (
     <div className="money-page">
       <PageHeader title="卡券详情" onBack={() => navigate('back')} />
-      {cardId ? <CardDetailView cardId={cardId} /> : <EmptyState message={MONEY_MSG.cardMissing} />}
+      {cardId ? <CardDetailView cardId={cardId} /> : <MissingCard />}
     </div>
+  );
+}
+
+/** No such card: say so, and offer the cards on sale. */
+function MissingCard() {
+  return (
+    <>
+      <EmptyState message={MONEY_MSG.cardMissing} />
+      <div className="money-empty-action">
+        <Link className="money-button" to="/otherpage">
+          查看会员卡
+        </Link>
+      </div>
+    </>
   );
 }
 
@@ -32,7 +47,8 @@ function CardDetailView({ cardId }: { cardId: number }) {
   const card = useMemo(() => decodeCardDetail(detail.data), [detail.data]);
   if (detail.failed) return <LoadFailed message={detail.error} onRetry={detail.retry} />;
   if (detail.loading) return <div className="skeleton money-skeleton" aria-busy="true" aria-label="加载中" />;
-  if (!card) return <LoadFailed message="加载失败" onRetry={detail.refresh} />;
+  // The server refused (会员卡不存在, toasted by the session) or answered something unusable.
+  if (!card) return <MissingCard />;
   const lines = benefitLines(card.benefits);
   return (
     <>
