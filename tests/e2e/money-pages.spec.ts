@@ -152,6 +152,8 @@ test('buy a 648省钱卡 through the cashier, claim its first benefit, see coupo
 
   await open(page, '/mine');
   await expect(page.getByRole('link', { name: '我的特权' })).toBeVisible();
+  await page.getByRole('link', { name: '我的特权' }).scrollIntoViewIfNeeded();
+  await shoot(page, 'money-pages-mine');
   expect(errors).toEqual([]);
 });
 
