@@ -107,7 +107,7 @@ const PAGE_FILES: Record<string, string> = {
   '/reload': '../pages/reload/ReloadPage.tsx',
 };
 
-/** Games (home family, discovery lists, topics, search): `path=folder/Name` for ../pages/folder/NamePage.tsx. */
+/** Games (home family, discovery lists, topics, search) and money (issue 12): `path=folder/Name` for ../pages/folder/NamePage.tsx. */
 for (const entry of paths(`
   /=home/Home /newgame=new-game/NewGame /ranking=ranking/Ranking /routine=routine/Routine
   /overseas=overseas/Overseas /newserve=new-serve/NewServe /homedown=home-down/HomeDown
@@ -117,6 +117,10 @@ for (const entry of paths(`
   /special=special/Special /specialdetail=special-detail/SpecialDetail
   /newgamewelfare=new-game-welfare/NewGameWelfare /searchHistory=search-history/SearchHistory
   /searchingresult=search-result/SearchResult
+  /mywallet=my-wallet/MyWallet /rechargerecord=recharge-record/RechargeRecord /mycoupon=my-coupon/MyCoupon
+  /couponinstruction=money-text/MoneyText /moneyinstruction=money-text/MoneyText
+  /topupguide=money-text/MoneyText /otherpage=other-page/Other /carddetail=card-detail/CardDetail
+  /myprivilege=my-privilege/MyPrivilege /autosend=auto-send/AutoSend
 `)) {
   const [path, file] = entry.split('=') as [string, string];
   PAGE_FILES[path] = `../pages/${file}Page.tsx`;

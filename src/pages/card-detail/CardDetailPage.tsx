@@ -1,0 +1,101 @@
+import { useMemo } from 'react';
+import { formatYuan, MONEY_MSG } from '../../../api/protocol/money.ts';
+import { Link } from '../../app/Link.tsx';
+import type { PageProps } from '../../app/routes.ts';
+import { useNavigate } from '../../app/use-navigation.ts';
+import { useRemoteData } from '../../app/use-remote-data.ts';
+import { LoadFailed } from '../../components/LoadFailed.tsx';
+import { PageHeader } from '../../components/PageHeader.tsx';
+import { LazyImage } from '../../components/media/LazyImage.tsx';
+import { EmptyState } from '../../components/list/ListStates.tsx';
+import { benefitLines, cardIdOf, decodeCardDetail, formatDay } from '../../features/money/money-data.ts';
+import { MoneySection } from '../../features/money/money-parts.tsx';
+
+/**
+ * /carddetail (卡券详情), data `{ id }` (or `{ card_id }`): one card (getCardDetail): price with the
+ * original struck, term, contents, its benefits, how many sold; the player's active purchase
+ * (有效期至…); 立即开通 / 续费 go to /cardstrightrecharge `{ card_id }`.
+ */
+export default function CardDetailPage({ data }: PageProps) {
+  const navigate = useNavigate();
+  const cardId = cardIdOf(data);
+  return (
+    <div className="money-page">
+      <PageHeader title="卡券详情" onBack={() => navigate('back')} />
+      {cardId ? <CardDetailView cardId={cardId} /> : <MissingCard />}
+    </div>
+  );
+}
+
+/** No such card: say so, and offer the cards on sale. */
+function MissingCard() {
+  return (
+    <>
+      <EmptyState message={MONEY_MSG.cardMissing} />
+      <div className="money-empty-action">
+        <Link className="money-button" to="/otherpage">
+          查看会员卡
+        </Link>
+      </div>
+    </>
+  );
+}
+
+function CardDetailView({ cardId }: { cardId: number }) {
+  const navigate = useNavigate();
+  const detail = useRemoteData<unknown>('cardDetail', '/api/card/getCardDetail', { card_id: cardId });
+  const card = useMemo(() => decodeCardDetail(detail.data), [detail.data]);
+  if (detail.failed) return <LoadFailed message={detail.error} onRetry={detail.retry} />;
+  if (detail.loading) return <div className="skeleton money-skeleton" aria-busy="true" aria-label="加载中" />;
+  // The server refused (会员卡不存在, toasted by the session) or answered something unusable.
+  if (!card) return <MissingCard />;
+  const lines = benefitLines(card.benefits);
+  return (
+    <>
+      <LazyImage className="card-detail__banner" src={card.image} alt={card.name} width={750} height={422} />
+      <section className="card-detail__head" aria-label={card.name}>
+        <h2 className="card-detail__name">{card.name}</h2>
+        {card.subtitle && <p className="card-detail__subtitle">{card.subtitle}</p>}
+        <p className="card-detail__price" data-testid="card-price">
+          ¥{formatYuan(card.price_cents)}
+          {card.original_price_cents > card.price_cents && <s>¥{formatYuan(card.original_price_cents)}</s>}
+        </p>
+        <p className="card-detail__facts">
+          <span>有效期 {card.days} 天</span>
+          <span>已售 {card.sold_count}</span>
+        </p>
+        {card.owned && <p className="card-detail__owned">已开通，有效期至 {formatDay(card.owned.ends_at)}</p>}
+      </section>
+      {lines.length > 0 && (
+        <MoneySection title="会员福利">
+          <ul className="benefit-list">
+            {lines.map((line) => (
+              <li key={line.label}>
+                <span className="benefit-list__label">{line.label}</span>
+                <span className="benefit-list__value">
+                  {line.values.map((value) => (
+                    <span key={value}>{value}</span>
+                  ))}
+                </span>
+              </li>
+            ))}
+          </ul>
+        </MoneySection>
+      )}
+      {card.contents.length > 0 && (
+        <MoneySection title="卡券内容">
+          <ul className="money-lines">
+            {card.contents.map((line, index) => (
+              <li key={index}>{line}</li>
+            ))}
+          </ul>
+        </MoneySection>
+      )}
+      <div className="money-bottom-bar">
+        <button type="button" className="money-button" onClick={() => navigate('/cardstrightrecharge', { card_id: card.id })}>
+          {card.owned ? '续费' : '立即开通'} ¥{formatYuan(card.price_cents)}
+        </button>
+      </div>
+    </>
+  );
+}

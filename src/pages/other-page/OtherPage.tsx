@@ -1,0 +1,112 @@
+import { useMemo } from 'react';
+import { formatYuan } from '../../../api/protocol/money.ts';
+import { Link } from '../../app/Link.tsx';
+import { useNavigate } from '../../app/use-navigation.ts';
+import { useRemoteData } from '../../app/use-remote-data.ts';
+import { LoadFailed } from '../../components/LoadFailed.tsx';
+import { PageHeader } from '../../components/PageHeader.tsx';
+import { LazyImage } from '../../components/media/LazyImage.tsx';
+import { decodeCardList, type CardListItem } from '../../features/money/money-data.ts';
+import { MoneyGlyph, MoneySection, type MoneyIcon } from '../../features/money/money-parts.tsx';
+
+/**
+ * /otherpage (更多): the hub of the money services (docs/decisions.md "Money: wallet, records,
+ * coupons, privileges pages"): 乐玩币充值, 游戏充值, 充值记录, 充值指南, 我的特权, 自动发放, then
+ * the cards on sale (热门, 新人, 黄金, 胭脂红), each opening /carddetail.
+ */
+
+export const SERVICES: readonly { to: string; label: string; icon: MoneyIcon }[] = [
+  { to: '/mylewancoin', label: '乐玩币充值', icon: 'coin' },
+  { to: '/autorecharge', label: '游戏充值', icon: 'game' },
+  { to: '/rechargerecord', label: '充值记录', icon: 'record' },
+  { to: '/topupguide', label: '充值指南', icon: 'guide' },
+  { to: '/myprivilege', label: '我的特权', icon: 'crown' },
+  { to: '/autosend', label: '自动发放', icon: 'gift' },
+];
+
+const CARD_LISTS = [
+  { id: 'hotCards', path: '/api/card/getHotCard', title: '热门会员卡' },
+  { id: 'newCards', path: '/api/card/getNewCard', title: '新人专享' },
+  { id: 'goldCards', path: '/api/card/getGoldCard', title: '黄金会员卡' },
+  { id: 'carmineCards', path: '/api/card/getCarmineCard', title: '胭脂红卡' },
+] as const;
+
+export default function OtherPage() {
+  const navigate = useNavigate();
+  return (
+    <div className="money-page">
+      <PageHeader title="更多" onBack={() => navigate('back')} />
+      <MoneySection title="充值服务">
+        <nav className="money-grid money-grid--3" aria-label="充值服务" style={{ margin: 0, padding: 0 }}>
+          {SERVICES.map((entry) => (
+            <Link key={entry.to} className="money-grid__item" to={entry.to}>
+              <span className="money-grid__icon">
+                <MoneyGlyph icon={entry.icon} />
+              </span>
+              {entry.label}
+            </Link>
+          ))}
+        </nav>
+      </MoneySection>
+      <CardSections />
+    </div>
+  );
+}
+
+/** The four card lists, each card shown once (in the first list that has it). */
+function CardSections() {
+  const hot = useRemoteData<unknown>(CARD_LISTS[0].id, CARD_LISTS[0].path, { page: 1, limit: 20 });
+  const fresh = useRemoteData<unknown>(CARD_LISTS[1].id, CARD_LISTS[1].path, { page: 1, limit: 20 });
+  const gold = useRemoteData<unknown>(CARD_LISTS[2].id, CARD_LISTS[2].path, { page: 1, limit: 20 });
+  const carmine = useRemoteData<unknown>(CARD_LISTS[3].id, CARD_LISTS[3].path, { page: 1, limit: 20 });
+  const loads = [hot, fresh, gold, carmine];
+  const sections = useMemo(() => dedupeSections([hot.data, fresh.data, gold.data, carmine.data].map(decodeCardList)), [hot.data, fresh.data, gold.data, carmine.data]);
+  const failed = loads.find((load) => load.failed);
+  if (failed) return <LoadFailed message={failed.error} onRetry={() => loads.forEach((load) => load.failed && load.retry())} />;
+  if (loads.some((load) => load.loading)) return <div className="skeleton money-skeleton" aria-busy="true" aria-label="加载中" />;
+  if (sections.every((cards) => cards.length === 0)) return <p className="money-muted" style={{ textAlign: 'center' }}>暂无在售的会员卡</p>;
+  return (
+    <>
+      {CARD_LISTS.map((list, index) =>
+        sections[index]!.length === 0 ? null : (
+          <MoneySection key={list.id} title={list.title}>
+            <ul className="card-list" aria-label={list.title}>
+              {sections[index]!.map((card) => (
+                <li key={card.id}>
+                  <CardTile card={card} />
+                </li>
+              ))}
+            </ul>
+          </MoneySection>
+        ),
+      )}
+    </>
+  );
+}
+
+export function dedupeSections(sections: CardListItem[][]): CardListItem[][] {
+  const seen = new Set<number>();
+  return sections.map((cards) =>
+    cards.filter((card) => {
+      if (seen.has(card.id)) return false;
+      seen.add(card.id);
+      return true;
+    }),
+  );
+}
+
+function CardTile({ card }: { card: CardListItem }) {
+  return (
+    <Link className="card-tile" to="/carddetail" data={{ id: card.id }}>
+      <LazyImage className="card-tile__image" src={card.image} alt={card.name} width={750} height={422} />
+      <p className="card-tile__name">{card.name}</p>
+      <p className="card-tile__price">
+        ¥{formatYuan(card.price_cents)}
+        {card.original_price_cents > card.price_cents && <s>¥{formatYuan(card.original_price_cents)}</s>}
+      </p>
+      <p className="money-muted" style={{ margin: 0 }}>
+        {card.days}天 · {card.subtitle}
+      </p>
+    </Link>
+  );
+}

@@ -1,0 +1,130 @@
+import Dialog from 'antd-mobile/es/components/dialog';
+import { useCallback, useState } from 'react';
+import { request } from '../../../api/typed-call.ts';
+import { formatYuan, MONEY_MSG } from '../../../api/protocol/money.ts';
+import { useRuntime } from '../../app/runtime-context.tsx';
+import { useNavigate } from '../../app/use-navigation.ts';
+import { PageHeader } from '../../components/PageHeader.tsx';
+import { PagedListView } from '../../features/games/PagedListView.tsx';
+import { usePagedList } from '../../features/games/use-paged-games.ts';
+import { decodeOrders, formatShortTime, isPayable, type OrderRow } from '../../features/money/money-data.ts';
+import { MoneyTabs, useMoneyAction } from '../../features/money/money-parts.tsx';
+
+/**
+ * /rechargerecord (充值记录): the player's orders (getMyOrders), newest first, paged, filtered by
+ * 全部 / 待支付 / 已完成 / 已关闭. An open provider order offers 去支付 (back to its cashier through
+ * /rechargepay) and 取消订单 (cancelOrder after a confirm; its coupon is released).
+ */
+
+type Filter = 'all' | 'open' | 'done' | 'closed';
+const FILTERS = [
+  { key: 'all', label: '全部' },
+  { key: 'open', label: '待支付' },
+  { key: 'done', label: '已完成' },
+  { key: 'closed', label: '已关闭' },
+] as const;
+const EMPTY: Record<Filter, string> = { all: '暂无充值记录', open: '暂无待支付的订单', done: '暂无已完成的订单', closed: '暂无已关闭的订单' };
+const ORDER_ROW_HEIGHT = 168;
+export const CANCEL_CONFIRM = '确定取消这笔订单吗？使用的优惠券将退回。';
+
+export default function RechargeRecordPage() {
+  const navigate = useNavigate();
+  const [filter, setFilter] = useState<Filter>('all');
+  return (
+    <div className="money-page">
+      <PageHeader title="充值记录" onBack={() => navigate('back')} />
+      <MoneyTabs tabs={FILTERS} value={filter} onChange={setFilter} label="订单状态" />
+      <Orders key={filter} filter={filter} />
+    </div>
+  );
+}
+
+function Orders({ filter }: { filter: Filter }) {
+  const runtime = useRuntime();
+  const navigate = useNavigate();
+  const list = usePagedList<OrderRow>('myOrders', '/api/order/getMyOrders', filter === 'all' ? {} : { status: filter }, decodeOrders);
+  const [cancelling, setCancelling] = useState<OrderRow | null>(null);
+  const run = useCallback(() => request(runtime.api, '/api/order/cancelOrder', { order_number: cancelling?.id ?? '' }), [runtime, cancelling]);
+  const cancel = useMoneyAction(run, () => MONEY_MSG.cancelled, list.refresh);
+  return (
+    <>
+      <PagedListView
+        list={list}
+        rowHeight={ORDER_ROW_HEIGHT}
+        label="充值订单"
+        emptyMessage={EMPTY[filter]}
+        getKey={(order) => order.id}
+        renderRow={(order) => <OrderCard order={order} onPay={() => navigate('/rechargepay', { order_number: order.id })} onCancel={() => setCancelling(order)} />}
+      />
+      <Dialog
+        visible={cancelling !== null}
+        content={CANCEL_CONFIRM}
+        closeOnMaskClick
+        onClose={() => setCancelling(null)}
+        onAction={(action) => {
+          if (action.key === 'confirm') void cancel.act();
+          setCancelling(null);
+        }}
+        actions={[
+          [
+            { key: 'cancel', text: '再想想' },
+            { key: 'confirm', text: '取消订单', bold: true, danger: true },
+          ],
+        ]}
+      />
+    </>
+  );
+}
+
+const PAY_UNIT = { provider: '元', wallet: '元', coins: '乐玩币' } as const;
+
+function statusClass(order: OrderRow): string {
+  if (order.status === 'created' || order.status === 'paying') return 'order-row__status--open';
+  if (order.status === 'paid' || order.status === 'delivered') return 'order-row__status--done';
+  return '';
+}
+
+/** The order's second line: who received it, the coupon, the bonus. */
+export function orderDetail(order: OrderRow): string {
+  const parts: string[] = [];
+  if (order.kind === 'game' && order.role_name) parts.push(`${order.game_name} ${order.server_name} · ${order.role_name}`);
+  if (order.coupon_name) parts.push(`优惠券：${order.coupon_name}`);
+  if (order.bonus_cents > 0) parts.push(`赠送 ${formatYuan(order.bonus_cents)}乐玩币`);
+  return parts.join('　') || (order.kind === 'card' ? '会员卡' : order.kind === 'coins' ? '乐玩币充值' : '游戏充值');
+}
+
+export function OrderCard({ order, onPay, onCancel }: { order: OrderRow; onPay: () => void; onCancel: () => void }) {
+  const payable = isPayable(order);
+  return (
+    <div className="order-row" data-testid={`order-${order.id}`}>
+      <article className="order-row__card" aria-label={order.subject}>
+        <div className="order-row__head">
+          <h3 className="order-row__subject">{order.subject}</h3>
+          <span className={`order-row__status ${statusClass(order)}`}>{order.status_text}</span>
+        </div>
+        <p className="order-row__line">
+          <span>金额 ¥{formatYuan(order.amount_cents)}</span>
+          {order.coupon_cents > 0 && <span>优惠券 -¥{formatYuan(order.coupon_cents)}</span>}
+          <span className="order-row__pay">
+            实付 {order.pay_method === 'coins' ? `${formatYuan(order.pay_cents)}${PAY_UNIT.coins}` : `¥${formatYuan(order.pay_cents)}`}
+          </span>
+        </p>
+        <p className="order-row__line money-muted">{orderDetail(order)}</p>
+        <p className="order-row__line money-muted">订单号 {order.id}</p>
+        <div className="order-row__foot">
+          <span className="money-muted">{formatShortTime(order.created_at)}</span>
+          {payable && (
+            <span className="order-row__actions">
+              <button type="button" className="money-button money-button--ghost" onClick={onCancel}>
+                取消订单
+              </button>
+              <button type="button" className="money-button" onClick={onPay}>
+                去支付
+              </button>
+            </span>
+          )}
+        </div>
+      </article>
+    </div>
+  );
+}
