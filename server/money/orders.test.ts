@@ -65,11 +65,16 @@ describe.each(DATABASE_KINDS)('orders and payments on %s', (kind) => {
     const paid = await h.countPaid(order.order_number);
     console.log(`[figure] 10 duplicate notifications + 10 createOrder retries of ${order.order_number}: ${paid} ledger transaction(s) with reference order:…:paid`);
     expect(paid).toBe(1);
-    expect(await balanceOf(h.db(), player(p.id, 'coins'))).toBe(3000);
+    // The player's first coins order carries the first-recharge bonus (10 %, decided at creation).
+    expect(order.bonus_cents).toBe(300);
+    expect(await balanceOf(h.db(), player(p.id, 'coins'))).toBe(3300);
     expect(await h.call('/api/order/getOneOrder', { order_number: order.order_number }, p)).toMatchObject({ code: 1, data: { status: 'delivered', status_text: '已到账', pay_url: null } });
-    expect((await h.call('/api/user/getMoney', {}, p)).data).toEqual({ wallet_cents: 0, coins_cents: 3000 });
-    expect((await h.call('/api/user/getInMoney', {}, p)).data).toMatchObject({ total: 1, list: [{ account: 'coins', amount_cents: 3000, kind: 'payment', title: '充值30乐玩币', order_number: order.order_number }] });
-    expect((await h.call('/api/user/getUserInfo', {}, p)).data.coins).toBe(30);
+    expect((await h.call('/api/user/getMoney', {}, p)).data).toEqual({ wallet_cents: 0, coins_cents: 3300 });
+    const incoming = (await h.call('/api/user/getInMoney', {}, p)).data;
+    expect(incoming.total).toBe(2);
+    expect(incoming.list.map((r: { amount_cents: number }) => r.amount_cents).sort((a: number, b: number) => a - b)).toEqual([300, 3000]);
+    for (const r of incoming.list) expect(r).toMatchObject({ account: 'coins', kind: 'payment', order_number: order.order_number });
+    expect((await h.call('/api/user/getUserInfo', {}, p)).data.coins).toBe(33);
   });
 
   it('50 concurrent coins-paid game top-ups of one funded account never overdraw; successes = floor(balance / price); the ledger checks clean', async () => {
@@ -150,7 +155,8 @@ describe.each(DATABASE_KINDS)('orders and payments on %s', (kind) => {
     await notify();
     const row = await h.db().selectFrom('orders').select(['status']).where('order_number', '=', instead.order_number).executeTakeFirstOrThrow();
     expect(row.status).toBe('delivered');
-    expect(await balanceOf(h.db(), player(p.id, 'coins'))).toBe(1800);
+    // 3 × 600, and the first order's first-recharge bonus of 60.
+    expect(await balanceOf(h.db(), player(p.id, 'coins'))).toBe(1860);
   });
 
   it('the notify endpoint answers fail for a bad signature or a wrong amount, success for an order already paid', async () => {
