@@ -46,4 +46,6 @@ export const STORAGE_KEYS = {
   wifiOnly: 'WifiOnlyDownload',
   /** Not in SPEC §3 (issue 12): the open payment attempt of /rechargepay (src/features/payment/payment-storage.ts). */
   payment: 'PaymentAttempt',
+  /** Not in SPEC §3 (issue 12): the coupon chosen on /selectcoupon for a draft, read back by /rechargepay. */
+  paymentCoupon: 'PaymentCouponChoice',
 } as const;

@@ -93,7 +93,7 @@ export const paymentMachine = setup({
     clearAttempt: () => {},
     /** Provided by the app: go to the provider's cashier. */
     openCashier: (_, _params: OpenCashierParams) => {},
-    /** Provided by the app: toast the server's refusal or the failure. */
+    /** Provided by the app: toast a failure (refusals, code -1, are toasted by the session machine already). */
     showError: (_, _params: { message: string }) => {},
     /** Provided by the app: the money was taken (RechargepingList and the rating dialog for a game). */
     orderPaid: (_, _params: OrderSettledParams) => {},
@@ -126,6 +126,7 @@ export const paymentMachine = setup({
     isClosed: (_, { outcome }: Answer) => statusIn(outcome, ['failed', 'refunded']),
     isDelivered: (_, { outcome }: Answer) => statusIn(outcome, ['delivered']),
     isRefused: (_, { outcome }: Answer) => refusalOf(outcome) !== null,
+    isNetworkFailure: (_, { outcome }: Answer) => outcome.kind === 'error',
     isPageHidden: ({ context }) => context.pageHidden,
     /** A game top-up paid but not yet acknowledged by the game. */
     awaitsDelivery: (_, { outcome }: Answer) => statusIn(outcome, ['paid']) && orderOf(outcome)?.kind === 'game',
@@ -172,18 +173,21 @@ export const paymentMachine = setup({
             guard: { type: 'isRefused', params: answer },
             target: 'choosing',
             actions: [
+              // The session machine toasts every code -1 message (SPEC §5): the page shows it too, not twice.
               { type: 'refuse', params: ({ event }) => ({ message: refusalOf(event.output)! }) },
-              { type: 'showError', params: ({ event }) => ({ message: refusalOf(event.output)! }) },
               'clearAttempt',
             ],
           },
           {
+            guard: { type: 'isNetworkFailure', params: answer },
             target: 'choosing',
             actions: [
-              { type: 'keepForRetry', params: ({ event }) => ({ message: failureMessage(event.output) }) },
-              { type: 'showError', params: ({ event }) => ({ message: failureMessage(event.output) }) },
+              { type: 'keepForRetry', params: { message: PAYMENT_NETWORK_MESSAGE } },
+              { type: 'showError', params: { message: PAYMENT_NETWORK_MESSAGE } },
             ],
           },
+          // A session that ended (the session machine says so) or an answer without an order.
+          { target: 'choosing', actions: { type: 'keepForRetry', params: ({ event }) => ({ message: failureMessage(event.output) }) } },
         ],
         onError: {
           target: 'choosing',
@@ -268,8 +272,8 @@ export const paymentMachine = setup({
         onDone: [
           { guard: { type: 'isClosed', params: answer }, target: 'failed', actions: storeAnswer },
           // 订单已支付: the payment went through after all.
-          { guard: { type: 'isRefused', params: answer }, target: 'confirming', actions: { type: 'showError', params: ({ event }) => ({ message: refusalOf(event.output)! }) } },
-          { target: 'confirming', actions: { type: 'showError', params: ({ event }) => ({ message: failureMessage(event.output) }) } },
+          { guard: { type: 'isRefused', params: answer }, target: 'confirming', actions: { type: 'keepForRetry', params: ({ event }) => ({ message: refusalOf(event.output)! }) } },
+          { target: 'confirming', actions: { type: 'keepForRetry', params: ({ event }) => ({ message: failureMessage(event.output) }) } },
         ],
         onError: { target: 'confirming', actions: { type: 'showError', params: { message: PAYMENT_NETWORK_MESSAGE } } },
       },

@@ -52,6 +52,7 @@ export const ORDER_OUTCOMES = {
   inFlight: refusal(MONEY_MSG.inFlight),
   refused: refusal(MONEY_MSG.coinsShort),
   network: { kind: 'error', reason: 'network', code: null, msg: '网络异常' },
+  sessionExpired: { kind: 'sessionExpired', code: 104, msg: '登录已过期', toast: '登录已过期，请重新登录' },
 } satisfies Record<string, ApiOutcome<OrderView>>;
 
 export const SAMPLE_ATTEMPT: PaymentAttempt = {

@@ -1,5 +1,6 @@
 import { IDEMPOTENCY_KEY_PATTERN, TOPUP_MAX_CENTS, TOPUP_MIN_CENTS, type PayMethod } from '../../../api/protocol/money.ts';
 import { STORAGE_KEYS } from '../../../machines/constants.ts';
+import { sameAttempt } from '../../../machines/payment.machine.ts';
 import type { PaymentAttempt, PaymentDraft } from '../../../machines/payment.types.ts';
 
 /**
@@ -158,4 +159,52 @@ export function clearStoredPayment(storage: KeyValueStorage): void {
 /** A fresh idempotency key for a new attempt (a UUID fits IDEMPOTENCY_KEY_PATTERN). */
 export function newIdempotencyKey(random: () => string = () => crypto.randomUUID()): string {
   return random();
+}
+
+// ---- The coupon chosen on /selectcoupon ----
+
+export interface CouponChoice {
+  draft: PaymentDraft;
+  /** null: 不使用优惠券. */
+  couponId: number | null;
+}
+
+export function decodeCouponChoice(raw: string | null): CouponChoice | null {
+  if (raw === null || raw === '') return null;
+  let value: unknown;
+  try {
+    value = JSON.parse(raw);
+  } catch {
+    return null;
+  }
+  if (!isRecord(value)) return null;
+  const draft = decodeDraft(value.draft);
+  if (!draft) return null;
+  if (value.user_coupon_id === null) return { draft, couponId: null };
+  const couponId = positiveId(value.user_coupon_id);
+  return couponId === null ? null : { draft, couponId };
+}
+
+export function writeCouponChoice(storage: KeyValueStorage, choice: CouponChoice): void {
+  try {
+    storage.setItem(STORAGE_KEYS.paymentCoupon, JSON.stringify({ draft: choice.draft, user_coupon_id: choice.couponId }));
+  } catch {
+    // The choice is lost: /rechargepay preselects the best coupon again.
+  }
+}
+
+/** The stored choice when it was made for this very draft. */
+export function readCouponChoice(storage: KeyValueStorage, draft: PaymentDraft): number | null | undefined {
+  let raw: string | null = null;
+  try {
+    raw = storage.getItem(STORAGE_KEYS.paymentCoupon);
+  } catch {
+    return undefined;
+  }
+  const choice = decodeCouponChoice(raw);
+  return choice && sameDraft(choice.draft, draft) ? choice.couponId : undefined;
+}
+
+export function sameDraft(a: PaymentDraft, b: PaymentDraft): boolean {
+  return sameAttempt({ draft: a, user_coupon_id: null, pay_method: 'provider' }, { draft: b, user_coupon_id: null, pay_method: 'provider' });
 }
