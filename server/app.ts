@@ -18,7 +18,11 @@ import { ratingCalls } from './routes/rating.ts';
 import { playCalls, registerPlayPage } from './routes/play.ts';
 import { realNameCalls } from './routes/real-name.ts';
 import { collectionCalls } from './routes/collections.ts';
+import { perksCalls } from './routes/perks.ts';
 import { serviceCalls } from './routes/service.ts';
+import { orderCalls, registerMoneyRoutes } from './routes/orders.ts';
+import { bindMoneyServer } from './money/services.ts';
+import type { HttpPost } from './money/delivery.ts';
 import { ConsoleSmsProvider, registerDevSmsOutbox, type SmsProvider } from './sms.ts';
 import { createFirstPaint } from './first-paint.ts';
 import { registerStaticFiles } from './static-files.ts';
@@ -36,6 +40,8 @@ export interface AppDeps {
   sms?: SmsProvider;
   /** Object storage for uploads; defaults to the configured one (closed with the app). */
   storage?: ObjectStorage;
+  /** Money (server/money/): the senders' HTTP client (tests route it), and whether the sandbox sends its first notification at once (default yes). */
+  money?: { http?: HttpPost; sendAtOnce?: boolean };
 }
 
 /** Masks phone numbers and long digit runs in anything logged (URLs carry phones in /dev/sms). */
@@ -56,7 +62,7 @@ export const LOG_REDACT_PATHS = [
 
 /** Without services (e.g. to list paths) the SMS calls answer '验证码发送失败'. */
 export function allCalls(services: { sms: SmsProvider } = { sms: { send: () => Promise.reject(new Error('no SMS provider')) } }): CallDefinition[] {
-  return [...contentCalls, ...authCalls(services), ...authAccountCalls, ...catalogCalls, ...serviceCalls, ...ratingCalls, ...pointCalls, ...realNameCalls, ...playCalls, ...profileCalls, ...accountCancelCalls, ...accountSecurityCalls, ...collectionCalls];
+  return [...contentCalls, ...authCalls(services), ...authAccountCalls, ...catalogCalls, ...serviceCalls, ...ratingCalls, ...pointCalls, ...realNameCalls, ...playCalls, ...profileCalls, ...accountCancelCalls, ...accountSecurityCalls, ...collectionCalls, ...orderCalls, ...perksCalls];
 }
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
@@ -94,6 +100,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerDevSmsOutbox(app, sms, config.production);
   registerAppPackageDownloads(app, deps.db);
   registerCatalogRoutes(app, deps.db);
+  bindMoneyServer(config, app, deps.money?.http);
+  registerMoneyRoutes(app, { db: deps.db, config, ...(deps.now ? { now: deps.now } : {}), ...(deps.money?.sendAtOnce === false ? { sendAtOnce: false } : {}) });
   registerPlayPage(app, deps.db, deps.kv);
   const storage = deps.storage ?? createObjectStorage(config.storage);
   if (!deps.storage) app.addHook('onClose', () => storage.close());

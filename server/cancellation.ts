@@ -3,6 +3,8 @@ import { COOLING_OFF_MS, type CancelConditionView, type CancellationView } from 
 import { endSessions } from './auth.ts';
 import type { Database } from './db/schema.ts';
 import { PRODUCT } from './product.ts';
+import { balanceOf, player } from './money/ledger.ts';
+import { formatYuan } from '../api/protocol/money.ts';
 
 /**
  * Account cancellation (issue 11), the server's rules: the conditions an account must meet, the
@@ -30,8 +32,18 @@ const noBalance: CancelCondition = {
   key: 'balance',
   title: `账号内无${PRODUCT.coinName}余额`,
   async check(db, userId) {
-    const { coins } = await db.selectFrom('users').select('coins').where('id', '=', userId).executeTakeFirstOrThrow();
-    return coins > 0 ? { passed: false, reason: `账号内还有${coins}${PRODUCT.coinName}，请使用完毕后再申请注销` } : { passed: true };
+    // 乐玩币 are read from the ledger (fen of 币).
+    const coins = await balanceOf(db, player(userId, 'coins'));
+    return coins > 0 ? { passed: false, reason: `账号内还有${formatYuan(coins)}${PRODUCT.coinName}，请使用完毕后再申请注销` } : { passed: true };
+  },
+};
+
+const noWallet: CancelCondition = {
+  key: 'wallet',
+  title: '账号内无余额',
+  async check(db, userId) {
+    const wallet = await balanceOf(db, player(userId, 'wallet'));
+    return wallet > 0 ? { passed: false, reason: `账号内还有余额${formatYuan(wallet)}元，请使用完毕后再申请注销` } : { passed: true };
   },
 };
 
@@ -56,7 +68,7 @@ const noOpenOrder: CancelCondition = {
  *   - trades (trading issue): an account listing on sale or a trade in progress blocks;
  *   - withdrawals (wallet issue): a withdrawal not yet paid out blocks.
  */
-export const CANCEL_CONDITIONS: CancelCondition[] = [noBalance, noOpenOrder];
+export const CANCEL_CONDITIONS: CancelCondition[] = [noBalance, noWallet, noOpenOrder];
 
 export async function checkConditions(db: Db, userId: number, conditions: readonly CancelCondition[] = CANCEL_CONDITIONS): Promise<CancelConditionView[]> {
   const views: CancelConditionView[] = [];

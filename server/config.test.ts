@@ -23,6 +23,8 @@ describe('loadConfig', () => {
       'POINT_SIGN_SECRET must be set in production',
       'API_AES_KEY must be set in production',
       'REAL_NAME_SECRET must be set in production',
+      'PAYMENT_PROVIDER must be set in production (sandbox only for a demonstration)',
+      'SANDBOX_PAY_KEY must be set in production',
     ]);
   });
 
@@ -33,8 +35,9 @@ describe('loadConfig', () => {
   });
 
   it('production with real secrets starts, plain bodies refused by default', () => {
-    const config = loadConfig({ NODE_ENV: 'production', API_SIGN_SECRET: 'a', LOGIN_SIGN_SECRET: 'b', POINT_SIGN_SECRET: 'c', API_AES_KEY: '0123456789abcdef', REAL_NAME_SECRET: 'r'.repeat(32) });
+    const config = loadConfig({ NODE_ENV: 'production', API_SIGN_SECRET: 'a', LOGIN_SIGN_SECRET: 'b', POINT_SIGN_SECRET: 'c', API_AES_KEY: '0123456789abcdef', REAL_NAME_SECRET: 'r'.repeat(32), PAYMENT_PROVIDER: 'sandbox', SANDBOX_PAY_KEY: 's'.repeat(32), GAME_DELIVERY_KEY: 'g'.repeat(32) });
     expect(config.acceptPlain).toBe(false);
+    expect(config.money).toMatchObject({ provider: 'sandbox', sandboxPayKey: 's'.repeat(32) });
     expect(config.production).toBe(true);
   });
 

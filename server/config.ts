@@ -37,6 +37,61 @@ export interface ServerConfig {
   mediaBaseUrl: string;
   /** Words refused in nicknames besides the built-in list (NICKNAME_BLOCKED_WORDS, comma-separated). */
   nicknameBlockedWords: string[];
+  /** Payments (issue 12, server/money/): the provider, the sandbox's and the game delivery's keys, the jobs. */
+  money: MoneyConfig;
+}
+
+export const PAYMENT_PROVIDERS = ['sandbox', 'alipay'] as const;
+export type PaymentProviderName = (typeof PAYMENT_PROVIDERS)[number];
+/** Development defaults of the sandbox provider's and the simulated game's signing keys (refused in production). */
+export const DEV_SANDBOX_PAY_KEY = 'dev-sandbox-pay-key-0123456789abcdef';
+export const DEV_GAME_DELIVERY_KEY = 'dev-game-delivery-key-0123456789abcdef';
+
+export interface MoneyConfig {
+  provider: PaymentProviderName;
+  /** HMAC-SHA256 key the sandbox provider signs its notifications with (SANDBOX_PAY_KEY). */
+  sandboxPayKey: string;
+  /** HMAC-SHA256 key of the platform → game delivery callbacks (GAME_DELIVERY_KEY). */
+  deliveryKey: string;
+  /** This server's own base URL for provider notifications and the simulated game (MONEY_BASE_URL); null: the listening address. */
+  baseUrl: string | null;
+  /** The game server's delivery endpoint (GAME_DELIVERY_URL); null: this server's simulated game (/sim-game/deliver). */
+  deliveryUrl: string | null;
+  /** How often the money jobs (expiry, notifications, deliveries) run (MONEY_JOB_INTERVAL_MS). */
+  jobIntervalMs: number;
+  alipay: { appId: string; privateKey: string; alipayPublicKey: string; gateway: string } | null;
+}
+
+function moneyOf(env: NodeJS.ProcessEnv, production: boolean, problems: string[]): MoneyConfig {
+  const provider = (env.PAYMENT_PROVIDER || 'sandbox') as PaymentProviderName;
+  if (!PAYMENT_PROVIDERS.includes(provider)) problems.push(`PAYMENT_PROVIDER must be one of ${PAYMENT_PROVIDERS.join(', ')}, got "${env.PAYMENT_PROVIDER}"`);
+  // Production takes the sandbox only when it is chosen on purpose (a demonstration deployment).
+  if (production && !env.PAYMENT_PROVIDER) problems.push('PAYMENT_PROVIDER must be set in production (sandbox only for a demonstration)');
+  const sandboxPayKey = env.SANDBOX_PAY_KEY || DEV_SANDBOX_PAY_KEY;
+  const deliveryKey = env.GAME_DELIVERY_KEY || DEV_GAME_DELIVERY_KEY;
+  if (production && provider === 'sandbox' && sandboxPayKey === DEV_SANDBOX_PAY_KEY) problems.push('SANDBOX_PAY_KEY must be set in production');
+  if (production && env.PAYMENT_PROVIDER && deliveryKey === DEV_GAME_DELIVERY_KEY) problems.push('GAME_DELIVERY_KEY must be set in production');
+  for (const [name, value] of [['SANDBOX_PAY_KEY', sandboxPayKey], ['GAME_DELIVERY_KEY', deliveryKey]] as const) {
+    if (Buffer.byteLength(value, 'utf8') < 16) problems.push(`${name} must be at least 16 bytes`);
+  }
+  const baseUrl = (env.MONEY_BASE_URL || '').replace(/\/+$/, '') || null;
+  if (baseUrl && !/^https?:\/\//.test(baseUrl)) problems.push('MONEY_BASE_URL must be an http(s):// URL');
+  const deliveryUrl = env.GAME_DELIVERY_URL || null;
+  if (deliveryUrl && !/^https?:\/\//.test(deliveryUrl)) problems.push('GAME_DELIVERY_URL must be an http(s):// URL');
+  const jobIntervalMs = env.MONEY_JOB_INTERVAL_MS ? Number(env.MONEY_JOB_INTERVAL_MS) : 2_000;
+  if (!Number.isSafeInteger(jobIntervalMs) || jobIntervalMs < 100) problems.push(`MONEY_JOB_INTERVAL_MS must be an integer ≥ 100, got "${env.MONEY_JOB_INTERVAL_MS}"`);
+  let alipay: MoneyConfig['alipay'] = null;
+  if (provider === 'alipay') {
+    const missing = ['ALIPAY_APP_ID', 'ALIPAY_PRIVATE_KEY', 'ALIPAY_PUBLIC_KEY'].filter((name) => !env[name]);
+    if (missing.length > 0) problems.push(`PAYMENT_PROVIDER alipay needs ${missing.join(', ')}`);
+    alipay = {
+      appId: env.ALIPAY_APP_ID ?? '',
+      privateKey: env.ALIPAY_PRIVATE_KEY ?? '',
+      alipayPublicKey: env.ALIPAY_PUBLIC_KEY ?? '',
+      gateway: env.ALIPAY_GATEWAY || 'https://openapi.alipay.com/gateway.do',
+    };
+  }
+  return { provider, sandboxPayKey, deliveryKey, baseUrl, deliveryUrl, jobIntervalMs, alipay };
 }
 
 export type StorageConfig =
@@ -158,6 +213,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, root = process.
       .split(/[,，]/)
       .map((word) => word.trim())
       .filter((word) => word !== ''),
+    money: moneyOf(env, production, problems),
   };
   if (problems.length > 0) throw new ConfigError(problems);
   return config;

@@ -5,7 +5,10 @@ import { ConfigError, loadConfig } from './config.ts';
 import { migrateToLatest, openDatabase } from './db/database.ts';
 import { seedCatalog } from './db/seed-catalog.ts';
 import { seedContent } from './db/seed-content.ts';
+import { startMoneyJobs } from './money/jobs.ts';
+import { moneyServices } from './money/services.ts';
 import { createKvStore } from './kv-store.ts';
+import { startAutosendJob } from './money/autosend.ts';
 
 async function main(): Promise<void> {
   let config;
@@ -31,7 +34,10 @@ async function main(): Promise<void> {
   app.log.info({ database: database.kind, migrations: applied, kv: config.redisUrl ? 'redis' : 'memory' }, 'database ready');
   // Scheduled work, outside the request path: due account cancellations now, then every minute.
   const cancellationJob = startCancellationJob({ db: database.db, log: app.log.child({ job: 'cancellation' }) });
+  // Cards' daily benefits that are sent without a claim (the day's grant is unique: safe in several processes).
+  const autosendJob = startAutosendJob({ db: database.db, log: app.log.child({ job: 'autosend' }) });
 
+  let moneyJobs: { stop(): Promise<void> } | null = null;
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
@@ -42,6 +48,8 @@ async function main(): Promise<void> {
     try {
       await app.close();
       await cancellationJob.stop();
+      await moneyJobs?.stop();
+      await autosendJob.stop();
       await kv.close();
       await database.close();
     } finally {
@@ -52,6 +60,10 @@ async function main(): Promise<void> {
   process.on('SIGINT', () => void shutdown('SIGINT'));
 
   await app.listen({ host: config.host, port: config.port });
+  // Money (issue 12): unpaid orders expire, the sandbox's notifications and the game deliveries go
+  // out — at start-up (what a crash or a stop left due) and then every MONEY_JOB_INTERVAL_MS.
+  const money = moneyServices(config);
+  moneyJobs = startMoneyJobs({ db: database.db, provider: money.provider, http: money.http, game: money.game, log: app.log.child({ job: 'money' }), intervalMs: config.money.jobIntervalMs });
 }
 
 main().catch((error) => {

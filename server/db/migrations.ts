@@ -5,6 +5,7 @@ import { profileMigration } from './migration-0005-profile.ts';
 import { cancellationMigration } from './migration-0008-cancellation.ts';
 import { collectionsMigration } from './migration-0007-collections.ts';
 import { moneyMigration } from './migration-0009-money.ts';
+import { perksMigration } from './migration-0011-perks.ts';
 
 /**
  * Versioned migrations, applied in key order. One SQL dialect (PostgreSQL) serves both the
@@ -126,6 +127,7 @@ const migrations: Record<string, Migration> = {
   '0007_collections': collectionsMigration,
   '0008_cancellation': cancellationMigration,
   '0009_money': moneyMigration,
+  '0011_perks': perksMigration,
 };
 
 export const migrationProvider: MigrationProvider = {

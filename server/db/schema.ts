@@ -342,7 +342,11 @@ export interface CouponsTable {
   claimed: ColumnType<number, number | undefined, number>;
   sort: ColumnType<number, number | undefined, number>;
   created_at: CreatedAt;
+  /** 'center': the coupon centre's; 'card' / 'level': handed out by a card or a level (migration 0011_perks). */
+  source: ColumnType<CouponSource, CouponSource | undefined, CouponSource>;
 }
+
+export type CouponSource = 'center' | 'card' | 'level';
 
 export type UserCouponSource = 'receive' | 'card' | 'task' | 'activity';
 
@@ -606,6 +610,17 @@ export interface UserMoneyFlagsTable {
   first_recharge_order_id: number | null;
 }
 
+/** One level coupon claimed in a China-time month (migration 0011_perks). */
+export interface LevelCouponClaimsTable {
+  id: Generated<number>;
+  user_id: number;
+  level: number;
+  /** 'YYYY-MM', China time. */
+  month: string;
+  user_coupon_id: number | null;
+  created_at: Timestamp;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -654,4 +669,5 @@ export interface Database {
   card_purchases: CardPurchasesTable;
   card_benefit_grants: CardBenefitGrantsTable;
   user_money_flags: UserMoneyFlagsTable;
+  level_coupon_claims: LevelCouponClaimsTable;
 }

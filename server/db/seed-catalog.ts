@@ -1,6 +1,7 @@
 import { sql, type Insertable, type Kysely } from 'kysely';
 import { chinaDayStart, chinaWeekStart, chinaDate, DAY_MS, HOUR_MS } from '../catalog/china-time.ts';
 import { Rng } from '../catalog/prng.ts';
+import { CARD_PERKS, ensurePerks } from '../money/perks-catalog.ts';
 import {
   COMPANY_BRANDS,
   COMPANY_CITIES,
@@ -440,7 +441,15 @@ export function buildCatalog(options: { seed?: number; now?: Date } = {}): Catal
     { type: 'carmine', name: '胭脂红卡·月卡', subtitle: '顶级会员 月享万元福利', price_cents: 12800, original_price_cents: 64800, days: 30, contents: ['每日领取100元代金券', '全平台充值额外返利10%', '一对一专属客服', '新游内测资格'] },
     { type: 'carmine', name: '胭脂红卡·季卡', subtitle: '顶级会员 三月尊享', price_cents: 32800, original_price_cents: 194400, days: 90, contents: ['每日领取100元代金券', '全平台充值额外返利12%', '一对一专属客服', '线下活动邀请'] },
     { type: 'carmine', name: '胭脂红卡·年卡', subtitle: '顶级会员 全年尊享', price_cents: 99800, original_price_cents: 777600, days: 365, contents: ['每日领取100元代金券', '全平台充值额外返利15%', '一对一专属客服', '年度定制礼盒'] },
-  ].map((card, i) => ({ id: i + 1, sort: i, sold_count: rng.int(300, 60_000), ...card, type: card.type as CardsTable['type'], contents: JSON.stringify(card.contents) }));
+  ].map((card, i) => ({
+    id: i + 1,
+    sort: i,
+    sold_count: rng.int(300, 60_000),
+    ...card,
+    type: card.type as CardsTable['type'],
+    // The lines of a card with benefits are its benefits' own (server/money/perks-catalog.ts).
+    contents: JSON.stringify(CARD_PERKS[card.name]?.contents ?? card.contents),
+  }));
 
   const featured = games.filter((g) => g.featured_rank !== null).sort((a, b) => a.featured_rank! - b.featured_rank!);
   const primaryPg = (gameId: number) => index[gameId - 1]!.platformIds[0]!;
@@ -536,6 +545,8 @@ export async function seedCatalog(db: Kysely<Database>, options: { seed?: number
     for (const table of ['categories', 'tags', 'games', 'platform_games', 'topics', 'gift_packs', 'coupons', 'cards', 'promotions']) {
       await sql`select setval(pg_get_serial_sequence(${table}, 'id'), (select max(id) from ${sql.table(table)}))`.execute(trx);
     }
+    // The coupons cards and levels hand out, and each card's benefits (as migration 0011_perks does on an older database).
+    await ensurePerks(trx);
   });
   return { seeded: true, ms: performance.now() - started, counts };
 }

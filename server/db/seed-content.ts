@@ -4,6 +4,7 @@ import { PRODUCT } from '../product.ts';
 import type { Database } from './schema.ts';
 import { seedAuthContent } from './seed-auth-content.ts';
 import { seedCancellationContent } from './seed-cancellation-content.ts';
+import { seedMoneyContent } from './seed-money-content.ts';
 import { seedSdkList } from './seed-sdk-list.ts';
 
 export const APP_PACKAGE_SIZE = 3 * 1024 * 1024 + 417;
@@ -66,6 +67,7 @@ export async function seedContent(db: Kysely<Database>): Promise<void> {
       .execute();
   }
   await seedAuthContent(db);
+  await seedMoneyContent(db);
   await seedCancellationContent(db);
   await seedSdkList(db);
 }

@@ -9,6 +9,7 @@ import { escapeXml } from '../catalog/art.ts';
 import { PRIVACY_POLICY_KEY, USER_AGREEMENT_KEY } from '../db/seed-auth-content.ts';
 import { maskPhone } from '../sms.ts';
 import { mediaUrl } from '../uploads/upload-routes.ts';
+import { balanceOf, player } from '../money/ledger.ts';
 
 const AVATAR_COLORS = ['#ff7a45', '#36cfc9', '#597ef7', '#9254de', '#f759ab', '#40a9ff', '#73d13d', '#ffa940'];
 
@@ -51,7 +52,8 @@ export const authAccountCalls = defineCalls(
       // users.avatar holds an uploaded object's key (server/routes/profile.ts headerImgEdit).
       avatar: row.avatar ? mediaUrl(config, row.avatar) : generatedAvatar(row.nickname, row.uuid),
       phone: maskPhone(row.phone),
-      coins: row.coins,
+      // 乐玩币 from the ledger (fen of 币; 1 币 = 100), shown as 币 with up to two decimals.
+      coins: (await balanceOf(db, player(user!.id, 'coins'))) / 100,
       points: row.points,
       has_password: row.password_hash !== null,
       created_at: new Date(row.created_at).toISOString(),

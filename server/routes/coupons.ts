@@ -41,7 +41,7 @@ class SoldOut extends Error {}
 type ClaimResult = { status: 'ok'; userCouponId: number; expiresAt: Date } | { status: 'already' | 'soldOut' | 'missing' };
 
 export async function claimCoupon(db: Kysely<Database>, userId: number, couponId: number, now: Date): Promise<ClaimResult> {
-  const coupon = await db.selectFrom('coupons').select(['id', 'valid_days']).where('id', '=', couponId).executeTakeFirst();
+  const coupon = await db.selectFrom('coupons').select(['id', 'valid_days']).where('id', '=', couponId).where('source', '=', 'center').executeTakeFirst();
   if (!coupon) return { status: 'missing' };
   try {
     return await db.transaction().execute(async (trx) => {
@@ -74,6 +74,8 @@ function couponSelect(db: Kysely<Database>, userId: number | null) {
   return db
     .selectFrom('coupons as c')
     .leftJoin('games as g', 'g.id', 'c.game_id')
+    // Card and level coupons are handed out by their card or level, not from the centre.
+    .where('c.source', '=', 'center')
     .select(['c.id', 'c.game_id', 'g.name as game_name', 'c.name', 'c.type', 'c.amount_cents', 'c.threshold_cents', 'c.valid_days', 'c.total', 'c.claimed'])
     .select((eb) =>
       eb
@@ -177,7 +179,7 @@ export const couponCalls = defineCalls(
     const couponId = input.coupon_id;
     let ids: number[];
     if (couponId !== undefined) {
-      const coupon = await db.selectFrom('coupons').select(['id', 'type']).where('id', '=', couponId).executeTakeFirst();
+      const coupon = await db.selectFrom('coupons').select(['id', 'type']).where('id', '=', couponId).where('source', '=', 'center').executeTakeFirst();
       if (!coupon) return refuse(COUPON_MSG.missing);
       if (coupon.type !== 'bt') return refuse(COUPON_MSG.notBt);
       ids = [coupon.id];

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../../server/app.ts';
+import { buildApp, type AppDeps } from '../../server/app.ts';
 import { loadConfig, type ServerConfig } from '../../server/config.ts';
 import type { DatabaseHandle } from '../../server/db/database.ts';
 import { MemoryKvStore, type KvStore } from '../../server/kv-store.ts';
@@ -17,12 +17,12 @@ export interface TestServer {
 
 /** A real server on a loopback port with its own fresh database. */
 export async function startTestServer(
-  options: { env?: NodeJS.ProcessEnv; kind?: DatabaseKind; now?: () => number; kv?: KvStore; logStream?: { write(line: string): void }; sms?: SmsProvider } = {},
+  options: { env?: NodeJS.ProcessEnv; kind?: DatabaseKind; now?: () => number; kv?: KvStore; logStream?: { write(line: string): void }; sms?: SmsProvider; money?: AppDeps['money'] } = {},
 ): Promise<TestServer> {
   const config = loadConfig({ STATIC_DIR: 'none', LOG_LEVEL: 'silent', ...options.env });
   const database = await createTestDatabase(options.kind);
   const kv = options.kv ?? new MemoryKvStore(options.now);
-  const app = await buildApp({ config, db: database.db, kv, now: options.now, ...(options.logStream ? { logStream: options.logStream } : {}), ...(options.sms ? { sms: options.sms } : {}) });
+  const app = await buildApp({ config, db: database.db, kv, now: options.now, ...(options.logStream ? { logStream: options.logStream } : {}), ...(options.sms ? { sms: options.sms } : {}), ...(options.money ? { money: options.money } : {}) });
   const url = await app.listen({ host: '127.0.0.1', port: 0 });
   return {
     app,

@@ -111,6 +111,8 @@ export interface GameRole {
   id: number;
   server_name: string;
   role_name: string;
+  /** What the (simulated) game has credited the role (fen of top-up). */
+  balance_cents?: number;
 }
 
 export interface SubAccount {
@@ -135,7 +137,7 @@ export const getGameRoles = defineCall({
   auth: 'required',
   summary: '自己在一个游戏的小号与角色（充值对象）及可选区服',
   fields: { platform_game_id: id(MONEY_MSG.gameMissing) },
-  answer: answer<GameRoles>('{ game_id, platform_game_id, game_name, icon, servers: [name], sub_accounts: [{ id, name, total_topup_cents, roles: [{ id, server_name, role_name }] }] }'),
+  answer: answer<GameRoles>('{ game_id, platform_game_id, game_name, icon, servers: [name], sub_accounts: [{ id, name, total_topup_cents, roles: [{ id, server_name, role_name, balance_cents }] }] }'),
 });
 
 export const addSubAccount = defineCall({
