@@ -92,8 +92,11 @@ export const PAGED_LIST_IDS = [
 /** The privacy guide (issue 11): the agreement or policy a player reads before agreeing. */
 const SYSTEM_REMOTE_DATA_IDS = ['privacyDocument'] as const;
 
+/** Money (issue 12, checkout): balances, offers, roles, coupons and cards the checkout pages load. */
+const CHECKOUT_REMOTE_DATA_IDS = ['money', 'promote', 'subVip', 'checkoutCoupons', 'cardDetail', 'gameRoles', 'rechargeGames', 'rechargeSearch'] as const;
+
 /** The ids pages pass to useRemoteData(id, …): each builds its own remote-data machine. */
-export const REMOTE_DATA_IDS = ['aboutUs', 'cancelRule', 'userInfo', 'gameDetail', 'giftList', 'couponList', 'btCouponList', 'openServers', 'downUrl', 'identityCard', 'playGrant', ...GAMES_REMOTE_DATA_IDS, ...SYSTEM_REMOTE_DATA_IDS] as const;
+export const REMOTE_DATA_IDS = ['aboutUs', 'cancelRule', 'userInfo', 'gameDetail', 'giftList', 'couponList', 'btCouponList', 'openServers', 'downUrl', 'identityCard', 'playGrant', ...GAMES_REMOTE_DATA_IDS, ...SYSTEM_REMOTE_DATA_IDS, ...CHECKOUT_REMOTE_DATA_IDS] as const;
 
 export const MACHINES: readonly MachineEntry[] = [
   entry({ name: 'session', summary: 'Token / Uuid / NickName, api error catalogue, active record', machine: sessionMachine, input: { credentials: null } }),

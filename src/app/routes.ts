@@ -105,6 +105,14 @@ const PAGE_FILES: Record<string, string> = {
   '/resetpassword': '../pages/auth/ResetPasswordPage.tsx',
   '/userrule': '../pages/user-rule/UserRulePage.tsx',
   '/reload': '../pages/reload/ReloadPage.tsx',
+  '/rechargepay': '../pages/recharge-pay/RechargePayPage.tsx',
+  [`/my${PRODUCT}coin`]: '../pages/my-coin/MyCoinPage.tsx',
+  '/autorecharge': '../pages/auto-recharge/AutoRechargePage.tsx',
+  '/autorechargehao': '../pages/auto-recharge/AutoRechargeHaoPage.tsx',
+  '/selectcoupon': '../pages/select-coupon/SelectCouponPage.tsx',
+  '/cardstrightrecharge': '../pages/card-recharge/CardStraightRechargePage.tsx',
+  '/loginrecharge': '../pages/login-recharge/LoginRechargePage.tsx',
+  '/firstrechargedialog': '../pages/first-recharge/FirstRechargeDialogPage.tsx',
 };
 
 /** Games (home family, discovery lists, topics, search): `path=folder/Name` for ../pages/folder/NamePage.tsx. */

@@ -71,7 +71,11 @@ function Checkout({ draft, couponId, payment }: { draft: PaymentDraft; couponId:
 
 function GameCheckout({ draft, couponId, payment }: { draft: PaymentDraft; couponId: number | null | undefined; payment: Payment }) {
   const coupons = useCall('checkoutCoupons', '/api/order/getCheckoutCoupons', { kind: 'game', amount_cents: draft.amount_cents, platform_game_id: draft.platform_game_id });
-  const [chosen] = useState(() => (couponId !== undefined ? couponId : readCouponChoice(window.localStorage, draft)));
+  // /selectcoupon's choice for this draft (it goes back here) wins over the one in the URL.
+  const [chosen] = useState(() => {
+    const stored = readCouponChoice(window.localStorage, draft);
+    return stored !== undefined ? stored : couponId;
+  });
   if (coupons.failed) return <LoadFailed message={coupons.error} onRetry={coupons.retry} />;
   if (!coupons.data) return <Skeleton />;
   const selectedId = couponIdToUse(chosen, coupons.data);
