@@ -105,17 +105,9 @@ const PAGE_FILES: Record<string, string> = {
   '/resetpassword': '../pages/auth/ResetPasswordPage.tsx',
   '/userrule': '../pages/user-rule/UserRulePage.tsx',
   '/reload': '../pages/reload/ReloadPage.tsx',
-  '/rechargepay': '../pages/recharge-pay/RechargePayPage.tsx',
-  [`/my${PRODUCT}coin`]: '../pages/my-coin/MyCoinPage.tsx',
-  '/autorecharge': '../pages/auto-recharge/AutoRechargePage.tsx',
-  '/autorechargehao': '../pages/auto-recharge/AutoRechargeHaoPage.tsx',
-  '/selectcoupon': '../pages/select-coupon/SelectCouponPage.tsx',
-  '/cardstrightrecharge': '../pages/card-recharge/CardStraightRechargePage.tsx',
-  '/loginrecharge': '../pages/login-recharge/LoginRechargePage.tsx',
-  '/firstrechargedialog': '../pages/first-recharge/FirstRechargeDialogPage.tsx',
 };
 
-/** Games (home family, discovery lists, topics, search): `path=folder/Name` for ../pages/folder/NamePage.tsx. */
+/** Games (home family, discovery lists, topics, search) and money checkout (issue 12): `path=folder/Name` for ../pages/folder/NamePage.tsx. */
 for (const entry of paths(`
   /=home/Home /newgame=new-game/NewGame /ranking=ranking/Ranking /routine=routine/Routine
   /overseas=overseas/Overseas /newserve=new-serve/NewServe /homedown=home-down/HomeDown
@@ -125,6 +117,10 @@ for (const entry of paths(`
   /special=special/Special /specialdetail=special-detail/SpecialDetail
   /newgamewelfare=new-game-welfare/NewGameWelfare /searchHistory=search-history/SearchHistory
   /searchingresult=search-result/SearchResult
+  /rechargepay=recharge-pay/RechargePay /my${PRODUCT}coin=my-coin/MyCoin /autorecharge=auto-recharge/AutoRecharge
+  /autorechargehao=auto-recharge/AutoRechargeHao /selectcoupon=select-coupon/SelectCoupon
+  /cardstrightrecharge=card-recharge/CardStraightRecharge /loginrecharge=login-recharge/LoginRecharge
+  /firstrechargedialog=first-recharge/FirstRechargeDialog
 `)) {
   const [path, file] = entry.split('=') as [string, string];
   PAGE_FILES[path] = `../pages/${file}Page.tsx`;
