@@ -1,5 +1,5 @@
 import type { OrderView } from '../../../api/protocol/calls/order.ts';
-import { MONEY_MSG } from '../../../api/protocol/money.ts';
+import { formatYuan, MONEY_MSG } from '../../../api/protocol/money.ts';
 import { PRODUCT } from '../../app/routes.ts';
 import { useNavigate } from '../../app/use-navigation.ts';
 import { Row, yuan } from './checkout-parts.tsx';
@@ -40,7 +40,7 @@ export function PaymentResult({ payment }: { payment: Payment }) {
           <Row label="原价">{yuan(order.amount_cents)}</Row>
           {order.coupon_cents > 0 && <Row label="优惠">{`-${yuan(order.coupon_cents)}${order.coupon_name ? `（${order.coupon_name}）` : ''}`}</Row>}
           <Row label="实付">{yuan(order.pay_cents)}</Row>
-          {order.bonus_cents > 0 && <Row label="赠送">{`${yuan(order.bonus_cents)} 乐玩币`}</Row>}
+          {order.bonus_cents > 0 && <Row label="赠送">{`${formatYuan(order.bonus_cents)} 乐玩币`}</Row>}
           <Row label="状态">{order.status_text}</Row>
         </div>
       )}

@@ -12,7 +12,7 @@ import { decodeCheckoutRequest, readCouponChoice, readStoredPayment, sameDraft }
 import { PaymentResult } from '../../features/payment/PaymentResult.tsx';
 import { useCall } from '../../features/payment/use-call.ts';
 import { usePayment } from '../../features/payment/use-payment.ts';
-import { couponIdToUse, payMethodsFor, paySummary } from './checkout-rules.ts';
+import { couponIdToUse, needsRealName, payMethodsFor, paySummary } from './checkout-rules.ts';
 import '../../features/payment/checkout.css';
 
 /**
@@ -176,6 +176,14 @@ function CheckoutBody({
       {payment.error && (
         <p className="checkout__error" role="alert">
           {payment.error}
+          {needsRealName(payment.error) && (
+            <>
+              {' '}
+              <button type="button" className="checkout__link" onClick={() => navigate('/realnamecertificateone')}>
+                去实名认证
+              </button>
+            </>
+          )}
         </p>
       )}
       <div className="checkout__bar">

@@ -23,3 +23,8 @@ export function paySummary(originalCents: number, coupon: Pick<CheckoutCoupon, '
   const discountCents = coupon ? Math.min(coupon.amount_cents, originalCents) : 0;
   return { originalCents, discountCents, payCents: originalCents - discountCents };
 }
+
+/** The minors' rules refuse an unverified account (server/minors.ts payNeedsRealName): the page offers 去实名认证. */
+export function needsRealName(message: string): boolean {
+  return message.includes('请先完成实名认证');
+}
