@@ -29,7 +29,8 @@ export function rolesOf(data: GameRoles): Array<RoleChoice & { label: string; ba
       roleId: role.id,
       serverName: role.server_name,
       roleName: role.role_name,
-      label: `${account.name} · ${role.server_name} · ${role.role_name}`,
+      // The simulated game names a new role after its sub-account: say it once.
+      label: [account.name, role.server_name, role.role_name === account.name ? '' : role.role_name].filter(Boolean).join(' · '),
       balanceCents: typeof role.balance_cents === 'number' ? role.balance_cents : null,
     })),
   );
@@ -112,7 +113,7 @@ export function RoleTopUp({ platformGameId, initialRoleId, initialAmountCents, s
   return (
     <>
       <section className="checkout__card" aria-label="游戏">
-        <div className="pick-list__item" style={{ padding: 0 }}>
+        <div className="checkout__game">
           {data.icon ? <img className="pick-list__icon" src={data.icon} alt="" /> : <span className="pick-list__icon" />}
           <span className="pick-list__main">
             <span className="pick-list__name">{data.game_name}</span>
