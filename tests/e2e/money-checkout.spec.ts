@@ -204,3 +204,25 @@ test('/loginrecharge asks a signed-out player to sign in; /firstrechargedialog o
   await shoot(page, 'checkout-cards');
   expect(errors).toEqual([]);
 });
+
+test('buy a 648省钱卡 on /cardstrightrecharge through the cashier', async ({ page, baseURL }) => {
+  const errors = watchConsole(page);
+  const account = await adult(baseURL!);
+  await signInStorage(page, account);
+  await page.goto('/cardstrightrecharge');
+  await appRendered(page);
+  await page.getByRole('button', { name: /648省钱卡/ }).click();
+  await expect(page.getByRole('region', { name: '卡内福利' })).toBeVisible();
+  await shoot(page, 'checkout-card-offer');
+  await page.getByRole('button', { name: '立即开通' }).click();
+  await expect(page).toHaveURL(/\/rechargepay/);
+  await expect(page.getByText('648省钱卡').first()).toBeVisible();
+  await page.getByRole('button', { name: '立即支付' }).click();
+  await expect(page.getByText('沙箱支付，不会产生真实扣款')).toBeVisible();
+  await page.getByRole('button', { name: '支付', exact: true }).click();
+  await expect(page.getByRole('heading', { name: '支付成功' })).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByText('648省钱卡 已开通')).toBeVisible();
+  await shoot(page, 'checkout-card-paid');
+  expect((await wireCall(baseURL!, '/api/user/isSubVip', {}, account)).data.is_vip).toBe(1);
+  expect(errors).toEqual([]);
+});
