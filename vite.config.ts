@@ -1,7 +1,7 @@
 import { defineConfig, loadEnv, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 
-const API_PREFIXES = ['/api', '/down', '/point', '/dev', '/upload', '/media'];
+const API_PREFIXES = ['/api', '/down', '/point', '/dev', '/upload', '/media', '/sandbox-pay'];
 const SOURCE_MODULE = /\.(ts|tsx|js|mjs|css|json)(\?|$)/;
 
 /**

@@ -34,7 +34,7 @@ const noBalance: CancelCondition = {
   async check(db, userId) {
     // 乐玩币 are read from the ledger (fen of 币).
     const coins = await balanceOf(db, player(userId, 'coins'));
-    return coins > 0 ? { passed: false, reason: `账号内还有${formatYuan(coins)}${PRODUCT.coinName}，请使用完毕后再申请注销` } : { passed: true };
+    return coins > 0 ? { passed: false, reason: `账号内还有${formatYuan(coins).replace(/\.00$/, '')}${PRODUCT.coinName}，请使用完毕后再申请注销` } : { passed: true };
   },
 };
 

@@ -83,6 +83,8 @@ function moneyOf(env: NodeJS.ProcessEnv, production: boolean, problems: string[]
   let alipay: MoneyConfig['alipay'] = null;
   if (provider === 'alipay') {
     const missing = ['ALIPAY_APP_ID', 'ALIPAY_PRIVATE_KEY', 'ALIPAY_PUBLIC_KEY'].filter((name) => !env[name]);
+    // Alipay posts its notifications to, and sends the player back to, this server's public address.
+    if (!baseUrl) missing.push('MONEY_BASE_URL');
     if (missing.length > 0) problems.push(`PAYMENT_PROVIDER alipay needs ${missing.join(', ')}`);
     alipay = {
       appId: env.ALIPAY_APP_ID ?? '',

@@ -48,8 +48,8 @@ async function main(): Promise<void> {
     try {
       await app.close();
       await cancellationJob.stop();
-      await moneyJobs?.stop();
       await autosendJob.stop();
+      await moneyJobs?.stop();
       await kv.close();
       await database.close();
     } finally {

@@ -25,11 +25,10 @@ export async function cardProduct(trx: Transaction<Database>, cardId: number): P
  * Extra 乐玩币 (fen) a coins purchase of amountCents gets, decided when the order is created:
  * the best topup_bonus_pct of the player's active cards, plus the first-recharge offer
  * (FIRST_RECHARGE_BONUS_PCT % up to FIRST_RECHARGE_MAX_BONUS_CENTS) while the player has no paid
- * order and no other open coins order holds a bonus. The player's flags row is locked first, so
- * two concurrent createOrders do not both take the offer.
+ * order and no other open coins order holds a bonus. The player's flags row is locked before the
+ * offer is decided, so two concurrent createOrders do not both take it.
  */
 export async function coinsBonus(trx: Transaction<Database>, userId: number, amountCents: number, now: Date): Promise<{ bonus_cents: number; reason: string }> {
-  await lockPlayer(trx, userId);
   const reasons: string[] = [];
   let bonus = 0;
   const best = (await activePurchases(trx, userId, now)).reduce<{ pct: number; name: string }>((b, p) => ((p.benefits.topup_bonus_pct ?? 0) > b.pct ? { pct: p.benefits.topup_bonus_pct!, name: p.card_name } : b), { pct: 0, name: '' });
@@ -40,7 +39,14 @@ export async function coinsBonus(trx: Transaction<Database>, userId: number, amo
       reasons.push(`${best.name}赠送${best.pct}%`);
     }
   }
-  if (!(await hasPaidOrder(trx, userId))) {
+  // Only a player without a paid order takes the lock (such a player has no 余额 to pay from, so
+  // this createOrder posts nothing to the ledger while holding it: the lock order stays ledger → flags).
+  let offer = !(await hasPaidOrder(trx, userId));
+  if (offer) {
+    await lockPlayer(trx, userId);
+    offer = !(await hasPaidOrder(trx, userId));
+  }
+  if (offer) {
     const open = await trx
       .selectFrom('orders')
       .select('id')
@@ -93,6 +99,9 @@ export async function fulfilCard(trx: Transaction<Database>, order: { id: number
 
 /** Called in the transaction that marks any order paid: the player's first paid order is recorded once. */
 export async function onOrderPaid(trx: Transaction<Database>, order: { id: number; user_id: number; kind: string; pay_cents: number }, _now: Date): Promise<void> {
+  // Recorded already (the usual case): no lock taken.
+  const flags = await trx.selectFrom('user_money_flags').select('first_recharge_order_id').where('user_id', '=', order.user_id).executeTakeFirst();
+  if (flags?.first_recharge_order_id) return;
   await lockPlayer(trx, order.user_id);
   await trx.updateTable('user_money_flags').set({ first_recharge_order_id: order.id }).where('user_id', '=', order.user_id).where('first_recharge_order_id', 'is', null).execute();
 }

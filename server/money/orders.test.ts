@@ -363,4 +363,51 @@ describe.each(DATABASE_KINDS)('orders and payments on %s', (kind) => {
     expect(html).toContain('>取消</button>');
     expect((await fetch(`${server.url}/sandbox-pay/cashier/SB000000000000000000`)).status).toBe(404);
   });
+
+  it('every catalogue game with a platform version can be topped up: it offers at least one server (1服 when it has no 开服 yet)', async () => {
+    const p = await h.signUp();
+    const games = await h.db().selectFrom('platform_games').select('id').execute();
+    const { serversOf } = await import('../routes/orders.ts');
+    for (const game of games) expect((await serversOf(h.db(), game.id, at())).length).toBeGreaterThan(0);
+    const withoutServers = await h.db().selectFrom('platform_games as p').select('p.id').where((eb) => eb.not(eb.exists(eb.selectFrom('open_servers as s').select('s.id').whereRef('s.platform_game_id', '=', 'p.id')))).executeTakeFirst();
+    if (withoutServers) expect((await h.call('/api/order/getGameRoles', { platform_game_id: withoutServers.id }, p)).data.servers).toEqual(['1服']);
+    expect(await h.call('/api/order/addSubAccount', { platform_game_id: games[0]!.id, server_name: '不存在的服' }, p)).toMatchObject({ code: -1, msg: MONEY_MSG.serverMissing });
+  });
+
+  it('10 concurrent requests with one key make one order; the others answer it or 请勿重复提交', async () => {
+    const p = await h.signUp();
+    const key = h.key();
+    const answers = await Promise.all(Array.from({ length: 10 }, () => h.call('/api/order/createOrder', { idempotency_key: key, kind: 'coins', amount_cents: 1200 }, p)));
+    const orders = await h.db().selectFrom('orders').select('order_number').where('user_id', '=', p.id).execute();
+    expect(orders).toHaveLength(1);
+    for (const a of answers) {
+      if (a.code === 1) expect(a.data.order_number).toBe(orders[0]!.order_number);
+      else expect(a).toMatchObject({ code: -1, msg: MONEY_MSG.inFlight });
+    }
+    expect(answers.some((a) => a.code === 1)).toBe(true);
+  });
+
+  it('a card bought through the provider starts its term; 乐玩币 bought from 余额; the records name them', async () => {
+    const p = await h.signUp();
+    const card = await h.db().selectFrom('cards').select(['id', 'name', 'price_cents']).orderBy('id').executeTakeFirstOrThrow();
+    const order = (await h.call('/api/order/createOrder', { idempotency_key: h.key(), kind: 'card', card_id: card.id }, p)).data;
+    expect(order).toMatchObject({ kind: 'card', subject: card.name, amount_cents: card.price_cents, status: 'paying' });
+    await h.payAtCashier(order.pay_url);
+    await notify();
+    expect((await h.call('/api/order/getOneOrder', { order_number: order.order_number }, p)).data.status).toBe('delivered');
+    expect(await h.db().selectFrom('card_purchases').select('card_id').where('user_id', '=', p.id).execute()).toEqual([{ card_id: card.id }]);
+    expect(await h.call('/api/order/createOrder', { idempotency_key: h.key(), kind: 'card', card_id: 999_999 }, p)).toMatchObject({ code: -1, msg: MONEY_MSG.cardMissing });
+
+    // 余额 (here from a refund posting) buys 乐玩币 at once.
+    const { platform, post } = await import('./ledger.ts');
+    await h.db().transaction().execute((trx) => post(trx, { reference: `test:wallet:${p.id}`, kind: 'refund', transfers: [{ from: platform('platform_liabilities'), to: player(p.id, 'wallet'), amount: 1000 }] }));
+    expect(await h.call('/api/order/createOrder', { idempotency_key: h.key(), kind: 'coins', amount_cents: 1100, pay_method: 'wallet' }, p)).toMatchObject({ code: -1, msg: MONEY_MSG.walletShort });
+    const coins = (await h.call('/api/order/createOrder', { idempotency_key: h.key(), kind: 'coins', amount_cents: 1000, pay_method: 'wallet' }, p)).data;
+    expect(coins).toMatchObject({ status: 'delivered', pay_method: 'wallet', pay_url: null });
+    expect((await h.call('/api/user/getMoney', {}, p)).data).toEqual({ wallet_cents: 0, coins_cents: 1000 });
+    expect((await h.call('/api/user/getOutMoney', {}, p)).data.list[0]).toMatchObject({ account: 'wallet', amount_cents: -1000, title: '兑换10乐玩币', order_number: coins.order_number });
+    expect(await h.call('/api/order/createOrder', { idempotency_key: h.key(), kind: 'coins', amount_cents: 1000, pay_method: 'coins' }, p)).toMatchObject({ code: -1 });
+    expect((await h.call('/api/order/getMyOrders', { kind: 'card', status: 'done' }, p)).data).toMatchObject({ total: 1, list: [{ order_number: order.order_number }] });
+    expect((await checkLedger(h.db())).problems).toEqual([]);
+  });
 });

@@ -397,7 +397,13 @@ export async function settlePaid(trx: Trx, orderId: number, now: Date, payer: Pa
   const transfers = paymentTransfers(order, payer);
   if (transfers.length > 0) await post(trx, { reference: `order:${order.order_number}:paid`, kind: 'payment', orderId: order.id, memo: order.subject, transfers });
   if (order.user_coupon_id !== null) {
-    await trx.updateTable('user_coupons').set({ used_at: now, locked_order_id: null }).where('id', '=', order.user_coupon_id).execute();
+    // Used by this order (a late payment of a closed order leaves a coupon another open order holds to that order).
+    await trx
+      .updateTable('user_coupons')
+      .set({ used_at: now, locked_order_id: null })
+      .where('id', '=', order.user_coupon_id)
+      .where((eb) => eb.or([eb('locked_order_id', 'is', null), eb('locked_order_id', '=', order.id)]))
+      .execute();
   }
   await onOrderPaid(trx, { id: order.id, user_id: order.user_id, kind: order.kind, pay_cents: order.pay_cents }, now);
   if (order.kind === 'card') await fulfilCard(trx, { id: order.id, user_id: order.user_id, card_id: order.card_id! }, now);

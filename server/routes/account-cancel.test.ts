@@ -9,6 +9,7 @@ import { devSmsCode, ManualClock, wireClient } from '../../tests/helpers/wire-cl
 import { MemoryKvStore } from '../kv-store.ts';
 import { CANCEL_MSG } from './account-cancel.ts';
 import type { OrderStatus } from '../db/schema.ts';
+import { platform, player as ledgerPlayer, post } from '../money/ledger.ts';
 
 const START = Date.UTC(2026, 2, 2, 2, 0, 0);
 const HOUR = 3600_000;
@@ -91,6 +92,7 @@ describe.each(DATABASE_KINDS)('account cancellation calls on %s', (kind) => {
         phone: `${player.phone.slice(0, 3)}****${player.phone.slice(-4)}`,
         conditions: [
           { key: 'balance', title: '账号内无乐玩币余额', passed: true, reason: '' },
+          { key: 'wallet', title: '账号内无余额', passed: true, reason: '' },
           { key: 'orders', title: '无未完成的订单', passed: true, reason: '' },
         ],
       },
@@ -100,15 +102,24 @@ describe.each(DATABASE_KINDS)('account cancellation calls on %s', (kind) => {
 
   it('a positive 乐玩币 balance blocks, listed and on apply; the code is not spent', async () => {
     const player = await h.signUp();
-    await h.db().updateTable('users').set({ coins: 30 }).where('id', '=', player.id).execute();
+    // 30 乐玩币 (3000 fen of 币) given through the ledger.
+    await h.db().transaction().execute((trx) => post(trx, { reference: `test:coins:${player.id}`, kind: 'card_benefit', transfers: [{ from: platform('promotion_expense'), to: ledgerPlayer(player.id, 'coins'), amount: 3000 }] }));
     const listed = await h.call('/api/user/getCancelConditions', {}, player);
     expect(listed.data.all_passed).toBe(false);
     expect(listed.data.conditions[0]).toEqual({ key: 'balance', title: '账号内无乐玩币余额', passed: false, reason: '账号内还有30乐玩币，请使用完毕后再申请注销' });
     const code = await h.cancelCode(player);
     expect(await h.call('/api/user/applyCancel', { phone_code: code }, player)).toMatchObject({ code: -1, msg: CANCEL_MSG.conditionsUnmet });
     // Once the balance is spent the same code still works.
-    await h.db().updateTable('users').set({ coins: 0 }).where('id', '=', player.id).execute();
+    await h.db().transaction().execute((trx) => post(trx, { reference: `test:spend:${player.id}`, kind: 'spend', transfers: [{ from: ledgerPlayer(player.id, 'coins'), to: platform('platform_revenue'), amount: 3000 }] }));
     expect(await h.call('/api/user/applyCancel', { phone_code: code }, player)).toMatchObject({ code: 1, msg: CANCEL_MSG.applied });
+  });
+
+  it('a positive 余额 (wallet) blocks', async () => {
+    const player = await h.signUp();
+    await h.db().transaction().execute((trx) => post(trx, { reference: `test:wallet:${player.id}`, kind: 'refund', transfers: [{ from: platform('platform_liabilities'), to: ledgerPlayer(player.id, 'wallet'), amount: 2550 }] }));
+    const listed = await h.call('/api/user/getCancelConditions', {}, player);
+    expect(listed.data.conditions[1]).toEqual({ key: 'wallet', title: '账号内无余额', passed: false, reason: '账号内还有余额25.50元，请使用完毕后再申请注销' });
+    expect(await h.applyCancel(player)).toMatchObject({ code: -1, msg: CANCEL_MSG.conditionsUnmet });
   });
 
   it('an open order (created, paying, or paid and not yet delivered) blocks; delivered, failed, expired and refunded ones do not', async () => {
@@ -127,7 +138,7 @@ describe.each(DATABASE_KINDS)('account cancellation calls on %s', (kind) => {
     }
     const open = await order('paying', 4);
     const listed = await h.call('/api/user/getCancelConditions', {}, player);
-    expect(listed.data.conditions[1]).toEqual({ key: 'orders', title: '无未完成的订单', passed: false, reason: '有1笔未完成的订单，请完成支付或取消后再申请注销' });
+    expect(listed.data.conditions[2]).toEqual({ key: 'orders', title: '无未完成的订单', passed: false, reason: '有1笔未完成的订单，请完成支付或取消后再申请注销' });
     expect(await h.applyCancel(player)).toMatchObject({ code: -1, msg: CANCEL_MSG.conditionsUnmet });
     await h.db().updateTable('orders').set({ status: 'delivered' }).where('id', '=', open.id).execute();
     expect(await h.applyCancel(player)).toMatchObject({ code: 1 });

@@ -36,7 +36,7 @@ async function gameOf(db: Db, platformGameId: number) {
 }
 
 /** The game's open servers, newest first; a game without any offers 1服. */
-async function serversOf(db: Db, platformGameId: number, now: Date): Promise<string[]> {
+export async function serversOf(db: Db, platformGameId: number, now: Date): Promise<string[]> {
   const rows = await db.selectFrom('open_servers').select('server_name').where('platform_game_id', '=', platformGameId).where('open_at', '<=', now).orderBy('open_at', 'desc').execute();
   const names = [...new Set(rows.map((r) => r.server_name))];
   return names.length > 0 ? names : [DEFAULT_SERVER];

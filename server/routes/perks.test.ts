@@ -6,7 +6,7 @@ import { startTestServer, type TestServer } from '../../tests/helpers/test-serve
 import { devSmsCode, ManualClock, wireClient } from '../../tests/helpers/wire-client.ts';
 import { CHINA_OFFSET_MS, chinaDate, DAY_MS } from '../catalog/china-time.ts';
 import { SPEND_CAPS } from '../minors.ts';
-import { runOnce } from '../money/autosend.ts';
+import { runOnce, startAutosendJob } from '../money/autosend.ts';
 import { coinsBonus, fulfilCard, onOrderPaid } from '../money/card-hooks.ts';
 import { FIRST_RECHARGE_MAX_BONUS_CENTS } from '../money/cards.ts';
 import { balanceOf, checkLedger, platform, player, post } from '../money/ledger.ts';
@@ -228,6 +228,23 @@ describe.each(DATABASE_KINDS)('cards, privileges and offers on %s', (kind) => {
     expect(second.data.list).toMatchObject([{ kind: 'instant', amount_cents: 3000, coupon_name: '回归福利卡开卡礼包' }]);
     const ledger = await checkLedger(db());
     expect(ledger.problems).toEqual([]);
+  });
+
+  it('runs the autosend job at start and stops it cleanly', async () => {
+    const who = await signUp();
+    const purchase = await buyCard(who, '回归福利卡');
+    clock.advance(DAY_MS);
+    const errors: unknown[] = [];
+    const job = startAutosendJob({ db: db(), now: () => clock.current, intervalMs: 3600_000, log: { info: () => {}, error: (obj) => errors.push(obj) } });
+    await job.firstRun;
+    await job.stop();
+    expect(errors).toEqual([]);
+    expect((await grants(purchase.id)).map((g) => [g.kind, g.auto])).toEqual([
+      ['instant', true],
+      ['coins', true],
+      ['coins', true],
+    ]);
+    expect(await balanceOf(db(), player(who.id, 'coins'))).toBe(400);
   });
 
   it('counts a term in China-time days: bought at 23:50, a 7-day card ends at 00:00 seven days later; a renewal extends it', async () => {

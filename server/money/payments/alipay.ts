@@ -35,9 +35,14 @@ function privateKeyOf(key: string): KeyObject {
   }
 }
 
-/** RSA2 signature of Alipay's string to sign. */
+/** SHA256withRSA of a string, base64 (the RSA2 primitive). */
+export function rsa2Sign(content: string, privateKey: string): string {
+  return createSign('RSA-SHA256').update(content, 'utf8').sign(privateKeyOf(privateKey), 'base64');
+}
+
+/** RSA2 signature of Alipay's string to sign (open API requests: values as they are). */
 export function alipaySign(params: Record<string, string | undefined>, privateKey: string): string {
-  return createSign('RSA-SHA256').update(signContent(params), 'utf8').sign(privateKeyOf(privateKey), 'base64');
+  return rsa2Sign(signContent(params), privateKey);
 }
 
 /** A notification's RSA2 signature (sign and sign_type are left out of the string). */
