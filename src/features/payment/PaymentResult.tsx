@@ -22,7 +22,8 @@ export function PaymentResult({ payment }: { payment: Payment }) {
   const { order } = payment;
   const text = resultText(payment.phase as ResultPhase, order, payment.error);
   const open = payment.phase === 'confirming' || payment.phase === 'stalled' || payment.phase === 'awaitingCashier';
-  const final = text.final;
+  // Paid and on its way to the game: the money is taken, the player may leave (the record shows the delivery).
+  const final = text.final || payment.phase === 'delivering';
   return (
     <section aria-label="支付结果" aria-live="polite">
       <div className="pay-result">
