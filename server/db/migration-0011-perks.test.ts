@@ -11,10 +11,11 @@ import type { Kysely } from 'kysely';
 /** Each card's benefits with coupon ids replaced by the coupons' names and terms (ids differ between databases). */
 async function benefitsByName(db: Kysely<Database>) {
   const coupons = new Map((await db.selectFrom('coupons').select(['id', 'name', 'source', 'amount_cents', 'threshold_cents', 'valid_days']).where('source', '<>', 'center').execute()).map((c) => [c.id, `${c.source}:${c.name}:${c.amount_cents}/${c.threshold_cents}/${c.valid_days}d`]));
-  const cards = await db.selectFrom('cards').select(['name', 'benefits', 'contents']).orderBy('name').execute();
+  const cards = await db.selectFrom('cards').select(['name', 'subtitle', 'benefits', 'contents']).orderBy('name').execute();
   return {
     cards: cards.map((c) => ({
       name: c.name,
+      subtitle: c.subtitle,
       contents: c.contents,
       instant: (c.benefits.instant_coupons ?? []).map((i) => [coupons.get(i.coupon_id), i.count]),
       daily: c.benefits.daily ? (c.benefits.daily.kind === 'coins' ? c.benefits.daily : { ...c.benefits.daily, coupon_id: coupons.get(c.benefits.daily.coupon_id) }) : null,
@@ -38,6 +39,7 @@ describe('migration 0011_perks', () => {
     const catalog = buildCatalog();
     for (const card of catalog.cards) await old.db.insertInto('cards').values(card).execute();
     await sql`update cards set contents = '["旧的说明"]'::jsonb`.execute(old.db);
+    await sql`update cards set subtitle = '旧的副标题' where name in ('新人体验卡', '新游首发卡', '胭脂红卡·月卡')`.execute(old.db);
     expect(await migrateToLatest(old.db)).toEqual(['0011_perks']);
 
     const fresh = await createTestDatabase();

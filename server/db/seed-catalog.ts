@@ -429,26 +429,26 @@ export function buildCatalog(options: { seed?: number; now?: Date } = {}): Catal
   }
 
   const cards: CatalogData['cards'] = [
-    { type: 'hot', name: '648省钱卡', subtitle: '立省618元', price_cents: 3000, original_price_cents: 64800, days: 30, contents: ['立即到账648元代金券礼包（6张）', '每日签到领6元无门槛券', '专属客服优先响应'] },
-    { type: 'hot', name: '畅玩月卡', subtitle: '每天不到1元', price_cents: 1800, original_price_cents: 3000, days: 30, contents: ['每日领取10元代金券（满50可用）', '平台币充值额外赠送5%', '有效期30天'] },
-    { type: 'hot', name: '超值周卡', subtitle: '7天连续领', price_cents: 600, original_price_cents: 1200, days: 7, contents: ['每日领取5元无门槛券', '有效期7天'] },
-    { type: 'new', name: '新人体验卡', subtitle: '新用户专享1元购', price_cents: 100, original_price_cents: 3000, days: 7, contents: ['领取即得10元无门槛券x3', '新人专属礼包一份'] },
-    { type: 'new', name: '新游首发卡', subtitle: '首发新游专属折扣', price_cents: 990, original_price_cents: 3000, days: 15, contents: ['首发新游首充额外9折', '每日领取新游代金券'] },
-    { type: 'new', name: '回归福利卡', subtitle: '老朋友欢迎回来', price_cents: 600, original_price_cents: 1800, days: 15, contents: ['回归即送30元代金券包', '每日签到双倍积分'] },
-    { type: 'gold', name: '黄金月卡', subtitle: '尊享黄金特权', price_cents: 6800, original_price_cents: 12800, days: 30, contents: ['每日领取30元代金券', '全平台充值额外返利3%', '专属黄金标识'] },
-    { type: 'gold', name: '黄金季卡', subtitle: '三个月超值特权', price_cents: 16800, original_price_cents: 38400, days: 90, contents: ['每日领取30元代金券', '全平台充值额外返利5%', '每月一次专属客服回访'] },
-    { type: 'gold', name: '黄金年卡', subtitle: '全年无忧', price_cents: 49800, original_price_cents: 153600, days: 365, contents: ['每日领取30元代金券', '全平台充值额外返利8%', '生日专属礼包'] },
-    { type: 'carmine', name: '胭脂红卡·月卡', subtitle: '顶级会员 月享万元福利', price_cents: 12800, original_price_cents: 64800, days: 30, contents: ['每日领取100元代金券', '全平台充值额外返利10%', '一对一专属客服', '新游内测资格'] },
-    { type: 'carmine', name: '胭脂红卡·季卡', subtitle: '顶级会员 三月尊享', price_cents: 32800, original_price_cents: 194400, days: 90, contents: ['每日领取100元代金券', '全平台充值额外返利12%', '一对一专属客服', '线下活动邀请'] },
-    { type: 'carmine', name: '胭脂红卡·年卡', subtitle: '顶级会员 全年尊享', price_cents: 99800, original_price_cents: 777600, days: 365, contents: ['每日领取100元代金券', '全平台充值额外返利15%', '一对一专属客服', '年度定制礼盒'] },
+    { type: 'hot', name: '648省钱卡', subtitle: '立省618元', price_cents: 3000, original_price_cents: 64800, days: 30 },
+    { type: 'hot', name: '畅玩月卡', subtitle: '每天不到1元', price_cents: 1800, original_price_cents: 3000, days: 30 },
+    { type: 'hot', name: '超值周卡', subtitle: '7天连续领', price_cents: 600, original_price_cents: 1200, days: 7 },
+    { type: 'new', name: '新人体验卡', subtitle: '1元得30元无门槛券', price_cents: 100, original_price_cents: 3000, days: 7 },
+    { type: 'new', name: '新游首发卡', subtitle: '15天天天领券', price_cents: 990, original_price_cents: 3000, days: 15 },
+    { type: 'new', name: '回归福利卡', subtitle: '老朋友欢迎回来', price_cents: 600, original_price_cents: 1800, days: 15 },
+    { type: 'gold', name: '黄金月卡', subtitle: '尊享黄金特权', price_cents: 6800, original_price_cents: 12800, days: 30 },
+    { type: 'gold', name: '黄金季卡', subtitle: '三个月超值特权', price_cents: 16800, original_price_cents: 38400, days: 90 },
+    { type: 'gold', name: '黄金年卡', subtitle: '全年无忧', price_cents: 49800, original_price_cents: 153600, days: 365 },
+    { type: 'carmine', name: '胭脂红卡·月卡', subtitle: '顶级会员 月享3000元券', price_cents: 12800, original_price_cents: 64800, days: 30 },
+    { type: 'carmine', name: '胭脂红卡·季卡', subtitle: '顶级会员 三月尊享', price_cents: 32800, original_price_cents: 194400, days: 90 },
+    { type: 'carmine', name: '胭脂红卡·年卡', subtitle: '顶级会员 全年尊享', price_cents: 99800, original_price_cents: 777600, days: 365 },
   ].map((card, i) => ({
     id: i + 1,
     sort: i,
     sold_count: rng.int(300, 60_000),
     ...card,
     type: card.type as CardsTable['type'],
-    // The lines of a card with benefits are its benefits' own (server/money/perks-catalog.ts).
-    contents: JSON.stringify(CARD_PERKS[card.name]?.contents ?? card.contents),
+    // A card's lines are its benefits' own (server/money/perks-catalog.ts).
+    contents: JSON.stringify(CARD_PERKS[card.name]!.contents),
   }));
 
   const featured = games.filter((g) => g.featured_rank !== null).sort((a, b) => a.featured_rank! - b.featured_rank!);

@@ -18,6 +18,8 @@ export interface PerkCouponSpec {
 }
 
 export interface CardPerkSpec {
+  /** A subtitle that replaces one that promised what nothing gives. */
+  subtitle?: string;
   /** The lines players read, each one true of the benefits below. */
   contents: string[];
   instant?: { coupon: PerkCouponSpec; count: number }[];
@@ -49,10 +51,12 @@ export const CARD_PERKS: Record<string, CardPerkSpec> = {
     daily: { kind: 'coupon', coupon: coupon('周卡每日5元无门槛券', 5, 0, 7), auto: false },
   },
   新人体验卡: {
+    subtitle: '1元得30元无门槛券',
     contents: ['领取即得10元无门槛券x3', '代金券7天内有效'],
     instant: [{ coupon: coupon('新人体验卡10元无门槛券', 10, 0, 7), count: 3 }],
   },
   新游首发卡: {
+    subtitle: '15天天天领券',
     contents: ['每日领取8元代金券（满30可用）', '乐玩币充值额外赠送3%', '有效期15天'],
     daily: { kind: 'coupon', coupon: coupon('首发卡每日8元券', 8, 30, 7), auto: false },
     topup_bonus_pct: 3,
@@ -82,6 +86,7 @@ export const CARD_PERKS: Record<string, CardPerkSpec> = {
     topup_bonus_pct: 8,
   },
   '胭脂红卡·月卡': {
+    subtitle: '顶级会员 月享3000元券',
     contents: ['每日领取100元代金券（满600可用）', '乐玩币充值额外赠送10%', '一对一专属客服', '有效期30天'],
     daily: { kind: 'coupon', coupon: CARMINE_DAILY, auto: false },
     topup_bonus_pct: 10,
@@ -158,7 +163,7 @@ export async function cardBenefitsOf(db: Db, spec: CardPerkSpec): Promise<CardBe
   return benefits;
 }
 
-/** Creates the perk coupons and sets every known card's benefits and contents. Idempotent. */
+/** Creates the perk coupons and sets every known card's benefits, contents (and subtitle where given). Idempotent. */
 export async function ensurePerks(db: Db): Promise<{ cards: number }> {
   for (const spec of LEVELS) await perkCouponId(db, 'level', spec.coupon);
   let cards = 0;
@@ -166,7 +171,7 @@ export async function ensurePerks(db: Db): Promise<{ cards: number }> {
     const benefits = await cardBenefitsOf(db, spec);
     const updated = await db
       .updateTable('cards')
-      .set({ benefits: JSON.stringify(benefits), contents: JSON.stringify(spec.contents) })
+      .set({ benefits: JSON.stringify(benefits), contents: JSON.stringify(spec.contents), ...(spec.subtitle ? { subtitle: spec.subtitle } : {}) })
       .where('name', '=', name)
       .executeTakeFirst();
     cards += Number(updated.numUpdatedRows);

@@ -159,6 +159,7 @@ describe.each(DATABASE_KINDS)('cards, privileges and offers on %s', (kind) => {
     expect(await call('/api/user/isSubVip', {}, who)).toMatchObject({ code: 1, data: { is_vip: 1, cards: [{ name: '648省钱卡' }] } });
 
     const answers = await Promise.all(Array.from({ length: 20 }, () => call('/api/card/claimCardBenefit', { purchase_id: purchase.id }, who)));
+    console.log(`[figure] 20 concurrent claimCardBenefit of one 648省钱卡 day: ${answers.filter((a) => a.code === 1).length} granted, ${answers.filter((a) => a.msg === MONEY_MSG.benefitClaimed).length} × ${MONEY_MSG.benefitClaimed}`);
     expect(answers.filter((a) => a.code === 1)).toHaveLength(1);
     expect(answers.filter((a) => a.msg === MONEY_MSG.benefitClaimed)).toHaveLength(19);
     const won = answers.find((a) => a.code === 1)!;
@@ -202,6 +203,7 @@ describe.each(DATABASE_KINDS)('cards, privileges and offers on %s', (kind) => {
 
     clock.advance(DAY_MS);
     const runs = await Promise.all([runOnce(db(), now()), runOnce(db(), now()), runOnce(db(), now())]);
+    console.log(`[figure] autosend run 3 times at once and once more the same China day: ${runs.join(' + ')} grant(s)`);
     expect(runs.reduce((a, b) => a + b, 0)).toBe(1);
     expect(await runOnce(db(), now())).toBe(0);
     expect(await coins()).toBe(400);
@@ -218,7 +220,9 @@ describe.each(DATABASE_KINDS)('cards, privileges and offers on %s', (kind) => {
     expect(await runOnce(db(), now())).toBe(0);
     expect(await coins()).toBe(600);
     const today = chinaDate(now());
-    expect(await db().selectFrom('ledger_transactions').select('id').where('reference', '=', `card:${purchase.id}:${today}:coins`).execute()).toHaveLength(1);
+    const posted = await db().selectFrom('ledger_transactions').select('id').where('reference', '=', `card:${purchase.id}:${today}:coins`).execute();
+    console.log(`[figure] 20 concurrent claims of a daily 乐玩币 benefit + an autosend run: ${answers.filter((a) => a.code === 1).length} grant, ${posted.length} ledger transaction card:${purchase.id}:${today}:coins`);
+    expect(posted).toHaveLength(1);
 
     const list = await call('/api/card/getAutoSendList', { limit: 2 }, who);
     expect(list.data.total).toBe(3); // instant + two sent days (the third day was claimed)

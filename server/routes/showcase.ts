@@ -149,7 +149,7 @@ export const showcaseCalls = defineCalls(
       card: cards[0],
       cards,
       sold_total: cards.reduce((s, c) => s + c.sold_count, 0),
-      privileges: ['每日领取100元代金券', '全平台充值额外返利', '一对一专属客服', '新游内测资格'],
+      privileges: ['每日领取100元代金券（满600可用）', '乐玩币充值额外赠送10%-15%', '一对一专属客服'],
     });
   }),
   handle(topicCalls.getTopicList, async ({ db, input }) => {
