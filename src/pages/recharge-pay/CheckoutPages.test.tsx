@@ -125,6 +125,19 @@ describe('/rechargepay', () => {
     expect(screen.getByRole('button', { name: '查看充值记录' })).toBeTruthy();
   });
 
+  it('after a reload, the same attempt (stored without an order, a network failure) is sent again with its stored key', async () => {
+    const KEY = 'cccccccc-cccc-4ccc-8ccc-cccccccccccc';
+    localStorage.setItem(STORAGE_KEYS.payment, JSON.stringify({ attempt: { draft: { kind: 'coins', amount_cents: 600 }, user_coupon_id: null, pay_method: 'provider' }, key: KEY, order_number: null }));
+    const { call } = renderPage(<RechargePayPage data={{ kind: 'coins', amount_cents: 600 }} />, (path) =>
+      path === '/api/user/getMoney' ? ok({ wallet_cents: 0, coins_cents: 0 }) : { kind: 'error', reason: 'network', code: null, msg: '网络异常，请稍后再试' },
+    );
+    fireEvent.click(await screen.findByRole('button', { name: '立即支付' }));
+    await waitFor(() => expect(call.mock.calls.find(([path]) => path === '/api/order/createOrder')?.[1]).toMatchObject({ idempotency_key: KEY }));
+    expect(await screen.findByRole('alert')).toBeTruthy();
+    expect(showToast).toHaveBeenCalledWith('网络异常，请稍后再试');
+    expect(JSON.parse(localStorage.getItem(STORAGE_KEYS.payment)!).key).toBe(KEY);
+  });
+
   it('data that says nothing usable: 订单信息有误', () => {
     renderPage(<RechargePayPage data={{ kind: 'coins', amount_cents: 1 }} />, () => ok(null));
     expect(screen.getByText('订单信息有误')).toBeTruthy();
