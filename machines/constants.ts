@@ -44,4 +44,8 @@ export const STORAGE_KEYS = {
   privacyConsent: 'PrivacyConsent',
   /** Not in SPEC §3 (issue 11): '1' = download only on Wi-Fi, ask first elsewhere (src/app/wifi-only.ts). */
   wifiOnly: 'WifiOnlyDownload',
+  /** Not in SPEC §3 (issue 12): the open payment attempt of /rechargepay (src/features/payment/payment-storage.ts). */
+  payment: 'PaymentAttempt',
+  /** Not in SPEC §3 (issue 12): the coupon chosen on /selectcoupon for a draft, read back by /rechargepay. */
+  paymentCoupon: 'PaymentCouponChoice',
 } as const;

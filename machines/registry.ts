@@ -14,6 +14,7 @@ import { loginOverlayMachine } from './login-overlay.machine.ts';
 import { logoutMachine } from './logout.machine.ts';
 import { navigationMachine } from './navigation.machine.ts';
 import { passwordChangeMachine } from './password-change.machine.ts';
+import { paymentMachine } from './payment.machine.ts';
 import { phoneBindMachine } from './phone-bind.machine.ts';
 import { phoneVerifyMachine } from './phone-verify.machine.ts';
 import { createPagedListMachine, pagedListMachine } from './paged-list.machine.ts';
@@ -91,8 +92,11 @@ export const PAGED_LIST_IDS = [
 /** The privacy guide (issue 11): the agreement or policy a player reads before agreeing. */
 const SYSTEM_REMOTE_DATA_IDS = ['privacyDocument'] as const;
 
+/** Money (issue 12, checkout): balances, offers, roles, coupons and cards the checkout pages load. */
+const CHECKOUT_REMOTE_DATA_IDS = ['money', 'promote', 'subVip', 'checkoutCoupons', 'cardDetail', 'gameRoles', 'rechargeGames', 'rechargeSearch'] as const;
+
 /** The ids pages pass to useRemoteData(id, …): each builds its own remote-data machine. */
-export const REMOTE_DATA_IDS = ['aboutUs', 'cancelRule', 'userInfo', 'gameDetail', 'giftList', 'couponList', 'btCouponList', 'openServers', 'downUrl', 'identityCard', 'playGrant', ...GAMES_REMOTE_DATA_IDS, ...SYSTEM_REMOTE_DATA_IDS] as const;
+export const REMOTE_DATA_IDS = ['aboutUs', 'cancelRule', 'userInfo', 'gameDetail', 'giftList', 'couponList', 'btCouponList', 'openServers', 'downUrl', 'identityCard', 'playGrant', ...GAMES_REMOTE_DATA_IDS, ...SYSTEM_REMOTE_DATA_IDS, ...CHECKOUT_REMOTE_DATA_IDS] as const;
 
 export const MACHINES: readonly MachineEntry[] = [
   entry({ name: 'session', summary: 'Token / Uuid / NickName, api error catalogue, active record', machine: sessionMachine, input: { credentials: null } }),
@@ -156,6 +160,7 @@ export const MACHINES: readonly MachineEntry[] = [
   entry({ name: 'account-cancel', summary: '注销账号 in four steps: rules → conditions → type-5 code (60 s countdown) → cooling-off; revoke', machine: accountCancelMachine }),
   entry({ name: 'phone-verify', summary: 'Phone change step 1 (/phoneverify): type-3 code, 60 s resend countdown, code → ticket', machine: phoneVerifyMachine, input: {} }),
   entry({ name: 'phone-bind', summary: 'Phone change step 2 (/phoneverifynew): new phone, type-4 code, bind with the ticket; a refused ticket goes back to step 1', machine: phoneBindMachine, input: { ticket: 'ticket' } }),
+  entry({ name: 'payment', summary: 'One order on /rechargepay: choosing → creating (idempotency key) → cashier → confirming (2 s poll) → paid | failed | expired | refunded', machine: paymentMachine }),
   entry({ name: 'password-change', summary: '/editpassword: old password or type-3 code (60 s countdown), new password twice with SPEC §5 messages', machine: passwordChangeMachine, input: { hasPassword: true } }),
 ];
 

@@ -121,6 +121,10 @@ for (const entry of paths(`
   /couponinstruction=money-text/MoneyText /moneyinstruction=money-text/MoneyText
   /topupguide=money-text/MoneyText /otherpage=other-page/Other /carddetail=card-detail/CardDetail
   /myprivilege=my-privilege/MyPrivilege /autosend=auto-send/AutoSend
+  /rechargepay=recharge-pay/RechargePay /my${PRODUCT}coin=my-coin/MyCoin /autorecharge=auto-recharge/AutoRecharge
+  /autorechargehao=auto-recharge/AutoRechargeHao /selectcoupon=select-coupon/SelectCoupon
+  /cardstrightrecharge=card-recharge/CardStraightRecharge /loginrecharge=login-recharge/LoginRecharge
+  /firstrechargedialog=first-recharge/FirstRechargeDialog
 `)) {
   const [path, file] = entry.split('=') as [string, string];
   PAGE_FILES[path] = `../pages/${file}Page.tsx`;

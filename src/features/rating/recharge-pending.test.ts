@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { STORAGE_KEYS } from '../../../machines/constants.ts';
 import {
+  addRechargePending,
   firstRechargePending,
   parseRechargePending,
   readRechargePending,
@@ -113,5 +114,40 @@ describe('RechargepingList (SPEC §3) reading', () => {
     expect(firstRechargePending(storage)).toEqual({ game_name: 'A', game_id: '1', platform_game_id: '2', order_number: 'O1' });
     const throwing = { getItem: () => { throw new Error('denied'); }, setItem: () => {}, removeItem: () => {} };
     expect(firstRechargePending(throwing)).toBeNull();
+  });
+});
+
+describe('addRechargePending (the top-up flow writes a paid game order)', () => {
+  it('appends once per order number and the reader finds every added entry', () => {
+    fc.assert(
+      fc.property(uniqueEntries, fc.array(fc.nat({ max: 11 }), { maxLength: 6 }), (entries, repeats) => {
+        const storage = memoryStorage();
+        for (const entry of entries) expect(addRechargePending(storage, entry)).toBe(true);
+        for (const index of repeats) if (entries[index]) expect(addRechargePending(storage, entries[index])).toBe(false);
+        expect(readRechargePending(storage).map((entry) => entry.order_number)).toEqual(entries.map((entry) => entry.order_number));
+      }),
+    );
+  });
+
+  it('replaces unreadable text, keeps unknown stored items and refuses an entry without an order number', () => {
+    fc.assert(
+      fc.property(fc.string(), validEntry, (junk, entry) => {
+        const storage = memoryStorage({ [STORAGE_KEYS.rechargePending]: junk });
+        addRechargePending(storage, entry);
+        expect(readRechargePending(storage).some((found) => found.order_number === entry.order_number)).toBe(true);
+      }),
+    );
+    const storage = memoryStorage({ [STORAGE_KEYS.rechargePending]: JSON.stringify([{ game_name: 'x', extra: 1 }]) });
+    expect(addRechargePending(storage, { game_name: 'g', game_id: '1', platform_game_id: '2', order_number: '' })).toBe(false);
+    expect(addRechargePending(storage, { game_name: 'g', game_id: '1', platform_game_id: '2', order_number: 'A1' })).toBe(true);
+    expect(JSON.parse(storage.values.get(STORAGE_KEYS.rechargePending)!)).toEqual([{ game_name: 'x', extra: 1 }, { game_name: 'g', game_id: '1', platform_game_id: '2', order_number: 'A1' }]);
+  });
+
+  it('keeps at most RECHARGE_PENDING_MAX entries, dropping the oldest', () => {
+    const storage = memoryStorage();
+    for (let i = 1; i <= RECHARGE_PENDING_MAX + 3; i++) addRechargePending(storage, { game_name: 'g', game_id: '1', platform_game_id: '1', order_number: `N${i}` });
+    const entries = readRechargePending(storage);
+    expect(entries).toHaveLength(RECHARGE_PENDING_MAX);
+    expect(entries[0]!.order_number).toBe('N4');
   });
 });

@@ -111,3 +111,28 @@ export function removeRechargePending(storage: KeyValueStorage, orderNumber: str
     // A full or private storage: the entry is offered again next start, and the server refuses a second rating.
   }
 }
+
+/**
+ * Adds the entry of a paid game top-up (issue 12: the rating dialog appears for it). An entry with
+ * the same order number is not added twice; a list at RECHARGE_PENDING_MAX drops its oldest item.
+ * Items already stored are written back untouched; unreadable stored text is replaced.
+ */
+export function addRechargePending(storage: KeyValueStorage, entry: RechargePendingEntry): boolean {
+  const normal = toRechargePendingEntry(entry);
+  if (!normal || normal.order_number === '') return false;
+  let items: unknown[] = [];
+  try {
+    const parsed: unknown = JSON.parse(readRaw(storage) ?? '[]');
+    if (Array.isArray(parsed)) items = parsed;
+  } catch {
+    items = [];
+  }
+  if (items.some((item) => toRechargePendingEntry(item)?.order_number === normal.order_number)) return false;
+  const next = [...items, normal].slice(-RECHARGE_PENDING_MAX);
+  try {
+    storage.setItem(STORAGE_KEYS.rechargePending, JSON.stringify(next));
+    return true;
+  } catch {
+    return false;
+  }
+}
