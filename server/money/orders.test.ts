@@ -74,6 +74,7 @@ describe.each(DATABASE_KINDS)('orders and payments on %s', (kind) => {
     expect(incoming.total).toBe(2);
     expect(incoming.list.map((r: { amount_cents: number }) => r.amount_cents).sort((a: number, b: number) => a - b)).toEqual([300, 3000]);
     for (const r of incoming.list) expect(r).toMatchObject({ account: 'coins', kind: 'payment', order_number: order.order_number });
+    expect(Object.fromEntries(incoming.list.map((r: { amount_cents: number; title: string }) => [r.amount_cents, r.title]))).toEqual({ 3000: '充值30乐玩币', 300: '充值赠送（30乐玩币）' });
     expect((await h.call('/api/user/getUserInfo', {}, p)).data.coins).toBe(33);
   });
 

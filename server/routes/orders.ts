@@ -79,10 +79,12 @@ function couponReason(
 }
 
 /** Titles of the wallet's records, from the ledger transaction's kind and its order. */
-function recordTitle(kind: string, amount: number, account: string, order: { kind: string | null; subject: string | null }): string {
+function recordTitle(kind: string, amount: number, account: string, order: { kind: string | null; subject: string | null; pay_cents: number | null; bonus_cents: number | null }): string {
   const subject = order.subject ?? '';
   switch (kind) {
     case 'payment':
+      // A coins order's bonus (first recharge or a card's rate) is its own entry, always less than what was paid.
+      if (amount > 0 && order.kind === 'coins' && amount === order.bonus_cents && amount < (order.pay_cents ?? 0)) return `充值赠送（${subject}）`;
       if (amount > 0) return order.kind === 'coins' ? `充值${subject}` : subject;
       return order.kind === 'game' ? `游戏充值：${subject}` : order.kind === 'card' ? `购买${subject}` : `兑换${subject}`;
     case 'refund':
@@ -106,13 +108,13 @@ async function moneyRecords(db: Db, userId: number, direction: 'in' | 'out', acc
     .where('e.amount', direction === 'in' ? '>' : '<', 0);
   const { total } = await query.select((eb) => eb.fn.countAll<string>().as('total')).executeTakeFirstOrThrow();
   query = query.orderBy('e.id', 'desc').limit(page.limit).offset(page.offset);
-  const rows = await query.select(['e.id', 'e.amount', 'e.created_at', 'a.kind as account', 't.kind', 'o.order_number', 'o.kind as order_kind', 'o.subject']).execute();
+  const rows = await query.select(['e.id', 'e.amount', 'e.created_at', 'a.kind as account', 't.kind', 'o.order_number', 'o.kind as order_kind', 'o.subject', 'o.pay_cents', 'o.bonus_cents']).execute();
   const list: MoneyRecord[] = rows.map((r) => ({
     id: Number(r.id),
     account: r.account as 'wallet' | 'coins',
     amount_cents: Number(r.amount),
     kind: r.kind,
-    title: recordTitle(r.kind, Number(r.amount), r.account, { kind: r.order_kind, subject: r.subject }),
+    title: recordTitle(r.kind, Number(r.amount), r.account, { kind: r.order_kind, subject: r.subject, pay_cents: r.pay_cents, bonus_cents: r.bonus_cents }),
     order_number: r.order_number,
     created_at: iso(r.created_at),
   }));

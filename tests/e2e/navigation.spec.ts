@@ -223,14 +223,14 @@ test.describe('mine page', () => {
     const assets = page.getByRole('region', { name: '我的资产' });
     await expect(assets.getByText('乐玩币')).toBeVisible();
     await expect(assets.getByText('积分')).toBeVisible();
-    await expect(assets.locator('.mine__asset-value')).toHaveText(['0', '0']);
+    await expect(assets.locator('.mine__asset-value')).toHaveText(['0.00', '0']);
     await shot(page, 'mine-signed-in');
 
     // Hidden and shown again (kept alive): its actors resume and the numbers are still there.
     await tab(page, '推荐').click();
     await expect(page.locator('[data-route="/mine"]')).toBeHidden();
     await tab(page, '我的').click();
-    await expect(assets.locator('.mine__asset-value')).toHaveText(['0', '0']);
+    await expect(assets.locator('.mine__asset-value')).toHaveText(['0.00', '0']);
 
     // A slow logout shows the global loading overlay (after its 300 ms delay).
     await page.route('**/api/user/logout', async (route) => {

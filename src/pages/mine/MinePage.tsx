@@ -42,6 +42,8 @@ function DefaultAvatar() {
 }
 
 const amount = (value: number | undefined) => (value === undefined ? '--' : value.toLocaleString('zh-CN'));
+/** 乐玩币 are kept in fen, so a balance may be 6.6 币: shown with two decimals like every money figure. */
+const coinAmount = (value: number | undefined) => (value === undefined ? '--' : value.toLocaleString('zh-CN', { minimumFractionDigits: 2, maximumFractionDigits: 2 }));
 
 function SignedInHeader({ settings }: { settings: boolean }) {
   const info = useUserInfo();
@@ -70,7 +72,7 @@ function SignedInHeader({ settings }: { settings: boolean }) {
       </section>
       <section className="mine__wallet" aria-label="我的资产">
         <div className="mine__asset">
-          <strong className="mine__asset-value">{amount(user?.coins)}</strong>
+          <strong className="mine__asset-value">{coinAmount(user?.coins)}</strong>
           <span className="mine__asset-label">乐玩币</span>
         </div>
         <div className="mine__asset">
