@@ -64,6 +64,8 @@ export const MONEY_MSG = {
   cancelled: '已取消支付',
   providerUnavailable: '支付服务暂不可用，请稍后再试',
   deliveryFailed: '充值发放失败，已退款',
+  /** A payment confirmed after its order closed, whose coupon another order has taken meanwhile. */
+  lateRefund: '订单已关闭，款项已退回余额',
   subAccountLimit: `每个游戏最多创建${SUB_ACCOUNTS_PER_GAME}个小号`,
   subAccountName: '小号名称为1-12个字符',
   serverMissing: '请选择区服',

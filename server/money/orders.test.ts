@@ -8,7 +8,7 @@ import { MINORS_MSG } from '../minors.ts';
 import { fetchPost, type GameDelivery } from './delivery.ts';
 import { runDeliveryPass, runNotificationPass } from './jobs.ts';
 import { balanceOf, checkLedger, player } from './ledger.ts';
-import { runExpiryPass } from './orders.ts';
+import { markPaidByProvider, runExpiryPass } from './orders.ts';
 import { sandboxProvider } from './payments/sandbox.ts';
 
 /** Monday 2026-03-02 10:00 China time. */
@@ -197,6 +197,34 @@ describe.each(DATABASE_KINDS)('orders and payments on %s', (kind) => {
     expect(await h.db().selectFrom('payment_notifications as n').innerJoin('sandbox_trades as t', 't.trade_no', 'n.trade_no').select('n.id').where('t.out_trade_no', '=', order.order_number).executeTakeFirst()).toBeUndefined();
     // The coupon serves another order.
     expect(await h.call('/api/order/createOrder', { idempotency_key: h.key(), kind: 'game', amount_cents: 3000, role_id: roleId, user_coupon_id: couponId }, p)).toMatchObject({ code: 1, data: { coupon_cents: 500 } });
+  });
+
+  it('a payment confirmed after its order expired is honoured when its coupon is still free, and refunded to 余额 when another order took the coupon', async () => {
+    const p = await h.signUp();
+    const { roleId } = await h.role(p);
+    const late = (no: string, pay: number) => markPaidByProvider(h.db(), { out_trade_no: no, trade_no: `LATE${no}`, trade_status: 'TRADE_SUCCESS', total_cents: pay }, at());
+    const couponA = await h.coupon(p, { amount: 500, threshold: 3000 });
+    const couponB = await h.coupon(p, { amount: 500, threshold: 3000 });
+    const a = (await h.call('/api/order/createOrder', { idempotency_key: h.key(), kind: 'game', amount_cents: 3000, role_id: roleId, user_coupon_id: couponA }, p)).data;
+    const b = (await h.call('/api/order/createOrder', { idempotency_key: h.key(), kind: 'game', amount_cents: 3000, role_id: roleId, user_coupon_id: couponB }, p)).data;
+    clock.advance(ORDER_TTL_MS);
+    await runExpiryPass(h.db(), provider(), at());
+    // Coupon B is taken by a new order meanwhile; coupon A stays free.
+    const taker = (await h.call('/api/order/createOrder', { idempotency_key: h.key(), kind: 'game', amount_cents: 3000, role_id: roleId, user_coupon_id: couponB }, p)).data;
+    expect(taker).toMatchObject({ status: 'paying', coupon_cents: 500 });
+
+    expect(await late(a.order_number, 2500)).toBe('paid');
+    expect((await h.call('/api/order/getOneOrder', { order_number: a.order_number }, p)).data).toMatchObject({ status: 'paid', fail_reason: null });
+    expect(await h.db().selectFrom('user_coupons').select(['used_at', 'locked_order_id']).where('id', '=', couponA).executeTakeFirstOrThrow()).toMatchObject({ locked_order_id: null, used_at: expect.anything() });
+
+    expect(await late(b.order_number, 2500)).toBe('paid');
+    expect((await h.call('/api/order/getOneOrder', { order_number: b.order_number }, p)).data).toMatchObject({ status: 'refunded', fail_reason: MONEY_MSG.lateRefund });
+    expect(await balanceOf(h.db(), player(p.id, 'wallet'))).toBe(2500);
+    // The other order still holds coupon B; a duplicate notification moves nothing.
+    expect((await h.db().selectFrom('user_coupons').select(['locked_order_id', 'used_at']).where('id', '=', couponB).executeTakeFirstOrThrow())).toEqual({ locked_order_id: expect.any(Number), used_at: null });
+    expect(await late(b.order_number, 2500)).toBe('already');
+    expect(await balanceOf(h.db(), player(p.id, 'wallet'))).toBe(2500);
+    expect((await checkLedger(h.db())).problems).toEqual([]);
   });
 
   it('a coupon held by an open order cannot be used by a second; cancelling (the call or the cashier’s 取消) releases it', async () => {

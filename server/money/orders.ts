@@ -429,7 +429,38 @@ export async function markPaidByProvider(db: Db, notification: { out_trade_no: s
     if (!order || order.pay_method !== 'provider') return 'unknown';
     if (order.pay_cents !== notification.total_cents) return 'amount';
     if (order.status !== 'created' && order.status !== 'paying' && order.status !== 'expired' && order.status !== 'failed') return 'already';
-    // A payment the provider confirms after the order closed is honoured (the money was taken).
+    // A payment the provider confirms after the order closed is honoured (the money was taken) —
+    // unless its coupon, released when the order closed, is now used, held by another order or
+    // expired: honouring it would spend the coupon twice, so the money goes back to 余额 instead.
+    if (order.status === 'expired' || order.status === 'failed') {
+      const late = await trx.selectFrom('orders').select(['order_number', 'user_id', 'user_coupon_id', 'subject']).where('id', '=', order.id).executeTakeFirstOrThrow();
+      if (late.user_coupon_id !== null) {
+        const retaken = await trx
+          .updateTable('user_coupons')
+          .set({ locked_order_id: order.id })
+          .where('id', '=', late.user_coupon_id)
+          .where('used_at', 'is', null)
+          .where('locked_order_id', 'is', null)
+          .where('expires_at', '>', now)
+          .returning('id')
+          .executeTakeFirst();
+        if (!retaken) {
+          await trx
+            .updateTable('orders')
+            .set({ status: 'refunded', provider_trade_no: notification.trade_no, paid_at: now, closed_at: now, updated_at: now, fail_reason: MONEY_MSG.lateRefund })
+            .where('id', '=', order.id)
+            .execute();
+          await post(trx, {
+            reference: `order:${late.order_number}:refund`,
+            kind: 'refund',
+            orderId: order.id,
+            memo: MONEY_MSG.lateRefund,
+            transfers: [{ from: platform('platform_cash'), to: player(late.user_id, 'wallet'), amount: order.pay_cents }],
+          });
+          return 'paid';
+        }
+      }
+    }
     await trx.updateTable('orders').set({ provider_trade_no: notification.trade_no }).where('id', '=', order.id).execute();
     return (await settlePaid(trx, order.id, now, 'provider', ['created', 'paying', 'expired', 'failed'])) ? 'paid' : 'already';
   });
