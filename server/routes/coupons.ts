@@ -26,13 +26,14 @@ export const COUPON_MSG = {
 /** myCouponList status: 1 usable, 2 used, 3 expired (0 or absent: all). */
 export const COUPON_STATUS = calls.COUPON_STATUS;
 const STATUS_TEXT: Record<number, string> = { 1: '可使用', 2: '已使用', 3: '已过期' };
-const UNIVERSAL = '全平台通用';
+export const UNIVERSAL = '全平台通用';
 
 function yuan(cents: number): number {
   return Math.round(cents) / 100;
 }
 
-function conditionText(thresholdCents: number): string {
+/** 满30元可用 / 无门槛: the coupon lists and the checkout say it alike. */
+export function conditionText(thresholdCents: number): string {
   return thresholdCents > 0 ? `满${yuan(thresholdCents)}元可用` : '无门槛';
 }
 

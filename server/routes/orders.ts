@@ -7,6 +7,8 @@ import { defineCalls, handle, ok, refuse } from '../calls.ts';
 import type { ServerConfig } from '../config.ts';
 import { artUrl, escapeXml } from '../catalog/art.ts';
 import { pageAnswer, pageOf } from '../catalog/fields.ts';
+import { iso } from '../catalog/game-list.ts';
+import { conditionText, UNIVERSAL } from './coupons.ts';
 import type { Database } from '../db/schema.ts';
 import { balancesOf } from '../money/ledger.ts';
 import { cancelOrder, createOrder, markPaidByProvider, orderView } from '../money/orders.ts';
@@ -63,7 +65,6 @@ async function subAccountsOf(db: Db, userId: number, platformGameId: number): Pr
   }));
 }
 
-const iso = (d: Date | string) => new Date(d).toISOString();
 
 function couponReason(
   coupon: { game_id: number | null; game_name: string | null; threshold_cents: number; expires_at: Date | string; locked_order_id: number | null },
@@ -74,7 +75,7 @@ function couponReason(
   if (new Date(coupon.expires_at) <= now) return '已过期';
   if (coupon.locked_order_id !== null) return '已被其他订单占用';
   if (coupon.game_id !== null && coupon.game_id !== order.game_id) return `仅限《${coupon.game_name ?? ''}》使用`;
-  if (coupon.threshold_cents > order.amount_cents) return `未满足使用门槛（满${formatYuan(coupon.threshold_cents).replace(/\.00$/, '')}元可用）`;
+  if (coupon.threshold_cents > order.amount_cents) return `未满足使用门槛（${conditionText(coupon.threshold_cents)}）`;
   return '';
 }
 
@@ -243,8 +244,8 @@ export const orderCalls = defineCalls(
         name: r.name,
         amount_cents: r.amount_cents,
         threshold_cents: r.threshold_cents,
-        condition_text: r.threshold_cents > 0 ? `满${formatYuan(r.threshold_cents).replace(/\.00$/, '')}元可用` : '无门槛',
-        game_name: r.game_name ?? '全平台通用',
+        condition_text: conditionText(r.threshold_cents),
+        game_name: r.game_name ?? UNIVERSAL,
         expires_at: iso(r.expires_at),
         reason,
       };

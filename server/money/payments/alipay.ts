@@ -1,5 +1,6 @@
 import { createPrivateKey, createSign, createVerify, type KeyObject } from 'node:crypto';
-import { centsOfYuanText, signContent, yuanText, type NotificationCheck, type PaymentProvider } from './provider.ts';
+import { centsOfYuanText, signContent, type NotificationCheck, type PaymentProvider } from './provider.ts';
+import { formatYuan } from '../../../api/protocol/money.ts';
 import { chinaTimestamp } from './sandbox.ts';
 
 /**
@@ -82,7 +83,7 @@ export function alipayProvider(config: AlipayConfig, options: { baseUrl: () => s
         'alipay.trade.wap.pay',
         {
           out_trade_no: request.order_number,
-          total_amount: yuanText(request.pay_cents),
+          total_amount: formatYuan(request.pay_cents),
           subject: request.subject,
           product_code: 'QUICK_WAP_WAY',
           time_expire: chinaTimestamp(request.expires_at),

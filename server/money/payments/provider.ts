@@ -44,11 +44,7 @@ export interface PaymentProvider {
   closeTrade(trx: Transaction<Database>, orderNumber: string, now: Date): Promise<boolean>;
 }
 
-/** Alipay's amount text: '12.30' from 1230 fen; the other way refuses anything but 2-decimal yuan. */
-export function yuanText(cents: number): string {
-  return `${Math.floor(cents / 100)}.${String(cents % 100).padStart(2, '0')}`;
-}
-
+/** Alipay's amount text ('12.30' from 1230 fen) is formatYuan's; the other way refuses anything but 2-decimal yuan. */
 export function centsOfYuanText(text: string | undefined): number | null {
   if (text === undefined || !/^\d{1,9}(\.\d{1,2})?$/.test(text)) return null;
   const [whole, frac = ''] = text.split('.') as [string, string?];

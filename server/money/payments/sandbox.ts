@@ -2,7 +2,8 @@ import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
 import type { Transaction } from 'kysely';
 import { chinaDate } from '../../catalog/china-time.ts';
 import type { Database } from '../../db/schema.ts';
-import { centsOfYuanText, signContent, yuanText, type NotificationCheck, type PaymentProvider, type PaymentRequest } from './provider.ts';
+import { centsOfYuanText, signContent, type NotificationCheck, type PaymentProvider, type PaymentRequest } from './provider.ts';
+import { formatYuan } from '../../../api/protocol/money.ts';
 
 /**
  * The sandbox payment provider: a separate party that happens to live in this server. It keeps its
@@ -89,8 +90,8 @@ export async function sandboxPay(trx: Transaction<Database>, key: string, tradeN
     trade_no: trade.trade_no,
     out_trade_no: trade.out_trade_no,
     trade_status: 'TRADE_SUCCESS',
-    total_amount: yuanText(trade.amount_cents),
-    receipt_amount: yuanText(trade.amount_cents),
+    total_amount: formatYuan(trade.amount_cents),
+    receipt_amount: formatYuan(trade.amount_cents),
     subject: trade.subject,
     gmt_create: chinaTimestamp(new Date(trade.created_at)),
     gmt_payment: chinaTimestamp(now),
