@@ -179,18 +179,21 @@ export interface CardListItem {
   image: string;
 }
 
+/** A card of the card lists (getHotCard …; /otherpage and /cardstrightrecharge): an entry without id, name or price is dropped. */
 export function decodeCardList(value: unknown): CardListItem[] {
   return listOf(value).flatMap((entry) => {
     const raw = obj(entry);
     const id = positiveId(raw?.id);
-    if (!raw || !id) return [];
+    const name = str(raw?.name, 50).trim();
+    const price = raw ? signed(raw.price_cents) : null;
+    if (!raw || !id || name === '' || price === null || price < 0) return [];
     return [
       {
         id,
-        name: str(raw.name, 50),
+        name,
         subtitle: str(raw.subtitle, 100),
-        price_cents: nonNeg(raw.price_cents),
-        original_price_cents: nonNeg(raw.original_price_cents),
+        price_cents: price,
+        original_price_cents: typeof raw.original_price_cents === 'number' ? nonNeg(raw.original_price_cents) : price,
         days: nonNeg(raw.days),
         image: safeUrl(str(raw.image, 500)),
       },

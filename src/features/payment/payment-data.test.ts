@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { STORAGE_KEYS } from '../../../machines/constants.ts';
 import type { PaymentAttempt, PaymentDraft } from '../../../machines/payment.types.ts';
-import { decodeCardList } from './card-list.ts';
+import { decodeCardList } from '../money/money-data.ts';
 import {
   decodeAttempt,
   decodeCheckoutRequest,

@@ -5,7 +5,7 @@ import { useNavigate } from '../../app/use-navigation.ts';
 import { useRemoteData } from '../../app/use-remote-data.ts';
 import { LoadFailed } from '../../components/LoadFailed.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
-import { decodeCardList } from '../../features/payment/card-list.ts';
+import { decodeCardList } from '../../features/money/money-data.ts';
 import { Row, Skeleton } from '../../features/payment/checkout-parts.tsx';
 import { decodeCardId } from '../../features/payment/route-inputs.ts';
 import { useCall } from '../../features/payment/use-call.ts';
