@@ -5,6 +5,7 @@ import type { Database } from './db/schema.ts';
 import { PRODUCT } from './product.ts';
 import { balanceOf, player } from './money/ledger.ts';
 import { formatYuan } from '../api/protocol/money.ts';
+import { startPeriodicJob, type JobLog, type PeriodicJob } from './periodic-job.ts';
 
 /**
  * Account cancellation (issue 11), the server's rules: the conditions an account must meet, the
@@ -162,11 +163,6 @@ export const ANONYMISE_STEPS: AnonymiseStep[] = [
 
 // ---- The scheduled job ----
 
-export interface JobLog {
-  info(object: object, message: string): void;
-  error(object: object, message: string): void;
-}
-
 /**
  * Carries out every cancellation whose cooling-off has passed at `now`, one account per
  * transaction: the row is claimed by a conditional UPDATE (status 'pending' → 'done') over a row
@@ -212,31 +208,7 @@ export const CANCELLATION_JOB_INTERVAL_MS = 60_000;
  * Runs the job at start-up (rows that fell due while the server was down) and then every
  * interval, never two runs at once in one process. Returns stop(), which waits for a run in progress.
  */
-export function startCancellationJob(options: { db: Kysely<Database>; now?: () => number; log?: JobLog; intervalMs?: number }): { stop(): Promise<void>; firstRun: Promise<void> } {
+export function startCancellationJob(options: { db: Kysely<Database>; now?: () => number; log?: JobLog; intervalMs?: number }): PeriodicJob {
   const { db, log } = options;
-  const now = options.now ?? Date.now;
-  let running: Promise<void> = Promise.resolve();
-  let stopped = false;
-  const tick = () => {
-    if (stopped) return running;
-    running = running.then(async () => {
-      try {
-        await runCancellationJob(db, new Date(now()), log);
-      } catch (error) {
-        log?.error({ err: error }, 'cancellation job failed');
-      }
-    });
-    return running;
-  };
-  const firstRun = tick();
-  const timer = setInterval(() => void tick(), options.intervalMs ?? CANCELLATION_JOB_INTERVAL_MS);
-  timer.unref();
-  return {
-    firstRun,
-    async stop() {
-      stopped = true;
-      clearInterval(timer);
-      await running;
-    },
-  };
+  return startPeriodicJob({ name: 'cancellation job', intervalMs: options.intervalMs ?? CANCELLATION_JOB_INTERVAL_MS, ...(options.now ? { now: options.now } : {}), log, run: (now) => runCancellationJob(db, now, log) });
 }

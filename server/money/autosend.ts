@@ -2,6 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import { chinaDate } from '../catalog/china-time.ts';
 import type { Database } from '../db/schema.ts';
 import { grantDaily, parseBenefits } from './cards.ts';
+import { startPeriodicJob, type JobLog, type PeriodicJob } from '../periodic-job.ts';
 
 /**
  * The autosend job: every active card purchase whose daily benefit is sent automatically gets
@@ -11,13 +12,8 @@ import { grantDaily, parseBenefits } from './cards.ts';
  * (the benefit is of the day). fulfilCard grants the day of purchase at once.
  */
 
-export interface AutosendLog {
-  info(obj: object, msg: string): void;
-  error(obj: object, msg: string): void;
-}
-
 /** One pass at `now`: answers how many grants it made. */
-export async function runOnce(db: Kysely<Database>, now: Date, log?: AutosendLog): Promise<number> {
+export async function runOnce(db: Kysely<Database>, now: Date, log?: JobLog): Promise<number> {
   const day = chinaDate(now);
   const due = await db
     .selectFrom('card_purchases as p')
@@ -57,31 +53,7 @@ export async function runOnce(db: Kysely<Database>, now: Date, log?: AutosendLog
 export const AUTOSEND_JOB_INTERVAL_MS = 5 * 60_000;
 
 /** Runs at start-up and then every interval, never two runs at once in one process. */
-export function startAutosendJob(options: { db: Kysely<Database>; now?: () => number; log?: AutosendLog; intervalMs?: number }): { stop(): Promise<void>; firstRun: Promise<void> } {
+export function startAutosendJob(options: { db: Kysely<Database>; now?: () => number; log?: JobLog; intervalMs?: number }): PeriodicJob {
   const { db, log } = options;
-  const now = options.now ?? Date.now;
-  let running: Promise<void> = Promise.resolve();
-  let stopped = false;
-  const tick = () => {
-    if (stopped) return running;
-    running = running.then(async () => {
-      try {
-        await runOnce(db, new Date(now()), log);
-      } catch (error) {
-        log?.error({ err: error }, 'autosend job failed');
-      }
-    });
-    return running;
-  };
-  const firstRun = tick();
-  const timer = setInterval(() => void tick(), options.intervalMs ?? AUTOSEND_JOB_INTERVAL_MS);
-  timer.unref();
-  return {
-    firstRun,
-    async stop() {
-      stopped = true;
-      clearInterval(timer);
-      await running;
-    },
-  };
+  return startPeriodicJob({ name: 'autosend job', intervalMs: options.intervalMs ?? AUTOSEND_JOB_INTERVAL_MS, ...(options.now ? { now: options.now } : {}), log, run: (now) => runOnce(db, now, log) });
 }

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import { MONEY_MSG } from '../../api/protocol/money.ts';
 import type { Database } from '../db/schema.ts';
-import type { JobLog } from '../cancellation.ts';
+import { startPeriodicJob, type JobLog, type PeriodicJob } from '../periodic-job.ts';
 import { LAST_ATTEMPT_LEASE_MS, nextRetryDelay, type GameDelivery, type HttpPost } from './delivery.ts';
 import { claimDelivery } from './delivery.ts';
 import { deliveryAcknowledged, refundOrder, runExpiryPass } from './orders.ts';
@@ -121,31 +121,6 @@ export async function runMoneyJobs(deps: Omit<MoneyJobDeps, 'intervalMs' | 'now'
 }
 
 /** Runs the passes at start-up (work left by a crash or a stop) and every interval; stop() waits for a pass in progress. */
-export function startMoneyJobs(deps: MoneyJobDeps): { stop(): Promise<void>; kick(): Promise<void>; firstRun: Promise<void> } {
-  const now = deps.now ?? Date.now;
-  let running: Promise<void> = Promise.resolve();
-  let stopped = false;
-  const tick = () => {
-    if (stopped) return running;
-    running = running.then(async () => {
-      try {
-        await runMoneyJobs(deps, new Date(now()));
-      } catch (error) {
-        deps.log?.error({ err: error }, 'money jobs failed');
-      }
-    });
-    return running;
-  };
-  const firstRun = tick();
-  const timer = setInterval(() => void tick(), deps.intervalMs);
-  timer.unref();
-  return {
-    firstRun,
-    kick: tick,
-    async stop() {
-      stopped = true;
-      clearInterval(timer);
-      await running;
-    },
-  };
+export function startMoneyJobs(deps: MoneyJobDeps): PeriodicJob {
+  return startPeriodicJob({ name: 'money jobs', intervalMs: deps.intervalMs, ...(deps.now ? { now: deps.now } : {}), log: deps.log, run: (now) => runMoneyJobs(deps, now) });
 }
