@@ -184,25 +184,28 @@ async function spentInMonth(trx: Trx, userId: number, month: { from: Date; to: D
   return Number(row.total);
 }
 
+/** What is bought: the order columns createOrder fills from its kind. */
+interface OrderProduct {
+  kind: OrderKind;
+  subject: string;
+  amount_cents: number;
+  bonus_cents: number;
+  game_id: number | null;
+  platform_game_id: number | null;
+  game_name: string | null;
+  card_id: number | null;
+  sub_account_id: number | null;
+  role_id: number | null;
+  server_name: string | null;
+  role_name: string | null;
+}
+
 async function makeOrder(trx: Trx, ctx: MoneyContext, userId: number, input: CreateOrderInput, hash: string): Promise<number> {
   const { now } = ctx;
   // One createOrder at a time per player: the minors' monthly sum and the coupon checks see a settled state.
   await trx.selectFrom('users').select('id').where('id', '=', userId).forUpdate().executeTakeFirstOrThrow();
   const payMethod: PayMethod = input.pay_method ?? 'provider';
-  let values: {
-    kind: OrderKind;
-    subject: string;
-    amount_cents: number;
-    bonus_cents: number;
-    game_id: number | null;
-    platform_game_id: number | null;
-    game_name: string | null;
-    card_id: number | null;
-    sub_account_id: number | null;
-    role_id: number | null;
-    server_name: string | null;
-    role_name: string | null;
-  };
+  let values: OrderProduct;
   if (input.kind === 'coins') {
     if (input.amount_cents === undefined) throw new Refusal(MONEY_MSG.amountInvalid);
     if (payMethod === 'coins') throw new Refusal(ORDER_LOCAL_MSG.coinsWithCoins);
@@ -331,7 +334,7 @@ async function makeOrder(trx: Trx, ctx: MoneyContext, userId: number, input: Cre
   return order.id;
 }
 
-function base(kind: OrderKind, subject: string, amount: number, bonus: number) {
+function base(kind: OrderKind, subject: string, amount: number, bonus: number): OrderProduct {
   return {
     kind,
     subject,
@@ -345,19 +348,6 @@ function base(kind: OrderKind, subject: string, amount: number, bonus: number) {
     role_id: null,
     server_name: null,
     role_name: null,
-  } as {
-    kind: OrderKind;
-    subject: string;
-    amount_cents: number;
-    bonus_cents: number;
-    game_id: number | null;
-    platform_game_id: number | null;
-    game_name: string | null;
-    card_id: number | null;
-    sub_account_id: number | null;
-    role_id: number | null;
-    server_name: string | null;
-    role_name: string | null;
   };
 }
 

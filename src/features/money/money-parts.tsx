@@ -63,6 +63,24 @@ export function MoneySection({ title, extra, children, label }: { title: string;
   );
 }
 
+/** A card's benefits, a label and its lines each (benefitLines): /carddetail and /myprivilege. */
+export function BenefitList({ lines }: { lines: readonly { label: string; values: readonly string[] }[] }) {
+  return (
+    <ul className="benefit-list">
+      {lines.map((line) => (
+        <li key={line.label}>
+          <span className="benefit-list__label">{line.label}</span>
+          <span className="benefit-list__value">
+            {line.values.map((value) => (
+              <span key={value}>{value}</span>
+            ))}
+          </span>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
 export const ACTION_FAILED = '操作失败，请稍后重试';
 
 /**

@@ -112,15 +112,20 @@ export function decodeAttempt(value: unknown): PaymentAttempt | null {
   return { draft, pay_method: payMethod, user_coupon_id: coupon };
 }
 
-export function decodeStoredPayment(raw: string | null): StoredPayment | null {
+/** A stored JSON object, or null for nothing, bad JSON or anything but an object. */
+function storedRecord(raw: string | null): Record<string, unknown> | null {
   if (raw === null || raw === '') return null;
-  let value: unknown;
   try {
-    value = JSON.parse(raw);
+    const value: unknown = JSON.parse(raw);
+    return isRecord(value) ? value : null;
   } catch {
     return null;
   }
-  if (!isRecord(value)) return null;
+}
+
+export function decodeStoredPayment(raw: string | null): StoredPayment | null {
+  const value = storedRecord(raw);
+  if (!value) return null;
   const attempt = decodeAttempt(value.attempt);
   const key = typeof value.key === 'string' && IDEMPOTENCY_KEY_PATTERN.test(value.key) ? value.key : null;
   if (!attempt || !key) return null;
@@ -170,14 +175,8 @@ export interface CouponChoice {
 }
 
 export function decodeCouponChoice(raw: string | null): CouponChoice | null {
-  if (raw === null || raw === '') return null;
-  let value: unknown;
-  try {
-    value = JSON.parse(raw);
-  } catch {
-    return null;
-  }
-  if (!isRecord(value)) return null;
+  const value = storedRecord(raw);
+  if (!value) return null;
   const draft = decodeDraft(value.draft);
   if (!draft) return null;
   if (value.user_coupon_id === null) return { draft, couponId: null };

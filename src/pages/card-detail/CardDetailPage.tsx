@@ -9,7 +9,7 @@ import { PageHeader } from '../../components/PageHeader.tsx';
 import { LazyImage } from '../../components/media/LazyImage.tsx';
 import { EmptyState } from '../../components/list/ListStates.tsx';
 import { benefitLines, cardIdOf, decodeCardDetail, formatDay } from '../../features/money/money-data.ts';
-import { MoneySection } from '../../features/money/money-parts.tsx';
+import { BenefitList, MoneySection } from '../../features/money/money-parts.tsx';
 
 /**
  * /carddetail (卡券详情), data `{ id }` (or `{ card_id }`): one card (getCardDetail): price with the
@@ -68,18 +68,7 @@ function CardDetailView({ cardId }: { cardId: number }) {
       </section>
       {lines.length > 0 && (
         <MoneySection title="会员福利">
-          <ul className="benefit-list">
-            {lines.map((line) => (
-              <li key={line.label}>
-                <span className="benefit-list__label">{line.label}</span>
-                <span className="benefit-list__value">
-                  {line.values.map((value) => (
-                    <span key={value}>{value}</span>
-                  ))}
-                </span>
-              </li>
-            ))}
-          </ul>
+          <BenefitList lines={lines} />
         </MoneySection>
       )}
       {card.contents.length > 0 && (

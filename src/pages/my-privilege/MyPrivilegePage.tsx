@@ -10,7 +10,7 @@ import { LoadFailed } from '../../components/LoadFailed.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { EmptyState } from '../../components/list/ListStates.tsx';
 import { benefitLines, decodeMyCards, decodeVip, formatDay } from '../../features/money/money-data.ts';
-import { MoneySignIn, useMoneyAction } from '../../features/money/money-parts.tsx';
+import { BenefitList, MoneySignIn, useMoneyAction } from '../../features/money/money-parts.tsx';
 
 /**
  * /myprivilege (我的特权): the player's cards (getMyCards) with their terms and benefits; today's
@@ -125,18 +125,7 @@ function PrivilegeCard({ card, onDone }: { card: MyCard; onDone: () => void }) {
         {formatDay(card.starts_at)} 至 {formatDay(card.ends_at)}
         {card.active ? '' : '（已过期）'}
       </p>
-      <ul className="benefit-list">
-        {lines.map((line) => (
-          <li key={line.label}>
-            <span className="benefit-list__label">{line.label}</span>
-            <span className="benefit-list__value">
-                  {line.values.map((value) => (
-                    <span key={value}>{value}</span>
-                  ))}
-                </span>
-          </li>
-        ))}
-      </ul>
+      <BenefitList lines={lines} />
       {card.active && card.today && (
         <div className="privilege-card__today">
           <span>今日福利</span>
