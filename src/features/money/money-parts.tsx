@@ -1,4 +1,5 @@
-import { useCallback, useRef, useState, type ReactNode } from 'react';
+import { useCallback, useRef, useState, type CSSProperties, type ReactNode } from 'react';
+import { Link } from '../../app/Link.tsx';
 import type { ApiOutcome } from '../../../api/outcome.ts';
 import { withLoading } from '../../app/loading.ts';
 import { useRuntime } from '../../app/runtime-context.tsx';
@@ -78,6 +79,28 @@ export function BenefitList({ lines }: { lines: readonly { label: string; values
         </li>
       ))}
     </ul>
+  );
+}
+
+export interface MoneyEntry {
+  to: string;
+  label: string;
+  icon: MoneyIcon;
+}
+
+/** A grid of money services, an icon above each label (/mywallet, /otherpage). */
+export function MoneyGrid({ entries, label, className = 'money-grid', style }: { entries: readonly MoneyEntry[]; label: string; className?: string; style?: CSSProperties }) {
+  return (
+    <nav className={className} aria-label={label} style={style}>
+      {entries.map((entry) => (
+        <Link key={entry.to} className="money-grid__item" to={entry.to}>
+          <span className="money-grid__icon">
+            <MoneyGlyph icon={entry.icon} />
+          </span>
+          {entry.label}
+        </Link>
+      ))}
+    </nav>
   );
 }
 

@@ -8,14 +8,14 @@ import { PageHeader } from '../../components/PageHeader.tsx';
 import { PagedListView } from '../../features/games/PagedListView.tsx';
 import { usePagedList } from '../../features/games/use-paged-games.ts';
 import { decodeBalances, decodeWalletRecords, formatShortTime, signedYuan, type WalletRecord } from '../../features/money/money-data.ts';
-import { MoneyChips, MoneyGlyph, MoneyTabs, type MoneyIcon } from '../../features/money/money-parts.tsx';
+import { MoneyChips, MoneyGrid, MoneyTabs, type MoneyEntry } from '../../features/money/money-parts.tsx';
 
 /**
  * /mywallet (SPEC §2 Account): 余额 and 乐玩币 from the ledger (getMoney), the money services, and
  * the ledger's records: 收入 (getInMoney) and 支出 (getOutMoney), filtered by account, paged.
  */
 
-const ENTRIES: readonly { to: string; label: string; icon: MoneyIcon }[] = [
+const ENTRIES: readonly MoneyEntry[] = [
   { to: '/mylewancoin', label: '乐玩币充值', icon: 'coin' },
   { to: '/rechargerecord', label: '充值记录', icon: 'record' },
   { to: '/mycoupon', label: '优惠券', icon: 'coupon' },
@@ -48,16 +48,7 @@ export default function MyWalletPage() {
         钱包说明
       </Link>
       <Balances />
-      <nav className="money-grid" aria-label="钱包服务">
-        {ENTRIES.map((entry) => (
-          <Link key={entry.to} className="money-grid__item" to={entry.to}>
-            <span className="money-grid__icon">
-              <MoneyGlyph icon={entry.icon} />
-            </span>
-            {entry.label}
-          </Link>
-        ))}
-      </nav>
+      <MoneyGrid entries={ENTRIES} label="钱包服务" />
       <section className="money-records" aria-label="收支记录">
         <MoneyTabs tabs={DIRECTIONS} value={direction} onChange={setDirection} label="收支" />
         <MoneyChips options={ACCOUNTS} value={account} onChange={setAccount} label="账户" />

@@ -7,7 +7,7 @@ import { LoadFailed } from '../../components/LoadFailed.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { LazyImage } from '../../components/media/LazyImage.tsx';
 import { decodeCardList, type CardListItem } from '../../features/money/money-data.ts';
-import { MoneyGlyph, MoneySection, type MoneyIcon } from '../../features/money/money-parts.tsx';
+import { MoneyGrid, MoneySection, type MoneyEntry } from '../../features/money/money-parts.tsx';
 
 /**
  * /otherpage (更多): the hub of the money services (docs/decisions.md "Money: wallet, records,
@@ -15,7 +15,7 @@ import { MoneyGlyph, MoneySection, type MoneyIcon } from '../../features/money/m
  * the cards on sale (热门, 新人, 黄金, 胭脂红), each opening /carddetail.
  */
 
-export const SERVICES: readonly { to: string; label: string; icon: MoneyIcon }[] = [
+export const SERVICES: readonly MoneyEntry[] = [
   { to: '/mylewancoin', label: '乐玩币充值', icon: 'coin' },
   { to: '/autorecharge', label: '游戏充值', icon: 'game' },
   { to: '/rechargerecord', label: '充值记录', icon: 'record' },
@@ -37,16 +37,7 @@ export default function OtherPage() {
     <div className="money-page">
       <PageHeader title="更多" onBack={() => navigate('back')} />
       <MoneySection title="充值服务">
-        <nav className="money-grid money-grid--3" aria-label="充值服务" style={{ margin: 0, padding: 0 }}>
-          {SERVICES.map((entry) => (
-            <Link key={entry.to} className="money-grid__item" to={entry.to}>
-              <span className="money-grid__icon">
-                <MoneyGlyph icon={entry.icon} />
-              </span>
-              {entry.label}
-            </Link>
-          ))}
-        </nav>
+        <MoneyGrid entries={SERVICES} label="充值服务" className="money-grid money-grid--3" style={{ margin: 0, padding: 0 }} />
       </MoneySection>
       <CardSections />
     </div>
