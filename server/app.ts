@@ -20,6 +20,9 @@ import { realNameCalls } from './routes/real-name.ts';
 import { collectionCalls } from './routes/collections.ts';
 import { perksCalls } from './routes/perks.ts';
 import { serviceCalls } from './routes/service.ts';
+import { createServiceBus, MemoryServiceBus, type ServiceBus } from './service/bus.ts';
+import { registerDevServiceAgent } from './service/dev-agent.ts';
+import { redactStreamTicket, registerServiceStream, type ServiceStreamHub } from './service/stream.ts';
 import { orderCalls, registerMoneyRoutes } from './routes/orders.ts';
 import { bindMoneyServer } from './money/services.ts';
 import type { HttpPost } from './money/delivery.ts';
@@ -42,6 +45,17 @@ export interface AppDeps {
   storage?: ObjectStorage;
   /** Money (server/money/): the senders' HTTP client (tests route it), and whether the sandbox sends its first notification at once (default yes). */
   money?: { http?: HttpPost; sendAtOnce?: boolean };
+  /** Customer service's bus (server/service/bus.ts); defaults to Redis pub/sub when REDIS_URL is set, else in-process (closed with the app). */
+  serviceBus?: ServiceBus;
+  /** The /service stream's heartbeat (tests shorten it). */
+  serviceStream?: { heartbeatMs?: number };
+}
+
+const streamHubs = new WeakMap<FastifyInstance, ServiceStreamHub>();
+
+/** The app's open /service streams (tests). */
+export function serviceStreamsOf(app: FastifyInstance): ServiceStreamHub | undefined {
+  return streamHubs.get(app);
 }
 
 /** Masks phone numbers and long digit runs in anything logged (URLs carry phones in /dev/sms). */
@@ -61,8 +75,8 @@ export const LOG_REDACT_PATHS = [
 ];
 
 /** Without services (e.g. to list paths) the SMS calls answer '验证码发送失败'. */
-export function allCalls(services: { sms: SmsProvider } = { sms: { send: () => Promise.reject(new Error('no SMS provider')) } }): CallDefinition[] {
-  return [...contentCalls, ...authCalls(services), ...authAccountCalls, ...catalogCalls, ...serviceCalls, ...ratingCalls, ...pointCalls, ...realNameCalls, ...playCalls, ...profileCalls, ...accountCancelCalls, ...accountSecurityCalls, ...collectionCalls, ...orderCalls, ...perksCalls];
+export function allCalls(services: { sms: SmsProvider; serviceBus?: ServiceBus } = { sms: { send: () => Promise.reject(new Error('no SMS provider')) } }): CallDefinition[] {
+  return [...contentCalls, ...authCalls(services), ...authAccountCalls, ...catalogCalls, ...serviceCalls(services.serviceBus ?? new MemoryServiceBus()), ...ratingCalls, ...pointCalls, ...realNameCalls, ...playCalls, ...profileCalls, ...accountCancelCalls, ...accountSecurityCalls, ...collectionCalls, ...orderCalls, ...perksCalls];
 }
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
@@ -73,7 +87,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       ...(deps.logStream ? { stream: deps.logStream } : {}),
       redact: { paths: LOG_REDACT_PATHS, censor: '[redacted]' },
       serializers: {
-        req: (req) => ({ method: req.method, url: maskDigits(redactUploadTicket(req.url)), remoteAddress: req.ip }),
+        req: (req) => ({ method: req.method, url: maskDigits(redactStreamTicket(redactUploadTicket(req.url))), remoteAddress: req.ip }),
       },
     },
     bodyLimit: MAX_BODY_BYTES,
@@ -95,9 +109,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
 
   const sms = deps.sms ?? new ConsoleSmsProvider({ log: app.log, production: config.production });
-  const calls = allCalls({ sms });
+  const serviceBus = deps.serviceBus ?? createServiceBus(config.redisUrl, (error) => app.log.warn({ err: error }, 'service bus error'));
+  if (!deps.serviceBus) app.addHook('onClose', () => serviceBus.close());
+  const calls = allCalls({ sms, serviceBus });
   registerCalls(app, calls, deps);
   registerDevSmsOutbox(app, sms, config.production);
+  const now = deps.now ?? Date.now;
+  const streams = registerServiceStream(app, { db: deps.db, kv: deps.kv, bus: serviceBus, config, now, log: app.log, ...(deps.serviceStream?.heartbeatMs ? { heartbeatMs: deps.serviceStream.heartbeatMs } : {}) });
+  streamHubs.set(app, streams);
+  registerDevServiceAgent(app, { db: deps.db, bus: serviceBus, hub: streams, now, production: config.production });
   registerAppPackageDownloads(app, deps.db);
   registerCatalogRoutes(app, deps.db);
   bindMoneyServer(config, app, deps.money?.http);

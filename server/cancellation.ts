@@ -146,6 +146,7 @@ export const ANONYMISE_STEPS: AnonymiseStep[] = [
     name: 'personalContent',
     async run(trx, userId) {
       await trx.deleteFrom('service_messages').where('user_id', '=', userId).execute();
+      await trx.deleteFrom('service_conversations').where('user_id', '=', userId).execute();
       await trx.deleteFrom('reservations').where('user_id', '=', userId).execute();
     },
   },

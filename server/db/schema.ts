@@ -139,7 +139,7 @@ export interface EvaluationsTable {
 
 /** 'in': user → service, 'out': service → user. */
 export type ServiceMessageDirection = 'in' | 'out';
-export type ServiceMessageKind = 'user' | 'welcome' | 'auto' | 'agent';
+export type ServiceMessageKind = 'user' | 'welcome' | 'auto' | 'agent' | 'system';
 
 export interface ServiceMessagesTable {
   id: Generated<number>;
@@ -150,6 +150,43 @@ export interface ServiceMessagesTable {
   read_at: Timestamp | null;
   /** May lie ahead: a queued automatic reply is visible once it has passed. */
   created_at: CreatedAt;
+  /** The conversation it belongs to (migration 0015_service_queue); null for the welcome line and older messages. */
+  conversation_id: ColumnType<number | null, number | null | undefined, number | null>;
+  /** A picture: an object key the sender uploaded. */
+  image_key: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The staff id of the agent who wrote it (kind 'agent'). */
+  agent_id: ColumnType<number | null, number | null | undefined, number | null>;
+}
+
+export type ServiceConversationStatus = 'queued' | 'open' | 'closed';
+
+/** A player's conversation with customer service (migration 0015_service_queue). */
+export interface ServiceConversationsTable {
+  id: Generated<number>;
+  user_id: number;
+  status: ServiceConversationStatus;
+  /** The staff id of the agent who took it. */
+  agent_id: number | null;
+  created_at: Timestamp;
+  taken_at: Timestamp | null;
+  closed_at: Timestamp | null;
+  last_message_at: Timestamp;
+}
+
+/** An agents' canned answer (migration 0015_service_queue). */
+export interface ServiceQuickRepliesTable {
+  id: Generated<number>;
+  content: string;
+  sort: Generated<number>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+/** A picture an agent uploaded for their replies (migration 0015_service_queue). */
+export interface ServiceAgentUploadsTable {
+  agent_id: number;
+  object_key: string;
+  created_at: Timestamp;
 }
 
 /** SPEC §7 /point: one analytics point; the game fields are set by download tracking only. */
@@ -629,6 +666,9 @@ export interface Database {
   orders: OrdersTable;
   evaluations: EvaluationsTable;
   service_messages: ServiceMessagesTable;
+  service_conversations: ServiceConversationsTable;
+  service_quick_replies: ServiceQuickRepliesTable;
+  service_agent_uploads: ServiceAgentUploadsTable;
   point_events: PointEventsTable;
   platforms: PlatformsTable;
   categories: CategoriesTable;

@@ -111,7 +111,7 @@ describe.each(DATABASE_KINDS)('customer-service calls on %s', (kind) => {
 
     const chat = await call('/api/user/getChatLink', {}, user);
     expect(chat).toMatchObject({ code: 1, data: { total: 1, page: 1, limit: 20, service: { hours: PRODUCT.serviceHours, status: 'online' } } });
-    expect(chat.data.list).toEqual([{ id: unread.data.id, direction: 'out', content: SERVICE_MSG.welcome, created_at: expect.any(String) }]);
+    expect(chat.data.list).toEqual([{ id: unread.data.id, direction: 'out', kind: 'welcome', content: SERVICE_MSG.welcome, image: null, agent: null, created_at: expect.any(String) }]);
     expect(await call('/api/user/getUnreadMessage', {}, user)).toEqual({ code: 1, msg: 'success', data: null });
     expect(await messages(user)).toHaveLength(1);
   });

@@ -1,17 +1,25 @@
+import type { Transaction } from 'kysely';
+import * as serviceSpecs from '../../api/protocol/calls/service.ts';
 import * as calls from '../../api/protocol/calls/user.ts';
-import { defineCalls, handle, ok, type CallContext } from '../calls.ts';
-import type { ServiceMessageDirection } from '../db/schema.ts';
+import { SERVICE_POLL_INTERVAL_MS } from '../../api/protocol/service-chat.ts';
+import { defineCalls, handle, ok, refuse, type CallContext } from '../calls.ts';
+import type { Database } from '../db/schema.ts';
 import { PRODUCT } from '../product.ts';
+import type { ServiceBus } from '../service/bus.ts';
+import { queueOf, SERVICE_TEXT, toChatMessage, writePlayerMessage, type PlayerMessageWritten } from '../service/conversations.ts';
+import { serviceStatus } from '../service/hours.ts';
+import { issueStreamTicket, streamUrl, STREAM_TICKET_TTL_MS } from '../service/stream.ts';
+
+export { isWithinServiceHours, SERVICE_HOURS, serviceStatus, type ServiceStatus } from '../service/hours.ts';
 
 /**
- * Customer service (SPEC §7): the unread-message poll, the chat of the /service page and the
- * status check of PROTOCOL §7. A small automatic agent answers so the chat is alive: replies are
- * stored ahead of time (created_at in the future) and every read shows only messages whose
- * created_at has passed, so no timers run on the server.
+ * Customer service (SPEC §7): the unread-message poll, the chat of the /service page, the queue
+ * and the stream ticket (issue 13 §7), and the status check of PROTOCOL §7. While no agent holds
+ * the conversation a small automatic agent answers: replies are stored ahead of time (created_at
+ * in the future) and every read shows only messages whose created_at has passed, so no timers
+ * run on the server. The agents' side: server/service/conversations.ts.
  */
 
-/** The service hours of PRODUCT.serviceHours ('每日 9:00-23:00'), China time (UTC+8, no DST). */
-export const SERVICE_HOURS = { openHour: 9, closeHour: 23, utcOffsetHours: 8 } as const;
 export const MESSAGE_MAX_LENGTH = calls.MESSAGE_MAX_LENGTH;
 /** An automatic reply becomes visible this long after the user's message. */
 export const AUTO_REPLY_DELAY_MS = 3_000;
@@ -24,6 +32,7 @@ export const SERVICE_MSG = {
   welcome: `欢迎来到${PRODUCT.name}！有任何问题都可以在这里联系客服。`,
   contentRequired: calls.CHAT_MSG.contentRequired,
   contentTooLong: calls.CHAT_MSG.contentTooLong,
+  badImage: calls.CHAT_MSG.badImage,
   badPage: '分页参数错误',
   sent: '发送成功',
 } as const;
@@ -39,30 +48,10 @@ export const AUTO_REPLIES = {
   offHours: `（当前为非服务时间，客服将在上线后第一时间回复您。服务时间：${PRODUCT.serviceHours}）`,
 } as const;
 
-export type ServiceStatus = 'online' | 'offline';
-
-/** Online between openHour and closeHour, China time. */
-export function isWithinServiceHours(at: Date): boolean {
-  const hour = new Date(at.getTime() + SERVICE_HOURS.utcOffsetHours * 3_600_000).getUTCHours();
-  return hour >= SERVICE_HOURS.openHour && hour < SERVICE_HOURS.closeHour;
-}
-
-export function serviceStatus(mode: 'online' | 'offline' | 'auto', at: Date): ServiceStatus {
-  if (mode !== 'auto') return mode;
-  return isWithinServiceHours(at) ? 'online' : 'offline';
-}
-
 /** The automatic agent's answer: the first keyword found, else the default; off hours says so. */
 export function autoReplyFor(content: string, online: boolean): string {
   const answer = AUTO_REPLIES.keywords.find(({ keyword }) => content.includes(keyword))?.reply ?? AUTO_REPLIES.default;
   return online ? answer : answer + AUTO_REPLIES.offHours;
-}
-
-export interface ChatMessage {
-  id: number;
-  direction: ServiceMessageDirection;
-  content: string;
-  created_at: string;
 }
 
 /** Messages the user can see now: queued replies stay hidden until their time. */
@@ -81,51 +70,49 @@ async function ensureWelcome(ctx: CallContext): Promise<void> {
 }
 
 /** Seeing the chat (or writing in it) reads every delivered service message. */
-async function markDeliveredRead(ctx: CallContext): Promise<void> {
-  await ctx.db
-    .updateTable('service_messages')
-    .set({ read_at: ctx.now })
-    .where('user_id', '=', ctx.user!.id)
-    .where('direction', '=', 'out')
-    .where('read_at', 'is', null)
-    .where('created_at', '<=', ctx.now)
-    .execute();
+export async function markDeliveredRead(db: CallContext['db'], userId: number, now: Date, upToId?: number): Promise<void> {
+  let query = db.updateTable('service_messages').set({ read_at: now }).where('user_id', '=', userId).where('direction', '=', 'out').where('read_at', 'is', null).where('created_at', '<=', now);
+  if (upToId !== undefined) query = query.where('id', '<=', upToId);
+  await query.execute();
 }
 
-function toChatMessage(row: { id: number; direction: ServiceMessageDirection; content: string; created_at: Date | string }): ChatMessage {
-  return { id: row.id, direction: row.direction, content: row.content, created_at: new Date(row.created_at).toISOString() };
-}
+const MESSAGE_FIELDS = ['id', 'direction', 'kind', 'content', 'image_key', 'agent_id', 'created_at'] as const;
 
 /** Page 1 holds the newest messages; each page lists oldest first (newest last). */
 async function chatPage(ctx: CallContext, page: number, limit: number) {
   const { total } = await visibleMessages(ctx).select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow();
   const rows = await visibleMessages(ctx)
-    .select(['id', 'direction', 'content', 'created_at'])
+    .select(MESSAGE_FIELDS)
     .orderBy('created_at', 'desc')
     .orderBy('id', 'desc')
     .limit(limit)
     .offset((page - 1) * limit)
     .execute();
-  return { list: rows.reverse().map(toChatMessage), total: Number(total), page, limit };
+  return { list: rows.reverse().map((row) => toChatMessage(row, ctx.config)), total: Number(total), page, limit };
 }
 
-/** Queues the automatic reply unless the service answered, or queued an answer, in the last minute. */
-async function queueAutoReply(ctx: CallContext, content: string): Promise<number | null> {
-  const recent = await ctx.db
+/**
+ * Queues the automatic reply, in the message's transaction, unless an agent holds the
+ * conversation or the service answered (or queued an answer) in the last minute.
+ */
+async function queueAutoReply(ctx: CallContext, trx: Transaction<Database>, written: PlayerMessageWritten, content: string): Promise<number | null> {
+  if (written.conversation.status !== 'queued') return null;
+  const recent = await trx
     .selectFrom('service_messages')
     .select('id')
     .where('user_id', '=', ctx.user!.id)
     .where('direction', '=', 'out')
-    .where('kind', '<>', 'welcome')
+    .where('kind', 'in', ['auto', 'agent'])
     .where('created_at', '>', new Date(ctx.now.getTime() - AUTO_REPLY_QUIET_MS))
     .limit(1)
     .executeTakeFirst();
   if (recent) return null;
   const online = serviceStatus(ctx.config.serviceStatus, ctx.now) === 'online';
-  await ctx.db
+  await trx
     .insertInto('service_messages')
     .values({
       user_id: ctx.user!.id,
+      conversation_id: written.conversation.id,
       direction: 'out',
       kind: 'auto',
       content: autoReplyFor(content, online),
@@ -136,40 +123,66 @@ async function queueAutoReply(ctx: CallContext, content: string): Promise<number
   return AUTO_REPLY_DELAY_MS;
 }
 
-export const serviceCalls = defineCalls(
-  // SPEC §7: polled every 20 s; data { id, content } of the newest unread service message, or null.
-  handle(calls.getUnreadMessage, async (ctx) => {
-    await ensureWelcome(ctx);
-    const row = await visibleMessages(ctx)
-      .select(['id', 'content'])
-      .where('direction', '=', 'out')
-      .where('read_at', 'is', null)
-      .orderBy('created_at', 'desc')
-      .orderBy('id', 'desc')
-      .limit(1)
-      .executeTakeFirst();
-    return ok(row ? { id: row.id, content: row.content } : null);
-  }),
-  // PROTOCOL §7: 'online' | 'offline'; a token is not needed.
-  handle(calls.getServiceStatus, async ({ config, now }) => ok(serviceStatus(config.serviceStatus, now))),
-  // The chat's newest page (PROTOCOL §10), plus the service hours and status for the page header.
-  handle(calls.getChatLink, async (ctx) => {
-    await ensureWelcome(ctx);
-    await markDeliveredRead(ctx);
-    const page = await chatPage(ctx, 1, ctx.input.limit);
-    return ok({ ...page, service: { hours: PRODUCT.serviceHours, status: serviceStatus(ctx.config.serviceStatus, ctx.now) } });
-  }),
-  // Older pages of the chat (page 2 and on go back in time).
-  handle(calls.getChatLinkRecord, async (ctx) => ok(await chatPage(ctx, ctx.input.page, ctx.input.limit))),
-  handle(calls.sendServiceMessage, async (ctx) => {
-    const { content } = ctx.input;
-    await markDeliveredRead(ctx);
-    const row = await ctx.db
-      .insertInto('service_messages')
-      .values({ user_id: ctx.user!.id, direction: 'in', kind: 'user', content, read_at: null, created_at: ctx.now })
-      .returning(['id', 'direction', 'content', 'created_at'])
-      .executeTakeFirstOrThrow();
-    const replyInMs = await queueAutoReply(ctx, content);
-    return ok({ message: toChatMessage(row), reply_in_ms: replyInMs }, SERVICE_MSG.sent);
-  }),
-);
+/** The player's calls; `bus` tells the streams (server/service/bus.ts). */
+export function serviceCalls(bus: ServiceBus) {
+  return defineCalls(
+    // SPEC §7: polled every 20 s; data { id, content } of the newest unread service message, or null.
+    handle(calls.getUnreadMessage, async (ctx) => {
+      await ensureWelcome(ctx);
+      const row = await visibleMessages(ctx)
+        .select(['id', 'content', 'image_key'])
+        .where('direction', '=', 'out')
+        .where('read_at', 'is', null)
+        .orderBy('created_at', 'desc')
+        .orderBy('id', 'desc')
+        .limit(1)
+        .executeTakeFirst();
+      return ok(row ? { id: row.id, content: row.content || (row.image_key ? SERVICE_TEXT.picture : '') } : null);
+    }),
+    // PROTOCOL §7: 'online' | 'offline'; a token is not needed.
+    handle(calls.getServiceStatus, async ({ config, now }) => ok(serviceStatus(config.serviceStatus, now))),
+    // The chat's newest page (PROTOCOL §10), the service hours and status for the page header, the queue.
+    handle(calls.getChatLink, async (ctx) => {
+      await ensureWelcome(ctx);
+      await markDeliveredRead(ctx.db, ctx.user!.id, ctx.now);
+      const page = await chatPage(ctx, 1, ctx.input.limit);
+      const queue = await queueOf(ctx.db, ctx.config, ctx.user!.id, ctx.now);
+      return ok({ ...page, service: { hours: PRODUCT.serviceHours, status: serviceStatus(ctx.config.serviceStatus, ctx.now) }, queue });
+    }),
+    // Older pages of the chat (page 2 and on go back in time).
+    handle(calls.getChatLinkRecord, async (ctx) => ok(await chatPage(ctx, ctx.input.page, ctx.input.limit))),
+    handle(calls.sendServiceMessage, async (ctx) => {
+      const { content, image } = ctx.input;
+      if (content === '' && image === '') return refuse(SERVICE_MSG.contentRequired);
+      await markDeliveredRead(ctx.db, ctx.user!.id, ctx.now);
+      let replyInMs: number | null = null;
+      const written = await writePlayerMessage(ctx.db, bus, ctx.user!.id, { content, imageKey: image || null }, ctx.now, async (trx, message) => {
+        replyInMs = await queueAutoReply(ctx, trx, message, content);
+      });
+      if (!written) return refuse(SERVICE_MSG.badImage);
+      const queue = await queueOf(ctx.db, ctx.config, ctx.user!.id, ctx.now);
+      return ok({ message: toChatMessage(written.message, ctx.config), reply_in_ms: replyInMs, queue }, SERVICE_MSG.sent);
+    }),
+    handle(serviceSpecs.getWoliveQueue, async (ctx) => ok(await queueOf(ctx.db, ctx.config, ctx.user!.id, ctx.now))),
+    handle(serviceSpecs.getWoliveUnreadMessages, async (ctx) => {
+      const rows = await visibleMessages(ctx)
+        .select(['kind', (eb) => eb.fn.countAll<number>().as('n')])
+        .where('direction', '=', 'out')
+        .where('read_at', 'is', null)
+        .groupBy('kind')
+        .execute();
+      const count = rows.reduce((sum, row) => sum + Number(row.n), 0);
+      const agent = Number(rows.find((row) => row.kind === 'agent')?.n ?? 0);
+      return ok({ count, agent });
+    }),
+    // The meaning this server gives it: how the client should fetch service messages.
+    handle(serviceSpecs.getUnreadMessageControl, async () => ok({ poll: true, interval_ms: SERVICE_POLL_INTERVAL_MS, stream: true })),
+    handle(serviceSpecs.getChatStreamTicket, async (ctx) => {
+      const status = serviceStatus(ctx.config.serviceStatus, ctx.now);
+      if (status === 'offline') return ok({ url: null, expires_in: 0, status });
+      const ticket = await issueStreamTicket(ctx.kv, { userId: ctx.user!.id, sessionId: ctx.user!.sessionId });
+      return ok({ url: streamUrl(ticket), expires_in: STREAM_TICKET_TTL_MS / 1000, status });
+    }),
+  );
+}
+

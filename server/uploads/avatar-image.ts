@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import sharp from 'sharp';
+import sharp, { type Sharp } from 'sharp';
 
 /**
  * The avatar pipeline (issue 11 §2): the bytes must be a JPEG, PNG or WebP by their magic
@@ -49,7 +49,8 @@ export type AvatarResult = { ok: true; bytes: Buffer; key: string } | { ok: fals
  */
 const DECODE = { limitInputPixels: MAX_IMAGE_SIDE * MAX_IMAGE_SIDE, failOn: 'warning', animated: false, sequentialRead: true } as const;
 
-export async function makeAvatar(bytes: Buffer): Promise<AvatarResult> {
+/** The checks every uploaded picture passes before it is decoded: size, kind by magic number, dimensions. */
+async function checkPicture(bytes: Buffer): Promise<{ ok: true } | { ok: false; status: number; message: string }> {
   if (bytes.length === 0) return { ok: false, status: 400, message: UPLOAD_MSG.empty };
   if (bytes.length > MAX_UPLOAD_BYTES) return { ok: false, status: 413, message: UPLOAD_MSG.tooLarge };
   const kind = sniffImage(bytes);
@@ -66,17 +67,33 @@ export async function makeAvatar(bytes: Buffer): Promise<AvatarResult> {
   }
   if (!width || !height) return { ok: false, status: 422, message: UPLOAD_MSG.corrupt };
   if (width > MAX_IMAGE_SIDE || height > MAX_IMAGE_SIDE) return { ok: false, status: 422, message: UPLOAD_MSG.tooWide };
-  let avatar: Buffer;
+  return { ok: true };
+}
+
+/** Checks the picture, re-encodes it with `encode`, and keys the result by its content under `prefix`. */
+async function reencode(bytes: Buffer, prefix: string, encode: (image: Sharp) => Sharp): Promise<AvatarResult> {
+  const checked = await checkPicture(bytes);
+  if (!checked.ok) return checked;
+  let output: Buffer;
   try {
-    avatar = await sharp(bytes, DECODE)
-      .rotate() // applies the EXIF orientation before the metadata is dropped
-      .resize(AVATAR_SIDE, AVATAR_SIDE, { fit: 'cover' })
-      .webp({ quality: 82, effort: 4 })
-      .toBuffer();
+    output = await encode(sharp(bytes, DECODE).rotate()).toBuffer(); // rotate(): the EXIF orientation, applied before the metadata is dropped
   } catch {
     return { ok: false, status: 422, message: UPLOAD_MSG.corrupt };
   }
-  // Content-addressed: the same avatar is one object, and a key never changes what it names.
-  const key = `avatars/${createHash('sha256').update(avatar).digest('hex')}.webp`;
-  return { ok: true, bytes: avatar, key };
+  // Content-addressed: the same picture is one object, and a key never changes what it names.
+  const key = `${prefix}/${createHash('sha256').update(output).digest('hex')}.webp`;
+  return { ok: true, bytes: output, key };
+}
+
+export function makeAvatar(bytes: Buffer): Promise<AvatarResult> {
+  return reencode(bytes, 'avatars', (image) => image.resize(AVATAR_SIDE, AVATAR_SIDE, { fit: 'cover' }).webp({ quality: 82, effort: 4 }));
+}
+
+/** A customer-service chat picture: at most CHAT_IMAGE_SIDE a side (never enlarged), WebP, metadata dropped. */
+export const CHAT_IMAGE_SIDE = 1280;
+
+export function makeChatImage(bytes: Buffer): Promise<AvatarResult> {
+  return reencode(bytes, 'service', (image) =>
+    image.resize(CHAT_IMAGE_SIDE, CHAT_IMAGE_SIDE, { fit: 'inside', withoutEnlargement: true }).webp({ quality: 80, effort: 4 }),
+  );
 }

@@ -7,7 +7,10 @@ import type { ServerConfig } from '../config.ts';
 import type { Database } from '../db/schema.ts';
 import type { KvStore } from '../kv-store.ts';
 import { isSafeObjectKey, type ObjectStorage } from '../storage/index.ts';
-import { AVATAR_CONTENT_TYPE, makeAvatar, MAX_UPLOAD_BYTES, UPLOAD_MSG } from './avatar-image.ts';
+import { AVATAR_CONTENT_TYPE, makeAvatar, makeChatImage, MAX_UPLOAD_BYTES, UPLOAD_MSG, type AvatarResult } from './avatar-image.ts';
+
+/** What each purpose makes of the bytes (both WebP, re-encoded by this server). */
+const PROCESSORS: Record<UploadPurpose, (bytes: Buffer) => Promise<AvatarResult>> = { avatar: makeAvatar, service: makeChatImage };
 
 /**
  * Uploads (issue 11 §2) and the media they become.
@@ -113,16 +116,16 @@ export function registerUploadRoutes(app: FastifyInstance, deps: UploadDeps): vo
       if (!(await kv.setIfAbsent(claimKey(ticket.hash), '1', UPLOAD_TICKET_TTL_MS))) return answer(reply, 403, -1, UPLOAD_MSG.badTicket);
       await kv.delete(ticketKey(ticket.hash));
       const body = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
-      const avatar = await makeAvatar(body);
-      if (!avatar.ok) return answer(reply, avatar.status, -1, avatar.message);
-      if (!(await storage.head(avatar.key))) await storage.put(avatar.key, avatar.bytes, AVATAR_CONTENT_TYPE);
+      const picture = await PROCESSORS[ticket.purpose](body);
+      if (!picture.ok) return answer(reply, picture.status, -1, picture.message);
+      if (!(await storage.head(picture.key))) await storage.put(picture.key, picture.bytes, AVATAR_CONTENT_TYPE);
       await db
         .insertInto('uploads')
-        .values({ user_id: ticket.userId, object_key: avatar.key, purpose: ticket.purpose, content_type: AVATAR_CONTENT_TYPE, size: avatar.bytes.length, created_at: new Date(now()) })
+        .values({ user_id: ticket.userId, object_key: picture.key, purpose: ticket.purpose, content_type: AVATAR_CONTENT_TYPE, size: picture.bytes.length, created_at: new Date(now()) })
         .onConflict((oc) => oc.columns(['user_id', 'object_key']).doNothing())
         .execute();
-      request.log.info({ upload: ticket.purpose, key: avatar.key, bytes: body.length }, 'upload stored');
-      return answer(reply, 200, 1, UPLOAD_MSG.uploaded, { key: avatar.key, url: mediaUrl(config, avatar.key) });
+      request.log.info({ upload: ticket.purpose, key: picture.key, bytes: body.length }, 'upload stored');
+      return answer(reply, 200, 1, UPLOAD_MSG.uploaded, { key: picture.key, url: mediaUrl(config, picture.key) });
     });
   });
 

@@ -1,4 +1,7 @@
-import { answer, defineCall, field, PAGE_ERROR, type Field } from '../call-spec.ts';
+import { answer, defineCall, field, PAGE_ERROR, textOf, type Field } from '../call-spec.ts';
+import type { ChatMessage, ServiceQueue } from '../service-chat.ts';
+
+export type { ChatMessage } from '../service-chat.ts';
 
 /** The player's own account and the customer-service chat (/api/user/…). */
 
@@ -8,7 +11,12 @@ export const MESSAGE_MAX_LENGTH = 500;
 export const CHAT_MSG = {
   contentRequired: '请输入消息内容',
   contentTooLong: `消息内容不能超过${MESSAGE_MAX_LENGTH}字`,
+  badImage: '图片无效，请重新上传',
 } as const;
+
+/** A chat message on the wire (documents). */
+const MESSAGE_DOC = '{ id, direction "in"（玩家）| "out"（客服）, kind "user" | "welcome" | "auto" | "agent" | "system", content, image（图片地址或 null）, agent（客服名 如 客服007 或 null）, created_at }';
+const QUEUE_DOC = '{ state "none" | "queued" | "open" | "closed", conversation_id, position（排队第几位）, agent, last_message_id, status "online" | "offline", text（排队中 第N位 / 客服XX为您服务 / 已结束） }';
 
 /** The chat's paging: a JSON number or a string of digits (no spaces), from 1. */
 function chatInt(rule: string, fallback: number, max = Number.MAX_SAFE_INTEGER): Field<number | string | undefined, number> {
@@ -21,13 +29,6 @@ function chatInt(rule: string, fallback: number, max = Number.MAX_SAFE_INTEGER):
 
 const chatPage = () => chatInt('从 1 起，默认 1；第 1 页是最新的消息', 1);
 const chatLimit = () => chatInt(`默认 ${CHAT_DEFAULT_LIMIT}，最多 ${CHAT_MAX_LIMIT}`, CHAT_DEFAULT_LIMIT, CHAT_MAX_LIMIT);
-
-export interface ChatMessage {
-  id: number;
-  direction: 'in' | 'out';
-  content: string;
-  created_at: string;
-}
 
 export interface ChatPage {
   list: ChatMessage[];
@@ -87,9 +88,9 @@ export const getServiceStatus = defineCall({
 export const getChatLink = defineCall({
   path: '/api/user/getChatLink',
   auth: 'required',
-  summary: '打开客服对话：最新一页消息（旧的在前），并把已送达的客服消息标为已读',
+  summary: '打开客服对话：最新一页消息（旧的在前），并把已送达的客服消息标为已读；附排队状态',
   fields: { limit: chatLimit() },
-  answer: answer<ChatPage & { service: { hours: string; status: 'online' | 'offline' } }>('{ list: [{ id, direction "in"（玩家）| "out"（客服）, content, created_at }], total, page: 1, limit, service: { hours, status } }'),
+  answer: answer<ChatPage & { service: { hours: string; status: 'online' | 'offline' }; queue: ServiceQueue }>(`{ list: [${MESSAGE_DOC}], total, page: 1, limit, service: { hours, status }, queue: ${QUEUE_DOC} }`),
 });
 
 export const getChatLinkRecord = defineCall({
@@ -97,19 +98,19 @@ export const getChatLinkRecord = defineCall({
   auth: 'required',
   summary: '客服对话的更早记录：第 2 页起越翻越早；每页内旧的在前',
   fields: { page: chatPage(), limit: chatLimit() },
-  answer: answer<ChatPage>('{ list: [{ id, direction, content, created_at }], total, page, limit }'),
+  answer: answer<ChatPage>('{ list: [{ id, direction, kind, content, image, agent, created_at }], total, page, limit }'),
 });
 
 export const sendServiceMessage = defineCall({
   path: '/api/user/sendServiceMessage',
   auth: 'required',
-  summary: '给客服发消息；自动客服约 3 秒后回复（1 分钟内已回复过则不再自动回复）',
+  summary: '给客服发消息（文字和/或本人上传的图片）；没有进行中的会话时开始排队；无人工客服接待时自动客服约 3 秒后回复（1 分钟内已回复过则不再自动回复）',
   fields: {
-    content: field<string, string>({ type: 'string', required: true, rule: `去掉首尾空白后 1–${MESSAGE_MAX_LENGTH} 个字`, message: [CHAT_MSG.contentRequired, CHAT_MSG.contentTooLong] }, (value) => {
+    content: field<string | undefined, string>({ type: 'string', required: false, rule: `去掉首尾空白后最多 ${MESSAGE_MAX_LENGTH} 个字；没有图片时必填`, message: CHAT_MSG.contentTooLong }, (value) => {
       const content = typeof value === 'string' ? value.trim() : '';
-      if (content === '') return { ok: false, message: CHAT_MSG.contentRequired };
       return Array.from(content).length > MESSAGE_MAX_LENGTH ? { ok: false, message: CHAT_MSG.contentTooLong } : { ok: true, value: content };
     }),
+    image: field<string | undefined, string>({ type: 'string', required: false, rule: '本人上传的聊天图片（getUploadTos purpose "service" 的上传答复 key）' }, (value) => ({ ok: true, value: textOf(value) })),
   },
-  answer: answer<{ message: ChatMessage; reply_in_ms: number | null }>('{ message: { id, direction: "in", content, created_at }, reply_in_ms（自动回复多久后可见，不回复时 null） }；msg 发送成功'),
+  answer: answer<{ message: ChatMessage; reply_in_ms: number | null; queue: ServiceQueue }>(`{ message: ${MESSAGE_DOC}, reply_in_ms（自动回复多久后可见，不回复时 null）, queue: ${QUEUE_DOC} }；msg 发送成功；文字和图片都没有时 -1 请输入消息内容，图片不是本人上传的 -1 图片无效，请重新上传`),
 });
