@@ -114,7 +114,7 @@ export function encodeStreamEvent(event: ServiceStreamEvent): string {
 
 /** The cursor a client sends back (Last-Event-ID or last_event_id): a non-negative safe integer, else null. */
 export function parseEventId(value: unknown): number | null {
-  if (typeof value !== 'string' || !/^\d{1,15}$/.test(value)) return null;
+  if (typeof value !== 'string' || !/^\d{1,16}$/.test(value)) return null;
   const n = Number(value);
   return Number.isSafeInteger(n) ? n : null;
 }
