@@ -22,6 +22,7 @@ import { ratingMachine } from './rating.machine.ts';
 import { realNameFormMachine } from './real-name-form.machine.ts';
 import { createRemoteDataMachine } from './remote-data.machine.ts';
 import { serviceChatMachine } from './service-chat.machine.ts';
+import { serviceLiveMachine } from './service-live.machine.ts';
 import { servicePollMachine } from './service-poll.machine.ts';
 import { sessionMachine } from './session.machine.ts';
 import { LOGIN_PATH } from './session.types.ts';
@@ -119,7 +120,13 @@ export const MACHINES: readonly MachineEntry[] = [
   entry({ name: 'cache-clear', summary: '清除缓存 in /systemsetting: measure, confirm, clear, measure again', machine: cacheClearMachine }),
   entry({ name: 'loading', summary: 'Global loading overlay: counted work, shown after a delay', machine: loadingMachine }),
   entry({ name: 'service-poll', summary: "20 s unread-message poll, '客服消息' notice, offline check", machine: servicePollMachine, input: { lastSeenId: null } }),
-  entry({ name: 'service-chat', summary: 'Customer-service chat: history pages, sending', machine: serviceChatMachine }),
+  entry({ name: 'service-chat', summary: 'Customer-service chat: history pages, sending text and pictures (ticket → upload → send), pushed messages', machine: serviceChatMachine }),
+  entry({
+    name: 'service-live',
+    summary: "/service's connection: stream ticket → server-sent events (live) | 20 s poll with stream retry backoff (fallback) | off hours (offline); the queue",
+    machine: serviceLiveMachine,
+    input: { streamSupported: true },
+  }),
   entry({ name: 'rating', summary: 'Rating dialog: stars 0–5, submit, messages', machine: ratingMachine }),
   entry({ name: 'browser-download', summary: "Download button outside the wrapper: address lookup → browser download, 3 s toast on failure", machine: browserDownloadMachine, input: { platformGameId: 1, gameId: 1, isH5: false } }),
   entry({

@@ -8,4 +8,6 @@ export const REPLY_REFRESH_MARGIN_MS = 300;
 export const CHAT_MESSAGES = {
   loadFailed: '加载失败，请稍后重试',
   sendFailed: '发送失败，请稍后再试',
+  imageFailed: '图片发送失败，请重试',
+  network: '网络异常，请检查网络后重试',
 } as const;

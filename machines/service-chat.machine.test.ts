@@ -3,10 +3,10 @@ import { createActor, fromPromise, SimulatedClock } from 'xstate';
 import { classifyResponse } from '../api/outcome.ts';
 import { CHAT_MESSAGE_MAX_LENGTH, CHAT_MESSAGES, CHAT_PAGE_LIMIT, REPLY_REFRESH_MARGIN_MS } from './service-chat.constants.ts';
 import { canSend, mergeMessages, serviceChatMachine } from './service-chat.machine.ts';
-import type { ChatMessage, ChatPage, ChatPageInput, ChatPageOutcome, SendOutcome, SendResult } from './service-chat.types.ts';
+import type { ChatMessage, ChatPage, ChatPageInput, ChatPageOutcome, SendInput, SendOutcome, SendResult } from './service-chat.types.ts';
 
 const at = (second: number) => new Date(Date.UTC(2026, 2, 2, 2, 0, second)).toISOString();
-const msg = (id: number, direction: 'in' | 'out' = 'out', second = id): ChatMessage => ({ id, direction, content: `m${id}`, created_at: at(second) });
+const msg = (id: number, direction: 'in' | 'out' = 'out', second = id): ChatMessage => ({ id, direction, kind: direction === 'in' ? 'user' : 'auto', content: `m${id}`, image: null, agent: null, created_at: at(second) });
 const okPage = (data: ChatPage): ChatPageOutcome => classifyResponse({ code: 1, msg: 'success', data });
 const okSend = (data: SendResult): SendOutcome => classifyResponse({ code: 1, msg: '发送成功', data });
 const SERVICE = { hours: '每日 9:00-23:00', status: 'online' as const };
@@ -14,7 +14,7 @@ const SERVICE = { hours: '每日 9:00-23:00', status: 'online' as const };
 function start() {
   const clock = new SimulatedClock();
   const queues = { link: [] as Array<(o: unknown) => void>, record: [] as Array<(o: unknown) => void>, send: [] as Array<(o: unknown) => void> };
-  const inputs = { link: [] as ChatPageInput[], record: [] as ChatPageInput[], send: [] as Array<{ content: string }> };
+  const inputs = { link: [] as ChatPageInput[], record: [] as ChatPageInput[], send: [] as SendInput[] };
   const toast = vi.fn<(message: string) => void>();
   const deferred = <I, O>(kind: keyof typeof queues) =>
     fromPromise<O, I>(
@@ -29,7 +29,7 @@ function start() {
       actors: {
         getChatLink: deferred<ChatPageInput, ChatPageOutcome>('link'),
         getChatLinkRecord: deferred<ChatPageInput, ChatPageOutcome>('record'),
-        sendServiceMessage: deferred<{ content: string }, SendOutcome>('send'),
+        sendServiceMessage: deferred<SendInput, SendOutcome>('send'),
       },
       actions: { showToast: (_, params) => toast(params.message) },
     }),

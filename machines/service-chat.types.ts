@@ -1,14 +1,11 @@
 import type { ApiOutcome } from '../api/outcome.ts';
+import type { ChatMessage, ServiceQueue } from '../api/protocol/service-chat.ts';
+import type { TicketOutcome, UploadInput, UploadResult } from './avatar-upload.types.ts';
 import type { ServiceStatus } from './service-poll.types.ts';
 
-/** One chat line: 'in' user → service, 'out' service → user. */
-export interface ChatMessage {
-  id: number;
-  direction: 'in' | 'out';
-  content: string;
-  /** ISO time. */
-  created_at: string;
-}
+/** One chat line: 'in' user → service, 'out' service → user (api/protocol/service-chat.ts). */
+export type { ChatMessage, ServiceQueue };
+export type { TicketOutcome, UploadInput, UploadResult };
 
 export interface ServiceInfo {
   hours: string;
@@ -23,12 +20,15 @@ export interface ChatPage {
   limit: number;
   /** getChatLink only. */
   service?: ServiceInfo;
+  /** getChatLink only: the player's queue. */
+  queue?: ServiceQueue;
 }
 
 /** sendServiceMessage data: the stored message, and when an automatic reply will be visible. */
 export interface SendResult {
   message: ChatMessage;
   reply_in_ms: number | null;
+  queue?: ServiceQueue;
 }
 
 export type ChatPageOutcome = ApiOutcome<ChatPage>;
@@ -45,6 +45,18 @@ export interface ChatContext {
   error: string | null;
   /** When the last send's automatic reply becomes visible, in ms. */
   replyInMs: number;
+  /** The queue as the chat's answers last said (the connection machine keeps the latest of all sources). */
+  queue: ServiceQueue | null;
+  /** A picture being sent: uploaded (progress 0–100), then sent; error when a step failed. */
+  image: ChatImage | null;
+}
+
+export interface ChatImage {
+  file: Blob;
+  progress: number;
+  /** The uploaded object's key, once the bytes are up. */
+  key: string | null;
+  error: string | null;
 }
 
 export type ChatEvent =
@@ -53,6 +65,12 @@ export type ChatEvent =
   | { type: 'ui.draft.change'; value: string }
   | { type: 'ui.send' }
   | { type: 'ui.refresh' }
+  | { type: 'ui.image.pick'; file: Blob }
+  | { type: 'ui.image.retry' }
+  | { type: 'ui.image.dismiss' }
+  | { type: 'upload.progress'; percent: number }
+  /** A message the stream pushed (serviceLive's deliver). */
+  | { type: 'live.message'; message: ChatMessage }
   | { type: 'chat.reply.expected' };
 
 export interface ChatPageInput {
@@ -60,9 +78,8 @@ export interface ChatPageInput {
   limit: number;
 }
 
-export interface SendInput {
-  content: string;
-}
+/** Text, or the key of an uploaded picture. */
+export type SendInput = { content: string } | { image: string };
 
 export interface ChatToastParams {
   message: string;

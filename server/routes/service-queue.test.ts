@@ -46,7 +46,7 @@ describe.each(DATABASE_KINDS)('customer service with agents: the player calls on
   async function upload(player: Player, bytes: Buffer): Promise<{ key: string; url: string }> {
     const ticket = await call('/api/upload/getUploadTos', { purpose: 'service' }, player);
     expect(ticket).toMatchObject({ code: 1, data: { url: expect.stringMatching(/^\/upload\//) } });
-    const res = await fetch(server.url + ticket.data.url, { method: 'POST', headers: { authorization: `Bearer ${player.token}`, 'x-user-uuid': player.uuid }, body: bytes });
+    const res = await fetch(server.url + ticket.data.url, { method: 'POST', headers: { authorization: `Bearer ${player.token}`, 'x-user-uuid': player.uuid }, body: new Uint8Array(bytes) });
     const body = (await res.json()) as { code: number; data: { key: string; url: string } };
     expect(body.code).toBe(1);
     return body.data;

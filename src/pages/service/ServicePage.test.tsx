@@ -13,7 +13,7 @@ import ServicePage from './ServicePage.tsx';
 import { CHAT_CALLS } from './use-service-chat.ts';
 
 const at = (minute: number) => new Date(Date.UTC(2026, 2, 2, 2, minute)).toISOString();
-const message = (id: number, direction: 'in' | 'out', content: string, minute = id): ChatMessage => ({ id, direction, content, created_at: at(minute) });
+const message = (id: number, direction: 'in' | 'out', content: string, minute = id): ChatMessage => ({ id, direction, kind: direction === 'in' ? 'user' : 'auto', content, image: null, agent: null, created_at: at(minute) });
 const ok = (data: unknown): ApiOutcome => ({ kind: 'ok', code: 1, msg: 'success', data });
 
 function renderPage(answers: (path: string, payload: Record<string, unknown>) => ApiOutcome) {

@@ -16,7 +16,7 @@ describe('chat times', () => {
 
   it('puts a time line first and after every 5-minute gap', () => {
     const base = new Date(2026, 2, 2, 14, 0).getTime();
-    const msg = (id: number, offset: number): ChatMessage => ({ id, direction: 'out', content: '', created_at: new Date(base + offset).toISOString() });
+    const msg = (id: number, offset: number): ChatMessage => ({ id, direction: 'out', kind: 'auto', content: '', image: null, agent: null, created_at: new Date(base + offset).toISOString() });
     const items = withTimeMarks([msg(1, 0), msg(2, TIME_MARK_GAP_MS - 1), msg(3, 2 * TIME_MARK_GAP_MS), msg(4, 2 * TIME_MARK_GAP_MS + 1000)], NOW);
     expect(items.map((item) => item.key)).toEqual(['t1', 'm1', 'm2', 't3', 'm3', 'm4']);
     expect(items[0]).toEqual({ kind: 'time', key: 't1', label: '14:00' });
