@@ -36,6 +36,8 @@ export default defineConfig({
     timeout: 180_000,
     // Every spec signs players up from 127.0.0.1: the per-address SMS brake (20 an hour) would stop
     // the run part-way, so the e2e server raises it; the per-phone limits stay as they are.
-    env: { PORT: String(PORT), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', SMS_IP_HOURLY_LIMIT: '1000' },
+    // SERVICE_STATUS: customer service is online whatever the hour the run starts at (service.spec,
+    // service-live.spec: off hours /service polls instead of streaming).
+    env: { PORT: String(PORT), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', SMS_IP_HOURLY_LIMIT: '1000', SERVICE_STATUS: 'online' },
   },
 });

@@ -23,7 +23,7 @@ describe('the /service connection machine', () => {
     expect(kit.actor.getSnapshot().hasTag('busy')).toBe(true);
     await kit.calls.resolve('getStreamTicket', TICKETS.online);
     expect(kit.actor.getSnapshot().value).toEqual({ live: 'opening' });
-    expect(kit.currentStream()!.input).toEqual({ url: '/api/service/stream?ticket=t', lastEventId: 10 });
+    expect(kit.currentStream()!.input).toMatchObject({ url: '/api/service/stream?ticket=t', lastEventId: 10 });
     kit.currentStream()!.send({ type: 'stream.open' });
     expect(kit.actor.getSnapshot().value).toEqual({ live: 'open' });
     expect(kit.actor.getSnapshot().hasTag('busy')).toBe(false);

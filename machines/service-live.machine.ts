@@ -1,4 +1,4 @@
-import { assertEvent, assign, enqueueActions, fromCallback, fromPromise, setup } from 'xstate';
+import { assertEvent, assign, enqueueActions, fromPromise, setup } from 'xstate';
 import type { ServiceQueue } from '../api/protocol/service-chat.ts';
 import { LIVE_POLL_MS, retryDelay, STREAM_OPEN_TIMEOUT_MS } from './service-live.constants.ts';
 import type {
@@ -71,8 +71,8 @@ export const serviceLiveMachine = setup({
     getStreamTicket: fromPromise<StreamTicketOutcome>(async () => {
       throw new Error('getStreamTicket is not provided');
     }),
-    /** Provided by the app: the EventSource (machines/service-live.stream.ts); sends stream.* events, closes on stop. */
-    stream: fromCallback<ServiceLiveEvent, StreamInput>(() => {
+    /** Provided by the app: the EventSource (machines/service-live.stream.ts); sends stream.* events to its receiver, closes on stop. */
+    stream: fromPromise<void, StreamInput>(async () => {
       throw new Error('stream is not provided');
     }),
     /** Provided by the app: /api/user/getWoliveQueue. */
@@ -165,7 +165,7 @@ export const serviceLiveMachine = setup({
       invoke: {
         id: 'stream',
         src: 'stream',
-        input: ({ context }) => ({ url: context.streamUrl ?? '', lastEventId: context.cursor }),
+        input: ({ context, self }) => ({ url: context.streamUrl ?? '', lastEventId: context.cursor, receiver: self }),
       },
       on: {
         'stream.message': { actions: 'receiveMessage' },

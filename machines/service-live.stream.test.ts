@@ -25,7 +25,7 @@ class FakeEventSource implements EventSourceLike {
 }
 
 /** The actor under a parent that records what it sends back. */
-function run(input: StreamInput = { url: '/api/service/stream?ticket=t', lastEventId: 7 }) {
+function run(input: Omit<StreamInput, 'receiver'> = { url: '/api/service/stream?ticket=t', lastEventId: 7 }) {
   const sources: FakeEventSource[] = [];
   const logic = createStreamActor((url) => {
     const source = new FakeEventSource(url);
@@ -34,7 +34,7 @@ function run(input: StreamInput = { url: '/api/service/stream?ticket=t', lastEve
   }, 'https://app.example.com');
   const parent = setup({ types: { context: {} as { events: AnyEventObject[] } }, actors: { stream: logic } }).createMachine({
     context: { events: [] },
-    invoke: { src: 'stream', input },
+    invoke: { src: 'stream', input: ({ self }) => ({ ...input, receiver: self }) },
     on: { '*': { actions: assign(({ context, event }) => ({ events: [...context.events, event] })) } },
   });
   const actor = createActor(parent).start();
@@ -86,11 +86,13 @@ describe('the stream actor (owner of the EventSource)', () => {
     expect(failed.events()).toEqual([{ type: 'stream.error' }]);
   });
 
-  it('stopping it closes the source', () => {
-    const { actor, source } = run();
+  it('stopping it closes the source, and nothing is sent after', () => {
+    const { actor, source, events } = run();
     expect(source.closed).toBe(false);
     actor.stop();
     expect(source.closed).toBe(true);
+    source.onopen!({});
+    expect(events()).toEqual([]);
   });
 
   it('whatever arrives, the machine gets only decoded events, or one failure and then silence', () => {

@@ -31,9 +31,15 @@ export interface ServiceLiveContext {
   streamUrl: string | null;
 }
 
+/** Where the stream actor sends what it hears: the machine that invoked it. */
+export interface StreamReceiver {
+  send(event: ServiceLiveEvent): void;
+}
+
 export interface StreamInput {
   url: string;
   lastEventId: number | null;
+  receiver: StreamReceiver;
 }
 
 /**

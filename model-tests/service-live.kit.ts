@@ -1,4 +1,4 @@
-import { createActor, fromCallback, SimulatedClock, type InspectionEvent } from 'xstate';
+import { createActor, fromPromise, SimulatedClock, type InspectionEvent } from 'xstate';
 import type { ChatMessage, ServiceQueue } from '../api/protocol/service-chat.ts';
 import { serviceLiveMachine } from '../machines/service-live.machine.ts';
 import type { QueueOutcome, ServiceLiveEvent, ServiceLiveInput, StreamInput, StreamTicketOutcome } from '../machines/service-live.types.ts';
@@ -61,13 +61,17 @@ export function createLiveHarness(input: ServiceLiveInput = { streamSupported: t
     serviceLiveMachine.provide({
       actors: {
         ...calls.actors,
-        stream: fromCallback<ServiceLiveEvent, StreamInput>(({ input: streamInput, sendBack }) => {
-          const handle: StreamHandle = { input: streamInput, send: (event) => !handle.stopped && sendBack(event), stopped: false };
-          streams.push(handle);
-          return () => {
-            handle.stopped = true;
-          };
-        }),
+        stream: fromPromise<void, StreamInput>(
+          ({ input: streamInput, signal }) =>
+            new Promise<void>((resolve) => {
+              const handle: StreamHandle = { input: streamInput, send: (event) => void (!handle.stopped && streamInput.receiver.send(event)), stopped: false };
+              streams.push(handle);
+              signal.addEventListener('abort', () => {
+                handle.stopped = true;
+                resolve();
+              });
+            }),
+        ),
       },
       actions: {
         deliver: (_, { message }) => {

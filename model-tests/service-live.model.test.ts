@@ -55,7 +55,7 @@ describe('/service connection: paths generated from the machine graph', () => {
       // A stream runs exactly while live, and at most one.
       expect(replay.streams.filter((stream) => !stream.stopped).length, where).toBe(snapshot.matches('live') ? 1 : 0);
       const effects = replay.effects.slice(effectsBefore);
-      if (step.event.type === 'stream.message') expect(effects, where).toEqual([`deliver ${(step.event as { id: number }).id}`]);
+      if (step.event.type === 'stream.message') expect(effects, where).toEqual([`deliver ${(step.event as unknown as { id: number }).id}`]);
       else if (!step.event.type.startsWith('xstate.done.actor.getQueue')) expect(effects, where).toEqual([]);
     }
     replay.actor.stop();

@@ -38,7 +38,7 @@ function QueueBar({ queue, connection }: { queue: ServiceQueue | null; connectio
 
 function Bubble({ message, onView }: { message: ChatMessage; onView: (url: string) => void }) {
   return (
-    <div className="chat-message__bubble">
+    <div className={message.image && message.content === '' ? 'chat-message__bubble chat-message__bubble--picture' : 'chat-message__bubble'}>
       <span className="chat-visually-hidden">{message.direction === 'out' ? '客服：' : '我：'}</span>
       {message.image && (
         <button type="button" className="chat-message__picture" onClick={() => onView(message.image!)} aria-label="查看图片">
@@ -186,7 +186,7 @@ export default function ServicePage() {
         </div>
       )}
       <form className="service-page__composer" onSubmit={onSubmit}>
-        <button type="button" className="service-page__picture" aria-label="发送图片" disabled={!chat.canPickImage || chat.status !== 'ready'} onClick={() => fileRef.current?.click()}>
+        <button type="button" className="service-page__picture" aria-label="选择图片" disabled={!chat.canPickImage || chat.status !== 'ready'} onClick={() => fileRef.current?.click()}>
           <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true">
             <rect x="3" y="5" width="18" height="14" rx="2.5" fill="none" stroke="currentColor" strokeWidth="1.8" />
             <circle cx="9" cy="10" r="1.8" fill="currentColor" />

@@ -171,7 +171,7 @@ describe('/service with agents', () => {
     expect(FakeXhr.sent[0]).toEqual({ url: `${window.location.origin}/upload/tkt`, headers: { authorization: 'Bearer tok', 'x-user-uuid': 'uuid-1' } });
     await act(async () => FakeXhr.pending!.progress(45));
     expect(within(chat).getByText('上传中 45%')).toBeTruthy();
-    expect((screen.getByRole('button', { name: '发送图片' }) as HTMLButtonElement).disabled).toBe(true);
+    expect((screen.getByRole('button', { name: '选择图片' }) as HTMLButtonElement).disabled).toBe(true);
     await act(async () => FakeXhr.pending!.answer(200, { code: 1, msg: '上传成功', data: { key: 'service/b.webp', url: '/media/service/b.webp' } }));
     await vi.waitFor(() => expect(call).toHaveBeenCalledWith(CHAT_CALLS.send, { image: 'service/b.webp' }, expect.anything()));
     await vi.waitFor(() => expect(within(chat).getAllByRole('img', { name: '聊天图片' })).toHaveLength(2));
