@@ -1,10 +1,9 @@
 import { assertEvent, assign, fromPromise, raise, setup } from 'xstate';
-import { CHAT_MESSAGE_MAX_LENGTH, CHAT_MESSAGES, CHAT_PAGE_LIMIT, REPLY_REFRESH_MARGIN_MS } from './service-chat.constants.ts';
+import { CHAT_MESSAGES, CHAT_PAGE_LIMIT, REPLY_REFRESH_MARGIN_MS } from './service-chat.constants.ts';
+import { canSend, doneOutput, imageFailure, isChatPage, isSessionEnded, mergeMessages, withPage, type Outcome } from './service-chat.rules.ts';
 import type {
   ChatContext,
   ChatEvent,
-  ChatMessage,
-  ChatPage,
   ChatPageInput,
   ChatPageOutcome,
   ChatToastParams,
@@ -15,46 +14,12 @@ import type {
   UploadResult,
 } from './service-chat.types.ts';
 
-/** Merges pages and new messages: unique by id, oldest first (ids break ties of equal times). */
-export function mergeMessages(current: readonly ChatMessage[], incoming: readonly ChatMessage[]): ChatMessage[] {
-  const byId = new Map(current.map((message) => [message.id, message]));
-  for (const message of incoming) byId.set(message.id, message);
-  return [...byId.values()].sort((a, b) => Date.parse(a.created_at) - Date.parse(b.created_at) || a.id - b.id);
-}
-
-export function canSend(draft: string): boolean {
-  const length = Array.from(draft.trim()).length;
-  return length > 0 && length <= CHAT_MESSAGE_MAX_LENGTH;
-}
-
-const isChatPage = (outcome: ChatPageOutcome): outcome is Extract<ChatPageOutcome, { kind: 'ok' }> =>
-  outcome.kind === 'ok' && outcome.data !== null && typeof outcome.data === 'object' && Array.isArray(outcome.data.list);
+export { canSend, mergeMessages };
 
 type PageParams = { outcome: ChatPageOutcome };
 const page = ({ event }: { event: { output: ChatPageOutcome } }): PageParams => ({ outcome: event.output });
 type SendParams = { outcome: SendOutcome };
 const sent = ({ event }: { event: { output: SendOutcome } }): SendParams => ({ outcome: event.output });
-type Outcome = ChatPageOutcome | SendOutcome | TicketOutcome;
-
-function withPage(context: ChatContext, data: ChatPage): Partial<ChatContext> {
-  return {
-    messages: mergeMessages(context.messages, data.list),
-    total: Math.max(data.total, context.total),
-    ...(data.service ? { service: data.service } : {}),
-    ...(data.queue ? { queue: data.queue } : {}),
-  };
-}
-
-/** The words a failed picture step leaves: the server's for a refusal, ours for the rest. */
-function imageFailure(outcome: Outcome): string {
-  if (outcome.kind === 'toast' && outcome.msg) return outcome.msg;
-  if (outcome.kind === 'error' && outcome.reason !== 'server') return CHAT_MESSAGES.network;
-  if (outcome.kind === 'error' && outcome.msg) return outcome.msg;
-  return CHAT_MESSAGES.imageFailed;
-}
-
-const isSessionEnded = (outcome: Outcome) => outcome.kind === 'sessionExpired' || outcome.kind === 'sessionRevoked';
-const doneOutput = <T>(event: unknown) => (event as { output: T }).output;
 
 /**
  * The /service chat: the newest page first, older pages on demand (scrolling up), sending text
