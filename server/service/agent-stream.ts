@@ -1,0 +1,112 @@
+import type { FastifyBaseLogger, FastifyInstance, FastifyRequest } from 'fastify';
+import type { Kysely } from 'kysely';
+import { agentName, SERVICE_STREAM, type ChatMessage } from '../../api/protocol/service-chat.ts';
+import type { ServerConfig } from '../config.ts';
+import type { Database, ServiceConversationStatus } from '../db/schema.ts';
+import type { ServiceBus, ServiceBusEvent } from './bus.ts';
+import { toChatMessage } from './conversations.ts';
+
+/**
+ * The agents' push channel (issue 13 §7, the staff console of phase 2): the same bus as the
+ * players' stream, topic `agents`. The staff slice registers it with its session check
+ * (`authenticate`: the HttpOnly session cookie; EventSource sends cookies on the same origin, so
+ * no ticket is needed) at /staff/api/service/stream.
+ *
+ * Events (no ids: a console that reconnects reloads its lists with listQueue, the stream only
+ * says what changed since):
+ *   conversation { conversation_id, user_id, status, agent_id, agent }   queued (a player opened one), open (taken), closed
+ *   message      { conversation_id, user_id, message: ChatMessage }     a message in a queued conversation or one this agent holds
+ *                                                                      (every conversation when `seesAll`, e.g. an administrator)
+ * and a `: heartbeat` comment every 15 s. Streams end when the server closes.
+ */
+
+export interface AgentIdentity {
+  staffId: number;
+  /** Sees the messages of every conversation, not only queued ones and its own. */
+  seesAll: boolean;
+}
+
+export interface AgentStreamDeps {
+  db: Kysely<Database>;
+  bus: ServiceBus;
+  config: Pick<ServerConfig, 'mediaBaseUrl'>;
+  log: FastifyBaseLogger;
+  /** The staff session's check; null refuses with 401. */
+  authenticate: (request: FastifyRequest) => Promise<AgentIdentity | null>;
+  path?: string;
+  heartbeatMs?: number;
+}
+
+export type AgentStreamEvent =
+  | { type: 'conversation'; data: { conversation_id: number; user_id: number; status: ServiceConversationStatus; agent_id: number | null; agent: string | null } }
+  | { type: 'message'; data: { conversation_id: number; user_id: number; message: ChatMessage } };
+
+export const AGENT_STREAM_PATH = '/staff/api/service/stream';
+
+/** What one agent's stream says of a bus event, or null when it is none of theirs. */
+export async function agentEventFor(db: Kysely<Database>, config: Pick<ServerConfig, 'mediaBaseUrl'>, agent: AgentIdentity, event: ServiceBusEvent): Promise<AgentStreamEvent | null> {
+  if (event.type === 'conversation') {
+    return {
+      type: 'conversation',
+      data: { conversation_id: event.conversationId, user_id: event.userId, status: event.status, agent_id: event.agentId, agent: event.agentId !== null ? agentName(event.agentId) : null },
+    };
+  }
+  if (event.type !== 'message' || event.conversationId === null) return null;
+  const row = await db
+    .selectFrom('service_messages as m')
+    .innerJoin('service_conversations as c', 'c.id', 'm.conversation_id')
+    .select(['m.id', 'm.direction', 'm.kind', 'm.content', 'm.image_key', 'm.agent_id', 'm.created_at', 'c.status', 'c.agent_id as holder'])
+    .where('m.id', '=', event.messageId)
+    .executeTakeFirst();
+  if (!row) return null;
+  const visible = agent.seesAll || row.status === 'queued' || row.holder === agent.staffId;
+  return visible ? { type: 'message', data: { conversation_id: event.conversationId, user_id: event.userId, message: toChatMessage(row, config) } } : null;
+}
+
+/** Registers the agents' stream; its streams end before the server closes. */
+export function registerAgentStream(app: FastifyInstance, deps: AgentStreamDeps): { readonly size: number } {
+  const open = new Set<() => void>();
+  app.addHook('preClose', async () => {
+    for (const end of [...open]) end();
+  });
+  app.get(deps.path ?? AGENT_STREAM_PATH, async (request, reply) => {
+    const agent = await deps.authenticate(request);
+    if (!agent) return reply.status(401).header('cache-control', 'no-store').type('application/json; charset=utf-8').send({ code: 401, msg: '请先登录', data: null });
+    reply.hijack();
+    const raw = reply.raw;
+    raw.writeHead(200, { 'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-store', connection: 'keep-alive', 'x-accel-buffering': 'no' });
+    raw.flushHeaders();
+    let ended = false;
+    // One bus event at a time, in order.
+    let queue = Promise.resolve();
+    const unsubscribe = await deps.bus.subscribe('agents', (event) => {
+      queue = queue.then(async () => {
+        if (ended) return;
+        try {
+          const out = await agentEventFor(deps.db, deps.config, agent, event);
+          if (out && !ended) raw.write(`event: ${out.type}\ndata: ${JSON.stringify(out.data)}\n\n`);
+        } catch (error) {
+          deps.log.warn({ err: error }, 'agent stream event failed');
+        }
+      });
+    });
+    const heartbeat = setInterval(() => raw.write(': heartbeat\n\n'), deps.heartbeatMs ?? SERVICE_STREAM.heartbeatMs);
+    heartbeat.unref?.();
+    const end = () => {
+      if (ended) return;
+      ended = true;
+      open.delete(end);
+      clearInterval(heartbeat);
+      void unsubscribe();
+      if (!raw.writableEnded) raw.end();
+    };
+    open.add(end);
+    raw.on('close', end);
+    raw.write(': connected\n\n');
+  });
+  return {
+    get size() {
+      return open.size;
+    },
+  };
+}
