@@ -118,6 +118,7 @@ function indexHtmlStep(name: string, rewrite: (html: string, bundle: OutputBundl
 const WARM_UP_GROUPS: Record<string, RegExp[]> = {
   login: [/\/src\/features\/login\/login-runtime\.ts$/, /\/src\/features\/login\/LoginOverlay\.tsx$/],
   toast: [/\/antd-mobile\/es\/components\/toast\/index\.js$/, /\/src\/app\/antd-render\.ts$/],
+  pages: [/\/src\/app\/page-table\.ts$/],
 };
 function warmUpChunks(): Plugin {
   return indexHtmlStep('warm-up-chunks', (html, bundle) => {
