@@ -1,0 +1,156 @@
+import * as v from 'valibot';
+import { answer as callAnswer, field, textOf, type Answer, type CallInput, type CallPayload, type CallData, type CallSpec, type Field } from './call-spec.ts';
+
+/**
+ * The staff console's calls (issue 13 §6; docs/staff-console.md). A staff call is a plain JSON POST
+ * under /staff/api/ answering `{ code, msg, data }`; it is declared once with defineStaffCall
+ * (path, the roles that may make it, its fields with the field helpers of call-spec.ts, its answer)
+ * and served on the server with `handleStaff(spec, handler)` (server/staff/calls.ts).
+ */
+
+export const STAFF_ROLES = ['admin', 'agent', 'reviewer', 'finance'] as const;
+export type StaffRole = (typeof STAFF_ROLES)[number];
+
+export const STAFF_ROLE_NAMES: Record<StaffRole, string> = {
+  admin: '管理员',
+  agent: '客服',
+  reviewer: '审核',
+  finance: '财务',
+};
+
+/** Every role: calls any signed-in staff member may make (admin may make every call anyway). */
+export const ANY_STAFF: readonly StaffRole[] = STAFF_ROLES;
+
+export const STAFF_API_PREFIX = '/staff/api/';
+
+/**
+ * Answer codes. 1 ok, -1 refused (msg says why, in Chinese); 401 not signed in or the session has
+ * ended (the console goes to its sign-in page); 403 the role may not make this call; 419 the CSRF
+ * header is missing or wrong (the console reloads its token with auth/me and tries once more).
+ */
+export const STAFF_CODE = {
+  ok: 1,
+  refused: -1,
+  notSignedIn: 401,
+  forbidden: 403,
+  csrf: 419,
+} as const;
+
+export const STAFF_MSG = {
+  notSignedIn: '请先登录',
+  sessionExpired: '登录已过期，请重新登录',
+  sessionIdle: '长时间未操作，请重新登录',
+  sessionEnded: '登录状态已失效，请重新登录',
+  accountDisabled: '账号已停用',
+  forbidden: '无权限执行此操作',
+  csrf: '安全校验失败，请刷新页面后重试',
+  badCredentials: '账号或密码错误',
+  totpWrong: '动态验证码错误',
+  totpUsed: '该动态验证码已使用，请等待下一个验证码',
+  locked: '登录失败次数过多，请15分钟后再试',
+  ipLocked: '当前网络登录失败次数过多，请15分钟后再试',
+  loginOk: '登录成功',
+  loggedOut: '已退出登录',
+  nameRequired: '请输入账号',
+  passwordRequired: '请输入密码',
+  totpRequired: '请输入6位动态验证码',
+  totpFormat: '动态验证码为6位数字',
+  notJson: '请求格式错误',
+} as const;
+
+/** Staff account names: 2–32 letters, digits, '.', '_' or '-', starting with a letter or digit. */
+export const STAFF_NAME_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._-]{1,31}$/;
+export const STAFF_NAME_RULE = '2–32 位字母、数字、. _ -，以字母或数字开头';
+export const STAFF_NAME_MSG = '账号名为2–32位字母、数字或 . _ -，以字母或数字开头';
+export const TOTP_DIGITS = 6;
+/** Passwords are compared as sent (no trimming), at most this long (scrypt's input stays small). */
+export const STAFF_PASSWORD_MAX = 128;
+
+/** Who may make a call: some roles (admin is always allowed too), or 'public' (auth/login only). */
+export type StaffAccess = readonly StaffRole[] | 'public';
+
+export interface StaffCallSpec<TEntries extends v.ObjectEntries = v.ObjectEntries, TData = unknown, TPath extends string = string> extends CallSpec<TEntries, TData, TPath> {
+  roles: StaffAccess;
+  /** False only for auth/login and auth/me (they hand the CSRF token out); every other call needs X-CSRF-Token. */
+  csrf: boolean;
+}
+
+export type AnyStaffCallSpec = StaffCallSpec<v.ObjectEntries, unknown, string>;
+
+/**
+ * Declares a staff call. `path` starts with /staff/api/; `roles` lists the roles allowed besides
+ * admin (admin may make every call); `fields` are checked in order before the handler runs, the
+ * first failure answering code -1 with its message.
+ */
+export function defineStaffCall<const TPath extends string, const TEntries extends v.ObjectEntries, TData = null>(spec: {
+  path: TPath;
+  roles: StaffAccess;
+  summary: string;
+  fields: TEntries;
+  answer?: Answer<TData>;
+  /** Defaults to true; only the two calls that hand the token out say false. */
+  csrf?: boolean;
+}): StaffCallSpec<TEntries, TData, TPath> {
+  if (!spec.path.startsWith(STAFF_API_PREFIX) || !/^[a-z0-9/_-]+$/i.test(spec.path)) throw new Error(`staff call path must be under ${STAFF_API_PREFIX}: ${spec.path}`);
+  const roles: StaffAccess = spec.roles === 'public' ? 'public' : [...new Set<StaffRole>(['admin', ...spec.roles])];
+  return {
+    path: spec.path,
+    // For the shared call-spec helpers: a staff call never reads a player's token.
+    auth: 'none',
+    roles,
+    csrf: spec.csrf ?? true,
+    summary: spec.summary,
+    fields: v.object(spec.fields),
+    answer: spec.answer ?? (callAnswer<TData>('—') as Answer<TData>),
+  };
+}
+
+/** Whether the role may make the call. */
+export function roleAllowed(spec: Pick<AnyStaffCallSpec, 'roles'>, role: StaffRole): boolean {
+  return spec.roles !== 'public' && (role === 'admin' || spec.roles.includes(role));
+}
+
+export type StaffCallInput<TSpec> = CallInput<TSpec>;
+export type StaffCallPayload<TSpec> = CallPayload<TSpec>;
+export type StaffCallData<TSpec> = CallData<TSpec>;
+
+// ---- Field kinds of the staff calls ----
+
+export function staffName(): Field<string, string> {
+  return field({ type: 'string', required: true, rule: STAFF_NAME_RULE, message: [STAFF_MSG.nameRequired, STAFF_NAME_MSG] }, (value) => {
+    const t = textOf(value);
+    if (t === '') return { ok: false, message: STAFF_MSG.nameRequired };
+    return STAFF_NAME_PATTERN.test(t) ? { ok: true, value: t } : { ok: false, message: STAFF_NAME_MSG };
+  });
+}
+
+/** A sign-in name: any non-empty text (a malformed name is simply a wrong name, with the same answer). */
+export function signInName(): Field<string, string> {
+  return field({ type: 'string', required: true, rule: '账号名', message: STAFF_MSG.nameRequired }, (value) => {
+    const t = textOf(value).slice(0, 64);
+    return t === '' ? { ok: false, message: STAFF_MSG.nameRequired } : { ok: true, value: t };
+  });
+}
+
+export function signInPassword(): Field<string, string> {
+  return field({ type: 'string', required: true, rule: `原样比较，最多 ${STAFF_PASSWORD_MAX} 个字符`, message: STAFF_MSG.passwordRequired }, (value) =>
+    typeof value === 'string' && value !== '' ? { ok: true, value: value.slice(0, STAFF_PASSWORD_MAX) } : { ok: false, message: STAFF_MSG.passwordRequired },
+  );
+}
+
+export function totpCode(): Field<string, string> {
+  return field({ type: 'string', required: true, rule: `${TOTP_DIGITS} 位数字（身份验证器 App）`, message: [STAFF_MSG.totpRequired, STAFF_MSG.totpFormat] }, (value) => {
+    const t = textOf(value).replace(/\s+/g, '');
+    if (t === '') return { ok: false, message: STAFF_MSG.totpRequired };
+    return new RegExp(`^\\d{${TOTP_DIGITS}}$`).test(t) ? { ok: true, value: t } : { ok: false, message: STAFF_MSG.totpFormat };
+  });
+}
+
+export const ROLE_MSG = '请选择角色';
+
+export function staffRole(): Field<StaffRole, StaffRole> {
+  return field({ type: STAFF_ROLES.map((role) => `"${role}"`).join(' | '), required: true, rule: '角色', message: ROLE_MSG }, (value) => {
+    const t = textOf(value);
+    return (STAFF_ROLES as readonly string[]).includes(t) ? { ok: true, value: t as StaffRole } : { ok: false, message: ROLE_MSG };
+  });
+}
