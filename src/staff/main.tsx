@@ -1,3 +1,4 @@
+import 'antd-mobile/es/global';
 import { createRoot } from 'react-dom/client';
 import { registerAntdRender } from '../app/antd-render.ts';
 import { StaffApp } from './App.tsx';
