@@ -38,7 +38,7 @@ async function withFreshCode<T>(secret: string, attempt: (code: string) => Promi
  */
 export async function signInStaffApi(request: APIRequestContext, role: StaffRole): Promise<{ csrf: string; id: number; name: string }> {
   const account = devStaff(role);
-  return withFreshCode(account.totpSecret, async (code) => {
+  return withFreshCode<{ csrf: string; id: number; name: string }>(account.totpSecret, async (code) => {
     const response = await request.post('/staff/api/auth/login', { data: { name: account.name, password: account.password, code } });
     const answer = (await response.json()) as { code: number; msg: string; data: { csrf_token: string; id: number; name: string } };
     if (answer.code === 1) return { done: true, value: { csrf: answer.data.csrf_token, id: answer.data.id, name: answer.data.name } };
@@ -51,7 +51,7 @@ export async function signInStaffApi(request: APIRequestContext, role: StaffRole
 export async function signInStaffPage(page: Page, account: { name: string; password: string; totpSecret: string }): Promise<void> {
   await page.getByPlaceholder('员工账号').fill(account.name);
   await page.getByPlaceholder('密码').fill(account.password);
-  await withFreshCode(account.totpSecret, async (code) => {
+  await withFreshCode<undefined>(account.totpSecret, async (code) => {
     await page.getByPlaceholder('6位数字').fill(code);
     const answer = page.waitForResponse((response) => response.url().endsWith('/staff/api/auth/login'));
     await page.getByRole('button', { name: '登录' }).click();
