@@ -28,7 +28,9 @@ import { bindMoneyServer } from './money/services.ts';
 import type { HttpPost } from './money/delivery.ts';
 import { ConsoleSmsProvider, registerDevSmsOutbox, type SmsProvider } from './sms.ts';
 import { createFirstPaint } from './first-paint.ts';
-import { registerStaticFiles } from './static-files.ts';
+import { registerStaffConsoleFiles, registerStaticFiles } from './static-files.ts';
+import { registerStaffCalls } from './staff/calls.ts';
+import { allStaffCalls } from './staff/registry.ts';
 import { createObjectStorage, type ObjectStorage } from './storage/index.ts';
 import { redactUploadTicket, registerUploadRoutes } from './uploads/upload-routes.ts';
 
@@ -113,6 +115,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   if (!deps.serviceBus) app.addHook('onClose', () => serviceBus.close());
   const calls = allCalls({ sms, serviceBus });
   registerCalls(app, calls, deps);
+  // The staff console's API (server/staff/, docs/staff-console.md): its own session, never a player's token.
+  registerStaffCalls(app, allStaffCalls(), deps);
   registerDevSmsOutbox(app, sms, config.production);
   const now = deps.now ?? Date.now;
   const streams = registerServiceStream(app, { db: deps.db, kv: deps.kv, bus: serviceBus, config, now, log: app.log, ...(deps.serviceStream?.heartbeatMs ? { heartbeatMs: deps.serviceStream.heartbeatMs } : {}) });
@@ -127,6 +131,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   if (!deps.storage) app.addHook('onClose', () => storage.close());
   registerUploadRoutes(app, { db: deps.db, kv: deps.kv, storage, config, now: deps.now ?? Date.now });
   app.get('/healthz', async () => ({ ok: true }));
+  if (config.staffStaticDir) registerStaffConsoleFiles(app, config.staffStaticDir);
   if (config.staticDir) {
     const firstPaint = createFirstPaint({ calls, db: deps.db, kv: deps.kv, config, log: app.log, ...(deps.now ? { now: deps.now } : {}) });
     registerStaticFiles(app, config.staticDir, { pageExtras: firstPaint });
