@@ -20,6 +20,7 @@ import { realNameCalls } from './routes/real-name.ts';
 import { collectionCalls } from './routes/collections.ts';
 import { perksCalls } from './routes/perks.ts';
 import { serviceCalls } from './routes/service.ts';
+import { helpCalls } from './routes/help.ts';
 import { orderCalls, registerMoneyRoutes } from './routes/orders.ts';
 import { bindMoneyServer } from './money/services.ts';
 import type { HttpPost } from './money/delivery.ts';
@@ -62,7 +63,7 @@ export const LOG_REDACT_PATHS = [
 
 /** Without services (e.g. to list paths) the SMS calls answer '验证码发送失败'. */
 export function allCalls(services: { sms: SmsProvider } = { sms: { send: () => Promise.reject(new Error('no SMS provider')) } }): CallDefinition[] {
-  return [...contentCalls, ...authCalls(services), ...authAccountCalls, ...catalogCalls, ...serviceCalls, ...ratingCalls, ...pointCalls, ...realNameCalls, ...playCalls, ...profileCalls, ...accountCancelCalls, ...accountSecurityCalls, ...collectionCalls, ...orderCalls, ...perksCalls];
+  return [...contentCalls, ...authCalls(services), ...authAccountCalls, ...catalogCalls, ...serviceCalls, ...ratingCalls, ...pointCalls, ...realNameCalls, ...playCalls, ...profileCalls, ...accountCancelCalls, ...accountSecurityCalls, ...collectionCalls, ...orderCalls, ...perksCalls, ...helpCalls];
 }
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {

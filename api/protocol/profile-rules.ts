@@ -19,7 +19,8 @@ export const SEX_VALUES = [0, 1, 2] as const;
 export type Sex = (typeof SEX_VALUES)[number];
 export const SEX_LABELS: Record<Sex, string> = { 0: '保密', 1: '男', 2: '女' };
 
-export const UPLOAD_PURPOSES = ['avatar'] as const;
+/** 'avatar': a 256 px square (headerImgEdit); 'feedback': a picture of a feedback (userOpinion), kept whole. */
+export const UPLOAD_PURPOSES = ['avatar', 'feedback'] as const;
 export type UploadPurpose = (typeof UPLOAD_PURPOSES)[number];
 
 export const PROFILE_MSG = {

@@ -47,9 +47,15 @@ export type AvatarResult = { ok: true; bytes: Buffer; key: string } | { ok: fals
  * file that claims 60000×60000 is a decompression bomb) and stops on the first warning (a
  * truncated or damaged file fails instead of coming out half grey). One frame only.
  */
-const DECODE = { limitInputPixels: MAX_IMAGE_SIDE * MAX_IMAGE_SIDE, failOn: 'warning', animated: false, sequentialRead: true } as const;
+export const DECODE = { limitInputPixels: MAX_IMAGE_SIDE * MAX_IMAGE_SIDE, failOn: 'warning', animated: false, sequentialRead: true } as const;
 
-export async function makeAvatar(bytes: Buffer): Promise<AvatarResult> {
+export type ImageCheck = { ok: true; kind: ImageKind } | { ok: false; status: number; message: string };
+
+/**
+ * What every upload must be, whatever it becomes: not empty, ≤ 5 MB, a JPEG, PNG or WebP by its
+ * bytes, a header that parses as that kind, ≤ 4096 px a side. Decodes no pixel.
+ */
+export async function checkImageBytes(bytes: Buffer): Promise<ImageCheck> {
   if (bytes.length === 0) return { ok: false, status: 400, message: UPLOAD_MSG.empty };
   if (bytes.length > MAX_UPLOAD_BYTES) return { ok: false, status: 413, message: UPLOAD_MSG.tooLarge };
   const kind = sniffImage(bytes);
@@ -57,7 +63,7 @@ export async function makeAvatar(bytes: Buffer): Promise<AvatarResult> {
   let width: number | undefined;
   let height: number | undefined;
   try {
-    // The header alone (no pixel is decoded): the size is checked here, the pixel limit guards the decode below.
+    // The header alone (no pixel is decoded): the size is checked here, the pixel limit guards the decode after.
     const metadata = await sharp(bytes, { ...DECODE, limitInputPixels: false }).metadata();
     if (metadata.format !== kind) return { ok: false, status: 422, message: UPLOAD_MSG.corrupt };
     ({ width, height } = metadata);
@@ -66,6 +72,12 @@ export async function makeAvatar(bytes: Buffer): Promise<AvatarResult> {
   }
   if (!width || !height) return { ok: false, status: 422, message: UPLOAD_MSG.corrupt };
   if (width > MAX_IMAGE_SIDE || height > MAX_IMAGE_SIDE) return { ok: false, status: 422, message: UPLOAD_MSG.tooWide };
+  return { ok: true, kind };
+}
+
+export async function makeAvatar(bytes: Buffer): Promise<AvatarResult> {
+  const checked = await checkImageBytes(bytes);
+  if (!checked.ok) return checked;
   let avatar: Buffer;
   try {
     avatar = await sharp(bytes, DECODE)

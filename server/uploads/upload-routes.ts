@@ -8,6 +8,7 @@ import type { Database } from '../db/schema.ts';
 import type { KvStore } from '../kv-store.ts';
 import { isSafeObjectKey, type ObjectStorage } from '../storage/index.ts';
 import { AVATAR_CONTENT_TYPE, makeAvatar, MAX_UPLOAD_BYTES, UPLOAD_MSG } from './avatar-image.ts';
+import { FEEDBACK_IMAGE_CONTENT_TYPE, makeFeedbackImage } from './feedback-image.ts';
 
 /**
  * Uploads (issue 11 §2) and the media they become.
@@ -22,7 +23,8 @@ import { AVATAR_CONTENT_TYPE, makeAvatar, MAX_UPLOAD_BYTES, UPLOAD_MSG } from '.
  *
  * A ticket is 32 random bytes, kept only as its sha256 in the kv store for UPLOAD_TICKET_TTL_MS,
  * bound to its player and purpose, and good for one upload: the first request to claim it wins,
- * whatever its bytes turn out to be.
+ * whatever its bytes turn out to be. What the bytes become depends on the ticket's purpose
+ * (PIPELINES): a 256 px avatar, or a feedback picture of at most 1600 px.
  */
 
 export const UPLOAD_TICKET_TTL_MS = 5 * 60 * 1000;
@@ -36,6 +38,12 @@ interface TicketRecord {
 const ticketHash = (ticket: string) => createHash('sha256').update(ticket).digest('hex');
 const ticketKey = (hash: string) => `upload-ticket:${hash}`;
 const claimKey = (hash: string) => `upload-ticket-used:${hash}`;
+
+/** What an upload of each purpose becomes. */
+const PIPELINES: Record<UploadPurpose, { make: (bytes: Buffer) => Promise<{ ok: true; bytes: Buffer; key: string } | { ok: false; status: number; message: string }>; contentType: string }> = {
+  avatar: { make: makeAvatar, contentType: AVATAR_CONTENT_TYPE },
+  feedback: { make: makeFeedbackImage, contentType: FEEDBACK_IMAGE_CONTENT_TYPE },
+};
 
 export async function issueUploadTicket(kv: KvStore, userId: number, purpose: UploadPurpose): Promise<string> {
   const ticket = randomBytes(32).toString('base64url');
@@ -113,16 +121,17 @@ export function registerUploadRoutes(app: FastifyInstance, deps: UploadDeps): vo
       if (!(await kv.setIfAbsent(claimKey(ticket.hash), '1', UPLOAD_TICKET_TTL_MS))) return answer(reply, 403, -1, UPLOAD_MSG.badTicket);
       await kv.delete(ticketKey(ticket.hash));
       const body = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
-      const avatar = await makeAvatar(body);
-      if (!avatar.ok) return answer(reply, avatar.status, -1, avatar.message);
-      if (!(await storage.head(avatar.key))) await storage.put(avatar.key, avatar.bytes, AVATAR_CONTENT_TYPE);
+      const pipeline = PIPELINES[ticket.purpose];
+      const made = await pipeline.make(body);
+      if (!made.ok) return answer(reply, made.status, -1, made.message);
+      if (!(await storage.head(made.key))) await storage.put(made.key, made.bytes, pipeline.contentType);
       await db
         .insertInto('uploads')
-        .values({ user_id: ticket.userId, object_key: avatar.key, purpose: ticket.purpose, content_type: AVATAR_CONTENT_TYPE, size: avatar.bytes.length, created_at: new Date(now()) })
+        .values({ user_id: ticket.userId, object_key: made.key, purpose: ticket.purpose, content_type: pipeline.contentType, size: made.bytes.length, created_at: new Date(now()) })
         .onConflict((oc) => oc.columns(['user_id', 'object_key']).doNothing())
         .execute();
-      request.log.info({ upload: ticket.purpose, key: avatar.key, bytes: body.length }, 'upload stored');
-      return answer(reply, 200, 1, UPLOAD_MSG.uploaded, { key: avatar.key, url: mediaUrl(config, avatar.key) });
+      request.log.info({ upload: ticket.purpose, key: made.key, bytes: body.length }, 'upload stored');
+      return answer(reply, 200, 1, UPLOAD_MSG.uploaded, { key: made.key, url: mediaUrl(config, made.key) });
     });
   });
 
