@@ -21,11 +21,12 @@ import { mediaUrl } from '../uploads/upload-routes.ts';
  * (myOpinionReply), and the staff side's plain functions (listFeedback, replyToFeedback,
  * closeFeedback) that the staff console's calls use in phase 2.
  *
- * Every player query is scoped to the caller's user id. A submission is one transaction: the
- * day's count goes up by a conditional upsert (at most FEEDBACK_DAILY_LIMIT, China-time day), the
- * pictures' uploads are locked and must be the player's own 'feedback' uploads not attached to
- * any feedback yet (feedback_images.object_key is unique), and (user_id, request_id) is unique,
- * so a retried submit answers the row the first one made and counts once.
+ * Every player query is scoped to the caller's user id. A submission is one transaction: the row
+ * claims (user_id, request_id) first (unique: a retried or doubled submit answers the row the
+ * first one made and counts once), then the day's count goes up by a conditional upsert (at most
+ * FEEDBACK_DAILY_LIMIT, China-time day), then the pictures' uploads are locked and must be the
+ * player's own 'feedback' uploads not attached to any feedback yet (feedback_images.object_key is
+ * unique). Any refusal rolls the whole back.
  */
 
 type FeedbackRow = Selectable<FeedbackTable>;
@@ -77,6 +78,26 @@ export async function submitFeedback(db: Kysely<Database>, userId: number, input
 
   try {
     const id = await db.transaction().execute(async (trx) => {
+      // First the request id: a twin request waits here on the unique index until this one ends,
+      // then finds the row and answers it (instead of tripping over the pictures this one took).
+      const row = await trx
+        .insertInto('feedback')
+        .values({
+          user_id: userId,
+          request_id: input.request_id,
+          category: input.category,
+          content: content.value,
+          game_name: gameName.value,
+          contact: input.contact,
+          status: 'pending',
+          created_at: now,
+          updated_at: now,
+        })
+        .onConflict((oc) => oc.columns(['user_id', 'request_id']).doNothing())
+        .returning('id')
+        .executeTakeFirst();
+      if (!row) throw new DuplicateRequest();
+
       const counted = await trx
         .insertInto('feedback_day_counts')
         .values({ user_id: userId, day: chinaDate(now), count: 1 })
@@ -103,26 +124,6 @@ export async function submitFeedback(db: Kysely<Database>, userId: number, input
         if (owned.length !== input.images.length) throw new Refusal(FEEDBACK_MSG.badImages);
         const used = await trx.selectFrom('feedback_images').select('object_key').where('object_key', 'in', input.images).executeTakeFirst();
         if (used) throw new Refusal(FEEDBACK_MSG.imageUsed);
-      }
-
-      const row = await trx
-        .insertInto('feedback')
-        .values({
-          user_id: userId,
-          request_id: input.request_id,
-          category: input.category,
-          content: content.value,
-          game_name: gameName.value,
-          contact: input.contact,
-          status: 'pending',
-          created_at: now,
-          updated_at: now,
-        })
-        .onConflict((oc) => oc.columns(['user_id', 'request_id']).doNothing())
-        .returning('id')
-        .executeTakeFirst();
-      if (!row) throw new DuplicateRequest();
-      if (input.images.length > 0) {
         await trx
           .insertInto('feedback_images')
           .values(input.images.map((key, position) => ({ feedback_id: row.id, position, user_id: userId, object_key: key })))
