@@ -46,7 +46,7 @@ export default tseslint.config(
     { group: ['ky', 'crypto-js', 'crypto-js/*', 'node:*', 'react'], message: 'api/protocol is shared by client and server: primitives are injected' },
     { group: ['../*', '!./*'], message: 'api/protocol imports only itself' },
   ]),
-  zone(['api/protocol/calls/*.ts'], [
+  zone(['api/protocol/calls/*.ts', 'api/protocol/staff/*.ts'], [
     { group: ['ky', 'crypto-js', 'crypto-js/*', 'node:*', 'react'], message: 'api/protocol is shared by client and server: primitives are injected' },
     { group: ['../../*'], message: 'api/protocol imports only itself' },
   ]),

@@ -92,6 +92,28 @@ function entryChunkGroup(): { plugin: Plugin; has(file: string): boolean } {
   };
 }
 
+/**
+ * .vite/chunk-modules.json: each chunk's static and dynamic imports and its source modules
+ * (relative to the project). scripts/size-budget.mjs walks it from index.html to prove that no
+ * staff-console module (src/staff/) is reachable from the players' app. Not served (.vite).
+ */
+function chunkModules(): Plugin {
+  return {
+    name: 'chunk-modules',
+    apply: 'build',
+    generateBundle(_, bundle) {
+      const root = process.cwd().split('\\').join('/') + '/';
+      const graph: Record<string, { imports: string[]; dynamicImports: string[]; modules: string[] }> = {};
+      for (const chunk of Object.values(bundle)) {
+        if (chunk.type !== 'chunk') continue;
+        const modules = Object.keys(chunk.modules).map((id) => id.split('\\').join('/').replace(root, '').split('?')[0]!);
+        graph[chunk.fileName] = { imports: chunk.imports, dynamicImports: chunk.dynamicImports, modules };
+      }
+      this.emitFile({ type: 'asset', fileName: '.vite/chunk-modules.json', source: JSON.stringify(graph) });
+    },
+  };
+}
+
 type OutputBundle = Parameters<Extract<NonNullable<Plugin['generateBundle']>, (...args: never[]) => unknown>>[1];
 
 /** A build step that rewrites the built index.html, with the whole bundle at hand. */
@@ -118,6 +140,7 @@ function indexHtmlStep(name: string, rewrite: (html: string, bundle: OutputBundl
 const WARM_UP_GROUPS: Record<string, RegExp[]> = {
   login: [/\/src\/features\/login\/login-runtime\.ts$/, /\/src\/features\/login\/LoginOverlay\.tsx$/],
   toast: [/\/antd-mobile\/es\/components\/toast\/index\.js$/, /\/src\/app\/antd-render\.ts$/],
+  pages: [/\/src\/app\/page-table\.ts$/],
 };
 function warmUpChunks(): Plugin {
   return indexHtmlStep('warm-up-chunks', (html, bundle) => {
@@ -156,7 +179,7 @@ export default defineConfig(({ mode, command }) => {
   const entryGroup = entryChunkGroup();
   return {
     // Fast Refresh only matters in dev; Vite 8 compiles JSX itself (STACK.md).
-    plugins: command === 'serve' ? [react()] : [entryGroup.plugin, ...inlineEntryStylesheet(), warmUpChunks()],
+    plugins: command === 'serve' ? [react()] : [entryGroup.plugin, ...inlineEntryStylesheet(), warmUpChunks(), chunkModules()],
     // bench:downloads measures commits with <Profiler>, which only React's profiling build reports.
     ...(mode === 'bench' ? { resolve: { alias: [{ find: /^react-dom\/client$/, replacement: 'react-dom/profiling' }] } } : {}),
     build: {

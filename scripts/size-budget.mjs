@@ -2,6 +2,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
+import { staffLeaks } from './staff-isolation.mjs';
 
 const dist = path.resolve(import.meta.dirname, '../dist/client');
 // entryJsGzip: 120 KB until issue 11; 122 KB since (docs/decisions.md "Size budget after the accounts").
@@ -40,5 +41,29 @@ for (const name of readdirSync(path.join(dist, 'assets')).filter((file) => file.
 }
 if (missing.length > 0) failed++;
 console.log(`${missing.length ? 'OVER' : 'ok  '} preloadFiles     ${missing.length} missing  ${missing.join(', ')}`);
-console.log(`size budgets: ${Object.keys(figures).length + 1 - failed} passed, ${failed} failed`);
+
+// The staff console (dist/staff, src/staff/) is never reachable from the players' index.html,
+// through static or dynamic imports (issue 13 §6; scripts/staff-isolation.mjs).
+const staffDist = path.resolve(import.meta.dirname, '../dist/staff');
+const graphFile = path.join(dist, '.vite', 'chunk-modules.json');
+let staffProblem = null;
+if (!existsSync(path.join(staffDist, 'index.html'))) staffProblem = 'no staff build in dist/staff (run npm run build)';
+else if (!existsSync(graphFile)) staffProblem = 'no dist/client/.vite/chunk-modules.json (vite.config.ts chunkModules)';
+else {
+  const staffHtml = readFileSync(path.join(staffDist, 'index.html'), 'utf8');
+  const staffFiles = readdirSync(path.join(staffDist, 'assets')).map((file) => `assets/${file}`);
+  const entries = [...new Set(scripts)].map((file) => file.replace(/^\//, ''));
+  const result = staffLeaks({ graph: JSON.parse(readFileSync(graphFile, 'utf8')), entries, indexHtml: html, // Vite drops the empty JS chunks of CSS-only modules after the graph is written.
+    chunkText: (file) => (existsSync(path.join(dist, file)) ? readFileSync(path.join(dist, file), 'utf8') : ''), staffFiles });
+  if (result.leaks.length > 0) staffProblem = `reachable from the players' index.html: ${result.leaks.join(', ')}`;
+  const staffScripts = [...staffHtml.matchAll(/<script[^>]+src="\/staff\/([^"]+)"/g), ...staffHtml.matchAll(/<link[^>]+rel="modulepreload"[^>]+href="\/staff\/([^"]+)"/g)].map((m) => m[1]);
+  const staffEntry = [...new Set(staffScripts)].reduce((acc, file) => acc + gz(readFileSync(path.join(staffDist, file))), 0);
+  console.log(`info staffEntryJs   ${(staffEntry / 1024).toFixed(1).padStart(7)} KB gzip  (the console's own entry; not loaded by players)  ${staffScripts.join(', ')}`);
+  if (!staffProblem) console.log(`ok   staffIsolation   ${result.files} players' chunks, ${result.modules} modules reachable, none of the staff console`);
+}
+if (staffProblem) {
+  failed++;
+  console.log(`OVER staffIsolation   ${staffProblem}`);
+}
+console.log(`size budgets: ${Object.keys(figures).length + 2 - failed} passed, ${failed} failed`);
 process.exit(failed ? 1 : 0);

@@ -26,7 +26,9 @@ import { bindMoneyServer } from './money/services.ts';
 import type { HttpPost } from './money/delivery.ts';
 import { ConsoleSmsProvider, registerDevSmsOutbox, type SmsProvider } from './sms.ts';
 import { createFirstPaint } from './first-paint.ts';
-import { registerStaticFiles } from './static-files.ts';
+import { registerStaffConsoleFiles, registerStaticFiles } from './static-files.ts';
+import { registerStaffCalls } from './staff/calls.ts';
+import { allStaffCalls } from './staff/registry.ts';
 import { createObjectStorage, type ObjectStorage } from './storage/index.ts';
 import { redactUploadTicket, registerUploadRoutes } from './uploads/upload-routes.ts';
 
@@ -98,6 +100,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const sms = deps.sms ?? new ConsoleSmsProvider({ log: app.log, production: config.production });
   const calls = allCalls({ sms });
   registerCalls(app, calls, deps);
+  // The staff console's API (server/staff/, docs/staff-console.md): its own session, never a player's token.
+  registerStaffCalls(app, allStaffCalls(), deps);
   registerDevSmsOutbox(app, sms, config.production);
   registerAppPackageDownloads(app, deps.db);
   registerCatalogRoutes(app, deps.db);
@@ -108,6 +112,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   if (!deps.storage) app.addHook('onClose', () => storage.close());
   registerUploadRoutes(app, { db: deps.db, kv: deps.kv, storage, config, now: deps.now ?? Date.now });
   app.get('/healthz', async () => ({ ok: true }));
+  if (config.staffStaticDir) registerStaffConsoleFiles(app, config.staffStaticDir);
   if (config.staticDir) {
     const firstPaint = createFirstPaint({ calls, db: deps.db, kv: deps.kv, config, log: app.log, ...(deps.now ? { now: deps.now } : {}) });
     registerStaticFiles(app, config.staticDir, { pageExtras: firstPaint });

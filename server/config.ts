@@ -17,6 +17,8 @@ export interface ServerConfig {
   responseMode: ResponseMode;
   /** Built web app to serve, or null for API only. */
   staticDir: string | null;
+  /** The staff console's build (STAFF_STATIC_DIR, default dist/staff), served at /staff; null with STATIC_DIR=none. */
+  staffStaticDir: string | null;
   logLevel: string;
   trustProxy: boolean;
   /** The SMS provider; 'console' is the development outbox of PROTOCOL §9. */
@@ -185,6 +187,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, root = process.
   problems.push(...extraHolidays.problems);
 
   const staticDir = env.STATIC_DIR === 'none' ? null : path.resolve(root, env.STATIC_DIR || 'dist/client');
+  const staffStaticDir = env.STATIC_DIR === 'none' ? null : path.resolve(root, env.STAFF_STATIC_DIR || 'dist/staff');
 
   const dataDir = path.resolve(root, env.DATA_DIR || 'data');
   const mediaBaseUrl = (env.MEDIA_BASE_URL || '').replace(/\/+$/, '');
@@ -201,6 +204,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, root = process.
     acceptPlain: flag(env.API_ACCEPT_PLAIN, !production, 'API_ACCEPT_PLAIN', problems),
     responseMode,
     staticDir,
+    staffStaticDir,
     logLevel: env.LOG_LEVEL || (production ? 'info' : 'info'),
     trustProxy: flag(env.TRUST_PROXY, false, 'TRUST_PROXY', problems),
     smsProvider: 'console',

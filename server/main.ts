@@ -5,6 +5,7 @@ import { ConfigError, loadConfig } from './config.ts';
 import { migrateToLatest, openDatabase } from './db/database.ts';
 import { seedCatalog } from './db/seed-catalog.ts';
 import { seedContent } from './db/seed-content.ts';
+import { seedDevStaff } from './staff/dev-accounts.ts';
 import { startMoneyJobs } from './money/jobs.ts';
 import { moneyServices } from './money/services.ts';
 import { createKvStore } from './kv-store.ts';
@@ -28,6 +29,8 @@ async function main(): Promise<void> {
     await seedContent(database.db);
     // The game catalogue, once; its 开服表 and launch dates are relative to this first start.
     await seedCatalog(database.db);
+    // One staff account per role with documented credentials (README); never in production.
+    await seedDevStaff(database.db, { production: config.production, secret: config.realName.secret });
   }
   const kv = createKvStore(config.redisUrl);
   const app = await buildApp({ config, db: database.db, kv });

@@ -49,7 +49,7 @@ function walk(dir: string, base = dir, out: string[] = []): string[] {
 }
 
 /** Paths the single-page app owns; anything under these prefixes is never index.html. */
-const NOT_APP = /^\/(api|down|point|dev|assets)(\/|$)/;
+const NOT_APP = /^\/(api|down|point|dev|assets|staff)(\/|$)/;
 
 /** What a page's index.html carries besides the built file (server/first-paint.ts). */
 export interface PageExtras {
@@ -91,6 +91,44 @@ function fileOf(body: Buffer, ext: string, immutable: boolean): StaticFile {
   };
 }
 
+function encodedBody(file: StaticFile, encoding: 'br' | 'gzip', brotliQuality = 11): Promise<Buffer> {
+  let pending = file.encoded.get(encoding);
+  if (!pending) {
+    pending =
+      encoding === 'br'
+        ? brotli(file.body, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: brotliQuality, [zlibConstants.BROTLI_PARAM_SIZE_HINT]: file.body.length } })
+        : gzipAsync(file.body, { level: 9 });
+    file.encoded.set(encoding, pending);
+  }
+  return pending;
+}
+
+/** Compresses every file once, in the background (zlib runs on the thread pool: the event loop keeps answering). */
+function precompress(app: FastifyInstance, files: Iterable<StaticFile>): void {
+  for (const file of files) {
+    if (!file.compressible) continue;
+    for (const encoding of ['br', 'gzip'] as const) encodedBody(file, encoding).catch((error: unknown) => app.log.warn({ err: error }, 'precompression failed'));
+  }
+}
+
+async function serve(request: FastifyRequest, reply: FastifyReply, file: StaticFile) {
+  reply.header('content-type', file.type);
+  reply.header('etag', file.etag);
+  reply.header('cache-control', file.immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
+  reply.header('vary', 'accept-encoding');
+  if (file.type.startsWith('text/html')) reply.header('x-content-type-options', 'nosniff');
+  if (request.headers['if-none-match'] === file.etag) return reply.status(304).send();
+  const accept = String(request.headers['accept-encoding'] ?? '');
+  if (file.compressible) {
+    const encoding = /\bbr\b/.test(accept) ? 'br' : /\bgzip\b/.test(accept) ? 'gzip' : null;
+    if (encoding) {
+      reply.header('content-encoding', encoding);
+      return reply.send(await encodedBody(file, encoding));
+    }
+  }
+  return reply.send(file.body);
+}
+
 /**
  * Serves the built app from memory: hashed assets cached immutable, everything else revalidated
  * (index.html never cached), br/gzip negotiated, client routes answered with index.html (with the
@@ -109,22 +147,7 @@ export function registerStaticFiles(app: FastifyInstance, dir: string, options: 
   const index = files.get('/index.html')!;
   const indexHtml = index.body.toString('utf8');
 
-  const encodedBody = (file: StaticFile, encoding: 'br' | 'gzip', brotliQuality = 11): Promise<Buffer> => {
-    let pending = file.encoded.get(encoding);
-    if (!pending) {
-      pending =
-        encoding === 'br'
-          ? brotli(file.body, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: brotliQuality, [zlibConstants.BROTLI_PARAM_SIZE_HINT]: file.body.length } })
-          : gzipAsync(file.body, { level: 9 });
-      file.encoded.set(encoding, pending);
-    }
-    return pending;
-  };
-  // zlib runs on the thread pool: the event loop keeps answering meanwhile.
-  for (const file of files.values()) {
-    if (!file.compressible) continue;
-    for (const encoding of ['br', 'gzip'] as const) encodedBody(file, encoding).catch((error: unknown) => app.log.warn({ err: error }, 'precompression failed'));
-  }
+  precompress(app, files.values());
 
   const rendered = new Map<string, StaticFile>();
   /** index.html with a route's extras; the same extras give the same file (and ETag) again. */
@@ -154,24 +177,6 @@ export function registerStaticFiles(app: FastifyInstance, dir: string, options: 
     }
   };
 
-  const serve = async (request: FastifyRequest, reply: FastifyReply, file: StaticFile) => {
-    reply.header('content-type', file.type);
-    reply.header('etag', file.etag);
-    reply.header('cache-control', file.immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
-    reply.header('vary', 'accept-encoding');
-    if (file.type.startsWith('text/html')) reply.header('x-content-type-options', 'nosniff');
-    if (request.headers['if-none-match'] === file.etag) return reply.status(304).send();
-    const accept = String(request.headers['accept-encoding'] ?? '');
-    if (file.compressible) {
-      const encoding = /\bbr\b/.test(accept) ? 'br' : /\bgzip\b/.test(accept) ? 'gzip' : null;
-      if (encoding) {
-        reply.header('content-encoding', encoding);
-        return reply.send(await encodedBody(file, encoding));
-      }
-    }
-    return reply.send(file.body);
-  };
-
   const handler = async (request: FastifyRequest, reply: FastifyReply) => {
     let url: string;
     try {
@@ -187,4 +192,50 @@ export function registerStaticFiles(app: FastifyInstance, dir: string, options: 
     return serve(request, reply, await pageFor(request, url));
   };
   app.get('/*', handler); // Fastify answers HEAD from the GET route
+}
+
+/**
+ * The staff console's page headers: no framing (clickjacking), scripts and styles from this
+ * origin only (antd-mobile sets inline styles), nothing sent elsewhere.
+ */
+export const STAFF_PAGE_HEADERS: Record<string, string> = {
+  'content-security-policy': "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data: blob:; connect-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'self'; object-src 'none'",
+  'x-frame-options': 'DENY',
+  'referrer-policy': 'no-referrer',
+};
+
+/**
+ * The staff console (its own Vite build, vite.staff.config.ts → dist/staff, base /staff/) at /staff
+ * and /staff/*: its files from memory like the players' app, any other path under /staff (not
+ * /staff/api/) answered with its index.html (history fallback). Without a build, /staff says so.
+ */
+export function registerStaffConsoleFiles(app: FastifyInstance, dir: string): void {
+  const files = new Map<string, StaticFile>();
+  const built = existsSync(path.join(dir, 'index.html'));
+  if (built) {
+    for (const rel of walk(dir)) files.set('/staff/' + rel, fileOf(readFileSync(path.join(dir, rel)), path.extname(rel).toLowerCase(), rel.startsWith('assets/')));
+    precompress(app, files.values());
+  } else {
+    app.log.warn({ dir }, 'no staff console build: /staff answers 404 (run npm run build)');
+  }
+  const handler = async (request: FastifyRequest, reply: FastifyReply) => {
+    let url: string;
+    try {
+      url = decodeURIComponent(request.url.split('?')[0] ?? '/');
+    } catch {
+      return reply.status(400).type('text/plain; charset=utf-8').send('Bad Request');
+    }
+    const index = files.get('/staff/index.html');
+    if (!index) return reply.status(404).type('text/plain; charset=utf-8').send('员工后台未构建 (npm run build)');
+    const file = files.get(url);
+    if (file) {
+      if (file === index) reply.headers(STAFF_PAGE_HEADERS);
+      return serve(request, reply, file);
+    }
+    if (url.startsWith('/staff/assets/') || path.extname(url) !== '') return reply.status(404).type('text/plain; charset=utf-8').send('Not Found');
+    reply.headers(STAFF_PAGE_HEADERS);
+    return serve(request, reply, index);
+  };
+  app.get('/staff', handler);
+  app.get('/staff/*', handler);
 }

@@ -6,6 +6,7 @@ import { RuntimeProvider } from './app/runtime-context.tsx';
 import { loadFirstPage, prefetchFirstCall } from './app/route-prefetch.ts';
 import { createRuntime } from './app/runtime.ts';
 import { warmUpToast } from './app/toast.ts';
+import { warmUp } from './app/warm-up.ts';
 import { simulatorOptionsFromLocation } from '../bridge/simulator-activation.ts';
 
 /**
@@ -72,6 +73,8 @@ async function start(): Promise<void> {
     ),
   );
   warmUpToast();
+  // The page table (src/app/page-table.ts): the first visit to a page beyond the landing ones.
+  warmUp('pages');
 }
 
 // The wrapper simulator (?wrapper=sim, bridge/simulator.ts) must answer before createRuntime reads the device info.

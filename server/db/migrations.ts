@@ -7,6 +7,7 @@ import { collectionsMigration } from './migration-0007-collections.ts';
 import { moneyMigration } from './migration-0009-money.ts';
 import { perksMigration } from './migration-0011-perks.ts';
 import { helpFeedbackMigration } from './migration-0013-help-feedback.ts';
+import { staffMigration } from './migration-0014-staff.ts';
 
 /**
  * Versioned migrations, applied in key order. One SQL dialect (PostgreSQL) serves both the
@@ -130,6 +131,7 @@ const migrations: Record<string, Migration> = {
   '0009_money': moneyMigration,
   '0011_perks': perksMigration,
   '0013_help_feedback': helpFeedbackMigration,
+  '0014_staff': staffMigration,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -686,7 +686,57 @@ export interface FeedbackDayCountsTable {
   count: number;
 }
 
+/** Staff console (issue 13 §6, migration 0014_staff; server/staff/). */
+export type StaffRoleColumn = 'admin' | 'agent' | 'reviewer' | 'finance';
+
+export interface StaffAccountsTable {
+  id: Generated<number>;
+  name: string;
+  role: StaffRoleColumn;
+  /** server/passwords.ts scrypt form. */
+  password_hash: string;
+  /** The TOTP secret (base32) sealed with AES-256-GCM (server/staff/totp.ts). */
+  totp_secret_sealed: string;
+  /** The last TOTP time step accepted: a code is accepted only for a later step (no replay). */
+  totp_last_step: number | null;
+  disabled: Generated<boolean>;
+  created_at: CreatedAt;
+  last_login_at: Date | null;
+}
+
+export type StaffSessionEndReason = 'logout' | 'idle' | 'expired' | 'disabled' | 'reset';
+
+export interface StaffSessionsTable {
+  id: Generated<number>;
+  staff_id: number;
+  /** sha256 of the cookie's 256-bit token. */
+  token_hash: string;
+  /** sha256 of the session's CSRF token. */
+  csrf_hash: string;
+  ip: string;
+  created_at: Timestamp;
+  last_seen_at: Timestamp;
+  /** created_at + 12 h (absolute limit). */
+  expires_at: Timestamp;
+  ended_at: Date | null;
+  ended_reason: StaffSessionEndReason | null;
+}
+
+export interface StaffAuditTable {
+  id: Generated<number>;
+  staff_id: number;
+  action: string;
+  target: string;
+  before: ColumnType<unknown, string | null, string | null>;
+  after: ColumnType<unknown, string | null, string | null>;
+  ip: string;
+  at: Timestamp;
+}
+
 export interface Database {
+  staff_accounts: StaffAccountsTable;
+  staff_sessions: StaffSessionsTable;
+  staff_audit: StaffAuditTable;
   users: UsersTable;
   sessions: SessionsTable;
   app_versions: AppVersionsTable;

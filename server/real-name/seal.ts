@@ -8,7 +8,7 @@ import { createCipheriv, createDecipheriv, createHmac, hkdfSync, randomBytes } f
 
 const VERSION = 'v1';
 
-function key(secret: string, purpose: 'seal' | 'id-hash'): Buffer {
+function key(secret: string, purpose: 'id-hash'): Buffer {
   return Buffer.from(hkdfSync('sha256', secret, 'lewan-real-name', purpose, 32));
 }
 
@@ -18,11 +18,15 @@ export interface IdentitySealer {
   open(sealed: string): string;
 }
 
-export function identitySealer(secret: string): IdentitySealer {
-  const sealKey = key(secret, 'seal');
-  const hashKey = key(secret, 'id-hash');
+/** Seals text with AES-256-GCM under a key derived from secret (HKDF-SHA256 with salt and info). */
+export interface Sealer {
+  seal(text: string): string;
+  open(sealed: string): string;
+}
+
+export function aesSealer(secret: string, salt: string, info: string): Sealer {
+  const sealKey = Buffer.from(hkdfSync('sha256', secret, salt, info, 32));
   return {
-    idHash: (idCard) => createHmac('sha256', hashKey).update(idCard.toUpperCase(), 'utf8').digest('hex'),
     seal(text) {
       const iv = randomBytes(12);
       const cipher = createCipheriv('aes-256-gcm', sealKey, iv);
@@ -37,5 +41,15 @@ export function identitySealer(secret: string): IdentitySealer {
       decipher.setAuthTag(bytes.subarray(12, 28));
       return Buffer.concat([decipher.update(bytes.subarray(28)), decipher.final()]).toString('utf8');
     },
+  };
+}
+
+export function identitySealer(secret: string): IdentitySealer {
+  const sealer = aesSealer(secret, 'lewan-real-name', 'seal');
+  const hashKey = key(secret, 'id-hash');
+  return {
+    idHash: (idCard) => createHmac('sha256', hashKey).update(idCard.toUpperCase(), 'utf8').digest('hex'),
+    seal: (text) => sealer.seal(text),
+    open: (sealed) => sealer.open(sealed),
   };
 }

@@ -9,7 +9,7 @@ import { whenIdle } from '../features/deferred-actor.ts';
  * evaluation only, not a round trip on a slow network.
  */
 
-export type WarmUpGroup = 'login' | 'toast';
+export type WarmUpGroup = 'login' | 'toast' | 'pages';
 
 /** The element of index.html listing each group's files. */
 export const WARM_UP_ELEMENT_ID = 'warm-up';

@@ -3,7 +3,8 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { fieldDoc, messagesOf } from '../../api/protocol/call-spec.ts';
 import { ALL_CALL_SPECS } from '../../api/protocol/calls/all.ts';
-import { API_DOC_FILE, generateApiDoc, groupOf } from '../../scripts/api-doc-file.ts';
+import { API_DOC_FILE, generateApiDoc, generateStaffApiDoc, groupOf, STAFF_API_DOC_FILE } from '../../scripts/api-doc-file.ts';
+import { ALL_STAFF_CALL_SPECS } from '../../api/protocol/staff/all.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
 
@@ -41,5 +42,24 @@ describe('docs/api.md is what the declarations generate', () => {
 
   it('generates the same bytes every time', () => {
     expect(generateApiDoc()).toBe(content);
+  });
+});
+
+describe('docs/staff-api.md is what the staff declarations generate', () => {
+  const content = generateStaffApiDoc();
+
+  it('is up to date (run `npm run api-doc` and commit it when this fails)', () => {
+    const target = path.join(root, STAFF_API_DOC_FILE);
+    expect(existsSync(target), `${STAFF_API_DOC_FILE} is missing`).toBe(true);
+    expect(readFileSync(target, 'utf8') === content, `${STAFF_API_DOC_FILE} is stale`).toBe(true);
+  });
+
+  it('lists every staff call with its roles and answer', () => {
+    for (const spec of ALL_STAFF_CALL_SPECS) {
+      const section = content.split(`### ${spec.path}\n`)[1]!.split('\n### ')[0]!;
+      expect(section).toContain(spec.summary);
+      expect(section).toContain('**roles**: ');
+      expect(section).toContain(spec.answer.doc);
+    }
   });
 });

@@ -1,0 +1,24 @@
+import type { AnyStaffCallSpec } from '../staff-call-spec.ts';
+import * as accounts from './accounts.ts';
+import * as audit from './audit.ts';
+import * as auth from './auth.ts';
+
+/**
+ * Every declared staff call, by group module (docs/staff-console.md). The server serves exactly
+ * these (server/staff/registry.ts; a test holds the two lists together) and docs/staff-api.md is
+ * written from them. HOW TO ADD A STAFF CALL: declare it with defineStaffCall in a group module
+ * here (add the module below if it is new), then serve it with handleStaff in server/staff/ and
+ * list its handlers in server/staff/registry.ts.
+ */
+const GROUPS = { auth, accounts, audit };
+
+type SpecsOf<M> = { [K in keyof M]: M[K] extends AnyStaffCallSpec ? M[K] : never }[keyof M];
+
+/** The union of every staff call's declaration (the console's typed calls). */
+export type StaffCallSpecs = { [G in keyof typeof GROUPS]: SpecsOf<(typeof GROUPS)[G]> }[keyof typeof GROUPS];
+
+function isSpec(value: unknown): value is AnyStaffCallSpec {
+  return typeof value === 'object' && value !== null && 'path' in value && 'fields' in value && 'roles' in value;
+}
+
+export const ALL_STAFF_CALL_SPECS: readonly AnyStaffCallSpec[] = Object.values(GROUPS).flatMap((group) => (Object.values(group) as unknown[]).filter(isSpec));

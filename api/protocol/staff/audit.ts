@@ -1,0 +1,39 @@
+import { answer, field, PAGE_FIELDS, positiveInt, textOf, INT32_MAX } from '../call-spec.ts';
+import { defineStaffCall } from '../staff-call-spec.ts';
+
+export interface AuditEntry {
+  id: number;
+  staff_id: number;
+  staff_name: string;
+  /** e.g. 'accounts.create', 'auth.login'. */
+  action: string;
+  /** What was acted on, e.g. 'staff:12'. */
+  target: string;
+  before: unknown;
+  after: unknown;
+  ip: string;
+  /** ISO 8601. */
+  at: string;
+}
+
+export const AUDIT_FILTER_MSG = '筛选条件错误';
+export const AUDIT_ACTION_MAX = 64;
+
+const staffFilter = field<number | string | undefined, number | undefined>({ type: 'id', required: false, rule: '只看该员工的操作', message: AUDIT_FILTER_MSG }, (value) => {
+  const n = positiveInt(value);
+  return n === null || (n !== undefined && n > INT32_MAX) ? { ok: false, message: AUDIT_FILTER_MSG } : { ok: true, value: n };
+});
+
+const actionFilter = field<string | undefined, string | undefined>({ type: 'string', required: false, rule: `只看该操作（如 accounts.create），最多 ${AUDIT_ACTION_MAX} 个字符`, message: AUDIT_FILTER_MSG }, (value) => {
+  const t = textOf(value);
+  if (t === '') return { ok: true, value: undefined };
+  return t.length <= AUDIT_ACTION_MAX ? { ok: true, value: t } : { ok: false, message: AUDIT_FILTER_MSG };
+});
+
+export const list = defineStaffCall({
+  path: '/staff/api/audit/list',
+  roles: [],
+  summary: '操作日志，新的在前，分页；可按员工和操作筛选',
+  fields: { ...PAGE_FIELDS, staff_id: staffFilter, action: actionFilter },
+  answer: answer<{ list: AuditEntry[]; total: number; page: number; limit: number }>('{ list: [{ id, staff_id, staff_name, action, target, before, after, ip, at }], total, page, limit }'),
+});

@@ -1,0 +1,40 @@
+import { answer } from '../call-spec.ts';
+import { ANY_STAFF, defineStaffCall, signInName, signInPassword, totpCode, type StaffRole } from '../staff-call-spec.ts';
+
+/** The signed-in staff member, with the session's CSRF token for the X-CSRF-Token header. */
+export interface StaffMe {
+  id: number;
+  name: string;
+  role: StaffRole;
+  csrf_token: string;
+  /** When the session ends at the latest (ISO 8601); it ends earlier after 30 minutes without a call. */
+  expires_at: string;
+}
+
+export const login = defineStaffCall({
+  path: '/staff/api/auth/login',
+  roles: 'public',
+  csrf: false,
+  summary:
+    '员工登录：账号 + 密码 + 身份验证器的6位动态验证码（30 秒一换，前后各容 1 步，每个验证码只能用一次）。同一账号 15 分钟内失败 10 次即锁定 15 分钟，另有每 IP 的失败上限。成功后设置 staff_session Cookie（HttpOnly、SameSite=Strict、Path=/staff）',
+  fields: { name: signInName(), password: signInPassword(), code: totpCode() },
+  answer: answer<StaffMe>('code 1 登录成功：{ id, name, role, csrf_token, expires_at }；拒绝：账号或密码错误 / 动态验证码错误 / 该动态验证码已使用… / 账号已停用 / 登录失败次数过多，请15分钟后再试'),
+});
+
+export const logout = defineStaffCall({
+  path: '/staff/api/auth/logout',
+  roles: ANY_STAFF,
+  summary: '退出登录：结束当前会话并清除 Cookie',
+  fields: {},
+  answer: answer<null>('code 1 已退出登录'),
+});
+
+export const me = defineStaffCall({
+  path: '/staff/api/auth/me',
+  roles: ANY_STAFF,
+  // The console calls it after a reload, before it has the token; it changes nothing.
+  csrf: false,
+  summary: '当前登录的员工与会话的 CSRF 令牌（刷新页面后由此取回）；不需要 X-CSRF-Token',
+  fields: {},
+  answer: answer<StaffMe>('{ id, name, role, csrf_token, expires_at }'),
+});

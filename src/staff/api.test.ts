@@ -1,0 +1,80 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { BAD_ANSWER_MSG, decodeStaffAnswer, NETWORK_MSG, setCsrfToken, setSignedOutHandler, setStaffFetch, staffCall } from './api.ts';
+import { modulesFor, STAFF_MODULES } from './modules.ts';
+
+describe('decodeStaffAnswer', () => {
+  it('never throws; reads exactly { code: integer, msg: string, data }', () => {
+    fc.assert(
+      fc.property(fc.oneof(fc.string(), fc.json(), fc.jsonValue().map((value) => JSON.stringify(value))), (text) => {
+        const answer = decodeStaffAnswer(text);
+        if (answer === null) return true;
+        const value = JSON.parse(text) as Record<string, unknown>;
+        return Number.isInteger(value.code) && typeof value.msg === 'string' && answer.code === value.code && answer.msg === value.msg;
+      }),
+      { numRuns: 3_000 },
+    );
+    fc.assert(
+      fc.property(fc.integer(), fc.string(), fc.jsonValue(), (code, msg, data) => {
+        const answer = decodeStaffAnswer(JSON.stringify({ code, msg, data }));
+        return answer !== null && answer.code === code && answer.msg === msg;
+      }),
+    );
+    expect(decodeStaffAnswer('{"code":1.5,"msg":"x"}')).toBeNull();
+    expect(decodeStaffAnswer('[1]')).toBeNull();
+    expect(decodeStaffAnswer('{"code":1,"msg":"ok"}')).toEqual({ code: 1, msg: 'ok', data: null });
+  });
+});
+
+describe('staffCall', () => {
+  const reply = (body: unknown) => new Response(JSON.stringify(body), { status: 200 });
+
+  it('sends JSON with the CSRF header; on 419 fetches the token with auth/me and retries once', async () => {
+    const seen: Array<{ url: string; csrf: string | null; type: string | null; body: string }> = [];
+    let token = 'old';
+    setStaffFetch(async (url, init) => {
+      const headers = new Headers(init.headers);
+      seen.push({ url, csrf: headers.get('x-csrf-token'), type: headers.get('content-type'), body: String(init.body) });
+      if (url.endsWith('/auth/me')) return reply({ code: 1, msg: 'success', data: { csrf_token: (token = 'fresh') } });
+      return reply(headers.get('x-csrf-token') === token && token === 'fresh' ? { code: 1, msg: 'success', data: { list: [] } } : { code: 419, msg: '安全校验失败', data: null });
+    });
+    setCsrfToken('old');
+    const answer = await staffCall('/staff/api/accounts/list', {});
+    expect(answer).toEqual({ code: 1, msg: 'success', data: { list: [] } });
+    expect(seen.map((s) => [s.url, s.csrf])).toEqual([
+      ['/staff/api/accounts/list', 'old'],
+      ['/staff/api/auth/me', 'old'],
+      ['/staff/api/accounts/list', 'fresh'],
+    ]);
+    expect(seen[0]!.type).toBe('application/json');
+    expect(seen[0]!.body).toBe('{}');
+  });
+
+  it('on 401 runs the signed-out handler; network and garbage answers become refusals', async () => {
+    const signedOut: string[] = [];
+    setSignedOutHandler((msg) => signedOut.push(msg));
+    setStaffFetch(async () => reply({ code: 401, msg: '登录已过期，请重新登录', data: null }));
+    expect((await staffCall('/staff/api/audit/list', { page: 1 })).code).toBe(401);
+    expect(signedOut).toEqual(['登录已过期，请重新登录']);
+    setStaffFetch(async () => Promise.reject(new TypeError('offline')));
+    expect(await staffCall('/staff/api/auth/me', {})).toEqual({ code: -1, msg: NETWORK_MSG, data: null });
+    setStaffFetch(async () => new Response('<html>502</html>', { status: 502 }));
+    expect(await staffCall('/staff/api/auth/me', {})).toEqual({ code: -1, msg: BAD_ANSWER_MSG, data: null });
+    // A refused sign-in is not a sign-out.
+    setStaffFetch(async () => reply({ code: 401, msg: 'x', data: null }));
+    await staffCall('/staff/api/auth/login', { name: 'a', password: 'b', code: '123456' });
+    expect(signedOut).toHaveLength(1);
+  });
+});
+
+describe('the module registry', () => {
+  it('shows admin every module and other roles only theirs; ids are unique URL segments', () => {
+    expect(modulesFor('admin').map((m) => m.id)).toEqual(STAFF_MODULES.map((m) => m.id));
+    for (const role of ['agent', 'reviewer', 'finance'] as const) expect(modulesFor(role).every((m) => m.roles.includes(role))).toBe(true);
+    expect(modulesFor('agent').map((m) => m.id)).not.toContain('accounts');
+    const ids = STAFF_MODULES.map((m) => m.id);
+    expect(new Set(ids).size).toBe(ids.length);
+    for (const id of ids) expect(id).toMatch(/^[a-z0-9-]+$/);
+    expect(ids).not.toContain('login');
+  });
+});

@@ -1,0 +1,22 @@
+/** '2025-06-02 10:00:00' in China time (UTC+8), whatever the browser's zone. */
+export function chinaTime(iso: string | null): string {
+  if (!iso) return '—';
+  const ms = Date.parse(iso);
+  if (Number.isNaN(ms)) return '—';
+  return new Date(ms + 8 * 3600_000).toISOString().slice(0, 19).replace('T', ' ');
+}
+
+/** Chinese names of the audit actions this slice writes; other modules' actions show as written. */
+export const ACTION_NAMES: Record<string, string> = {
+  'auth.login': '登录',
+  'auth.logout': '退出登录',
+  'accounts.create': '新建账号',
+  'accounts.disable': '停用账号',
+  'accounts.enable': '启用账号',
+  'accounts.resetPassword': '重置密码',
+  'accounts.resetTotp': '重置动态验证码',
+};
+
+export function actionName(action: string): string {
+  return ACTION_NAMES[action] ?? action;
+}

@@ -1,0 +1,30 @@
+import type { ComponentType } from 'react';
+import type { StaffRole } from '../../api/protocol/staff-codes.ts';
+import { accountsModule } from './modules/accounts/index.tsx';
+import { auditModule } from './modules/audit/index.tsx';
+
+/** What a module's page gets: the signed-in staff member. */
+export interface StaffPageProps {
+  staff: { id: number; name: string; role: StaffRole };
+}
+
+/**
+ * A console feature (docs/staff-console.md "Adding a module"): src/staff/modules/<id>/index.tsx
+ * exports one, listed below. The shell shows it in the nav to the roles listed (admin sees
+ * every module) at /staff/<id>. The server checks the roles again on every call the page makes.
+ */
+export interface StaffModule {
+  /** URL segment and key: lower-case letters, digits and '-'. */
+  id: string;
+  /** The nav entry and page title (Chinese). */
+  title: string;
+  /** Roles besides admin that see it. */
+  roles: readonly StaffRole[];
+  Page: ComponentType<StaffPageProps>;
+}
+
+export const STAFF_MODULES: readonly StaffModule[] = [accountsModule, auditModule];
+
+export function modulesFor(role: StaffRole, modules: readonly StaffModule[] = STAFF_MODULES): StaffModule[] {
+  return modules.filter((module) => role === 'admin' || module.roles.includes(role));
+}
