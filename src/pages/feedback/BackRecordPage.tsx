@@ -85,12 +85,11 @@ function AllFeedback() {
   if (list.loading) return <div className="fb-card fb-card--loading skeleton" aria-busy="true" aria-label="加载中" />;
   if (list.items.length === 0 && list.exhausted)
     return (
-      <>
-        <EmptyState message="还没有反馈记录" />
-        <Link to="/commonback" className="fb-submit fb-go">
+      <EmptyState message="还没有反馈记录">
+        <Link to="/commonback" className="list-empty__action">
           去反馈
         </Link>
-      </>
+      </EmptyState>
     );
   return (
     <section aria-label="我的反馈">

@@ -68,7 +68,8 @@ function Article({ ref_, fallbackTitle }: { ref_: { id: number } | { slug: strin
       ) : (
         <article className="help-article" aria-label={view.title}>
           {view.cover && <img className="help-article__cover" src={view.cover} alt="" />}
-          <h2 className="help-article__title">{view.title}</h2>
+          {/* The header says it already when it is the article's own title. */}
+          {view.title !== title && <h2 className="help-article__title">{view.title}</h2>}
           {view.kind === 'activity' && view.published_at && <p className="help-article__meta">发布于 {formatDay(view.published_at)}</p>}
           <ArticleBody html={view.content} />
         </article>
