@@ -8,6 +8,7 @@ import { devSmsCode, ManualClock, wireClient } from '../../tests/helpers/wire-cl
 import { CHINA_OFFSET_MS, DAY_MS } from '../catalog/china-time.ts';
 import { FAQ } from '../db/seed-help-content.ts';
 import { createArticle, createCategory, publishArticle, updateArticle } from '../help/articles.ts';
+import { ANONYMISE_STEPS } from '../cancellation.ts';
 import { closeFeedback, listFeedback, REPLY_MESSAGE_TITLE, replyToFeedback, type FeedbackReplyMessage } from '../help/feedback.ts';
 import { FEEDBACK_IMAGE_MAX_SIDE } from '../uploads/feedback-image.ts';
 import { UPLOAD_MSG } from '../uploads/avatar-image.ts';
@@ -345,6 +346,20 @@ describe.each(DATABASE_KINDS)('help and feedback on %s', (kind) => {
     expect(replied.list[0]).toMatchObject({ id: second, status: 'replied', replies: [{ content: '已处理' }] });
     expect((await listFeedback(db(), { status: 'pending', page: 1, limit: 50 })).list.map((f) => f.id)).not.toContain(second);
     expect((await listFeedback(db(), { page: 1, mediaBaseUrl: 'https://cdn.example' })).list.find((f) => f.id === first)?.images).toEqual([`https://cdn.example/${picture.key}`]);
+  });
+
+  it("an account's anonymisation (cancellation) deletes its feedback, pictures' rows, replies and day counts", async () => {
+    const player = await signUp();
+    const picture = await uploadPicture(player);
+    const { data } = await submit(player, { images: [picture.key] });
+    await replyToFeedback(db(), 1, data.id, '已收到', now());
+    await db().transaction().execute(async (trx) => {
+      for (const step of ANONYMISE_STEPS) await step.run(trx, player.id, now());
+    });
+    expect(await db().selectFrom('feedback').select('id').where('user_id', '=', player.id).execute()).toEqual([]);
+    expect(await db().selectFrom('feedback_images').select('object_key').where('object_key', '=', picture.key).execute()).toEqual([]);
+    expect(await db().selectFrom('feedback_replies').select('id').where('feedback_id', '=', data.id).execute()).toEqual([]);
+    expect(await db().selectFrom('feedback_day_counts').select('day').where('user_id', '=', player.id).execute()).toEqual([]);
   });
 
   // ---- Races ----

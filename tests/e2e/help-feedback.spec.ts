@@ -189,6 +189,8 @@ test('product, guide with activities, 关于我们 items, and the entries on /mi
   await open(page, '/aboutus');
   const links = page.getByRole('navigation', { name: '了解更多' });
   await expect(links.getByRole('link')).toHaveText(['产品介绍', '乐玩指南', '公司简介', '家长监护工程', '玩家行为规范', '常见问题', '用户协议与隐私政策']);
+  await links.scrollIntoViewIfNeeded();
+  await shoot(page, 'help-aboutus-links');
   await links.getByRole('link', { name: '家长监护工程' }).click();
   await expect(page).toHaveURL(/\/aboutdetail\?data=/);
   await expect(page.getByRole('heading', { name: '家长监护工程', level: 1 })).toBeVisible();
@@ -219,6 +221,8 @@ test('product, guide with activities, 关于我们 items, and the entries on /mi
   await open(page, '/mine');
   const entries = page.getByRole('navigation', { name: '账号服务' });
   await expect(entries.getByRole('link', { name: '常见问题' })).toBeVisible();
+  await entries.scrollIntoViewIfNeeded();
+  await shoot(page, 'help-mine-entries');
   await entries.getByRole('link', { name: '意见反馈' }).click();
   await expect(page.getByRole('heading', { name: '意见反馈' })).toBeVisible();
   await page.getByRole('link', { name: '反馈记录' }).click();
@@ -228,6 +232,7 @@ test('product, guide with activities, 关于我们 items, and the entries on /mi
   await open(page, '/systemsetting');
   const help = page.getByRole('list', { name: '帮助与反馈' });
   await expect(help.getByRole('link')).toHaveText(['常见问题', '意见反馈']);
+  await shoot(page, 'help-systemsetting');
   expect(errors).toEqual([]);
 });
 

@@ -60,7 +60,7 @@ function GameRequest({ keyword }: { keyword: string }) {
     <div className="fb-page">
       <PageHeader title="求游戏" onBack={() => navigate('back')} />
       <RecordLink />
-      <p className="fb-intro">没有找到想玩的游戏？告诉我们游戏名称，我们会尽快联系厂商上架，结果会在「反馈记录」中回复您。</p>
+      <p className="fb-intro">没有找到想玩的游戏？告诉我们游戏名称，我们会尽快核实并争取上架，处理结果会在「反馈记录」中回复您。</p>
       <Section title="游戏名称" required>
         <GameNameInput form={form} />
       </Section>
