@@ -8,6 +8,7 @@ import { appPackageSeed } from '../db/seed-content.ts';
 import { generatedRange } from '../generated-files.ts';
 import { memoizeFor } from '../memo.ts';
 import { PRODUCT } from '../product.ts';
+import { aboutItems } from '../help/articles.ts';
 
 /** Compares dotted version codes numerically ("3.10.0" > "3.9.9"); non-numbers count as 0. */
 export function compareVersions(a: string, b: string): number {
@@ -59,7 +60,7 @@ export const contentCalls = defineCalls(
     const row = await db.selectFrom('site_content').selectAll().where('key', '=', 'about_us').executeTakeFirst();
     if (!row) return refuse('暂无内容');
     const latest = await latestVersion(db);
-    return ok({ title: row.title, content: row.content, version: latest?.version_name ?? DEFAULT_VERSION_CODE, ...row.data });
+    return ok({ title: row.title, content: row.content, version: latest?.version_name ?? DEFAULT_VERSION_CODE, ...row.data, items: await aboutItems(db) });
   }),
 );
 

@@ -26,9 +26,9 @@ export const appVersion = defineCall({
 export const getAboutUs = defineCall({
   path: '/api/down/getAboutUs',
   auth: 'none',
-  summary: '关于我们页的内容',
+  summary: '关于我们页的内容，及已发布的「关于我们」文章条目（/aboutdetail）',
   fields: {},
-  answer: answer<unknown>('{ title, content, version（最新版本名）, …（站点资料，如 company、icp、email） }'),
+  answer: answer<unknown>('{ title, content, version（最新版本名）, items: [{ id, slug, title, summary }]（关于我们文章）, …（站点资料，如 company、icp、email） }'),
 });
 
 export const agreeH5 = defineCall({
