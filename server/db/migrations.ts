@@ -6,6 +6,7 @@ import { cancellationMigration } from './migration-0008-cancellation.ts';
 import { collectionsMigration } from './migration-0007-collections.ts';
 import { moneyMigration } from './migration-0009-money.ts';
 import { perksMigration } from './migration-0011-perks.ts';
+import { messagesMigration } from './migration-0012-messages.ts';
 
 /**
  * Versioned migrations, applied in key order. One SQL dialect (PostgreSQL) serves both the
@@ -128,6 +129,7 @@ const migrations: Record<string, Migration> = {
   '0008_cancellation': cancellationMigration,
   '0009_money': moneyMigration,
   '0011_perks': perksMigration,
+  '0012_messages': messagesMigration,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -6,6 +6,7 @@ import { seedAuthContent } from './seed-auth-content.ts';
 import { seedCancellationContent } from './seed-cancellation-content.ts';
 import { seedMoneyContent } from './seed-money-content.ts';
 import { seedSdkList } from './seed-sdk-list.ts';
+import { seedMessages } from './seed-messages.ts';
 
 export const APP_PACKAGE_SIZE = 3 * 1024 * 1024 + 417;
 
@@ -70,4 +71,5 @@ export async function seedContent(db: Kysely<Database>): Promise<void> {
   await seedMoneyContent(db);
   await seedCancellationContent(db);
   await seedSdkList(db);
+  await seedMessages(db);
 }

@@ -16,6 +16,7 @@ import * as documents from './documents.ts';
 import * as realName from './real-name.ts';
 import * as order from './order.ts';
 import * as wallet from './wallet.ts';
+import * as messages from './messages.ts';
 
 /**
  * Every declared call, by group module. The server serves exactly these (a test holds the two
@@ -23,7 +24,7 @@ import * as wallet from './wallet.ts';
  * HOW TO ADD A CALL: declare it in its group's module here (defineCall), add the module below
  * if it is new, then write its handler with `handle(spec, …)` on the server.
  */
-const GROUPS = { login, user, down, game, coupon, card, topic, point, rating, realName, profile, accountCancel, accountSecurity, collections, documents, order, wallet };
+const GROUPS = { login, user, down, game, coupon, card, topic, point, rating, realName, profile, accountCancel, accountSecurity, collections, documents, order, wallet, messages };
 
 type SpecsOf<M> = { [K in keyof M]: M[K] extends AnyCallSpec ? M[K] : never }[keyof M];
 
