@@ -25,7 +25,7 @@ describe.each(DATABASE_KINDS)('message writer, inbox and notices on %s', (kind) 
     const n = ++serial;
     const row = await db()
       .insertInto('users')
-      .values({ uuid: `msg-${kind}-${n}-${clock}`, phone: `1390${String(clock % 1_000_000).padStart(6, '0')}${n}`.slice(0, 11) + n, nickname: `玩家${n}`, created_at: tick() })
+      .values({ uuid: `msg-${kind}-${n}`, phone: `139${String(n).padStart(8, '0')}`, nickname: `玩家${n}`, avatar: '', created_at: tick() })
       .returning('id')
       .executeTakeFirstOrThrow();
     return playerOf(db(), row.id);
