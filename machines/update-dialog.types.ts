@@ -63,3 +63,8 @@ export interface UpdateDownloadInput {
   size: number;
   version: string;
 }
+
+/** Not in SPEC §3 (issue 13): the optional version the player dismissed (以后再说). */
+export const UPDATE_DISMISSED_STORAGE_KEY = 'UpdateDismissedVersion';
+/** The page of the dialog. */
+export const UPDATE_DIALOG_PATH = '/updatedialog';

@@ -53,7 +53,6 @@ export class MessageInputError extends Error {
 
 /** Control characters other than newline and tab are dropped; line ends become \n; ends trimmed. */
 export function plainText(text: string): string {
-  // eslint-disable-next-line no-control-regex -- removing control characters is the point
   return text.replace(/\r\n?/g, '\n').replace(/[\u0000-\u0008\u000b-\u001f\u007f]/g, '').trim();
 }
 
