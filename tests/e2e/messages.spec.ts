@@ -62,10 +62,15 @@ test('an order message: badges on /mine and /infocenter, the message opens its l
   await expect.poll(() => unreadTotal(base, account), { timeout: 15_000 }).toBe(1);
 
   const errors = watchConsole(page);
+  let countCalls = 0;
+  page.on('request', (request) => request.url().endsWith('/api/user/getUnreadNotice') && countCalls++);
   await signInStorage(page, account);
   await open(page, '/mine');
   const entry = page.getByRole('link', { name: /消息中心/ });
   await expect(entry.getByLabel('消息中心1条未读')).toBeVisible();
+  // Asked once when /mine shows, not again on every render.
+  await page.waitForTimeout(1_500);
+  expect(countCalls).toBe(1);
   await shoot(page, 'messages-mine-badge');
 
   await entry.click();

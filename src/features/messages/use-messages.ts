@@ -18,13 +18,15 @@ export const UNREAD_CALL = '/api/user/getUnreadNotice';
 export function useUnreadCounts(): { counts: UnreadCounts | null; refresh: () => void } {
   const remote = useRemoteData<unknown>('unreadCounts', UNREAD_CALL);
   const counts = useMemo(() => decodeUnreadCounts(remote.data), [remote.data]);
-  const { refresh } = remote;
+  // useRemoteData's intents are new functions each render: keep the latest, run the effect once per mount.
+  const refreshRef = useRef(remote.refresh);
+  refreshRef.current = remote.refresh;
+  const refresh = useCallback(() => refreshRef.current(), []);
   const mounted = useRef(false);
   useEffect(() => {
-    // The first mount loads by itself; a later one (shown again) reloads.
+    // The first mount loads by itself; a later one (shown again: React re-runs a hidden page's effects) reloads.
     if (mounted.current) refresh();
     mounted.current = true;
-    return () => undefined;
   }, [refresh]);
   return { counts, refresh };
 }
