@@ -114,6 +114,8 @@ test('an order message: badges on /mine and /infocenter, the message opens its l
   await expect(page.getByRole('article', { name: '0.1折专区上新' })).toBeVisible();
   await shoot(page, 'messages-infoactivity');
   await open(page, '/infotrading');
+  await expect(page.getByRole('article', { name: '交易安全提醒' })).toBeVisible();
+  await shoot(page, 'messages-infotrading');
   await page.getByRole('article', { name: '交易安全提醒' }).getByRole('button', { name: /担保/ }).click();
   await expect(page).toHaveURL(/\/infotradingDetail\?data=/);
   await expect(page.getByRole('heading', { name: '交易安全提醒' })).toBeVisible();

@@ -21,7 +21,7 @@ import '../../features/messages/messages.css';
  * Notice HTML was sanitised by the server when stored and is sanitised again here.
  */
 
-const NOTICE_ROW_HEIGHT = 108;
+const NOTICE_ROW_HEIGHT = 124;
 
 /** In-app links inside a notice go through the navigation machine; others open as the server wrote them. */
 function routeInAppLinks(event: MouseEvent<HTMLElement>, navigate: (to: string, data?: RouteData | null) => void) {
