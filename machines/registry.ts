@@ -26,6 +26,7 @@ import { serviceChatMachine } from './service-chat.machine.ts';
 import { serviceLiveMachine } from './service-live.machine.ts';
 import { servicePollMachine } from './service-poll.machine.ts';
 import { sessionMachine } from './session.machine.ts';
+import { updateDialogMachine } from './update-dialog.machine.ts';
 import { LOGIN_PATH } from './session.types.ts';
 
 /**
@@ -88,7 +89,7 @@ export const PAGED_LIST_IDS = [
   'todayRecommend', 'newGames', 'newGoodStartGames', 'overseasGames', 'btGames', 'h5Games', 'hotBtGames', 'zeroPointOneGames',
   'lastWeekGames', 'weekBtGames', 'rankingHot', 'rankingNew', 'rankingDiscount', 'openServerList', 'openServerListToday',
   'categoryGames', 'topics', 'circleTopics', 'topicDetail', 'searchGames', 'overseasSearch', 'overseasSearchList',
-  'myCollection', 'activityArticles', 'myFeedback',
+  'myCollection', 'activityArticles', 'myFeedback', 'messages', 'notices',
 ] as const;
 
 /** The privacy guide (issue 11): the agreement or policy a player reads before agreeing. */
@@ -101,7 +102,10 @@ const CHECKOUT_REMOTE_DATA_IDS = ['money', 'promote', 'subVip', 'checkoutCoupons
 const HELP_REMOTE_DATA_IDS = ['faq', 'article', 'feedbackDetail'] as const;
 
 /** The ids pages pass to useRemoteData(id, …): each builds its own remote-data machine. */
-export const REMOTE_DATA_IDS = ['aboutUs', 'cancelRule', 'userInfo', 'gameDetail', 'giftList', 'couponList', 'btCouponList', 'openServers', 'downUrl', 'identityCard', 'playGrant', ...GAMES_REMOTE_DATA_IDS, ...SYSTEM_REMOTE_DATA_IDS, ...CHECKOUT_REMOTE_DATA_IDS, ...HELP_REMOTE_DATA_IDS] as const;
+/** The message centre (issue 13): unread counts, one message, one notice, the pop-up notice. */
+const MESSAGE_REMOTE_DATA_IDS = ['unreadCounts', 'messageDetail', 'noticeDetail'] as const;
+
+export const REMOTE_DATA_IDS = ['aboutUs', 'cancelRule', 'userInfo', 'gameDetail', 'giftList', 'couponList', 'btCouponList', 'openServers', 'downUrl', 'identityCard', 'playGrant', ...GAMES_REMOTE_DATA_IDS, ...SYSTEM_REMOTE_DATA_IDS, ...CHECKOUT_REMOTE_DATA_IDS, ...HELP_REMOTE_DATA_IDS, ...MESSAGE_REMOTE_DATA_IDS] as const;
 
 export const MACHINES: readonly MachineEntry[] = [
   entry({ name: 'session', summary: 'Token / Uuid / NickName, api error catalogue, active record', machine: sessionMachine, input: { credentials: null } }),
@@ -173,6 +177,12 @@ export const MACHINES: readonly MachineEntry[] = [
   entry({ name: 'phone-bind', summary: 'Phone change step 2 (/phoneverifynew): new phone, type-4 code, bind with the ticket; a refused ticket goes back to step 1', machine: phoneBindMachine, input: { ticket: 'ticket' } }),
   entry({ name: 'payment', summary: 'One order on /rechargepay: choosing → creating (idempotency key) → cashier → confirming (2 s poll) → paid | failed | expired | refunded', machine: paymentMachine }),
   entry({ name: 'feedback-image', summary: 'One feedback picture: upload ticket → bytes up (progress) → uploaded | failed with retry; removing it stops the actor', machine: feedbackImageMachine, input: { file: new Blob([]) } }),
+  entry({
+    name: 'update-dialog',
+    summary: '/updatedialog and the start-up check: checking → none | optional (以后再说, remembered) | forced; 立即更新 downloads through the bridge (progress → installer) or opens the URL',
+    machine: updateDialogMachine,
+    input: { running: '3.3.3', insideWrapper: true, dismissedVersion: null },
+  }),
   entry({ name: 'password-change', summary: '/editpassword: old password or type-3 code (60 s countdown), new password twice with SPEC §5 messages', machine: passwordChangeMachine, input: { hasPassword: true } }),
 ];
 

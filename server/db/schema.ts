@@ -770,6 +770,48 @@ export interface StaffAuditTable {
   at: Timestamp;
 }
 
+/** A message of the message centre (migration 0012_messages); user_id null: a broadcast. */
+export interface MessagesTable {
+  id: Generated<number>;
+  kind: 'activity' | 'trading' | 'account_sale' | 'order' | 'system';
+  user_id: number | null;
+  title: string;
+  content: string;
+  /** { path, data? } or null; JSON text on insert. */
+  link: ColumnType<{ path: string; data?: Record<string, unknown> } | null, string | null, string | null>;
+  source_ref: string | null;
+  author_staff_id: number | null;
+  created_at: Timestamp;
+}
+
+/** A player's read / deleted marks of one message (migration 0012_messages). */
+export interface MessageStatesTable {
+  user_id: number;
+  message_id: number;
+  read_at: Timestamp | null;
+  deleted_at: Timestamp | null;
+}
+
+/** 公告 (migration 0012_messages): sanitised HTML; popup shows once per player (notice_views). */
+export interface NoticesTable {
+  id: Generated<number>;
+  title: string;
+  content: string;
+  popup: ColumnType<boolean, boolean | undefined, boolean>;
+  published_at: Timestamp;
+  withdrawn_at: Timestamp | null;
+  author_staff_id: number | null;
+  withdrawn_by_staff_id: number | null;
+  source_ref: string | null;
+  created_at: Timestamp;
+}
+
+export interface NoticeViewsTable {
+  user_id: number;
+  notice_id: number;
+  seen_at: Timestamp;
+}
+
 export interface Database {
   staff_accounts: StaffAccountsTable;
   staff_sessions: StaffSessionsTable;
@@ -831,4 +873,8 @@ export interface Database {
   feedback_images: FeedbackImagesTable;
   feedback_replies: FeedbackRepliesTable;
   feedback_day_counts: FeedbackDayCountsTable;
+  messages: MessagesTable;
+  message_states: MessageStatesTable;
+  notices: NoticesTable;
+  notice_views: NoticeViewsTable;
 }
