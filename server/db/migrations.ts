@@ -10,6 +10,7 @@ import { messagesMigration } from './migration-0012-messages.ts';
 import { helpFeedbackMigration } from './migration-0013-help-feedback.ts';
 import { staffMigration } from './migration-0014-staff.ts';
 import { serviceQueueMigration } from './migration-0015-service-queue.ts';
+import { staffContentMigration } from './migration-0016-staff-content.ts';
 
 /**
  * Versioned migrations, applied in key order. One SQL dialect (PostgreSQL) serves both the
@@ -136,6 +137,7 @@ const migrations: Record<string, Migration> = {
   '0013_help_feedback': helpFeedbackMigration,
   '0014_staff': staffMigration,
   '0015_service_queue': serviceQueueMigration,
+  '0016_staff_content': staffContentMigration,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -714,6 +714,8 @@ export interface FeedbackRepliesTable {
   staff_id: number;
   content: string;
   created_at: Timestamp;
+  /** The staff console's idempotency key of the reply (migration 0016_staff_content); null before it. */
+  request_id: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface FeedbackDayCountsTable {

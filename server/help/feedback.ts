@@ -197,29 +197,41 @@ export interface StaffFeedbackView extends FeedbackView {
 const maskPhone = (phone: string) => (/^\d{11}$/.test(phone) ? `${phone.slice(0, 3)}****${phone.slice(7)}` : phone);
 
 /**
- * Feedback for the staff's queue: all, or of one status; oldest first for 'pending' (first come,
- * first answered), newest first otherwise. Pictures as URLs under `mediaBaseUrl` ('' = /media).
+ * Feedback for the staff's queue: all, or of one status (and category, and player); oldest first
+ * for 'pending' (first come, first answered), newest first otherwise. Pictures as URLs under
+ * `mediaBaseUrl` ('' = /media).
  */
 export async function listFeedback(
   db: Kysely<Database>,
-  options: { status?: FeedbackStatus | undefined; page: number; limit?: number; mediaBaseUrl?: string },
+  options: { status?: FeedbackStatus | undefined; category?: FeedbackCategory | undefined; userId?: number | undefined; page: number; limit?: number; mediaBaseUrl?: string },
 ): Promise<{ list: StaffFeedbackView[]; total: number; page: number; limit: number }> {
   const limit = options.limit ?? 20;
   let base = db.selectFrom('feedback');
   if (options.status) base = base.where('status', '=', options.status);
+  if (options.category) base = base.where('category', '=', options.category);
+  if (options.userId !== undefined) base = base.where('user_id', '=', options.userId);
   const direction = options.status === 'pending' ? 'asc' : 'desc';
   const [rows, count] = await Promise.all([
     base.selectAll().orderBy('created_at', direction).orderBy('id', direction).limit(limit).offset((options.page - 1) * limit).execute(),
     base.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
   ]);
-  const views = await viewsOf(db, rows, { mediaBaseUrl: options.mediaBaseUrl ?? '' });
+  return { list: await staffViewsOf(db, rows, options.mediaBaseUrl ?? ''), total: Number(count.n), page: options.page, limit };
+}
+
+/** One feedback as the staff see it (whoever's it is); null when there is none. */
+export async function feedbackForStaff(db: Kysely<Database>, id: number, mediaBaseUrl = ''): Promise<StaffFeedbackView | null> {
+  const row = await db.selectFrom('feedback').selectAll().where('id', '=', id).executeTakeFirst();
+  return row ? (await staffViewsOf(db, [row], mediaBaseUrl))[0]! : null;
+}
+
+async function staffViewsOf(db: Kysely<Database>, rows: FeedbackRow[], mediaBaseUrl: string): Promise<StaffFeedbackView[]> {
+  const views = await viewsOf(db, rows, { mediaBaseUrl });
   const users = rows.length === 0 ? [] : await db.selectFrom('users').select(['id', 'nickname', 'phone']).where('id', 'in', [...new Set(rows.map((row) => row.user_id))]).execute();
-  const list = views.map((view, index) => {
+  return views.map((view, index) => {
     const row = rows[index]!;
     const user = users.find((u) => u.id === row.user_id);
     return { ...view, user: { id: row.user_id, nickname: user?.nickname ?? '', phone: maskPhone(user?.phone ?? '') }, updated_at: iso(row.updated_at) };
   });
-  return { list, total: Number(count.n), page: options.page, limit };
 }
 
 /**
@@ -255,9 +267,22 @@ export function replyMessage(feedback: { id: number; user_id: number; content: s
 }
 
 /**
+ * Runs `work` in the caller's transaction when `db` is one (a staff call's ctx.db), else in a new
+ * transaction: Kysely cannot open a transaction inside a transaction.
+ */
+function inTransaction<T>(db: Kysely<Database>, work: (trx: Transaction<Database>) => Promise<T>): Promise<T> {
+  return db.isTransaction ? work(db as Transaction<Database>) : db.transaction().execute(work);
+}
+
+/**
  * A staff reply: stored, and the feedback becomes 已回复, in one transaction that holds the
  * feedback's row (a reply racing a close: one goes first, and a reply to a closed feedback is
- * refused). `notify` is THE call site of the player's message (phase 2 passes postMessage).
+ * refused). `notify` is THE call site of the player's message (the staff console passes
+ * postMessage). Inside a staff call pass ctx.db: the reply joins the call's transaction.
+ *
+ * `requestId` (the console's key of one reply) makes a retry idempotent: the same key on the same
+ * feedback answers the reply stored the first time (`created: false`), even when the feedback has
+ * been closed since, and posts nothing new (notify runs again with the same sourceRef, a no-op).
  */
 export async function replyToFeedback(
   db: Kysely<Database>,
@@ -266,22 +291,30 @@ export async function replyToFeedback(
   text: string,
   now: Date,
   notify?: FeedbackNotify,
-): Promise<Result<{ reply: { id: number; content: string; created_at: string }; status: 'replied' }>> {
+  requestId?: string,
+): Promise<Result<{ reply: { id: number; content: string; created_at: string }; status: FeedbackStatus; created: boolean }>> {
   const checked = checkReplyText(text);
   if (!checked.ok) return checked;
   try {
-    return await db.transaction().execute(async (trx) => {
+    return await inTransaction(db, async (trx) => {
       const feedback = await trx.selectFrom('feedback').select(['id', 'user_id', 'status', 'content', 'game_name']).where('id', '=', feedbackId).forUpdate().executeTakeFirst();
       if (!feedback) throw new Refusal(FEEDBACK_MSG.missing);
+      if (requestId !== undefined) {
+        const earlier = await trx.selectFrom('feedback_replies').select(['id', 'content', 'created_at']).where('feedback_id', '=', feedbackId).where('request_id', '=', requestId).executeTakeFirst();
+        if (earlier) {
+          await notify?.(trx, replyMessage(feedback, earlier), now);
+          return { ok: true as const, reply: { id: earlier.id, content: earlier.content, created_at: iso(earlier.created_at) }, status: feedback.status, created: false };
+        }
+      }
       if (feedback.status === 'closed') throw new Refusal(FEEDBACK_MSG.closed);
       const reply = await trx
         .insertInto('feedback_replies')
-        .values({ feedback_id: feedbackId, staff_id: staffId, content: checked.value, created_at: now })
+        .values({ feedback_id: feedbackId, staff_id: staffId, content: checked.value, created_at: now, request_id: requestId ?? null })
         .returning(['id', 'content', 'created_at'])
         .executeTakeFirstOrThrow();
       await trx.updateTable('feedback').set({ status: 'replied', updated_at: now }).where('id', '=', feedbackId).execute();
       await notify?.(trx, replyMessage(feedback, reply), now);
-      return { ok: true as const, reply: { id: reply.id, content: reply.content, created_at: iso(reply.created_at) }, status: 'replied' as const };
+      return { ok: true as const, reply: { id: reply.id, content: reply.content, created_at: iso(reply.created_at) }, status: 'replied' as const, created: true };
     });
   } catch (error) {
     if (error instanceof Refusal) return { ok: false, message: error.reason };
@@ -289,12 +322,16 @@ export async function replyToFeedback(
   }
 }
 
-/** Closes a feedback (no more replies). Idempotent: closing a closed one answers ok. */
-export async function closeFeedback(db: Kysely<Database>, staffId: number, feedbackId: number, now: Date): Promise<Result<{ status: 'closed' }>> {
-  return db.transaction().execute(async (trx) => {
+/**
+ * Closes a feedback (no more replies). Idempotent: closing a closed one answers ok with
+ * `changed: false`. Inside a staff call pass ctx.db.
+ */
+export async function closeFeedback(db: Kysely<Database>, staffId: number, feedbackId: number, now: Date): Promise<Result<{ status: 'closed'; changed: boolean }>> {
+  return inTransaction(db, async (trx) => {
     const feedback = await trx.selectFrom('feedback').select(['id', 'status']).where('id', '=', feedbackId).forUpdate().executeTakeFirst();
     if (!feedback) return { ok: false as const, message: FEEDBACK_MSG.missing };
-    if (feedback.status !== 'closed') await trx.updateTable('feedback').set({ status: 'closed', closed_by: staffId, updated_at: now }).where('id', '=', feedbackId).execute();
-    return { ok: true as const, status: 'closed' as const };
+    const changed = feedback.status !== 'closed';
+    if (changed) await trx.updateTable('feedback').set({ status: 'closed', closed_by: staffId, updated_at: now }).where('id', '=', feedbackId).execute();
+    return { ok: true as const, status: 'closed' as const, changed };
   });
 }

@@ -299,7 +299,7 @@ describe.each(DATABASE_KINDS)('help and feedback on %s', (kind) => {
     const posted: FeedbackReplyMessage[] = [];
     const notify = async (_trx: unknown, message: FeedbackReplyMessage) => void posted.push(message);
     const replied = await replyToFeedback(db(), 7, data.id, '  您好，已为您补发兑换码，请在游戏内重试。 ', now(), notify);
-    expect(replied).toEqual({ ok: true, status: 'replied', reply: { id: expect.any(Number), content: '您好，已为您补发兑换码，请在游戏内重试。', created_at: now().toISOString() } });
+    expect(replied).toEqual({ ok: true, status: 'replied', created: true, reply: { id: expect.any(Number), content: '您好，已为您补发兑换码，请在游戏内重试。', created_at: now().toISOString() } });
     const replyId = (replied as { reply: { id: number } }).reply.id;
     expect(posted).toEqual([
       {
@@ -323,8 +323,8 @@ describe.each(DATABASE_KINDS)('help and feedback on %s', (kind) => {
 
     expect(await replyToFeedback(db(), 7, data.id, '   ', now())).toEqual({ ok: false, message: FEEDBACK_MSG.replyEmpty });
     expect(await replyToFeedback(db(), 7, 999_999, '你好', now())).toEqual({ ok: false, message: FEEDBACK_MSG.missing });
-    expect(await closeFeedback(db(), 7, data.id, now())).toEqual({ ok: true, status: 'closed' });
-    expect(await closeFeedback(db(), 7, data.id, now())).toEqual({ ok: true, status: 'closed' });
+    expect(await closeFeedback(db(), 7, data.id, now())).toEqual({ ok: true, status: 'closed', changed: true });
+    expect(await closeFeedback(db(), 7, data.id, now())).toEqual({ ok: true, status: 'closed', changed: false });
     expect(await replyToFeedback(db(), 7, data.id, '还有问题吗', now())).toEqual({ ok: false, message: FEEDBACK_MSG.closed });
     expect((await call('/api/user/myOpinionReply', {}, player)).data.list[0]).toMatchObject({ status: 'closed', status_text: '已关闭' });
     expect(await closeFeedback(db(), 7, 999_999, now())).toEqual({ ok: false, message: FEEDBACK_MSG.missing });

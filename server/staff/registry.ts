@@ -1,7 +1,10 @@
 import type { StaffCallDefinition } from './calls.ts';
 import { staffAccountCalls } from './routes/accounts.ts';
+import { staffArticleCalls } from './routes/articles.ts';
 import { staffAuditCalls } from './routes/audit.ts';
 import { staffAuthCalls } from './routes/auth.ts';
+import { staffFeedbackCalls } from './routes/feedback.ts';
+import { staffBroadcastCalls, staffNoticeCalls } from './routes/notices.ts';
 
 /**
  * Every staff call the server serves (docs/staff-console.md). HOW TO ADD ONE: declare it with
@@ -11,5 +14,5 @@ import { staffAuthCalls } from './routes/auth.ts';
  * session and each role not allowed are refused.
  */
 export function allStaffCalls(): StaffCallDefinition[] {
-  return [...staffAuthCalls, ...staffAccountCalls, ...staffAuditCalls];
+  return [...staffAuthCalls, ...staffAccountCalls, ...staffAuditCalls, ...staffFeedbackCalls, ...staffNoticeCalls, ...staffBroadcastCalls, ...staffArticleCalls];
 }

@@ -1,7 +1,11 @@
 import type { AnyStaffCallSpec } from '../staff-call-spec.ts';
 import * as accounts from './accounts.ts';
+import * as articles from './articles.ts';
 import * as audit from './audit.ts';
 import * as auth from './auth.ts';
+import * as broadcasts from './broadcasts.ts';
+import * as feedback from './feedback.ts';
+import * as notices from './notices.ts';
 
 /**
  * Every declared staff call, by group module (docs/staff-console.md). The server serves exactly
@@ -10,7 +14,7 @@ import * as auth from './auth.ts';
  * here (add the module below if it is new), then serve it with handleStaff in server/staff/ and
  * list its handlers in server/staff/registry.ts.
  */
-const GROUPS = { auth, accounts, audit };
+const GROUPS = { auth, accounts, audit, feedback, notices, broadcasts, articles };
 
 type SpecsOf<M> = { [K in keyof M]: M[K] extends AnyStaffCallSpec ? M[K] : never }[keyof M];
 

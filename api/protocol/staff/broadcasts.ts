@@ -1,0 +1,48 @@
+import { answer, choice, optionalChoice, PAGE_FIELDS, requiredText } from '../call-spec.ts';
+import { MESSAGE_CONTENT_MAX, MESSAGE_KINDS, MESSAGE_MSG, MESSAGE_TITLE_MAX, type MessageKind, type MessageLink } from '../messages.ts';
+import { defineStaffCall } from '../staff-call-spec.ts';
+import { CONTENT_MSG, messageLink, staffRequestId } from './content-fields.ts';
+
+/**
+ * 站内广播 in the staff console (issue 13 items 1 and 8): a message to every player (one row in
+ * the message centre, also seen by players who join later), and the list of broadcasts sent.
+ * Administrators only.
+ */
+
+export interface StaffBroadcast {
+  id: number;
+  kind: MessageKind;
+  kind_name: string;
+  title: string;
+  content: string;
+  link: MessageLink | null;
+  /** '' for seeded or unknown. */
+  author_name: string;
+  created_at: string;
+  /** Players who have read it. */
+  read_count: number;
+}
+
+const BROADCAST_DOC = '{ id, kind, kind_name, title, content, link, author_name, created_at, read_count }';
+
+export const list = defineStaffCall({
+  path: '/staff/api/broadcasts/list',
+  roles: [],
+  summary: '已发送的站内广播（发给全部玩家的消息），最新在前，分页；可按消息类型筛选；read_count 为已读人数',
+  fields: { ...PAGE_FIELDS, kind: optionalChoice(MESSAGE_KINDS, CONTENT_MSG.filter) },
+  answer: answer<{ list: StaffBroadcast[]; total: number; page: number; limit: number }>(`{ list: [${BROADCAST_DOC}], total, page, limit }`),
+});
+
+export const send = defineStaffCall({
+  path: '/staff/api/broadcasts/send',
+  roles: [],
+  summary: `向全部玩家发送一条站内消息：类型、标题（1–${MESSAGE_TITLE_MAX} 字）、纯文本内容（1–${MESSAGE_CONTENT_MAX} 字）、可选的应用内链接。同一 request_id 重试只发送一次`,
+  fields: {
+    kind: choice(MESSAGE_KINDS, MESSAGE_MSG.messageKindInvalid),
+    title: requiredText(MESSAGE_MSG.messageTitleRequired, `1–${MESSAGE_TITLE_MAX} 个字`),
+    content: requiredText(MESSAGE_MSG.messageContentRequired, `1–${MESSAGE_CONTENT_MAX} 个字，纯文本`),
+    link: messageLink(),
+    request_id: staffRequestId(),
+  },
+  answer: answer<{ broadcast: StaffBroadcast; created: boolean }>('{ broadcast, created }；msg 消息已发送；拒绝：消息标题不能超过50个字 / 消息内容不能超过2000个字'),
+});
