@@ -196,10 +196,12 @@ export function registerStaticFiles(app: FastifyInstance, dir: string, options: 
 
 /**
  * The staff console's page headers: no framing (clickjacking), scripts and styles from this
- * origin only (antd-mobile sets inline styles), nothing sent elsewhere.
+ * origin only (antd-mobile sets inline styles), nothing sent elsewhere. Pictures may also come
+ * from https: a notice's or article's images in the preview, players' pictures on a CDN
+ * (MEDIA_BASE_URL); no-referrer keeps the console's URLs out of those requests.
  */
 export const STAFF_PAGE_HEADERS: Record<string, string> = {
-  'content-security-policy': "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data: blob:; connect-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'self'; object-src 'none'",
+  'content-security-policy': "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data: blob: https:; connect-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'self'; object-src 'none'",
   'x-frame-options': 'DENY',
   'referrer-policy': 'no-referrer',
 };

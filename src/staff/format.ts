@@ -15,6 +15,17 @@ export const ACTION_NAMES: Record<string, string> = {
   'accounts.enable': '启用账号',
   'accounts.resetPassword': '重置密码',
   'accounts.resetTotp': '重置动态验证码',
+  'feedback.reply': '回复反馈',
+  'feedback.close': '关闭反馈',
+  'notices.publish': '发布公告',
+  'notices.withdraw': '撤回公告',
+  'broadcasts.send': '发送站内广播',
+  'articles.create': '新建文章',
+  'articles.update': '修改文章',
+  'articles.publish': '文章上线',
+  'articles.unpublish': '文章下线',
+  'articles.createCategory': '新建问题分类',
+  'articles.updateCategory': '修改问题分类',
 };
 
 export function actionName(action: string): string {

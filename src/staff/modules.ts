@@ -1,7 +1,11 @@
 import type { ComponentType } from 'react';
 import type { StaffRole } from '../../api/protocol/staff-codes.ts';
 import { accountsModule } from './modules/accounts/index.tsx';
+import { articlesModule } from './modules/articles/index.tsx';
 import { auditModule } from './modules/audit/index.tsx';
+import { broadcastsModule } from './modules/broadcasts/index.tsx';
+import { feedbackModule } from './modules/feedback/index.tsx';
+import { noticesModule } from './modules/notices/index.tsx';
 
 /** What a module's page gets: the signed-in staff member. */
 export interface StaffPageProps {
@@ -23,7 +27,7 @@ export interface StaffModule {
   Page: ComponentType<StaffPageProps>;
 }
 
-export const STAFF_MODULES: readonly StaffModule[] = [accountsModule, auditModule];
+export const STAFF_MODULES: readonly StaffModule[] = [accountsModule, auditModule, feedbackModule, noticesModule, broadcastsModule, articlesModule];
 
 export function modulesFor(role: StaffRole, modules: readonly StaffModule[] = STAFF_MODULES): StaffModule[] {
   return modules.filter((module) => role === 'admin' || module.roles.includes(role));

@@ -82,15 +82,16 @@ test('an admin signs in with password + TOTP, creates an agent, and sees it in t
   await page.reload();
   await expect(page.getByRole('heading', { name: '操作日志' })).toBeVisible();
 
-  // The new agent signs in with what was shown; an agent sees no admin module.
+  // The new agent signs in with what was shown; an agent sees its modules, no admin one.
   const agentContext = await browser.newContext({ baseURL, viewport: { width: 375, height: 812 } });
   const agentPage = await agentContext.newPage();
   agentPage.on('console', (message) => message.type() === 'error' && errors.push(message.text()));
   await agentPage.goto('/staff/accounts');
   await expect(agentPage).toHaveURL(/\/staff\/login$/);
   await signInStaffPage(agentPage, { name, password, totpSecret: secret });
-  await expect(agentPage.getByText('当前角色暂无可用功能')).toBeVisible();
+  await expect(agentPage.getByRole('link', { name: '意见反馈' })).toBeVisible();
   await expect(agentPage.getByRole('link', { name: '员工账号' })).toHaveCount(0);
+  await expect(agentPage.getByRole('link', { name: '公告' })).toHaveCount(0);
   await shoot(agentPage, 'staff-agent-home');
   await agentPage.getByRole('button', { name: '退出登录' }).click();
   await expect(agentPage).toHaveURL(/\/staff\/login$/);
