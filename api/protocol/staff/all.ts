@@ -2,6 +2,7 @@ import type { AnyStaffCallSpec } from '../staff-call-spec.ts';
 import * as accounts from './accounts.ts';
 import * as audit from './audit.ts';
 import * as auth from './auth.ts';
+import * as service from './service.ts';
 
 /**
  * Every declared staff call, by group module (docs/staff-console.md). The server serves exactly
@@ -10,7 +11,7 @@ import * as auth from './auth.ts';
  * here (add the module below if it is new), then serve it with handleStaff in server/staff/ and
  * list its handlers in server/staff/registry.ts.
  */
-const GROUPS = { auth, accounts, audit };
+const GROUPS = { auth, accounts, audit, service };
 
 type SpecsOf<M> = { [K in keyof M]: M[K] extends AnyStaffCallSpec ? M[K] : never }[keyof M];
 
