@@ -254,9 +254,9 @@ const summaryQuery = (db: Db) =>
 type SummaryRow = Omit<ConversationSummary, 'agent' | 'position' | 'last_message'>;
 
 /** Adds each conversation's agent name, last message and (given) queue place. */
-async function summarise(db: Db, rows: SummaryRow[], positionOf: (row: SummaryRow, index: number) => number | null | Promise<number | null>): Promise<ConversationSummary[]> {
+async function summarise(db: Db, rows: SummaryRow[], positionOf: (row: SummaryRow, index: number) => number | null | Promise<number | null>, visibleAt?: Date): Promise<ConversationSummary[]> {
   if (rows.length === 0) return [];
-  const last = await db
+  let lastQuery = db
     .selectFrom('service_messages')
     .distinctOn('conversation_id')
     .select(['conversation_id', 'direction', 'kind', 'content', 'image_key'])
@@ -264,7 +264,10 @@ async function summarise(db: Db, rows: SummaryRow[], positionOf: (row: SummaryRo
       'conversation_id',
       'in',
       rows.map((row) => row.id),
-    )
+    );
+  // An automatic reply is stored ahead of its time: the last message is the last one visible by then.
+  if (visibleAt) lastQuery = lastQuery.where('created_at', '<=', visibleAt);
+  const last = await lastQuery
     .orderBy('conversation_id')
     .orderBy('id', 'desc')
     .execute();
@@ -286,7 +289,7 @@ async function summarise(db: Db, rows: SummaryRow[], positionOf: (row: SummaryRo
  * The conversations of one status for the console: queued ones in queue order (oldest first),
  * open ones by when they were taken (optionally one agent's), closed ones newest first.
  */
-export async function listQueue(db: Db, options: { status: ServiceConversationStatus; agentId?: number; limit?: number }): Promise<ConversationSummary[]> {
+export async function listQueue(db: Db, options: { status: ServiceConversationStatus; agentId?: number; limit?: number; visibleAt?: Date }): Promise<ConversationSummary[]> {
   const limit = Math.max(1, Math.min(options.limit ?? 50, LIST_QUEUE_MAX));
   let query = summaryQuery(db).where('c.status', '=', options.status);
   if (options.agentId !== undefined) query = query.where('c.agent_id', '=', options.agentId);
@@ -298,14 +301,14 @@ export async function listQueue(db: Db, options: { status: ServiceConversationSt
         : query.orderBy('c.closed_at', 'desc').orderBy('c.id', 'desc');
   const rows = await query.limit(limit).execute();
   // The list is the queue from its head, so a row's place is its index.
-  return summarise(db, rows, (_row, index) => index + 1);
+  return summarise(db, rows, (_row, index) => index + 1, options.visibleAt);
 }
 
 /** One conversation as the console lists it, or null. */
-export async function conversationSummary(db: Db, conversationId: number): Promise<ConversationSummary | null> {
+export async function conversationSummary(db: Db, conversationId: number, visibleAt?: Date): Promise<ConversationSummary | null> {
   const row = await summaryQuery(db).where('c.id', '=', conversationId).executeTakeFirst();
   if (!row) return null;
-  const [summary] = await summarise(db, [row], (queued) => queuePosition(db, queued));
+  const [summary] = await summarise(db, [row], (queued) => queuePosition(db, queued), visibleAt);
   return summary ?? null;
 }
 
@@ -321,12 +324,16 @@ export async function queueCounts(db: Db, agentId: number): Promise<{ queued: nu
   return { queued: Number(of('queued')?.n ?? 0), mine: Number(of('open')?.mine ?? 0), open: Number(of('open')?.n ?? 0) };
 }
 
-/** A page of the player's whole chat for the agent holding (or about to take) it: newest last; `beforeId` pages back. */
-export async function conversationMessages(db: Db, conversationId: number, options: { beforeId?: number; limit?: number } = {}): Promise<MessageRow[]> {
+/**
+ * A page of the player's whole chat for the agent holding (or about to take) it: newest last;
+ * `beforeId` pages back; `visibleAt` leaves out automatic replies not yet shown to the player.
+ */
+export async function conversationMessages(db: Db, conversationId: number, options: { beforeId?: number; limit?: number; visibleAt?: Date } = {}): Promise<MessageRow[]> {
   const conversation = await db.selectFrom('service_conversations').select('user_id').where('id', '=', conversationId).executeTakeFirst();
   if (!conversation) return [];
   let query = db.selectFrom('service_messages').select(MESSAGE_COLUMNS).where('user_id', '=', conversation.user_id);
   if (options.beforeId !== undefined) query = query.where('id', '<', options.beforeId);
+  if (options.visibleAt) query = query.where('created_at', '<=', options.visibleAt);
   const rows = await query
     .orderBy('id', 'desc')
     .limit(Math.max(1, Math.min(options.limit ?? 50, LIST_QUEUE_MAX)))

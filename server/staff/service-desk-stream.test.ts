@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AGENT_STREAM_PATH } from '../../api/protocol/service-desk.ts';
 import { STAFF_CODE, STAFF_MSG } from '../../api/protocol/staff-codes.ts';
@@ -51,7 +50,7 @@ describe.each(DATABASE_KINDS)('the agents’ stream with staff sessions (%s)', (
   it('refuses no cookie, a player’s token in every form, and roles without the desk', async () => {
     const none = await openSse(url);
     expect([none.status, JSON.parse(none.body)]).toEqual([401, { code: STAFF_CODE.notSignedIn, msg: STAFF_MSG.notSignedIn, data: null }]);
-    for (const headers of [{ cookie: `staff_session=${player.token}` }, { authorization: `Bearer ${player.token}`, 'x-user-uuid': player.uuid }, { cookie: `token=${player.token}; user_uuid=${player.uuid}` }]) {
+    for (const headers of [{ cookie: `staff_session=${player.token}` } as Record<string, string>, { authorization: `Bearer ${player.token}`, 'x-user-uuid': player.uuid }, { cookie: `token=${player.token}; user_uuid=${player.uuid}` }]) {
       const refused = await openSse(url, headers);
       expect(refused.status, JSON.stringify(headers)).toBe(401);
       expect(JSON.parse(refused.body).code).toBe(STAFF_CODE.notSignedIn);

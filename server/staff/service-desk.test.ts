@@ -104,6 +104,12 @@ describe.each(DATABASE_KINDS)('the customer-service desk calls (%s)', (kind) => 
     const userId = await player();
     let conversation = 0;
     for (let i = 1; i <= 7; i++) conversation = await write(userId, `第${i}条`);
+    // An automatic reply stored ahead of its time (3 s later) is not shown before the player sees it.
+    await db()
+      .insertInto('service_messages')
+      .values({ user_id: userId, conversation_id: conversation, direction: 'out', kind: 'auto', content: '稍后可见的自动回复', read_at: null, created_at: new Date(Date.now() + 60_000) })
+      .execute();
+    expect((await ok('queue', { view: 'queued' }, agent)).list.find((c: DeskConversation) => c.id === conversation).last_message).toMatchObject({ content: '第7条' });
     const newest = await ok('messages', { id: conversation, limit: 3 }, agent);
     expect(newest.list.map((m: { content: string }) => m.content)).toEqual(['第5条', '第6条', '第7条']);
     expect(newest).toMatchObject({ has_more: true, conversation: { id: conversation, status: 'queued', readable: true } });
@@ -251,7 +257,7 @@ describe.each(DATABASE_KINDS)('the customer-service desk calls (%s)', (kind) => 
       for (let i = 0; i < pixels.length; i++) pixels[i] = (((i / 3) % 400) * seed + Math.floor(i / 3 / 400) * 5 + (i % 3) * 70) & 255;
       return sharp(pixels, { raw: { width: 400, height: 300, channels: 3 } }).png().toBuffer();
     };
-    const post = (url: string, body: Buffer, headers: Record<string, string>) => fetch(server.url + url, { method: 'POST', headers: { 'content-type': 'application/octet-stream', ...headers }, body });
+    const post = (url: string, body: Buffer, headers: Record<string, string>) => fetch(server.url + url, { method: 'POST', headers: { 'content-type': 'application/octet-stream', ...headers }, body: new Uint8Array(body) });
     const as = (who: StaffCredentials, csrf = who.csrf) => ({ cookie: who.cookie, 'x-csrf-token': csrf });
 
     it('an agent uploads a picture (re-encoded to WebP, audited) and only they can send it', async () => {

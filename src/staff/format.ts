@@ -15,6 +15,13 @@ export const ACTION_NAMES: Record<string, string> = {
   'accounts.enable': '启用账号',
   'accounts.resetPassword': '重置密码',
   'accounts.resetTotp': '重置动态验证码',
+  'service.take': '接入会话',
+  'service.reply': '回复玩家',
+  'service.close': '结束会话',
+  'service.upload': '上传图片',
+  'service.quickReply.create': '新增快捷回复',
+  'service.quickReply.update': '修改快捷回复',
+  'service.quickReply.delete': '删除快捷回复',
 };
 
 export function actionName(action: string): string {

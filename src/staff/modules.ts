@@ -2,6 +2,8 @@ import type { ComponentType } from 'react';
 import type { StaffRole } from '../../api/protocol/staff-codes.ts';
 import { accountsModule } from './modules/accounts/index.tsx';
 import { auditModule } from './modules/audit/index.tsx';
+import { quickRepliesModule } from './modules/quick-replies/index.tsx';
+import { serviceDeskModule } from './modules/service-desk/index.tsx';
 
 /** What a module's page gets: the signed-in staff member. */
 export interface StaffPageProps {
@@ -23,7 +25,7 @@ export interface StaffModule {
   Page: ComponentType<StaffPageProps>;
 }
 
-export const STAFF_MODULES: readonly StaffModule[] = [accountsModule, auditModule];
+export const STAFF_MODULES: readonly StaffModule[] = [accountsModule, auditModule, serviceDeskModule, quickRepliesModule];
 
 export function modulesFor(role: StaffRole, modules: readonly StaffModule[] = STAFF_MODULES): StaffModule[] {
   return modules.filter((module) => role === 'admin' || module.roles.includes(role));

@@ -70,8 +70,8 @@ async function deskViews(db: Kysely<Database>, staff: StaffIdentity, summaries: 
   });
 }
 
-async function deskView(ctx: Pick<StaffContext, 'db' | 'staff'>, conversationId: number): Promise<DeskConversation | null> {
-  const summary = await conversationSummary(ctx.db, conversationId);
+async function deskView(ctx: Pick<StaffContext, 'db' | 'staff' | 'now'>, conversationId: number): Promise<DeskConversation | null> {
+  const summary = await conversationSummary(ctx.db, conversationId, ctx.now);
   return summary ? ((await deskViews(ctx.db, ctx.staff, [summary]))[0] ?? null) : null;
 }
 
@@ -85,14 +85,15 @@ export function staffServiceCalls(bus: ServiceBus): StaffCallDefinition[] {
     handleStaff(desk.queue, async (ctx) => {
       const { view, limit } = ctx.input;
       const staffId = ctx.staff.id;
+      const visibleAt = ctx.now;
       const summaries =
         view === 'queued'
-          ? await listQueue(ctx.db, { status: 'queued', limit })
+          ? await listQueue(ctx.db, { status: 'queued', limit, visibleAt })
           : view === 'mine'
-            ? await listQueue(ctx.db, { status: 'open', agentId: staffId, limit })
+            ? await listQueue(ctx.db, { status: 'open', agentId: staffId, limit, visibleAt })
             : view === 'open'
-              ? await listQueue(ctx.db, { status: 'open', limit })
-              : await listQueue(ctx.db, { status: 'closed', limit, ...(ctx.staff.role === 'admin' ? {} : { agentId: staffId }) });
+              ? await listQueue(ctx.db, { status: 'open', limit, visibleAt })
+              : await listQueue(ctx.db, { status: 'closed', limit, visibleAt, ...(ctx.staff.role === 'admin' ? {} : { agentId: staffId }) });
       return staffOk({ list: await deskViews(ctx.db, ctx.staff, summaries), counts: await queueCounts(ctx.db, staffId), server_time: ctx.now.toISOString() });
     }),
 
@@ -101,7 +102,7 @@ export function staffServiceCalls(bus: ServiceBus): StaffCallDefinition[] {
       if (!conversation) return staffRefuse(DESK_MSG.notFound);
       if (!conversation.readable) return staffRefuse(DESK_MSG.notReadable, { conversation });
       const { limit } = ctx.input;
-      const rows = await conversationMessages(ctx.db, conversation.id, { limit: limit + 1, ...(ctx.input.before_id !== undefined ? { beforeId: ctx.input.before_id } : {}) });
+      const rows = await conversationMessages(ctx.db, conversation.id, { limit: limit + 1, visibleAt: ctx.now, ...(ctx.input.before_id !== undefined ? { beforeId: ctx.input.before_id } : {}) });
       const page = rows.length > limit ? rows.slice(rows.length - limit) : rows;
       return staffOk({ conversation, list: page.map((row) => toChatMessage(row, ctx.config)), has_more: rows.length > limit, server_time: ctx.now.toISOString() });
     }),
