@@ -374,6 +374,9 @@ export async function takeConversationIn(trx: Kysely<Database>, agentId: number,
     if (current.status === 'closed') return refused('closed');
     return refused(current.agent_id === agentId ? 'alreadyYours' : 'taken');
   }
+  // Automatic replies answer only while no agent holds the conversation: one still waiting for its
+  // time (stored ahead, not yet shown to the player) is withdrawn, or it would follow the agent's greeting.
+  await trx.deleteFrom('service_messages').where('conversation_id', '=', conversationId).where('kind', '=', 'auto').where('created_at', '>', now).execute();
   const note = await insertNote(trx, taken, SERVICE_TEXT.taken(agentName(agentId)), agentId, now);
   const change = { type: 'conversation', userId: taken.user_id, conversationId, status: 'open', agentId } as const;
   return {
