@@ -196,9 +196,29 @@ test('a player writes, an agent on the desk takes, replies (quick reply, text, p
   await chat.getByRole('button', { name: '‹ 返回' }).click();
   await expect(agent.getByRole('region', { name: '会话列表' })).toBeVisible();
 
+  // The quick replies are the administrators' to edit (快捷回复).
+  const adminPage = await adminContext.newPage();
+  const adminErrors = consoleErrors(adminPage);
+  await adminPage.setViewportSize({ width: 1280, height: 800 });
+  await adminPage.goto('/staff/quick-replies');
+  await expect(adminPage.getByRole('heading', { name: '快捷回复', exact: true })).toBeVisible();
+  await expect(adminPage.locator('tbody tr').first().getByRole('textbox', { name: '内容' })).toHaveValue(DEFAULT_QUICK_REPLIES[0]!);
+  const wording = `您好，已收到您的截图，正在核实 ${String(Date.now()).slice(-3)}`;
+  await adminPage.getByPlaceholder('客服在回复框中一键选用的话术').fill(wording);
+  await adminPage.getByPlaceholder('0', { exact: true }).fill('1');
+  await adminPage.getByRole('button', { name: '添加' }).click();
+  await expect(adminPage.getByText('快捷回复已添加')).toBeVisible();
+  await expect(adminPage.locator('tbody tr').first().getByRole('textbox', { name: '内容' })).toHaveValue(wording);
+  await shoot(adminPage, 'quick-replies-admin');
+  await adminPage.locator('tbody tr').first().getByRole('button', { name: '删除' }).click();
+  await adminPage.getByRole('dialog').getByRole('button', { name: '删除' }).click();
+  await expect(adminPage.getByText('快捷回复已删除')).toBeVisible();
+  await expect(adminPage.locator('tbody tr').first().getByRole('textbox', { name: '内容' })).not.toHaveValue(wording);
+
   expect(await agent.evaluate(() => (window as unknown as { e2eMarker?: number }).e2eMarker)).toBe(1);
   expect(agentErrors).toEqual([]);
   expect(playerErrors).toEqual([]);
+  expect(adminErrors).toEqual([]);
   await adminContext.close();
   await agentContext.close();
 });
