@@ -8,10 +8,11 @@ import type { ServiceBus, ServiceBusEvent } from './bus.ts';
 import { toChatMessage } from './conversations.ts';
 
 /**
- * The agents' push channel (issue 13 §7, the staff console of phase 2): the same bus as the
- * players' stream, topic `agents`. The staff slice registers it with its session check
- * (`authenticate`: the HttpOnly session cookie; EventSource sends cookies on the same origin, so
- * no ticket is needed) at /staff/api/service/stream.
+ * The agents' push channel (issue 13 §7, the staff console's desk): the same bus as the players'
+ * stream, topic `agents`. server/app.ts registers it at /staff/api/service/stream with the staff
+ * session check (`authenticate`: checkStaffRequest of server/staff/uploads.ts — the HttpOnly
+ * session cookie, which EventSource sends on the same origin, so no ticket is needed — and the
+ * agent or admin role) and `stillSignedIn` (the session, checked at each heartbeat).
  *
  * Events (no ids: a console that reconnects reloads its lists with listQueue, the stream only
  * says what changed since):
