@@ -32,7 +32,8 @@ import { registerStaffConsoleFiles, registerStaticFiles } from './static-files.t
 import { registerStaffCalls } from './staff/calls.ts';
 import { allStaffCalls } from './staff/registry.ts';
 import { staffSessionLive } from './staff/sessions.ts';
-import { checkStaffRequest, registerStaffUploads, DESK_ROLES } from './staff/uploads.ts';
+import { checkStaffRequest, DESK_ROLES } from './staff/requests.ts';
+import { registerStaffUploads } from './staff/uploads.ts';
 import { registerAgentStream } from './service/agent-stream.ts';
 import { createObjectStorage, type ObjectStorage } from './storage/index.ts';
 import { redactUploadTicket, registerUploadRoutes } from './uploads/upload-routes.ts';

@@ -1,14 +1,11 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { Kysely } from 'kysely';
+import type { FastifyInstance } from 'fastify';
 import type { UploadPurpose } from '../../api/protocol/profile-rules.ts';
-import { roleAllowed, STAFF_CODE, STAFF_MSG, type StaffAccess } from '../../api/protocol/staff-call-spec.ts';
-import type { Database } from '../db/schema.ts';
 import type { KvStore } from '../kv-store.ts';
 import { recordAgentUpload } from '../service/conversations.ts';
 import { UPLOAD_MSG } from '../uploads/avatar-image.ts';
-import { issueUploadTicket, registerUploadEndpoint, type UploadDeps, type UploadRefusal } from '../uploads/upload-routes.ts';
+import { issueUploadTicket, registerUploadEndpoint, type UploadDeps } from '../uploads/upload-routes.ts';
 import { writeAudit } from './audit.ts';
-import { authenticateStaff, csrfMatches, sessionTokenOf, type StaffIdentity } from './sessions.ts';
+import { checkStaffRequest, DESK_ROLES } from './requests.ts';
 
 /**
  * Staff pictures (the desk's replies): the players' upload machinery (server/uploads/
@@ -26,8 +23,6 @@ import { authenticateStaff, csrfMatches, sessionTokenOf, type StaffIdentity } fr
  */
 
 export const STAFF_UPLOAD_PREFIX = '/staff/upload/';
-/** The desk's roles (admin always): who may upload pictures and open the agents' stream. */
-export const DESK_ROLES: StaffAccess = ['admin', 'agent'];
 
 export function issueStaffUploadTicket(kv: KvStore, staffId: number, purpose: UploadPurpose): Promise<string> {
   return issueUploadTicket(kv, staffId, purpose, 'staff');
@@ -35,22 +30,6 @@ export function issueStaffUploadTicket(kv: KvStore, staffId: number, purpose: Up
 
 export function staffUploadUrl(ticket: string): string {
   return `${STAFF_UPLOAD_PREFIX}${ticket}`;
-}
-
-export type StaffRequestCheck = { ok: true; staff: StaffIdentity } | ({ ok: false } & UploadRefusal);
-
-/**
- * A staff request outside the JSON calls (the agents' stream, uploads): the session cookie (401),
- * the CSRF header when asked (419), the role (403), in the staff pipeline's order. Touches the
- * session like a call.
- */
-export async function checkStaffRequest(db: Kysely<Database>, request: FastifyRequest, at: Date, options: { roles: StaffAccess; csrf: boolean }): Promise<StaffRequestCheck> {
-  const token = sessionTokenOf(request.headers.cookie);
-  const auth = await authenticateStaff(db, token, at);
-  if (!auth.ok) return { ok: false, status: 401, code: STAFF_CODE.notSignedIn, msg: auth.msg };
-  if (options.csrf && !csrfMatches(request.headers['x-csrf-token'], auth.csrfHash)) return { ok: false, status: 403, code: STAFF_CODE.csrf, msg: STAFF_MSG.csrf };
-  if (!roleAllowed({ roles: options.roles }, auth.staff.role)) return { ok: false, status: 403, code: STAFF_CODE.forbidden, msg: STAFF_MSG.forbidden };
-  return { ok: true, staff: auth.staff };
 }
 
 export function registerStaffUploads(app: FastifyInstance, deps: UploadDeps): void {
