@@ -9,6 +9,7 @@ import { signedInStaff, staffCall, type StaffCredentials } from '../../tests/hel
 import { MemoryServiceBus, userTopic, type ServiceBusEvent } from '../service/bus.ts';
 import { AGENT_REFUSAL, SERVICE_TEXT, writePlayerMessage } from '../service/conversations.ts';
 import { UPLOAD_MSG } from '../uploads/avatar-image.ts';
+import { redactUploadTicket } from '../uploads/upload-routes.ts';
 
 /**
  * The desk's staff calls (api/protocol/staff/service.ts) over real HTTP with staff sessions: the
@@ -303,6 +304,9 @@ describe.each(DATABASE_KINDS)('the customer-service desk calls (%s)', (kind) => 
       expect([foreign.status, await foreign.json()]).toEqual([403, { code: -1, msg: UPLOAD_MSG.badTicket, data: null }]);
       // A staff ticket is nothing on the players' path.
       expect((await post(ticket.replace('/staff/upload/', '/upload/'), bytes, { authorization: 'Bearer x', 'x-user-uuid': 'y' })).status).toBe(403);
+      // Tickets stay out of the logs on both paths.
+      expect(redactUploadTicket(`${ticket}?x=1`)).toBe('/staff/upload/[redacted]?x=1');
+      expect(redactUploadTicket('/upload/abc')).toBe('/upload/[redacted]');
       // A reviewer has no desk.
       const reviewer = await signedInStaff(db(), 'reviewer');
       expect((await call('uploadTicket', {}, reviewer)).body.code).toBe(STAFF_CODE.forbidden);
