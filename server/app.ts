@@ -119,7 +119,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerCalls(app, calls, deps);
   // The staff console's API (server/staff/, docs/staff-console.md): its own session, never a player's token.
   registerStaffCalls(app, allStaffCalls(), deps);
-  registerDevSmsOutbox(app, sms, config.production);
+  registerDevSmsOutbox(app, sms, config.production, deps.kv);
   const now = deps.now ?? Date.now;
   const streams = registerServiceStream(app, { db: deps.db, kv: deps.kv, bus: serviceBus, config, now, log: app.log, ...(deps.serviceStream?.heartbeatMs ? { heartbeatMs: deps.serviceStream.heartbeatMs } : {}) });
   streamHubs.set(app, streams);
