@@ -85,6 +85,14 @@ export interface NativeMethods {
    * from it in one call after the app returns from the background (not in SPEC §7; added for issue 6).
    */
   getDownloadStates(): string;
+  /**
+   * Downloads the app's own new package (the update dialog, issue 13 §3) and, once it is complete
+   * and its MD5 matches, opens the system installer. `options` is a JSON object { version, md5,
+   * size }. Progress and the outcome come as `update.progress` / `update.state` events; one update
+   * download at a time (a second call while one runs answers "1" and changes nothing). Answer "1"
+   * if started (added for issue 13).
+   */
+  updateApp(url: string, options: string): string;
 }
 
 export type NativeMethodName = keyof NativeMethods;
@@ -107,6 +115,7 @@ export const NATIVE_METHOD_NAMES: readonly NativeMethodName[] = [
   'getCacheSize',
   'clearCache',
   'getDownloadStates',
+  'updateApp',
 ];
 
 /** One download as native reports it (getDownloadStates). Sizes in bytes, speed in bytes/s. */
@@ -127,7 +136,15 @@ export type NativeEvent =
   /** The installer's result: code 1 installed, anything else failed. */
   | { type: 'install.result'; platform_game_id: number; code: number }
   /** The app came back from the background (native also fires visibilitychange; either triggers a re-sync). */
-  | { type: 'app.resume' };
+  | { type: 'app.resume' }
+  /** The app update's download progress (updateApp): bytes so far, total bytes, speed in bytes/s. */
+  | { type: 'update.progress'; cur: number; total: number; speed: number }
+  /** The app update's state: '1' started, '3' downloaded and the installer opened, '4' failed. */
+  | { type: 'update.state'; state: UpdateState };
+
+/** The app update's states (update.state events), a subset of the download states' meanings. */
+export type UpdateState = '1' | '3' | '4';
+export const UPDATE_STATES: readonly UpdateState[] = ['1', '3', '4'];
 
 export type NativeEventType = NativeEvent['type'];
 

@@ -1,4 +1,4 @@
-import { DOWN_STATES, type DownState, type NativeDownloadStatus, type NativeEvent, type NativeEventType } from './definitions.ts';
+import { DOWN_STATES, UPDATE_STATES, type DownState, type UpdateState, type NativeDownloadStatus, type NativeEvent, type NativeEventType } from './definitions.ts';
 
 /**
  * Validation of everything native sends (ARCHITECTURE style rule 8): events reach the machines
@@ -23,7 +23,7 @@ const NUMBER_STRING = /^\d{1,16}(\.\d{1,16})?$/;
 export type ParsedEvent = { ok: true; event: NativeEvent } | { ok: false; reason: string };
 type Field<T> = { ok: true; value: T } | { ok: false; reason: string };
 
-const EVENT_TYPES: readonly NativeEventType[] = ['download.state', 'download.progress', 'install.result', 'app.resume'];
+const EVENT_TYPES: readonly NativeEventType[] = ['download.state', 'download.progress', 'install.result', 'app.resume', 'update.progress', 'update.state'];
 
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -39,6 +39,12 @@ function readState(value: unknown): Field<DownState> {
   if (typeof value === 'string' && (DOWN_STATES as readonly string[]).includes(value)) return { ok: true, value: value as DownState };
   if (typeof value === 'number' && Number.isInteger(value) && value >= 0 && value <= 6) return { ok: true, value: String(value) as DownState };
   return { ok: false, reason: 'state: not one of 0..6' };
+}
+
+function readUpdateState(value: unknown): Field<UpdateState> {
+  const text = typeof value === 'number' && Number.isInteger(value) ? String(value) : value;
+  if (typeof text === 'string' && (UPDATE_STATES as readonly string[]).includes(text)) return { ok: true, value: text as UpdateState };
+  return { ok: false, reason: 'state: not one of 1, 3, 4' };
 }
 
 function readAmount(value: unknown, name: string, max: number): Field<number> {
@@ -74,6 +80,14 @@ function eventFrom(fields: Record<string, unknown>): ParsedEvent {
     return { ok: false, reason: `type: unknown (${typeof type === 'string' ? type.slice(0, 40) : typeof type})` };
   }
   if (type === 'app.resume') return { ok: true, event: { type } };
+  if (type === 'update.progress') {
+    const sizes = readSizes(fields);
+    return sizes.ok ? { ok: true, event: { type, ...sizes.value } } : sizes;
+  }
+  if (type === 'update.state') {
+    const state = readUpdateState(fields.state);
+    return state.ok ? { ok: true, event: { type, state: state.value } } : state;
+  }
   const id = readId(fields.platform_game_id, 'platform_game_id');
   if (!id.ok) return id;
   const platform_game_id = id.value;

@@ -4,8 +4,8 @@
  * and loads the simulator itself with a dynamic import.
  *
  * `?wrapper=sim` (direct object) or `?wrapper=sim-prompt` (prompt channel) turns it on, with
- * `simspeed=<bytes per second>`, `simfail=install|md5|download` and `simnet=wifi|cellular|none`
- * (what getNetworkType answers); the choice is remembered in
+ * `simspeed=<bytes per second>`, `simfail=install|md5|download`, `simnet=wifi|cellular|none`
+ * (what getNetworkType answers) and `simversion=3.3.3` (an older wrapper, for the update dialog); the choice is remembered in
  * sessionStorage (`wrapperSim`) so it survives in-app navigation and reloads of the tab, and
  * `?wrapper=off` forgets it. A build with VITE_WRAPPER_SIM=1 has it on by default.
  */
@@ -19,6 +19,8 @@ export interface SimulatorActivation {
   fail: 'install' | 'md5' | 'download' | null;
   /** Absent: the browser's own network type. */
   network?: 'wifi' | 'cellular' | 'none';
+  /** Absent: the simulator's own (the released version). */
+  version?: string;
 }
 
 type StorageLike = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
@@ -39,8 +41,11 @@ function readFail(value: unknown): SimulatorActivation['fail'] {
 
 const NETWORKS = ['wifi', 'cellular', 'none'] as const;
 
-function activation(channel: unknown, speed: unknown, fail: unknown, network: unknown = null): SimulatorActivation {
+const VERSION = /^\d{1,4}(\.\d{1,4}){1,3}$/;
+
+function activation(channel: unknown, speed: unknown, fail: unknown, network: unknown = null, version: unknown = null): SimulatorActivation {
   const result: SimulatorActivation = { channel: channel === 'prompt' ? 'prompt' : 'direct', fail: readFail(fail) };
+  if (typeof version === 'string' && VERSION.test(version)) result.version = version;
   const speedBytesPerSecond = readSpeed(speed);
   if (speedBytesPerSecond !== undefined) result.speedBytesPerSecond = speedBytesPerSecond;
   if ((NETWORKS as readonly unknown[]).includes(network)) result.network = network as SimulatorActivation['network'];
@@ -53,8 +58,8 @@ function remembered(storage: StorageLike | null): SimulatorActivation | null {
     if (!raw) return null;
     const value: unknown = JSON.parse(raw);
     if (typeof value !== 'object' || value === null) return null;
-    const { channel, speedBytesPerSecond, fail, network } = value as Record<string, unknown>;
-    return activation(channel, speedBytesPerSecond, fail, network);
+    const { channel, speedBytesPerSecond, fail, network, version } = value as Record<string, unknown>;
+    return activation(channel, speedBytesPerSecond, fail, network, version);
   } catch {
     return null;
   }
@@ -89,7 +94,7 @@ export function simulatorOptionsFromLocation(search: string, envFlag: unknown, s
     return null;
   }
   if (wrapper === 'sim' || wrapper === 'sim-prompt') {
-    const chosen = activation(wrapper === 'sim-prompt' ? 'prompt' : 'direct', params.get('simspeed'), params.get('simfail'), params.get('simnet'));
+    const chosen = activation(wrapper === 'sim-prompt' ? 'prompt' : 'direct', params.get('simspeed'), params.get('simfail'), params.get('simnet'), params.get('simversion'));
     try {
       store?.setItem(WRAPPER_SIM_STORAGE_KEY, JSON.stringify(chosen));
     } catch {
@@ -99,5 +104,5 @@ export function simulatorOptionsFromLocation(search: string, envFlag: unknown, s
   }
   const kept = remembered(store);
   if (kept) return kept;
-  return envFlag === '1' || envFlag === 1 || envFlag === true ? activation('direct', params.get('simspeed'), params.get('simfail'), params.get('simnet')) : null;
+  return envFlag === '1' || envFlag === 1 || envFlag === true ? activation('direct', params.get('simspeed'), params.get('simfail'), params.get('simnet'), params.get('simversion')) : null;
 }

@@ -246,7 +246,7 @@ describe('wrapper simulator: the other calls and the channels', () => {
     const h = await harness({ store });
     // Before consent: no identifier, from either method, and no push id.
     const basic = JSON.parse(await h.call('getBasicDeviceInfo'));
-    expect(basic).toMatchObject({ StatusHeight: 24, system: 'Android 13', version: '3.3.3', media_id: '1', tg: 'sim', dychannel: 'sim', simular: '1' });
+    expect(basic).toMatchObject({ StatusHeight: 24, system: 'Android 13', version: '3.4.0', version_code: '340', media_id: '1', tg: 'sim', dychannel: 'sim', simular: '1' });
     expect(JSON.parse(await h.call('getDeviceInfo'))).toEqual(basic);
     expect(basic).not.toHaveProperty('imei');
     expect(await h.call('getPushUserId')).toBe('');

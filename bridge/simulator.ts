@@ -43,7 +43,12 @@ export interface SimulatorOptions {
   log?: (message: string, detail?: unknown) => void;
   /** What getNetworkType answers; default: the browser's navigator.connection, else "wifi". */
   network?: SimNetwork | null;
+  /** The wrapper's own version name (device info `version`; `version_code` is its digits). Default SIM_APP_VERSION. */
+  version?: string;
 }
+
+/** The simulated wrapper is the released one (server/db/seed-content.ts): no update at start unless a test asks for an older one. */
+export const SIM_APP_VERSION = '3.4.0';
 
 export type SimNetwork = 'wifi' | 'cellular' | 'none';
 
@@ -99,6 +104,8 @@ export async function installWrapperSimulator(options: SimulatorOptions): Promis
   let disposed = false;
   let writes: Promise<void> = Promise.resolve();
   let share: { method: 'share' | 'inviteShare'; payload: string } | null = null;
+  const version = typeof options.version === 'string' && /^\d{1,4}(\.\d{1,4}){1,3}$/.test(options.version) ? options.version : SIM_APP_VERSION;
+  let update: AbortController | null = null;
 
   const log = options.log ?? ((message: string, detail?: unknown) => console.info(`[wrapper-sim] ${message}`, detail ?? ''));
 
@@ -361,6 +368,48 @@ export async function installWrapperSimulator(options: SimulatorOptions): Promis
     });
   }
 
+  // ---- the app's own update (updateApp) ----
+  async function runUpdate(url: string, md5: string | null, size: number, signal: AbortSignal): Promise<void> {
+    emit({ type: 'update.state', state: '1' });
+    const response = await fetchFn(url, { signal, cache: 'no-store' });
+    if (!response.ok || !response.body) throw new Error(`HTTP ${response.status}`);
+    const total = Number(response.headers.get('content-length')) || size;
+    const sink = new ByteSink(null, total);
+    const reader = response.body.getReader();
+    const started = Date.now();
+    const piece = Number.isFinite(speedLimit) ? Math.max(1024, Math.floor((speedLimit * SIM_PROGRESS_INTERVAL_MS) / 1000)) : Infinity;
+    let lastAt = 0;
+    let lastBytes = 0;
+    const progress = () => {
+      const now = Date.now();
+      const speed = Math.round((sink.length - lastBytes) / Math.max(0.01, (now - (lastAt || started)) / 1000));
+      lastAt = now;
+      lastBytes = sink.length;
+      emit({ type: 'update.progress', cur: sink.length, total: Math.max(total, sink.length), speed });
+    };
+    try {
+      for (;;) {
+        const { done, value } = await reader.read();
+        if (done) break;
+        for (let offset = 0; offset < value.length; offset += piece) {
+          sink.append(value.subarray(offset, offset + piece));
+          if (Number.isFinite(speedLimit)) {
+            const due = started + (sink.length / speedLimit) * 1000;
+            if (due > Date.now()) await sleep(due - Date.now(), signal);
+          }
+          if (Date.now() - lastAt >= SIM_PROGRESS_INTERVAL_MS) progress();
+          if (fail === 'download' && lastBytes > 0) throw new Error('simulated network failure');
+        }
+      }
+    } finally {
+      reader.cancel().catch(() => {});
+    }
+    if (lastBytes < sink.length) progress();
+    if ((md5 !== null && md5Hex(sink.view()) !== md5) || fail === 'md5') throw new Error('md5 mismatch');
+    emit({ type: 'update.state', state: '3' });
+    showOverlay('已打开安装程序');
+  }
+
   function resolveUrl(url: string): string | null {
     try {
       const base = (host.location as { href?: unknown } | undefined)?.href;
@@ -493,8 +542,8 @@ export async function installWrapperSimulator(options: SimulatorOptions): Promis
       return JSON.stringify({
         StatusHeight: 24,
         system: 'Android 13',
-        version: '3.3.3',
-        version_code: '333',
+        version,
+        version_code: version.replaceAll('.', ''),
         phone_type: 'Simulator Pixel',
         media_id: '1',
         tg: 'sim',
@@ -534,6 +583,24 @@ export async function installWrapperSimulator(options: SimulatorOptions): Promis
           persist(live, 'delete');
         }
       }
+      return '1';
+    },
+    updateApp(url, optionsJson) {
+      const resolved = resolveUrl(String(url));
+      if (resolved === null || fail === 'address') return '0';
+      if (update) return '1';
+      const extras = parseOptions(String(optionsJson ?? ''));
+      const controller = new AbortController();
+      update = controller;
+      void runUpdate(resolved, extras.md5, extras.size, controller.signal)
+        .catch((error: unknown) => {
+          if (disposed) return;
+          log('app update failed', error);
+          emit({ type: 'update.state', state: '4' });
+        })
+        .finally(() => {
+          if (update === controller) update = null;
+        });
       return '1';
     },
     getDownloadStates() {
@@ -603,6 +670,7 @@ export async function installWrapperSimulator(options: SimulatorOptions): Promis
     dispose() {
       disposed = true;
       for (const live of records.values()) live.controller?.abort();
+      update?.abort();
       for (const timer of timers) clearTimeout(timer);
       timers.clear();
       page?.removeEventListener?.('visibilitychange', onVisibility);

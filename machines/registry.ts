@@ -5,6 +5,7 @@ import { avatarUploadMachine } from './avatar-upload.machine.ts';
 import { giftClaimMachine } from './gift-claim.machine.ts';
 import { cacheClearMachine } from './cache-clear.machine.ts';
 import { favouriteMachine } from './favourite.machine.ts';
+import { feedbackImageMachine } from './feedback-image.machine.ts';
 import { browserDownloadMachine } from './browser-download.machine.ts';
 import { downloadEntryMachine } from './download-entry.machine.ts';
 import { downloadListMachine } from './download-list.machine.ts';
@@ -25,6 +26,7 @@ import { serviceChatMachine } from './service-chat.machine.ts';
 import { serviceLiveMachine } from './service-live.machine.ts';
 import { servicePollMachine } from './service-poll.machine.ts';
 import { sessionMachine } from './session.machine.ts';
+import { updateDialogMachine } from './update-dialog.machine.ts';
 import { LOGIN_PATH } from './session.types.ts';
 
 /**
@@ -87,7 +89,7 @@ export const PAGED_LIST_IDS = [
   'todayRecommend', 'newGames', 'newGoodStartGames', 'overseasGames', 'btGames', 'h5Games', 'hotBtGames', 'zeroPointOneGames',
   'lastWeekGames', 'weekBtGames', 'rankingHot', 'rankingNew', 'rankingDiscount', 'openServerList', 'openServerListToday',
   'categoryGames', 'topics', 'circleTopics', 'topicDetail', 'searchGames', 'overseasSearch', 'overseasSearchList',
-  'myCollection',
+  'myCollection', 'activityArticles', 'myFeedback', 'messages', 'notices',
 ] as const;
 
 /** The privacy guide (issue 11): the agreement or policy a player reads before agreeing. */
@@ -96,8 +98,14 @@ const SYSTEM_REMOTE_DATA_IDS = ['privacyDocument'] as const;
 /** Money (issue 12, checkout): balances, offers, roles, coupons and cards the checkout pages load. */
 const CHECKOUT_REMOTE_DATA_IDS = ['money', 'promote', 'subVip', 'checkoutCoupons', 'cardDetail', 'gameRoles', 'rechargeGames', 'rechargeSearch'] as const;
 
+/** Help and feedback (issue 13): the FAQ, one article, one feedback of /backrecord. */
+const HELP_REMOTE_DATA_IDS = ['faq', 'article', 'feedbackDetail'] as const;
+
 /** The ids pages pass to useRemoteData(id, …): each builds its own remote-data machine. */
-export const REMOTE_DATA_IDS = ['aboutUs', 'cancelRule', 'userInfo', 'gameDetail', 'giftList', 'couponList', 'btCouponList', 'openServers', 'downUrl', 'identityCard', 'playGrant', ...GAMES_REMOTE_DATA_IDS, ...SYSTEM_REMOTE_DATA_IDS, ...CHECKOUT_REMOTE_DATA_IDS] as const;
+/** The message centre (issue 13): unread counts, one message, one notice, the pop-up notice. */
+const MESSAGE_REMOTE_DATA_IDS = ['unreadCounts', 'messageDetail', 'noticeDetail'] as const;
+
+export const REMOTE_DATA_IDS = ['aboutUs', 'cancelRule', 'userInfo', 'gameDetail', 'giftList', 'couponList', 'btCouponList', 'openServers', 'downUrl', 'identityCard', 'playGrant', ...GAMES_REMOTE_DATA_IDS, ...SYSTEM_REMOTE_DATA_IDS, ...CHECKOUT_REMOTE_DATA_IDS, ...HELP_REMOTE_DATA_IDS, ...MESSAGE_REMOTE_DATA_IDS] as const;
 
 export const MACHINES: readonly MachineEntry[] = [
   entry({ name: 'session', summary: 'Token / Uuid / NickName, api error catalogue, active record', machine: sessionMachine, input: { credentials: null } }),
@@ -168,6 +176,13 @@ export const MACHINES: readonly MachineEntry[] = [
   entry({ name: 'phone-verify', summary: 'Phone change step 1 (/phoneverify): type-3 code, 60 s resend countdown, code → ticket', machine: phoneVerifyMachine, input: {} }),
   entry({ name: 'phone-bind', summary: 'Phone change step 2 (/phoneverifynew): new phone, type-4 code, bind with the ticket; a refused ticket goes back to step 1', machine: phoneBindMachine, input: { ticket: 'ticket' } }),
   entry({ name: 'payment', summary: 'One order on /rechargepay: choosing → creating (idempotency key) → cashier → confirming (2 s poll) → paid | failed | expired | refunded', machine: paymentMachine }),
+  entry({ name: 'feedback-image', summary: 'One feedback picture: upload ticket → bytes up (progress) → uploaded | failed with retry; removing it stops the actor', machine: feedbackImageMachine, input: { file: new Blob([]) } }),
+  entry({
+    name: 'update-dialog',
+    summary: '/updatedialog and the start-up check: checking → none | optional (以后再说, remembered) | forced; 立即更新 downloads through the bridge (progress → installer) or opens the URL',
+    machine: updateDialogMachine,
+    input: { running: '3.3.3', insideWrapper: true, dismissedVersion: null },
+  }),
   entry({ name: 'password-change', summary: '/editpassword: old password or type-3 code (60 s countdown), new password twice with SPEC §5 messages', machine: passwordChangeMachine, input: { hasPassword: true } }),
 ];
 

@@ -19,10 +19,12 @@ import { playCalls, registerPlayPage } from './routes/play.ts';
 import { realNameCalls } from './routes/real-name.ts';
 import { collectionCalls } from './routes/collections.ts';
 import { perksCalls } from './routes/perks.ts';
+import { messageCalls } from './routes/messages.ts';
 import { serviceCalls } from './routes/service.ts';
 import { createServiceBus, MemoryServiceBus, type ServiceBus } from './service/bus.ts';
 import { registerDevServiceAgent } from './service/dev-agent.ts';
 import { redactStreamTicket, registerServiceStream, type ServiceStreamHub } from './service/stream.ts';
+import { helpCalls } from './routes/help.ts';
 import { orderCalls, registerMoneyRoutes } from './routes/orders.ts';
 import { bindMoneyServer } from './money/services.ts';
 import type { HttpPost } from './money/delivery.ts';
@@ -82,7 +84,7 @@ export const LOG_REDACT_PATHS = [
 
 /** Without services (e.g. to list paths) the SMS calls answer '验证码发送失败'. */
 export function allCalls(services: { sms: SmsProvider; serviceBus?: ServiceBus } = { sms: { send: () => Promise.reject(new Error('no SMS provider')) } }): CallDefinition[] {
-  return [...contentCalls, ...authCalls(services), ...authAccountCalls, ...catalogCalls, ...serviceCalls(services.serviceBus ?? new MemoryServiceBus()), ...ratingCalls, ...pointCalls, ...realNameCalls, ...playCalls, ...profileCalls, ...accountCancelCalls, ...accountSecurityCalls, ...collectionCalls, ...orderCalls, ...perksCalls];
+  return [...contentCalls, ...authCalls(services), ...authAccountCalls, ...catalogCalls, ...serviceCalls(services.serviceBus ?? new MemoryServiceBus()), ...ratingCalls, ...pointCalls, ...realNameCalls, ...playCalls, ...profileCalls, ...accountCancelCalls, ...accountSecurityCalls, ...collectionCalls, ...orderCalls, ...perksCalls, ...helpCalls, ...messageCalls];
 }
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
@@ -121,7 +123,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerCalls(app, calls, deps);
   // The staff console's API (server/staff/, docs/staff-console.md): its own session, never a player's token.
   registerStaffCalls(app, allStaffCalls({ serviceBus }), deps);
-  registerDevSmsOutbox(app, sms, config.production);
+  registerDevSmsOutbox(app, sms, config.production, deps.kv);
   const now = deps.now ?? Date.now;
   const streams = registerServiceStream(app, { db: deps.db, kv: deps.kv, bus: serviceBus, config, now, log: app.log, ...(deps.serviceStream?.heartbeatMs ? { heartbeatMs: deps.serviceStream.heartbeatMs } : {}) });
   streamHubs.set(app, streams);

@@ -142,12 +142,15 @@ export const ANONYMISE_STEPS: AnonymiseStep[] = [
     },
   },
   {
-    // Personal content with no retention duty: the support chat and game reservations.
+    // Personal content with no retention duty: the support chat, game reservations and feedback
+    // (its pictures' and replies' rows go with it).
     name: 'personalContent',
     async run(trx, userId) {
       await trx.deleteFrom('service_messages').where('user_id', '=', userId).execute();
       await trx.deleteFrom('service_conversations').where('user_id', '=', userId).execute();
       await trx.deleteFrom('reservations').where('user_id', '=', userId).execute();
+      await trx.deleteFrom('feedback').where('user_id', '=', userId).execute();
+      await trx.deleteFrom('feedback_day_counts').where('user_id', '=', userId).execute();
     },
   },
   {

@@ -19,8 +19,8 @@ export const SEX_VALUES = [0, 1, 2] as const;
 export type Sex = (typeof SEX_VALUES)[number];
 export const SEX_LABELS: Record<Sex, string> = { 0: '保密', 1: '男', 2: '女' };
 
-/** avatar: the player's picture (256 px); service: a picture sent in the customer-service chat. */
-export const UPLOAD_PURPOSES = ['avatar', 'service'] as const;
+/** avatar: the player's picture (256 px, headerImgEdit); service: a picture sent in the customer-service chat; feedback: a picture of a feedback (userOpinion), kept whole. */
+export const UPLOAD_PURPOSES = ['avatar', 'service', 'feedback'] as const;
 export type UploadPurpose = (typeof UPLOAD_PURPOSES)[number];
 
 export const PROFILE_MSG = {

@@ -5,7 +5,7 @@ import type { Emblem } from './vocabulary.ts';
 /**
  * Artwork the server draws itself (nothing is fetched from outside): deterministic SVGs for game
  * icons (1:1, 256), banners (16:9, 750×422) and screenshots (9:16, 360×640). A subject key
- * names what is drawn ('g12' game 12, 't3' topic 3, 'c5' card 5, 'a2' promotion 2, 'nhotbt' a
+ * names what is drawn ('g12' game 12, 't3' topic 3, 'c5' card 5, 'a2' promotion 2, 'h7' help article 7, 'nhotbt' a
  * navigation entry); URLs add ART_VERSION ('/art/icon/g12v1.svg'), so a new renderer gets new
  * URLs and answers can be cached as immutable.
  */
@@ -19,7 +19,7 @@ export const ART_SIZE: Record<ArtKind, { width: number; height: number }> = {
   shot: { width: 360, height: 640 },
 };
 
-const SUBJECT_PATTERN = /^(?:[gtca]\d{1,9}|n[a-z][a-z0-9]{0,19})$/;
+const SUBJECT_PATTERN = /^(?:[gtcah]\d{1,9}|n[a-z][a-z0-9]{0,19})$/;
 
 export function isArtSubject(subject: string): boolean {
   return SUBJECT_PATTERN.test(subject);

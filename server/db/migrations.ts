@@ -6,6 +6,8 @@ import { cancellationMigration } from './migration-0008-cancellation.ts';
 import { collectionsMigration } from './migration-0007-collections.ts';
 import { moneyMigration } from './migration-0009-money.ts';
 import { perksMigration } from './migration-0011-perks.ts';
+import { messagesMigration } from './migration-0012-messages.ts';
+import { helpFeedbackMigration } from './migration-0013-help-feedback.ts';
 import { staffMigration } from './migration-0014-staff.ts';
 import { serviceQueueMigration } from './migration-0015-service-queue.ts';
 
@@ -130,6 +132,8 @@ const migrations: Record<string, Migration> = {
   '0008_cancellation': cancellationMigration,
   '0009_money': moneyMigration,
   '0011_perks': perksMigration,
+  '0012_messages': messagesMigration,
+  '0013_help_feedback': helpFeedbackMigration,
   '0014_staff': staffMigration,
   '0015_service_queue': serviceQueueMigration,
 };

@@ -658,6 +658,71 @@ export interface LevelCouponClaimsTable {
   created_at: Timestamp;
 }
 
+// ---- Help articles and feedback (migration 0013_help_feedback) ----
+
+export interface HelpCategoriesTable {
+  id: Generated<number>;
+  name: string;
+  sort_order: ColumnType<number, number | undefined, number>;
+  created_at: CreatedAt;
+  updated_at: CreatedAt;
+}
+
+export interface HelpArticlesTable {
+  id: Generated<number>;
+  kind: 'faq' | 'activity' | 'product' | 'guide' | 'about';
+  /** FAQ answers only. */
+  category_id: number | null;
+  slug: string | null;
+  title: string;
+  summary: ColumnType<string, string | undefined, string>;
+  /** HTML, sanitised when saved (server/content/html-sanitize.ts). */
+  content: string;
+  /** A picture URL ('/art/banner/h3v1.svg', '/media/…'), '' for none. */
+  cover: ColumnType<string, string | undefined, string>;
+  sort_order: ColumnType<number, number | undefined, number>;
+  published: ColumnType<boolean, boolean | undefined, boolean>;
+  published_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  created_at: CreatedAt;
+  updated_at: CreatedAt;
+}
+
+export interface FeedbackTable {
+  id: Generated<number>;
+  user_id: number;
+  request_id: string;
+  category: string;
+  content: string;
+  game_name: ColumnType<string, string | undefined, string>;
+  contact: ColumnType<string, string | undefined, string>;
+  status: ColumnType<'pending' | 'replied' | 'closed', 'pending' | 'replied' | 'closed' | undefined, 'pending' | 'replied' | 'closed'>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+  closed_by: ColumnType<number | null, number | null | undefined, number | null>;
+}
+
+export interface FeedbackImagesTable {
+  feedback_id: number;
+  position: number;
+  user_id: number;
+  object_key: string;
+}
+
+export interface FeedbackRepliesTable {
+  id: Generated<number>;
+  feedback_id: number;
+  staff_id: number;
+  content: string;
+  created_at: Timestamp;
+}
+
+export interface FeedbackDayCountsTable {
+  user_id: number;
+  /** YYYY-MM-DD, China time. */
+  day: string;
+  count: number;
+}
+
 /** Staff console (issue 13 §6, migration 0014_staff; server/staff/). */
 export type StaffRoleColumn = 'admin' | 'agent' | 'reviewer' | 'finance';
 
@@ -703,6 +768,48 @@ export interface StaffAuditTable {
   after: ColumnType<unknown, string | null, string | null>;
   ip: string;
   at: Timestamp;
+}
+
+/** A message of the message centre (migration 0012_messages); user_id null: a broadcast. */
+export interface MessagesTable {
+  id: Generated<number>;
+  kind: 'activity' | 'trading' | 'account_sale' | 'order' | 'system';
+  user_id: number | null;
+  title: string;
+  content: string;
+  /** { path, data? } or null; JSON text on insert. */
+  link: ColumnType<{ path: string; data?: Record<string, unknown> } | null, string | null, string | null>;
+  source_ref: string | null;
+  author_staff_id: number | null;
+  created_at: Timestamp;
+}
+
+/** A player's read / deleted marks of one message (migration 0012_messages). */
+export interface MessageStatesTable {
+  user_id: number;
+  message_id: number;
+  read_at: Timestamp | null;
+  deleted_at: Timestamp | null;
+}
+
+/** 公告 (migration 0012_messages): sanitised HTML; popup shows once per player (notice_views). */
+export interface NoticesTable {
+  id: Generated<number>;
+  title: string;
+  content: string;
+  popup: ColumnType<boolean, boolean | undefined, boolean>;
+  published_at: Timestamp;
+  withdrawn_at: Timestamp | null;
+  author_staff_id: number | null;
+  withdrawn_by_staff_id: number | null;
+  source_ref: string | null;
+  created_at: Timestamp;
+}
+
+export interface NoticeViewsTable {
+  user_id: number;
+  notice_id: number;
+  seen_at: Timestamp;
 }
 
 export interface Database {
@@ -760,4 +867,14 @@ export interface Database {
   card_benefit_grants: CardBenefitGrantsTable;
   user_money_flags: UserMoneyFlagsTable;
   level_coupon_claims: LevelCouponClaimsTable;
+  help_categories: HelpCategoriesTable;
+  help_articles: HelpArticlesTable;
+  feedback: FeedbackTable;
+  feedback_images: FeedbackImagesTable;
+  feedback_replies: FeedbackRepliesTable;
+  feedback_day_counts: FeedbackDayCountsTable;
+  messages: MessagesTable;
+  message_states: MessageStatesTable;
+  notices: NoticesTable;
+  notice_views: NoticeViewsTable;
 }

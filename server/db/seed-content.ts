@@ -7,6 +7,8 @@ import { seedCancellationContent } from './seed-cancellation-content.ts';
 import { seedMoneyContent } from './seed-money-content.ts';
 import { seedSdkList } from './seed-sdk-list.ts';
 import { seedServiceContent } from './seed-service.ts';
+import { seedHelpContent } from './seed-help-content.ts';
+import { seedMessages } from './seed-messages.ts';
 
 export const APP_PACKAGE_SIZE = 3 * 1024 * 1024 + 417;
 
@@ -72,4 +74,6 @@ export async function seedContent(db: Kysely<Database>): Promise<void> {
   await seedCancellationContent(db);
   await seedSdkList(db);
   await seedServiceContent(db);
+  await seedHelpContent(db);
+  await seedMessages(db);
 }

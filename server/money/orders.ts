@@ -8,6 +8,7 @@ import { protectionSubject, spendAllowance } from '../minors.ts';
 import { cardProduct, coinsBonus, fulfilCard, onOrderPaid } from './card-hooks.ts';
 import { InsufficientFunds, platform, player, post, type Transfer } from './ledger.ts';
 import type { PaymentProvider } from './payments/provider.ts';
+import { postOrderMessage } from '../messages/order-messages.ts';
 
 /**
  * The order service (issue 12): createOrder with Stripe's idempotency semantics, and every
@@ -399,8 +400,10 @@ export async function settlePaid(trx: Trx, orderId: number, now: Date, payer: Pa
   if (order.kind === 'card') await fulfilCard(trx, { id: order.id, user_id: order.user_id, card_id: order.card_id! }, now);
   if (order.kind === 'game') {
     await trx.insertInto('deliveries').values({ order_id: order.id, status: 'pending', next_attempt_at: now, created_at: now }).onConflict((oc) => oc.column('order_id').doNothing()).execute();
+    await postOrderMessage(trx, order, 'paid', now);
   } else {
     await trx.updateTable('orders').set({ status: 'delivered', delivered_at: now, updated_at: now }).where('id', '=', order.id).where('status', '=', 'paid').execute();
+    await postOrderMessage(trx, order, 'delivered', now);
   }
   return true;
 }
@@ -435,11 +438,12 @@ export async function markPaidByProvider(db: Db, notification: { out_trade_no: s
           .returning('id')
           .executeTakeFirst();
         if (!retaken) {
-          await trx
+          const refunded = await trx
             .updateTable('orders')
             .set({ status: 'refunded', provider_trade_no: notification.trade_no, paid_at: now, closed_at: now, updated_at: now, fail_reason: MONEY_MSG.lateRefund })
             .where('id', '=', order.id)
-            .execute();
+            .returningAll()
+            .executeTakeFirstOrThrow();
           await post(trx, {
             reference: `order:${late.order_number}:refund`,
             kind: 'refund',
@@ -447,6 +451,7 @@ export async function markPaidByProvider(db: Db, notification: { out_trade_no: s
             memo: MONEY_MSG.lateRefund,
             transfers: [{ from: platform('platform_cash'), to: player(late.user_id, 'wallet'), amount: order.pay_cents }],
           });
+          await postOrderMessage(trx, refunded, 'refunded', now);
           return 'paid';
         }
       }
@@ -465,10 +470,12 @@ async function closeUnpaid(trx: Trx, provider: PaymentProvider, order: { id: num
     .set({ status: to, closed_at: now, updated_at: now, fail_reason: reason })
     .where('id', '=', order.id)
     .where('status', 'in', ['created', 'paying'])
-    .returning('id')
+    .returningAll()
     .executeTakeFirst();
   if (!closed) return false;
   await trx.updateTable('user_coupons').set({ locked_order_id: null }).where('locked_order_id', '=', order.id).execute();
+  // The expiry job's close is news to the player; a cancel ('failed') is what they just did.
+  if (to === 'expired') await postOrderMessage(trx, closed, 'expired', now);
   return true;
 }
 
@@ -545,6 +552,7 @@ export async function deliveryAcknowledged(db: Db, orderId: number, now: Date): 
         .where('id', '=', order.sub_account_id)
         .execute();
     }
+    await postOrderMessage(trx, order, 'delivered', now);
     return true;
   });
 }
@@ -574,6 +582,7 @@ export async function refundOrder(db: Db, orderId: number, now: Date, reason: st
     if (order.user_coupon_id !== null) {
       await trx.updateTable('user_coupons').set({ used_at: null }).where('id', '=', order.user_coupon_id).where('expires_at', '>', now).execute();
     }
+    await postOrderMessage(trx, order, 'refunded', now);
     return true;
   });
 }

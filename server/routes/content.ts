@@ -2,23 +2,14 @@ import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import { appVersion, getAboutUs } from '../../api/protocol/calls/down.ts';
 import { DEFAULT_VERSION_CODE } from '../../api/protocol/wire.ts';
+import { compareVersions, isDottedVersion } from '../../api/protocol/versions.ts';
 import { defineCalls, handle, ok, refuse } from '../calls.ts';
 import type { Database } from '../db/schema.ts';
 import { appPackageSeed } from '../db/seed-content.ts';
 import { generatedRange } from '../generated-files.ts';
 import { memoizeFor } from '../memo.ts';
 import { PRODUCT } from '../product.ts';
-
-/** Compares dotted version codes numerically ("3.10.0" > "3.9.9"); non-numbers count as 0. */
-export function compareVersions(a: string, b: string): number {
-  const pa = a.split('.').map((p) => Number.parseInt(p, 10) || 0);
-  const pb = b.split('.').map((p) => Number.parseInt(p, 10) || 0);
-  for (let i = 0; i < Math.max(pa.length, pb.length); i++) {
-    const d = (pa[i] ?? 0) - (pb[i] ?? 0);
-    if (d !== 0) return Math.sign(d);
-  }
-  return 0;
-}
+import { aboutItems } from '../help/articles.ts';
 
 /** Published versions change rarely; a few seconds of staleness is fine for an update check. */
 export const CONTENT_CACHE_MS = 10_000;
@@ -42,10 +33,12 @@ export const contentCalls = defineCalls(
   handle(appVersion, async ({ db, input }) => {
     const latest = await latestVersion(db);
     if (!latest) return refuse('暂无版本信息');
-    const current = input.version_code;
+    // The version name when the app sends it (the wrapper's build number is no dotted code).
+    const current = isDottedVersion(input.version) ? input.version : input.version_code;
     return ok({
       version_name: latest.version_name,
       version_code: latest.version_code,
+      min_supported_code: latest.min_supported_code,
       url: latest.url,
       size: latest.size,
       md5: latest.md5,
@@ -59,7 +52,7 @@ export const contentCalls = defineCalls(
     const row = await db.selectFrom('site_content').selectAll().where('key', '=', 'about_us').executeTakeFirst();
     if (!row) return refuse('暂无内容');
     const latest = await latestVersion(db);
-    return ok({ title: row.title, content: row.content, version: latest?.version_name ?? DEFAULT_VERSION_CODE, ...row.data });
+    return ok({ title: row.title, content: row.content, version: latest?.version_name ?? DEFAULT_VERSION_CODE, ...row.data, items: await aboutItems(db) });
   }),
 );
 

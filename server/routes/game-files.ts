@@ -103,6 +103,11 @@ async function resolveSubject(db: Kysely<Database>, subject: string): Promise<Ar
     const promo = await db.selectFrom('promotions').select(['title', 'subtitle']).where('id', '=', id).executeTakeFirst();
     return promo ? { seed: subject, title: promo.title, subtitle: promo.subtitle, glyph: Array.from(promo.title)[0]!, emblem: 'gem', badge: null, captions: [promo.subtitle || promo.title], ribbon: true } : null;
   }
+  if (letter === 'h') {
+    // A published help article's cover (activity announcements): its title on a banner.
+    const article = await db.selectFrom('help_articles').select(['title', 'summary']).where('id', '=', id).where('published', '=', true).executeTakeFirst();
+    return article ? { seed: subject, title: article.title, subtitle: article.summary, glyph: Array.from(article.title)[0]!, emblem: 'star', badge: '活动', captions: [article.summary || article.title], ribbon: true } : null;
+  }
   const nav = NAV_ENTRIES.find((n) => `n${n.key}` === subject);
   return nav ? { seed: subject, title: nav.title, subtitle: '', glyph: nav.glyph, emblem: nav.emblem, badge: null, captions: [nav.title], ribbon: false } : null;
 }

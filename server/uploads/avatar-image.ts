@@ -47,10 +47,15 @@ export type AvatarResult = { ok: true; bytes: Buffer; key: string } | { ok: fals
  * file that claims 60000×60000 is a decompression bomb) and stops on the first warning (a
  * truncated or damaged file fails instead of coming out half grey). One frame only.
  */
-const DECODE = { limitInputPixels: MAX_IMAGE_SIDE * MAX_IMAGE_SIDE, failOn: 'warning', animated: false, sequentialRead: true } as const;
+export const DECODE = { limitInputPixels: MAX_IMAGE_SIDE * MAX_IMAGE_SIDE, failOn: 'warning', animated: false, sequentialRead: true } as const;
 
-/** The checks every uploaded picture passes before it is decoded: size, kind by magic number, dimensions. */
-async function checkPicture(bytes: Buffer): Promise<{ ok: true } | { ok: false; status: number; message: string }> {
+export type ImageCheck = { ok: true; kind: ImageKind } | { ok: false; status: number; message: string };
+
+/**
+ * What every upload must be, whatever it becomes: not empty, ≤ 5 MB, a JPEG, PNG or WebP by its
+ * bytes, a header that parses as that kind, ≤ 4096 px a side. Decodes no pixel.
+ */
+export async function checkImageBytes(bytes: Buffer): Promise<ImageCheck> {
   if (bytes.length === 0) return { ok: false, status: 400, message: UPLOAD_MSG.empty };
   if (bytes.length > MAX_UPLOAD_BYTES) return { ok: false, status: 413, message: UPLOAD_MSG.tooLarge };
   const kind = sniffImage(bytes);
@@ -67,12 +72,15 @@ async function checkPicture(bytes: Buffer): Promise<{ ok: true } | { ok: false; 
   }
   if (!width || !height) return { ok: false, status: 422, message: UPLOAD_MSG.corrupt };
   if (width > MAX_IMAGE_SIDE || height > MAX_IMAGE_SIDE) return { ok: false, status: 422, message: UPLOAD_MSG.tooWide };
-  return { ok: true };
+  return { ok: true, kind };
 }
 
-/** Checks the picture, re-encodes it with `encode`, and keys the result by its content under `prefix`. */
-async function reencode(bytes: Buffer, prefix: string, encode: (image: Sharp) => Sharp): Promise<AvatarResult> {
-  const checked = await checkPicture(bytes);
+/**
+ * Checks the picture, re-encodes it with `encode`, and keys the result: by its content under
+ * `prefix` (the same picture is one object), or by `keyOf` when each upload must be its own.
+ */
+export async function reencode(bytes: Buffer, prefix: string, encode: (image: Sharp) => Sharp, keyOf?: () => string): Promise<AvatarResult> {
+  const checked = await checkImageBytes(bytes);
   if (!checked.ok) return checked;
   let output: Buffer;
   try {
@@ -81,7 +89,7 @@ async function reencode(bytes: Buffer, prefix: string, encode: (image: Sharp) =>
     return { ok: false, status: 422, message: UPLOAD_MSG.corrupt };
   }
   // Content-addressed: the same picture is one object, and a key never changes what it names.
-  const key = `${prefix}/${createHash('sha256').update(output).digest('hex')}.webp`;
+  const key = keyOf?.() ?? `${prefix}/${createHash('sha256').update(output).digest('hex')}.webp`;
   return { ok: true, bytes: output, key };
 }
 

@@ -8,9 +8,10 @@ import type { Database } from '../db/schema.ts';
 import type { KvStore } from '../kv-store.ts';
 import { isSafeObjectKey, type ObjectStorage } from '../storage/index.ts';
 import { AVATAR_CONTENT_TYPE, makeAvatar, makeChatImage, MAX_UPLOAD_BYTES, UPLOAD_MSG, type AvatarResult } from './avatar-image.ts';
+import { makeFeedbackImage } from './feedback-image.ts';
 
-/** What each purpose makes of the bytes (both WebP, re-encoded by this server). */
-const PROCESSORS: Record<UploadPurpose, (bytes: Buffer) => Promise<AvatarResult>> = { avatar: makeAvatar, service: makeChatImage };
+/** What each purpose makes of the bytes (all WebP, re-encoded by this server). */
+const PROCESSORS: Record<UploadPurpose, (bytes: Buffer) => Promise<AvatarResult>> = { avatar: makeAvatar, service: makeChatImage, feedback: makeFeedbackImage };
 
 /**
  * Uploads (issue 11 §2) and the media they become.
@@ -25,7 +26,9 @@ const PROCESSORS: Record<UploadPurpose, (bytes: Buffer) => Promise<AvatarResult>
  *
  * A ticket is 32 random bytes, kept only as its sha256 in the kv store for UPLOAD_TICKET_TTL_MS,
  * bound to its player and purpose, and good for one upload: the first request to claim it wins,
- * whatever its bytes turn out to be.
+ * whatever its bytes turn out to be. What the bytes become depends on the ticket's purpose
+ * (PROCESSORS): a 256 px avatar, a chat picture of at most 1280 px, or a feedback picture of at
+ * most 1600 px.
  */
 
 export const UPLOAD_TICKET_TTL_MS = 5 * 60 * 1000;

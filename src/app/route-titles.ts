@@ -24,7 +24,7 @@ export const ROUTE_TITLES: Readonly<Record<string, string>> = {
   '/infocenter': '消息中心', '/infoactivity': '活动消息', '/infotrading': '交易消息', '/infotradingDetail': '交易详情',
   '/infoaccountsell': '出售消息', '/infoorder': '订单消息', '/notice': '公告', '/commonback': '意见反馈', '/backrecord': '反馈记录',
   // Search and feedback
-  '/searchHistory': '搜索', '/searchingresult': '搜索结果', '/suggestbcak': '投诉建议',
+  '/searchHistory': '搜索', '/searchingresult': '搜索结果', '/suggestbcak': '求游戏',
   // Dialog and test pages
   '/bookmarkguide': '添加到主屏幕', '/noticedialog': '公告', '/updatedialog': '版本更新', '/firstrechargedialog': '首充福利', '/testview': '测试页',
   // Auth

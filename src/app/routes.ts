@@ -131,7 +131,7 @@ export const PAGE_FILES: Record<string, string> = {
   '/reload': '../pages/reload/ReloadPage.tsx',
 };
 
-/** Games (home family, discovery lists, topics, search) and money (issue 12): `path=folder/Name` for ../pages/folder/NamePage.tsx. */
+/** Games (home family, discovery lists, topics, search), money (issue 12), help, feedback and messages (issue 13): `path=folder/Name` for ../pages/folder/NamePage.tsx. */
 for (const entry of paths(`
   /=home/Home /newgame=new-game/NewGame /ranking=ranking/Ranking /routine=routine/Routine
   /overseas=overseas/Overseas /newserve=new-serve/NewServe /homedown=home-down/HomeDown
@@ -149,6 +149,12 @@ for (const entry of paths(`
   /autorechargehao=auto-recharge/AutoRechargeHao /selectcoupon=select-coupon/SelectCoupon
   /cardstrightrecharge=card-recharge/CardStraightRecharge /loginrecharge=login-recharge/LoginRecharge
   /firstrechargedialog=first-recharge/FirstRechargeDialog
+  /commonproblem=help/CommonProblem /commonproblemdetail=help/CommonProblemDetail /aboutdetail=help/Article
+  /productintroduce=help/Article /${PRODUCT}guide=help/Article /commonback=feedback/Feedback /suggestbcak=feedback/Feedback
+  /backrecord=feedback/BackRecord
+  /infocenter=info/Info /infoactivity=info/Info /infotrading=info/Info /infotradingDetail=info/Info
+  /infoaccountsell=info/Info /infoorder=info/Info /notice=notice/Notice /noticedialog=notice/Notice
+  /updatedialog=update-dialog/UpdateDialog
 `)) {
   const [path, file] = entry.split('=') as [string, string];
   PAGE_FILES[path] = `../pages/${file}Page.tsx`;

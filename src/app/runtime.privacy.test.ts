@@ -81,7 +81,7 @@ describe('privacy consent: what is read through the bridge and what is sent', ()
 
     await point(runtime, 'before');
     await runtime.api.call('/api/game/recordDown', { game_id: 1 }, { device: true });
-    expect(sentPoint('before')).toMatchObject({ system: 'Android 13', StatusHeight: 24, version_code: '333', media_id: '1' });
+    expect(sentPoint('before')).toMatchObject({ system: 'Android 13', StatusHeight: 24, version_code: '340', media_id: '1' });
     for (const body of sent) expect(identifiersIn(body.fields), body.path).toEqual([]);
     expect(called('getDeviceInfo')).toEqual([]);
     expect(sim.privacyConsent()).toBe(false);

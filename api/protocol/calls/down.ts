@@ -9,6 +9,21 @@ export interface SiteText {
   updated_at: string;
 }
 
+/** The latest published app version (/down/appVersion). */
+export interface AppVersionInfo {
+  version_name: string;
+  version_code: string;
+  /** Older versions must update (a forced update). */
+  min_supported_code: string;
+  url: string;
+  size: number;
+  md5: string;
+  notes: string;
+  released_at: string;
+  has_update: boolean;
+  force_update: boolean;
+}
+
 export const appVersion = defineCall({
   path: '/down/appVersion',
   auth: 'none',
@@ -19,16 +34,22 @@ export const appVersion = defineCall({
       ok: true,
       value: typeof value === 'string' ? value : DEFAULT_VERSION_CODE,
     })),
+    // version_code is the wire's own field (PROTOCOL §2: the device's, which inside the wrapper may
+    // be a build number): the running version name, when sent, is what is compared.
+    version: field<string | undefined, string>({ type: 'string', required: false, rule: '运行中的版本名，如 3.3.3；给出且是点分版本号时按它比较' }, (value) => ({
+      ok: true,
+      value: typeof value === 'string' ? value.trim() : '',
+    })),
   },
-  answer: answer<unknown>('{ version_name, version_code, url, size, md5, notes, released_at, has_update, force_update }；没有发布过版本时 code -1 暂无版本信息'),
+  answer: answer<AppVersionInfo>('{ version_name, version_code, min_supported_code, url, size, md5, notes, released_at, has_update, force_update }；没有发布过版本时 code -1 暂无版本信息'),
 });
 
 export const getAboutUs = defineCall({
   path: '/api/down/getAboutUs',
   auth: 'none',
-  summary: '关于我们页的内容',
+  summary: '关于我们页的内容，及已发布的「关于我们」文章条目（/aboutdetail）',
   fields: {},
-  answer: answer<unknown>('{ title, content, version（最新版本名）, …（站点资料，如 company、icp、email） }'),
+  answer: answer<unknown>('{ title, content, version（最新版本名）, items: [{ id, slug, title, summary }]（关于我们文章）, …（站点资料，如 company、icp、email） }'),
 });
 
 export const agreeH5 = defineCall({

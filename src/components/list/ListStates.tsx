@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import './list.css';
 
 /** Placeholder rows shaped like the rows to come, while the first page loads. */
@@ -17,7 +18,7 @@ export function SkeletonRows({ count = 6, rowHeight }: { count?: number; rowHeig
   );
 }
 
-export function EmptyState({ message = '暂无数据' }: { message?: string }) {
+export function EmptyState({ message = '暂无数据', children }: { message?: string; children?: ReactNode }) {
   return (
     <div className="list-empty" role="status">
       <svg className="list-empty__icon" viewBox="0 0 64 64" width="72" height="72" aria-hidden="true">
@@ -26,6 +27,7 @@ export function EmptyState({ message = '暂无数据' }: { message?: string }) {
         <path d="M22 10l4 6M42 10l-4 6M32 8v7" stroke="#c8ccd2" strokeWidth="2.5" strokeLinecap="round" />
       </svg>
       <p className="list-empty__message">{message}</p>
+      {children}
     </div>
   );
 }

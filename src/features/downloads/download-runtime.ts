@@ -1,5 +1,5 @@
 import { createActor, fromPromise, type ActorRefFrom } from 'xstate';
-import { createBridge, type Bridge } from '../../../bridge/adapter.ts';
+import { sharedBridge, type Bridge } from '../../../bridge/adapter.ts';
 import { parseDownloadStates } from '../../../bridge/events.ts';
 import type { NativeDownloadStatus } from '../../../bridge/definitions.ts';
 import { request } from '../../../api/typed-call.ts';
@@ -35,7 +35,7 @@ export type DownloadRuntime = Pick<AppRuntime, 'api' | 'inspect' | 'device'>;
 export function createDownloadFeature(
   runtime: DownloadRuntime,
   env: Pick<RuntimeEnvironment, 'storage' | 'host'>,
-  bridge: Bridge = createBridge({ host: env.host, log: (message, detail) => console.warn(`[bridge] ${message}`, detail ?? '') }),
+  bridge: Bridge = sharedBridge(env.host, (message, detail) => console.warn(`[bridge] ${message}`, detail ?? '')),
 ): DownloadListActor {
   const native = fromPromise<Awaited<ReturnType<Bridge['call']>>, NativeCall>(({ input }) =>
     // The contract's methods take strings only; the machine sends each method its own arguments.
@@ -84,7 +84,10 @@ export function createDownloadFeature(
     },
   );
   list.start();
-  bridge.onEvent((event) => list.send({ type: 'bridge.event', event }));
+  bridge.onEvent((event) => {
+    // The app update's events are the update dialog's (src/features/update/update-runtime.ts).
+    if (event.type !== 'update.progress' && event.type !== 'update.state') list.send({ type: 'bridge.event', event });
+  });
   const document = (env.host as { document?: Document }).document;
   document?.addEventListener('visibilitychange', () => {
     if (document.visibilityState === 'visible') list.send({ type: 'app.resumed' });

@@ -13,12 +13,13 @@ export interface GameListViewProps<T extends GameItem> {
   noteOf?: (game: T) => ReactNode;
   keyOf?: (game: T) => string;
   emptyMessage?: string;
+  emptyAction?: ReactNode;
   label?: string;
   pullToRefresh?: boolean;
 }
 
 /** A paged list of games in GameRows. */
-export function GameListView<T extends GameItem>({ list, ranked, highlight, noteOf, keyOf = gameKey, emptyMessage, label, pullToRefresh }: GameListViewProps<T>) {
+export function GameListView<T extends GameItem>({ list, ranked, highlight, noteOf, keyOf = gameKey, emptyMessage, emptyAction, label, pullToRefresh }: GameListViewProps<T>) {
   return (
     <PagedListView
       list={list}
@@ -26,6 +27,7 @@ export function GameListView<T extends GameItem>({ list, ranked, highlight, note
       getKey={keyOf}
       label={label}
       emptyMessage={emptyMessage}
+      emptyAction={emptyAction}
       pullToRefresh={pullToRefresh}
       renderRow={(game, index) => <GameRow game={game} rank={ranked ? index + 1 : undefined} highlight={highlight} note={noteOf?.(game)} />}
     />

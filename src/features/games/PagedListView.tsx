@@ -17,19 +17,21 @@ export interface PagedListViewProps<T> {
   getKey: (item: T) => string;
   renderRow: (item: T, index: number) => ReactNode;
   emptyMessage?: string;
+  /** Shown under the empty message (e.g. the search's 告诉我们想玩的游戏). */
+  emptyAction?: ReactNode;
   label?: string;
   /** Off when the list sits under other content that refreshes it (the home page). */
   pullToRefresh?: boolean;
 }
 
 /** A paged list's every state: skeletons, error, empty, then the windowed rows and their footer. */
-export function PagedListView<T>({ list, rowHeight, getKey, renderRow, emptyMessage, label, pullToRefresh = true }: PagedListViewProps<T>) {
+export function PagedListView<T>({ list, rowHeight, getKey, renderRow, emptyMessage, emptyAction, label, pullToRefresh = true }: PagedListViewProps<T>) {
   const body = list.loading ? (
     <SkeletonRows rowHeight={rowHeight} />
   ) : list.failed ? (
     <LoadFailed message={list.error} onRetry={list.retry} />
   ) : list.items.length === 0 && list.exhausted ? (
-    <EmptyState message={emptyMessage} />
+    <EmptyState message={emptyMessage}>{emptyAction}</EmptyState>
   ) : (
     <>
       <VirtualList items={list.items} rowHeight={rowHeight} getKey={getKey} renderRow={renderRow} onEndReached={list.loadMore} label={label} />

@@ -1,3 +1,4 @@
+import { Link } from '../../app/Link.tsx';
 import { decodeGameItems, type GameItem } from '../../components/game/game-item.ts';
 import { GameListView } from './GameListView.tsx';
 import { usePagedList, type ItemDecoder } from './use-paged-games.ts';
@@ -5,8 +6,16 @@ import { usePagedList, type ItemDecoder } from './use-paged-games.ts';
 const decodeAll: ItemDecoder<GameItem> = (list) => decodeGameItems(list);
 const decodeOverseas: ItemDecoder<GameItem> = (list) => decodeGameItems(list).filter((game) => game.is_overseas);
 
-/** The games matching a keyword (name, pinyin initials, pinyin, tags), the matched text marked. */
+/**
+ * The games matching a keyword (name, pinyin initials, pinyin, tags), the matched text marked.
+ * Nothing found: 告诉我们想玩的游戏 opens /suggestbcak with the keyword (issue 13).
+ */
 export function SearchResults({ id, keyword, overseasOnly = false }: { id: string; keyword: string; overseasOnly?: boolean }) {
   const list = usePagedList<GameItem>(id, '/api/game/getSearchGames', { keyword }, overseasOnly ? decodeOverseas : decodeAll);
-  return <GameListView list={list} highlight={keyword} label="搜索结果" emptyMessage="没有找到相关游戏" />;
+  const ask = (
+    <Link to="/suggestbcak" data={{ keyword }} className="list-empty__action">
+      告诉我们想玩的游戏
+    </Link>
+  );
+  return <GameListView list={list} highlight={keyword} label="搜索结果" emptyMessage="没有找到相关游戏" emptyAction={ask} />;
 }

@@ -1,5 +1,9 @@
+import { useMemo } from 'react';
+import { Link } from '../../app/Link.tsx';
+import { PRODUCT } from '../../app/routes.ts';
 import { useRemoteData } from '../../app/use-remote-data.ts';
 import { sanitizeHtml } from '../../app/sanitize.ts';
+import { decodeAboutItems } from '../../features/help/help-data.ts';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { LoadFailed } from '../../components/LoadFailed.tsx';
 import './about-us.css';
@@ -15,6 +19,32 @@ interface AboutUs {
   service_qq?: string;
   service_email?: string;
   service_hours?: string;
+  /** The 关于我们 articles (/aboutdetail). */
+  items?: unknown;
+}
+
+/** Where /aboutus leads: the product pages, the 关于我们 articles, help. */
+function AboutLinks({ items }: { items: unknown }) {
+  const articles = useMemo(() => decodeAboutItems({ items }), [items]);
+  const links = [
+    { to: '/productintroduce', label: '产品介绍' },
+    { to: `/${PRODUCT}guide`, label: '乐玩指南' },
+    ...articles.map((article) => ({ to: '/aboutdetail', data: { id: article.id }, label: article.title })),
+    { to: '/commonproblem', label: '常见问题' },
+    { to: '/userrule', label: '用户协议与隐私政策' },
+  ];
+  return (
+    <nav className="about-us__links" aria-label="了解更多">
+      {links.map((link) => (
+        <Link key={link.label} to={link.to} data={'data' in link ? link.data : null} className="about-us__link">
+          <span>{link.label}</span>
+          <svg viewBox="0 0 24 24" width="16" height="16" aria-hidden="true">
+            <path d="m9 5 7 7-7 7" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" />
+          </svg>
+        </Link>
+      ))}
+    </nav>
+  );
 }
 
 export default function AboutUsPage() {
@@ -39,6 +69,7 @@ export default function AboutUsPage() {
             <p className="about-us__version">当前版本 v{data.version}</p>
           </header>
           <section className="about-us__content" dangerouslySetInnerHTML={{ __html: sanitizeHtml(data.content) }} />
+          <AboutLinks items={data.items} />
           <ul className="about-us__contacts">
             {data.service_phone && (
               <li>

@@ -8,7 +8,7 @@ import { request } from '../../../api/typed-call.ts';
 import { profileChanged } from '../../app/profile-version.ts';
 import { useRuntime } from '../../app/runtime-context.tsx';
 import { showToast } from '../../app/toast.ts';
-import { uploadPicture } from './upload-picture.ts';
+import { uploadPicture } from '../../features/uploads/upload-picture.ts';
 
 /** The avatar upload machine wired to the server: ticket, bytes, headerImgEdit. */
 export function useAvatarUpload() {

@@ -5,7 +5,11 @@ import { FavouritesView } from './FavouritesView.tsx';
 import { LogoutButton } from './LogoutButton.tsx';
 import { MineIconGlyph } from './mine-icons.tsx';
 import { FAVOURITES_VIEW, SETTINGS_PATH, useMineEntries, useOpenLogin, useSignedInNickname, useUserInfo, type MineEntry } from './use-mine.ts';
+import { UnreadBadge } from '../../features/messages/UnreadBadge.tsx';
+import { useUnreadCounts } from '../../features/messages/use-messages.ts';
 import './mine.css';
+
+const MESSAGES_PATH = '/infocenter';
 
 /**
  * The mine tab (SPEC §2, issue 11 "the hub"): the account header (avatar, nickname, real-name
@@ -106,12 +110,21 @@ function Chevron() {
   );
 }
 
-function Shortcuts({ entries }: { entries: readonly MineEntry[] }) {
+/** The total of unread messages on the 消息中心 shortcut (issue 13); reloaded each time /mine shows. */
+function MessagesBadge() {
+  const { counts } = useUnreadCounts();
+  return <UnreadBadge count={counts?.total ?? 0} label="消息中心" />;
+}
+
+function Shortcuts({ entries, signedIn }: { entries: readonly MineEntry[]; signedIn: boolean }) {
   return (
     <nav className="mine__grid" aria-label="常用功能">
       {entries.map((entry) => (
         <Link key={entry.label} to={entry.to} data={entry.data ?? null} className="mine__shortcut">
-          <span className={`mine__icon mine__icon--${entry.icon}`}>{entry.icon && <MineIconGlyph icon={entry.icon} />}</span>
+          <span className={`mine__icon mine__icon--${entry.icon}`}>
+            {entry.icon && <MineIconGlyph icon={entry.icon} />}
+            {signedIn && entry.to === MESSAGES_PATH && <MessagesBadge />}
+          </span>
           <span className="mine__shortcut-label">{entry.label}</span>
         </Link>
       ))}
@@ -126,7 +139,7 @@ export default function MinePage({ data }: PageProps) {
   return (
     <div className="page mine">
       {signedIn ? <SignedInHeader settings={entries.settings} /> : <AnonymousHeader settings={entries.settings} />}
-      {entries.shortcuts.length > 0 && <Shortcuts entries={entries.shortcuts} />}
+      {entries.shortcuts.length > 0 && <Shortcuts entries={entries.shortcuts} signedIn={signedIn} />}
       {entries.list.length > 0 && (
         <nav className="mine__entries" aria-label="账号服务">
           {entries.list.map((entry) => (

@@ -65,7 +65,8 @@ const SHORTCUTS: readonly MineEntry[] = [
 const LIST: readonly MineEntry[] = [
   { to: '/myprivilege', label: '我的特权' },
   { to: '/otherpage', label: '更多服务' },
-  { to: '/suggestbcak', label: '意见反馈' },
+  { to: '/commonproblem', label: '常见问题' },
+  { to: '/commonback', label: '意见反馈' },
   { to: '/accountsetting', label: '账号设置' },
   { to: '/service', label: '联系客服' },
   { to: '/aboutus', label: '关于我们' },

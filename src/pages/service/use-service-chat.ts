@@ -18,7 +18,7 @@ import { apiBase } from '../../app/env.ts';
 import type { AppRuntime } from '../../app/runtime.ts';
 import { useRuntime } from '../../app/runtime-context.tsx';
 import { showToast } from '../../app/toast.ts';
-import { uploadPicture } from '../account-settings/upload-picture.ts';
+import { uploadPicture } from '../../features/uploads/upload-picture.ts';
 
 export const CHAT_CALLS = {
   first: '/api/user/getChatLink',

@@ -20,6 +20,12 @@ import {
 import './system-setting.css';
 
 
+/** Help (issue 13): where a player looks when something does not work. */
+const HELP_LINKS = [
+  { to: '/commonproblem', label: '常见问题' },
+  { to: '/commonback', label: '意见反馈' },
+] as const;
+
 /**
  * 系统设置 (issue 11): cache (inside the wrapper), mute, Wi-Fi-only downloads, ispackage, the
  * privacy policy and the consent to it, the version. Signed in or not: every setting is the
@@ -45,6 +51,16 @@ export default function SystemSettingPage() {
           </Link>
         </li>
         <ConsentRow />
+      </ul>
+      <ul className="system-setting__group" aria-label="帮助与反馈">
+        {HELP_LINKS.map((link) => (
+          <li key={link.to}>
+            <Link to={link.to} className="system-setting__row system-setting__row--link">
+              <span className="system-setting__label">{link.label}</span>
+              <Chevron />
+            </Link>
+          </li>
+        ))}
       </ul>
       <ul className="system-setting__group" aria-label="关于">
         <VersionRow />

@@ -8,19 +8,21 @@ import { apiBase } from '../../app/env.ts';
 /**
  * POST /upload/<ticket> (server/uploads/upload-routes.ts): the picture's raw bytes, the session
  * in the Authorization and X-User-Uuid headers, progress from XMLHttpRequest (fetch reports none
- * for uploads). An ended session is handed to the session machine like any call's.
+ * for uploads). An ended session is handed to the session machine like any call's. Used by the
+ * avatar and the feedback pictures; `signal` aborts the request (a picture removed mid-upload).
  */
 
 /** Pictures above this are drawn smaller in the browser first (a phone photo is 3–12 MB). */
 const SHRINK_ABOVE_BYTES = 1024 * 1024;
-const SHRINK_TO_SIDE = 1024;
+/** An avatar ends at 256 px; a feedback screenshot must stay readable (the server keeps 1600). */
+export const SHRINK_TO_SIDE = { avatar: 1024, feedback: 1600 } as const;
 
-/** A large photo, redrawn at most 1024 px a side as a JPEG; the original when the browser cannot. */
-export async function shrinkPicture(file: Blob): Promise<Blob> {
+/** A large photo, redrawn at most `side` px a side as a JPEG; the original when the browser cannot. */
+export async function shrinkPicture(file: Blob, side: number = SHRINK_TO_SIDE.avatar): Promise<Blob> {
   if (file.size <= SHRINK_ABOVE_BYTES || typeof createImageBitmap !== 'function') return file;
   try {
     const bitmap = await createImageBitmap(file, { imageOrientation: 'from-image' });
-    const scale = Math.min(1, SHRINK_TO_SIDE / Math.max(bitmap.width, bitmap.height));
+    const scale = Math.min(1, side / Math.max(bitmap.width, bitmap.height));
     const canvas = document.createElement('canvas');
     canvas.width = Math.max(1, Math.round(bitmap.width * scale));
     canvas.height = Math.max(1, Math.round(bitmap.height * scale));
@@ -33,12 +35,19 @@ export async function shrinkPicture(file: Blob): Promise<Blob> {
   }
 }
 
-export async function uploadPicture(runtime: Pick<AppRuntime, 'session'>, { url, file, onProgress }: UploadInput): Promise<UploadResult> {
+export async function uploadPicture(
+  runtime: Pick<AppRuntime, 'session'>,
+  { url, file, onProgress }: UploadInput,
+  options: { side?: number; signal?: AbortSignal } = {},
+): Promise<UploadResult> {
   const credentials = runtime.session.getSnapshot().context.credentials;
   if (!credentials) return { ok: false, message: AVATAR_UPLOAD_MESSAGES.failed, sessionEnded: true };
-  const body = await shrinkPicture(file);
+  const body = await shrinkPicture(file, options.side);
+  if (options.signal?.aborted) return { ok: false, message: AVATAR_UPLOAD_MESSAGES.failed };
   const answer = await new Promise<{ status: number; text: string } | null>((resolve) => {
     const xhr = new XMLHttpRequest();
+    options.signal?.addEventListener('abort', () => xhr.abort(), { once: true });
+    xhr.onabort = () => resolve(null);
     xhr.open('POST', new URL(url, apiBase).toString());
     xhr.setRequestHeader('authorization', `Bearer ${credentials.token}`);
     xhr.setRequestHeader('x-user-uuid', credentials.uuid);

@@ -1,0 +1,80 @@
+import { answer, defineCall, field, isAbsent, looseId, PAGE_FIELDS, textOf } from '../call-spec.ts';
+import { ARTICLE_MSG, ARTICLE_SLUG_PATTERN, type ArticleKind } from '../help-rules.ts';
+
+/**
+ * Help articles (issue 13 item 5): FAQ categories and their questions (/commonproblem), one
+ * article (/commonproblemdetail, /aboutdetail, /productintroduce, /lewanguide) and the activity
+ * announcements. The HTML was sanitised when it was saved (server/content/html-sanitize.ts) and is
+ * sanitised again where it renders (src/app/sanitize.ts).
+ */
+
+/** An article as a list shows it. */
+export interface ArticleLink {
+  id: number;
+  title: string;
+  summary: string;
+}
+
+export interface FaqCategory {
+  id: number;
+  name: string;
+  questions: ArticleLink[];
+}
+
+export const getQuestion = defineCall({
+  path: '/api/article/getQuestion',
+  auth: 'none',
+  summary: '常见问题：各分类及其下已发布的问题（按排序）',
+  fields: {},
+  answer: answer<{ categories: FaqCategory[] }>('{ categories: [{ id, name, questions: [{ id, title, summary }] }] }（空分类不返回）'),
+});
+
+export interface ArticleView {
+  id: number;
+  kind: ArticleKind;
+  /** '' when the article has none. */
+  slug: string;
+  title: string;
+  summary: string;
+  /** Sanitised HTML. */
+  content: string;
+  /** A picture URL, '' without one. */
+  cover: string;
+  /** FAQ answers only. */
+  category: { id: number; name: string } | null;
+  published_at: string;
+  updated_at: string;
+  /** Other published questions of the same category (FAQ answers), or the other 关于我们 items. */
+  related: ArticleLink[];
+}
+
+export const getArticleInfo = defineCall({
+  path: '/api/user/getArticleInfo',
+  auth: 'optional',
+  summary: '一篇已发布的文章：按 id，或按标识 slug（产品介绍 product、乐玩指南 guide、关于我们各项）',
+  fields: {
+    id: looseId('正整数；与 slug 二选一', ARTICLE_MSG.missing),
+    slug: field<string | undefined, string | undefined>({ type: 'string', required: false, rule: '小写字母、数字和 -，至多 40 个字符', message: ARTICLE_MSG.badSlug }, (value) => {
+      if (isAbsent(value)) return { ok: true, value: undefined };
+      const slug = textOf(value);
+      return ARTICLE_SLUG_PATTERN.test(slug) ? { ok: true, value: slug } : { ok: false, message: ARTICLE_MSG.badSlug };
+    }),
+  },
+  answer: answer<ArticleView>('{ id, kind, slug, title, summary, content (HTML), cover, category, published_at, updated_at, related }；未发布或不存在答 文章不存在或已下线'),
+});
+
+export interface ActivityArticle {
+  id: number;
+  title: string;
+  summary: string;
+  cover: string;
+  published_at: string;
+}
+
+export const getArticleActivity = defineCall({
+  path: '/api/article/getArticleActivity',
+  auth: 'none',
+  summary: '活动公告：已发布的活动文章，最新在前（PROTOCOL §10 列表）',
+  fields: { ...PAGE_FIELDS },
+  answer: answer<{ list: ActivityArticle[]; total: number; page: number; limit: number }>('{ list: [{ id, title, summary, cover, published_at }], total, page, limit }'),
+});
