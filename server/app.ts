@@ -33,6 +33,10 @@ import { createFirstPaint } from './first-paint.ts';
 import { registerStaffConsoleFiles, registerStaticFiles } from './static-files.ts';
 import { registerStaffCalls } from './staff/calls.ts';
 import { allStaffCalls } from './staff/registry.ts';
+import { staffSessionLive } from './staff/sessions.ts';
+import { checkStaffRequest, DESK_ROLES } from './staff/requests.ts';
+import { registerStaffUploads } from './staff/uploads.ts';
+import { registerAgentStream } from './service/agent-stream.ts';
 import { createObjectStorage, type ObjectStorage } from './storage/index.ts';
 import { redactUploadTicket, registerUploadRoutes } from './uploads/upload-routes.ts';
 
@@ -118,12 +122,26 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const calls = allCalls({ sms, serviceBus });
   registerCalls(app, calls, deps);
   // The staff console's API (server/staff/, docs/staff-console.md): its own session, never a player's token.
-  registerStaffCalls(app, allStaffCalls(), deps);
-  registerDevSmsOutbox(app, sms, config.production);
+  registerStaffCalls(app, allStaffCalls({ serviceBus }), deps);
+  registerDevSmsOutbox(app, sms, config.production, deps.kv);
   const now = deps.now ?? Date.now;
   const streams = registerServiceStream(app, { db: deps.db, kv: deps.kv, bus: serviceBus, config, now, log: app.log, ...(deps.serviceStream?.heartbeatMs ? { heartbeatMs: deps.serviceStream.heartbeatMs } : {}) });
   streamHubs.set(app, streams);
   registerDevServiceAgent(app, { db: deps.db, bus: serviceBus, hub: streams, now, production: config.production });
+  // The desk's push channel: the staff session cookie (EventSource sends it), agents and administrators only.
+  registerAgentStream(app, {
+    db: deps.db,
+    bus: serviceBus,
+    config,
+    log: app.log,
+    ...(deps.serviceStream?.heartbeatMs ? { heartbeatMs: deps.serviceStream.heartbeatMs } : {}),
+    authenticate: async (request) => {
+      const check = await checkStaffRequest(deps.db, request, new Date(now()), { roles: DESK_ROLES, csrf: false });
+      if (!check.ok) return { status: check.status, code: check.code, msg: check.msg };
+      return { staffId: check.staff.id, seesAll: check.staff.role === 'admin', sessionId: check.staff.sessionId };
+    },
+    stillSignedIn: (agent) => (agent.sessionId === undefined ? Promise.resolve(false) : staffSessionLive(deps.db, agent.sessionId, new Date(now()))),
+  });
   registerAppPackageDownloads(app, deps.db);
   registerCatalogRoutes(app, deps.db);
   bindMoneyServer(config, app, deps.money?.http);
@@ -132,8 +150,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const storage = deps.storage ?? createObjectStorage(config.storage);
   if (!deps.storage) app.addHook('onClose', () => storage.close());
   registerUploadRoutes(app, { db: deps.db, kv: deps.kv, storage, config, now: deps.now ?? Date.now });
+  registerStaffUploads(app, { db: deps.db, kv: deps.kv, storage, config, now: deps.now ?? Date.now });
   app.get('/healthz', async () => ({ ok: true }));
-  if (config.staffStaticDir) registerStaffConsoleFiles(app, config.staffStaticDir);
+  if (config.staffStaticDir) registerStaffConsoleFiles(app, config.staffStaticDir, { mediaBaseUrl: config.mediaBaseUrl });
   if (config.staticDir) {
     const firstPaint = createFirstPaint({ calls, db: deps.db, kv: deps.kv, config, log: app.log, ...(deps.now ? { now: deps.now } : {}) });
     registerStaticFiles(app, config.staticDir, { pageExtras: firstPaint });

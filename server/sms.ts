@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
-import type { CodePurpose } from './verification-codes.ts';
+import type { KvStore } from './kv-store.ts';
+import { releaseSmsCooldown, type CodePurpose } from './verification-codes.ts';
 
 /** Sends one verification code by SMS; rejects when the message could not be handed over. */
 export interface SmsProvider {
@@ -59,7 +60,16 @@ function isOutbox(provider: SmsProvider): provider is SmsProvider & SmsOutbox {
 }
 
 /** PROTOCOL §9: GET /dev/sms/:phone → {phone, code}; 404 when none, and always 404 in production. */
-export function registerDevSmsOutbox(app: FastifyInstance, provider: SmsProvider, production: boolean): void {
+export function registerDevSmsOutbox(app: FastifyInstance, provider: SmsProvider, production: boolean, kv: KvStore): void {
+  // Development and e2e only, like the outbox: lets a phone ask for its next code at once, so a
+  // walk through two code flows need not sit out the 60 s per-phone cooldown (the cooldown
+  // itself is tested on a simulated clock in verification-codes.test.ts). 404 in production.
+  app.delete<{ Params: { phone: string } }>('/dev/sms/:phone/cooldown', async (request, reply) => {
+    reply.header('cache-control', 'no-store');
+    if (production || !isOutbox(provider)) return reply.status(404).type('application/json; charset=utf-8').send({ code: 404, msg: 'Not Found', data: null });
+    await releaseSmsCooldown(kv, request.params.phone);
+    return { phone: request.params.phone, released: true };
+  });
   app.get<{ Params: { phone: string } }>('/dev/sms/:phone', async (request, reply) => {
     const code = !production && isOutbox(provider) ? provider.latestCode(request.params.phone) : null;
     reply.header('cache-control', 'no-store');

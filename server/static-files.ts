@@ -196,22 +196,37 @@ export function registerStaticFiles(app: FastifyInstance, dir: string, options: 
 
 /**
  * The staff console's page headers: no framing (clickjacking), scripts and styles from this
- * origin only (antd-mobile sets inline styles), nothing sent elsewhere. Pictures may also come
- * from https: a notice's or article's images in the preview, players' pictures on a CDN
- * (MEDIA_BASE_URL); no-referrer keeps the console's URLs out of those requests.
+ * origin only (antd-mobile sets inline styles), nothing sent elsewhere.
  */
-export const STAFF_PAGE_HEADERS: Record<string, string> = {
-  'content-security-policy': "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data: blob: https:; connect-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'self'; object-src 'none'",
-  'x-frame-options': 'DENY',
-  'referrer-policy': 'no-referrer',
-};
+export const STAFF_PAGE_HEADERS: Record<string, string> = staffPageHeaders('');
+
+/**
+ * The headers with the media origin allowed for pictures (the desk shows chat pictures): with
+ * MEDIA_BASE_URL on another origin (a CDN, the bucket), its origin joins img-src.
+ */
+export function staffPageHeaders(mediaBaseUrl: string): Record<string, string> {
+  let mediaOrigin = '';
+  if (/^https?:\/\//.test(mediaBaseUrl)) {
+    try {
+      mediaOrigin = ` ${new URL(mediaBaseUrl).origin}`;
+    } catch {
+      mediaOrigin = '';
+    }
+  }
+  return {
+    'content-security-policy': `default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data: blob:${mediaOrigin}; connect-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'self'; object-src 'none'`,
+    'x-frame-options': 'DENY',
+    'referrer-policy': 'no-referrer',
+  };
+}
 
 /**
  * The staff console (its own Vite build, vite.staff.config.ts → dist/staff, base /staff/) at /staff
  * and /staff/*: its files from memory like the players' app, any other path under /staff (not
  * /staff/api/) answered with its index.html (history fallback). Without a build, /staff says so.
  */
-export function registerStaffConsoleFiles(app: FastifyInstance, dir: string): void {
+export function registerStaffConsoleFiles(app: FastifyInstance, dir: string, options: { mediaBaseUrl?: string } = {}): void {
+  const pageHeaders = staffPageHeaders(options.mediaBaseUrl ?? '');
   const files = new Map<string, StaticFile>();
   const built = existsSync(path.join(dir, 'index.html'));
   if (built) {
@@ -231,11 +246,11 @@ export function registerStaffConsoleFiles(app: FastifyInstance, dir: string): vo
     if (!index) return reply.status(404).type('text/plain; charset=utf-8').send('员工后台未构建 (npm run build)');
     const file = files.get(url);
     if (file) {
-      if (file === index) reply.headers(STAFF_PAGE_HEADERS);
+      if (file === index) reply.headers(pageHeaders);
       return serve(request, reply, file);
     }
     if (url.startsWith('/staff/assets/') || path.extname(url) !== '') return reply.status(404).type('text/plain; charset=utf-8').send('Not Found');
-    reply.headers(STAFF_PAGE_HEADERS);
+    reply.headers(pageHeaders);
     return serve(request, reply, index);
   };
   app.get('/staff', handler);

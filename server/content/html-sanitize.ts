@@ -1,30 +1,65 @@
 import sanitizeHtml from 'sanitize-html';
 
 /**
- * Server-side HTML sanitising (issue 13: "HTML sanitised on input and on render"). Staff-written
- * HTML (notices; later help articles) is cleaned with sanitize-html before it is stored, so the
- * database never holds a script; the client cleans it again with DOMPurify when it renders
- * (src/app/sanitize.ts). The allow-list is the formatting a notice needs: headings, paragraphs,
- * lists, emphasis, links (http, https, mailto, tel, app paths) and images (http, https, app paths).
- * No styles, classes, ids, event handlers, frames, forms or scripts.
+ * Server-side HTML sanitising (issue 13: "HTML sanitised on input and on render"), the one
+ * allowlist for every piece of staff-written HTML the server stores (help articles, notices): it
+ * is cleaned when it is saved, so the database never holds a script, and again by
+ * src/app/sanitize.ts (DOMPurify) where it renders:
+ * an allowlist of text tags, links and pictures; no script, style, frame, form or event handler;
+ * links only to http(s), mailto:, tel: or a path of this site; pictures only from https or a path
+ * of this site (/media/…, /art/…). An absolute http(s) link opens in a new tab without the
+ * opener. docs/decisions.md "Help and feedback".
  */
+
+export const ARTICLE_TAGS = [
+  'h2', 'h3', 'h4', 'p', 'br', 'hr', 'strong', 'b', 'em', 'i', 'u', 's', 'del', 'sub', 'sup', 'small', 'span', 'div',
+  'ul', 'ol', 'li', 'a', 'img', 'blockquote', 'code', 'pre', 'figure', 'figcaption', 'table', 'thead', 'tbody', 'tr', 'th', 'td',
+] as const;
+
+const ABSOLUTE_HTTP = /^https?:\/\//i;
+
 const OPTIONS: sanitizeHtml.IOptions = {
-  allowedTags: ['h2', 'h3', 'h4', 'p', 'br', 'hr', 'ul', 'ol', 'li', 'strong', 'b', 'em', 'i', 'u', 's', 'blockquote', 'span', 'a', 'img', 'table', 'thead', 'tbody', 'tr', 'th', 'td'],
-  allowedAttributes: { a: ['href', 'title', 'rel', 'target'], img: ['src', 'alt', 'width', 'height'], th: ['colspan', 'rowspan'], td: ['colspan', 'rowspan'] },
+  allowedTags: [...ARTICLE_TAGS],
+  allowedAttributes: {
+    a: ['href', 'title', 'target', 'rel'],
+    img: ['src', 'alt', 'width', 'height'],
+    td: ['colspan', 'rowspan'],
+    th: ['colspan', 'rowspan'],
+  },
   allowedSchemes: ['http', 'https', 'mailto', 'tel'],
-  allowedSchemesByTag: { img: ['http', 'https'] },
+  allowedSchemesByTag: { img: ['https'] },
+  allowedSchemesAppliedToAttributes: ['href', 'src'],
+  // '//evil.example/x' would leave the site under the page's own scheme.
   allowProtocolRelative: false,
   disallowedTagsMode: 'discard',
-  allowedSchemesAppliedToAttributes: ['href', 'src'],
+  // The text of these is dropped with the tag (not kept as text).
+  nonTextTags: ['script', 'style', 'textarea', 'option', 'noscript', 'title', 'template', 'iframe', 'object', 'embed', 'svg', 'math', 'xmp', 'noembed', 'noframes'],
+  nestingLimit: 30,
+  parser: { lowerCaseTags: true, lowerCaseAttributeNames: true },
   transformTags: {
-    // A link out of the app opens apart and gives the target no handle on this page; an app path
-    // (/mine) stays a plain link the page routes itself. Whatever rel/target the author wrote goes.
     a: (tagName, attribs) => {
-      const { rel: _rel, target: _target, ...rest } = attribs;
-      return { tagName, attribs: /^https?:/i.test(rest.href ?? '') ? { ...rest, rel: 'noopener noreferrer', target: '_blank' } : rest };
+      const { href, title } = attribs;
+      const next: sanitizeHtml.Attributes = {};
+      if (href !== undefined) next.href = href;
+      if (title !== undefined) next.title = title;
+      if (href !== undefined && ABSOLUTE_HTTP.test(href.trim())) {
+        next.target = '_blank';
+        next.rel = 'noopener noreferrer';
+      }
+      return { tagName, attribs: next };
+    },
+    img: (tagName, attribs) => {
+      const next: sanitizeHtml.Attributes = {};
+      for (const name of ['src', 'alt', 'width', 'height'] as const) {
+        const value = attribs[name];
+        if (value === undefined) continue;
+        if ((name === 'width' || name === 'height') && !/^\d{1,4}$/.test(value)) continue;
+        next[name] = value;
+      }
+      return { tagName, attribs: next };
     },
   },
-  // An image whose source was refused (data:, javascript:) is dropped rather than left empty.
+  // A picture without a source is nothing to show.
   exclusiveFilter: (frame) => frame.tag === 'img' && !frame.attribs.src,
 };
 

@@ -5,7 +5,7 @@ import { sql, type Kysely, type Migration } from 'kysely';
  * '0013_help_feedback'.
  *
  * - help_categories, help_articles: FAQ categories; articles of five kinds (an FAQ answer sits in
- *   a category). `content` holds HTML already sanitised on the way in (server/help/sanitize.ts).
+ *   a category). `content` holds HTML already sanitised on the way in (server/content/html-sanitize.ts).
  *   A slug names the articles fixed pages show ('product', 'guide', 'about-…').
  * - feedback: one submission; (user_id, request_id) unique makes a retried submit the same row.
  *   status pending → replied (a staff reply) → closed.

@@ -15,7 +15,7 @@ import { REAL_NAME_TRIES_PER_DAY } from '../routes/real-name.ts';
 import { MAX_IMAGE_SIDE, MAX_UPLOAD_BYTES } from '../uploads/avatar-image.ts';
 import { CODE_DIGITS, CODE_MAX_TRIES, CODE_TTL_MS, LOGIN_LIMITS, SMS_LIMITS } from '../verification-codes.ts';
 import type { Database } from './schema.ts';
-import { sanitizeArticleHtml } from '../help/sanitize.ts';
+import { sanitizeServerHtml } from '../content/html-sanitize.ts';
 
 /**
  * The help centre's first content (issue 13 item 5): FAQ categories and answers, the product
@@ -499,7 +499,7 @@ export async function seedHelpContent(db: Kysely<Database>, now: Date = new Date
           slug: question.slug,
           title: question.title,
           summary: question.summary,
-          content: sanitizeArticleHtml(question.content),
+          content: sanitizeServerHtml(question.content),
           sort_order: (position + 1) * 10,
           published: true,
           published_at: now,
@@ -519,7 +519,7 @@ export async function seedHelpContent(db: Kysely<Database>, now: Date = new Date
         slug: page.slug,
         title: page.title,
         summary: page.summary,
-        content: sanitizeArticleHtml(page.content),
+        content: sanitizeServerHtml(page.content),
         sort_order: (position + 1) * 10,
         published: true,
         published_at: publishedAt,

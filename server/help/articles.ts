@@ -15,7 +15,7 @@ import {
 } from '../../api/protocol/help-rules.ts';
 import { iso } from '../catalog/game-list.ts';
 import type { Database, HelpArticlesTable } from '../db/schema.ts';
-import { sanitizeArticleHtml } from './sanitize.ts';
+import { sanitizeServerHtml } from '../content/html-sanitize.ts';
 
 /**
  * Help articles (issue 13 item 5): what the player calls read (published articles only), and the
@@ -147,7 +147,7 @@ async function checkArticle(db: Kysely<Database>, input: ArticleInput): Promise<
   if (charCount(title) > ARTICLE_TITLE_MAX) return { ok: false, message: ARTICLE_MSG.titleLong };
   const summary = cleanText(input.summary ?? '');
   if (charCount(summary) > ARTICLE_SUMMARY_MAX) return { ok: false, message: ARTICLE_MSG.summaryLong };
-  const content = sanitizeArticleHtml(String(input.content ?? ''));
+  const content = sanitizeServerHtml(String(input.content ?? ''));
   if (content.replace(/<(?!img\b)[^>]*>/gi, '').trim() === '') return { ok: false, message: ARTICLE_MSG.bodyEmpty };
   if (content.length > ARTICLE_BODY_MAX) return { ok: false, message: ARTICLE_MSG.bodyLong };
   const slug = input.slug === undefined || input.slug === null || input.slug === '' ? null : input.slug;

@@ -47,7 +47,8 @@ describe('a server killed between payment and delivery', () => {
     const port = await freePort();
     const url = `http://127.0.0.1:${port}`;
     const env = { PORT: String(port), DATA_DIR: dataDir, STATIC_DIR: 'none', LOG_LEVEL: 'warn' };
-    const healthy = () => until(() => fetch(`${url}/healthz`).then((r) => r.ok, () => false), 'the server to listen');
+    // A fresh data folder is created, migrated and seeded first: ~10 s on a loaded 2-core machine.
+    const healthy = () => until(() => fetch(`${url}/healthz`).then((r) => r.ok, () => false), 'the server to listen', 600);
     const call = wireClient(url);
     // The first process runs its money jobs at start-up and then only hourly: the paid order's
     // delivery is still due when it is killed.

@@ -322,6 +322,28 @@ describe.each(DATABASE_KINDS)('SMS provider wiring on %s', (kind) => {
     }
   });
 
+  it('outside production, the dev outbox can release a phone\'s 60 s cooldown (e2e walks), and nothing else', async () => {
+    const server = await startTestServer({ kind });
+    try {
+      const call = wireClient(server.url);
+      const phone = '13612340001';
+      expect(await call('/api/login/sendCode', { phone, type: '1' })).toMatchObject({ code: 1 });
+      expect(await call('/api/login/sendCode', { phone, type: '1' })).toMatchObject({ code: -1, msg: '请勿频繁发送验证码' });
+      const released = await fetch(`${server.url}/dev/sms/${phone}/cooldown`, { method: 'DELETE' });
+      expect(released.status).toBe(200);
+      expect(await call('/api/login/sendCode', { phone, type: '1' })).toMatchObject({ code: 1 });
+      // The hourly count still holds: 5 sends an hour, released cooldown or not.
+      for (let sent = 2; sent < 5; sent++) {
+        await fetch(`${server.url}/dev/sms/${phone}/cooldown`, { method: 'DELETE' });
+        expect(await call('/api/login/sendCode', { phone, type: '1' })).toMatchObject({ code: 1 });
+      }
+      await fetch(`${server.url}/dev/sms/${phone}/cooldown`, { method: 'DELETE' });
+      expect(await call('/api/login/sendCode', { phone, type: '1' })).toMatchObject({ code: -1, msg: '验证码发送过于频繁，请1小时后再试' });
+    } finally {
+      await server.close();
+    }
+  });
+
   it('answers 404 from the dev outbox in production', async () => {
     const server = await startTestServer({
       kind,
@@ -330,6 +352,7 @@ describe.each(DATABASE_KINDS)('SMS provider wiring on %s', (kind) => {
     try {
       const res = await fetch(`${server.url}/dev/sms/13800138000`);
       expect(res.status).toBe(404);
+      expect((await fetch(`${server.url}/dev/sms/13800138000/cooldown`, { method: 'DELETE' })).status).toBe(404);
     } finally {
       await server.close();
     }

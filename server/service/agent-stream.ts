@@ -1,16 +1,18 @@
 import type { FastifyBaseLogger, FastifyInstance, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import { agentName, SERVICE_STREAM, type ChatMessage } from '../../api/protocol/service-chat.ts';
+import { AGENT_STREAM_PATH } from '../../api/protocol/service-desk.ts';
 import type { ServerConfig } from '../config.ts';
 import type { Database, ServiceConversationStatus } from '../db/schema.ts';
 import type { ServiceBus, ServiceBusEvent } from './bus.ts';
 import { toChatMessage } from './conversations.ts';
 
 /**
- * The agents' push channel (issue 13 §7, the staff console of phase 2): the same bus as the
- * players' stream, topic `agents`. The staff slice registers it with its session check
- * (`authenticate`: the HttpOnly session cookie; EventSource sends cookies on the same origin, so
- * no ticket is needed) at /staff/api/service/stream.
+ * The agents' push channel (issue 13 §7, the staff console's desk): the same bus as the players'
+ * stream, topic `agents`. server/app.ts registers it at /staff/api/service/stream with the staff
+ * session check (`authenticate`: checkStaffRequest of server/staff/requests.ts — the HttpOnly
+ * session cookie, which EventSource sends on the same origin, so no ticket is needed — and the
+ * agent or admin role) and `stillSignedIn` (the session, checked at each heartbeat).
  *
  * Events (no ids: a console that reconnects reloads its lists with listQueue, the stream only
  * says what changed since):
@@ -24,6 +26,15 @@ export interface AgentIdentity {
   staffId: number;
   /** Sees the messages of every conversation, not only queued ones and its own. */
   seesAll: boolean;
+  /** The staff session the stream was opened with (checked at each heartbeat by `stillSignedIn`). */
+  sessionId?: number;
+}
+
+/** Why a stream is refused: the HTTP status and the staff answer's code and message. */
+export interface AgentStreamRefusal {
+  status: number;
+  code: number;
+  msg: string;
 }
 
 export interface AgentStreamDeps {
@@ -31,8 +42,10 @@ export interface AgentStreamDeps {
   bus: ServiceBus;
   config: Pick<ServerConfig, 'mediaBaseUrl'>;
   log: FastifyBaseLogger;
-  /** The staff session's check; null refuses with 401. */
-  authenticate: (request: FastifyRequest) => Promise<AgentIdentity | null>;
+  /** The staff session's check: the agent, or a refusal (null refuses with 401). */
+  authenticate: (request: FastifyRequest) => Promise<AgentIdentity | AgentStreamRefusal | null>;
+  /** Checked at each heartbeat: false ends the stream (the session ended: sign-out, idle, expiry, account disabled). */
+  stillSignedIn?: (agent: AgentIdentity) => Promise<boolean>;
   path?: string;
   heartbeatMs?: number;
 }
@@ -41,7 +54,7 @@ export type AgentStreamEvent =
   | { type: 'conversation'; data: { conversation_id: number; user_id: number; status: ServiceConversationStatus; agent_id: number | null; agent: string | null } }
   | { type: 'message'; data: { conversation_id: number; user_id: number; message: ChatMessage } };
 
-export const AGENT_STREAM_PATH = '/staff/api/service/stream';
+export { AGENT_STREAM_PATH };
 
 /** What one agent's stream says of a bus event, or null when it is none of theirs. */
 export async function agentEventFor(db: Kysely<Database>, config: Pick<ServerConfig, 'mediaBaseUrl'>, agent: AgentIdentity, event: ServiceBusEvent): Promise<AgentStreamEvent | null> {
@@ -71,7 +84,10 @@ export function registerAgentStream(app: FastifyInstance, deps: AgentStreamDeps)
   });
   app.get(deps.path ?? AGENT_STREAM_PATH, async (request, reply) => {
     const agent = await deps.authenticate(request);
-    if (!agent) return reply.status(401).header('cache-control', 'no-store').type('application/json; charset=utf-8').send({ code: 401, msg: '请先登录', data: null });
+    if (!agent || !('staffId' in agent)) {
+      const refusal = agent ?? { status: 401, code: 401, msg: '请先登录' };
+      return reply.status(refusal.status).header('cache-control', 'no-store').type('application/json; charset=utf-8').send({ code: refusal.code, msg: refusal.msg, data: null });
+    }
     reply.hijack();
     const raw = reply.raw;
     raw.writeHead(200, { 'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-store', connection: 'keep-alive', 'x-accel-buffering': 'no' });
@@ -90,7 +106,15 @@ export function registerAgentStream(app: FastifyInstance, deps: AgentStreamDeps)
         }
       });
     });
-    const heartbeat = setInterval(() => raw.write(': heartbeat\n\n'), deps.heartbeatMs ?? SERVICE_STREAM.heartbeatMs);
+    const heartbeat = setInterval(() => {
+      void (async () => {
+        if (deps.stillSignedIn) {
+          const live = await deps.stillSignedIn(agent).catch(() => true);
+          if (!live) return end();
+        }
+        if (!ended) raw.write(': heartbeat\n\n');
+      })();
+    }, deps.heartbeatMs ?? SERVICE_STREAM.heartbeatMs);
     heartbeat.unref?.();
     const end = () => {
       if (ended) return;

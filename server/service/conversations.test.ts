@@ -146,6 +146,19 @@ describe.each(DATABASE_KINDS)('customer-service conversations on %s', (kind) => 
     for (const listener of [playerTopic, other, queue, agents]) await listener.stop();
   });
 
+  it('taking withdraws an automatic reply still waiting for its time; one already shown stays', async () => {
+    const userId = await player();
+    const conversationId = (await write(userId, '充值没到账'))!.conversation.id;
+    const at = now();
+    const auto = (content: string, createdAt: Date) =>
+      database.db.insertInto('service_messages').values({ user_id: userId, conversation_id: conversationId, direction: 'out', kind: 'auto', content, read_at: null, created_at: createdAt }).execute();
+    await auto('已显示的自动回复', new Date(at.getTime() - 500));
+    await auto('还没到时间的自动回复', new Date(at.getTime() + 3_000));
+    await takeConversation(database.db, bus, 71, conversationId, at);
+    const autos = await database.db.selectFrom('service_messages').select('content').where('conversation_id', '=', conversationId).where('kind', '=', 'auto').execute();
+    expect(autos.map((row) => row.content)).toEqual(['已显示的自动回复']);
+  });
+
   it('only the agent holding an open conversation replies, with text or a picture they uploaded', async () => {
     const userId = await player();
     const conversationId = (await write(userId, '问题'))!.conversation.id;

@@ -89,8 +89,17 @@ export function toChatMessage(row: Pick<MessageRow, 'id' | 'direction' | 'kind' 
   };
 }
 
+/** What to tell the bus once a change has committed. */
+export type Announcement = readonly [ServiceTopic, ServiceBusEvent];
+
+/**
+ * An agent's action done inside the caller's transaction: its result and what to announce on the
+ * bus **after** that transaction commits (a stream poked before the commit would read nothing new).
+ */
+export type Pending<T> = { value: T; announcements: Announcement[] };
+
 /** Sends each announcement; a bus failure is the bus's to log (the streams' catch-up covers it). */
-export async function announce(bus: ServiceBus, announcements: ReadonlyArray<readonly [ServiceTopic, ServiceBusEvent]>): Promise<void> {
+export async function announce(bus: ServiceBus, announcements: ReadonlyArray<Announcement>): Promise<void> {
   await Promise.all(announcements.map(([topic, event]) => bus.publish(topic, event)));
 }
 
@@ -236,17 +245,53 @@ export interface ConversationSummary {
 
 export const LIST_QUEUE_MAX = 100;
 
+const summaryQuery = (db: Db) =>
+  db
+    .selectFrom('service_conversations as c')
+    .innerJoin('users as u', 'u.id', 'c.user_id')
+    .select(['c.id', 'c.user_id', 'u.uuid as user_uuid', 'u.nickname', 'c.status', 'c.agent_id', 'c.created_at', 'c.taken_at', 'c.closed_at', 'c.last_message_at']);
+
+type SummaryRow = Omit<ConversationSummary, 'agent' | 'position' | 'last_message'>;
+
+/** Adds each conversation's agent name, last message and (given) queue place. */
+async function summarise(db: Db, rows: SummaryRow[], positionOf: (row: SummaryRow, index: number) => number | null | Promise<number | null>, visibleAt?: Date): Promise<ConversationSummary[]> {
+  if (rows.length === 0) return [];
+  let lastQuery = db
+    .selectFrom('service_messages')
+    .distinctOn('conversation_id')
+    .select(['conversation_id', 'direction', 'kind', 'content', 'image_key'])
+    .where(
+      'conversation_id',
+      'in',
+      rows.map((row) => row.id),
+    );
+  // An automatic reply is stored ahead of its time: the last message is the last one visible by then.
+  if (visibleAt) lastQuery = lastQuery.where('created_at', '<=', visibleAt);
+  const last = await lastQuery
+    .orderBy('conversation_id')
+    .orderBy('id', 'desc')
+    .execute();
+  const lastBy = new Map(last.map((row) => [row.conversation_id, row]));
+  return Promise.all(
+    rows.map(async (row, index) => {
+      const message = lastBy.get(row.id);
+      return {
+        ...row,
+        agent: row.agent_id !== null ? agentName(row.agent_id) : null,
+        position: row.status === 'queued' ? await positionOf(row, index) : null,
+        last_message: message ? { direction: message.direction, kind: message.kind, content: message.content, has_image: message.image_key !== null } : null,
+      };
+    }),
+  );
+}
+
 /**
  * The conversations of one status for the console: queued ones in queue order (oldest first),
  * open ones by when they were taken (optionally one agent's), closed ones newest first.
  */
-export async function listQueue(db: Db, options: { status: ServiceConversationStatus; agentId?: number; limit?: number }): Promise<ConversationSummary[]> {
+export async function listQueue(db: Db, options: { status: ServiceConversationStatus; agentId?: number; limit?: number; visibleAt?: Date }): Promise<ConversationSummary[]> {
   const limit = Math.max(1, Math.min(options.limit ?? 50, LIST_QUEUE_MAX));
-  let query = db
-    .selectFrom('service_conversations as c')
-    .innerJoin('users as u', 'u.id', 'c.user_id')
-    .select(['c.id', 'c.user_id', 'u.uuid as user_uuid', 'u.nickname', 'c.status', 'c.agent_id', 'c.created_at', 'c.taken_at', 'c.closed_at', 'c.last_message_at'])
-    .where('c.status', '=', options.status);
+  let query = summaryQuery(db).where('c.status', '=', options.status);
   if (options.agentId !== undefined) query = query.where('c.agent_id', '=', options.agentId);
   query =
     options.status === 'queued'
@@ -255,38 +300,40 @@ export async function listQueue(db: Db, options: { status: ServiceConversationSt
         ? query.orderBy('c.taken_at', 'asc').orderBy('c.id', 'asc')
         : query.orderBy('c.closed_at', 'desc').orderBy('c.id', 'desc');
   const rows = await query.limit(limit).execute();
-  if (rows.length === 0) return [];
-  const last = await db
-    .selectFrom('service_messages')
-    .distinctOn('conversation_id')
-    .select(['conversation_id', 'direction', 'kind', 'content', 'image_key'])
-    .where(
-      'conversation_id',
-      'in',
-      rows.map((row) => row.id),
-    )
-    .orderBy('conversation_id')
-    .orderBy('id', 'desc')
-    .execute();
-  const lastBy = new Map(last.map((row) => [row.conversation_id, row]));
-  return rows.map((row, index) => {
-    const message = lastBy.get(row.id);
-    return {
-      ...row,
-      agent: row.agent_id !== null ? agentName(row.agent_id) : null,
-      // The list is the queue from its head, so a row's place is its index.
-      position: options.status === 'queued' ? index + 1 : null,
-      last_message: message ? { direction: message.direction, kind: message.kind, content: message.content, has_image: message.image_key !== null } : null,
-    };
-  });
+  // The list is the queue from its head, so a row's place is its index.
+  return summarise(db, rows, (_row, index) => index + 1, options.visibleAt);
 }
 
-/** A page of the player's whole chat for the agent holding (or about to take) it: newest last; `beforeId` pages back. */
-export async function conversationMessages(db: Db, conversationId: number, options: { beforeId?: number; limit?: number } = {}): Promise<MessageRow[]> {
+/** One conversation as the console lists it, or null. */
+export async function conversationSummary(db: Db, conversationId: number, visibleAt?: Date): Promise<ConversationSummary | null> {
+  const row = await summaryQuery(db).where('c.id', '=', conversationId).executeTakeFirst();
+  if (!row) return null;
+  const [summary] = await summarise(db, [row], (queued) => queuePosition(db, queued), visibleAt);
+  return summary ?? null;
+}
+
+/** How many conversations wait in the queue, are held by this agent, are open in all. */
+export async function queueCounts(db: Db, agentId: number): Promise<{ queued: number; mine: number; open: number }> {
+  const rows = await db
+    .selectFrom('service_conversations')
+    .select((eb) => ['status', eb.fn.countAll<number>().as('n'), eb.fn.sum<number>(eb.case().when('agent_id', '=', agentId).then(1).else(0).end()).as('mine')])
+    .where('status', '<>', 'closed')
+    .groupBy('status')
+    .execute();
+  const of = (status: ServiceConversationStatus) => rows.find((row) => row.status === status);
+  return { queued: Number(of('queued')?.n ?? 0), mine: Number(of('open')?.mine ?? 0), open: Number(of('open')?.n ?? 0) };
+}
+
+/**
+ * A page of the player's whole chat for the agent holding (or about to take) it: newest last;
+ * `beforeId` pages back; `visibleAt` leaves out automatic replies not yet shown to the player.
+ */
+export async function conversationMessages(db: Db, conversationId: number, options: { beforeId?: number; limit?: number; visibleAt?: Date } = {}): Promise<MessageRow[]> {
   const conversation = await db.selectFrom('service_conversations').select('user_id').where('id', '=', conversationId).executeTakeFirst();
   if (!conversation) return [];
   let query = db.selectFrom('service_messages').select(MESSAGE_COLUMNS).where('user_id', '=', conversation.user_id);
   if (options.beforeId !== undefined) query = query.where('id', '<', options.beforeId);
+  if (options.visibleAt) query = query.where('created_at', '<=', options.visibleAt);
   const rows = await query
     .orderBy('id', 'desc')
     .limit(Math.max(1, Math.min(options.limit ?? 50, LIST_QUEUE_MAX)))
@@ -298,7 +345,7 @@ async function conversationById(db: Db, conversationId: number): Promise<Convers
   return (await db.selectFrom('service_conversations').select(CONVERSATION_COLUMNS).where('id', '=', conversationId).executeTakeFirst()) ?? null;
 }
 
-async function insertNote(trx: Transaction<Database>, conversation: Pick<ConversationRow, 'id' | 'user_id'>, content: string, agentId: number, now: Date): Promise<MessageRow> {
+async function insertNote(trx: Kysely<Database>, conversation: Pick<ConversationRow, 'id' | 'user_id'>, content: string, agentId: number, now: Date): Promise<MessageRow> {
   // A note is read as it is written: it raises no '客服消息' and counts in no unread number.
   return trx
     .insertInto('service_messages')
@@ -308,43 +355,62 @@ async function insertNote(trx: Transaction<Database>, conversation: Pick<Convers
 }
 
 /**
- * An agent takes a queued conversation. Atomic: the status changes only where it is still
- * 'queued', in one statement, so of agents taking at once exactly one wins; the others are told
- * it was taken. The player sees `客服XX为您服务` and a note in the chat; every queued player's
- * position moves up.
+ * An agent takes a queued conversation, inside the caller's transaction (the staff call's): the
+ * status changes only where it is still 'queued', in one statement, so of agents taking at once
+ * exactly one wins; the others are told it was taken. Announce the answer's `announcements` after
+ * the commit.
+ */
+export async function takeConversationIn(trx: Kysely<Database>, agentId: number, conversationId: number, now: Date): Promise<AgentResult<Pending<ConversationRow>>> {
+  const taken = await trx
+    .updateTable('service_conversations')
+    .set({ status: 'open', agent_id: agentId, taken_at: now, last_message_at: now })
+    .where('id', '=', conversationId)
+    .where('status', '=', 'queued')
+    .returning(CONVERSATION_COLUMNS)
+    .executeTakeFirst();
+  if (!taken) {
+    const current = await conversationById(trx, conversationId);
+    if (!current) return refused('notFound');
+    if (current.status === 'closed') return refused('closed');
+    return refused(current.agent_id === agentId ? 'alreadyYours' : 'taken');
+  }
+  // Automatic replies answer only while no agent holds the conversation: one still waiting for its
+  // time (stored ahead, not yet shown to the player) is withdrawn, or it would follow the agent's greeting.
+  await trx.deleteFrom('service_messages').where('conversation_id', '=', conversationId).where('kind', '=', 'auto').where('created_at', '>', now).execute();
+  const note = await insertNote(trx, taken, SERVICE_TEXT.taken(agentName(agentId)), agentId, now);
+  const change = { type: 'conversation', userId: taken.user_id, conversationId, status: 'open', agentId } as const;
+  return {
+    ok: true,
+    value: {
+      value: taken,
+      announcements: [
+        [userTopic(taken.user_id), change],
+        [userTopic(taken.user_id), { type: 'message', userId: taken.user_id, conversationId, messageId: note.id, from: 'service' }],
+        ['queue', { type: 'queue' }],
+        ['agents', change],
+      ],
+    },
+  };
+}
+
+/** Runs an in-transaction action in its own transaction, then announces it. */
+async function committed<T>(db: Kysely<Database>, bus: ServiceBus, action: (trx: Transaction<Database>) => Promise<AgentResult<Pending<T>>>): Promise<AgentResult<T>> {
+  const result = await db.transaction().execute(action);
+  if (!result.ok) return result;
+  await announce(bus, result.value.announcements);
+  return { ok: true, value: result.value.value };
+}
+
+/**
+ * An agent takes a queued conversation (its own transaction; takeConversationIn for a caller's).
+ * The player sees `客服XX为您服务` and a note in the chat; every queued player's position moves up.
  */
 export async function takeConversation(db: Kysely<Database>, bus: ServiceBus, agentId: number, conversationId: number, now: Date): Promise<AgentResult<ConversationRow>> {
-  const result = await db.transaction().execute(async (trx): Promise<AgentResult<{ conversation: ConversationRow; note: MessageRow }>> => {
-    const taken = await trx
-      .updateTable('service_conversations')
-      .set({ status: 'open', agent_id: agentId, taken_at: now, last_message_at: now })
-      .where('id', '=', conversationId)
-      .where('status', '=', 'queued')
-      .returning(CONVERSATION_COLUMNS)
-      .executeTakeFirst();
-    if (!taken) {
-      const current = await conversationById(trx, conversationId);
-      if (!current) return refused('notFound');
-      if (current.status === 'closed') return refused('closed');
-      return refused(current.agent_id === agentId ? 'alreadyYours' : 'taken');
-    }
-    const note = await insertNote(trx, taken, SERVICE_TEXT.taken(agentName(agentId)), agentId, now);
-    return { ok: true, value: { conversation: taken, note } };
-  });
-  if (!result.ok) return result;
-  const { conversation, note } = result.value;
-  const change = { type: 'conversation', userId: conversation.user_id, conversationId, status: 'open', agentId } as const;
-  await announce(bus, [
-    [userTopic(conversation.user_id), change],
-    [userTopic(conversation.user_id), { type: 'message', userId: conversation.user_id, conversationId, messageId: note.id, from: 'service' }],
-    ['queue', { type: 'queue' }],
-    ['agents', change],
-  ]);
-  return { ok: true, value: conversation };
+  return committed(db, bus, (trx) => takeConversationIn(trx, agentId, conversationId, now));
 }
 
 /** The held conversation, locked; or why this agent may not act on it. */
-async function heldConversation(trx: Transaction<Database>, agentId: number, conversationId: number): Promise<AgentResult<ConversationRow>> {
+async function heldConversation(trx: Kysely<Database>, agentId: number, conversationId: number): Promise<AgentResult<ConversationRow>> {
   const conversation = await trx.selectFrom('service_conversations').select(CONVERSATION_COLUMNS).where('id', '=', conversationId).forUpdate().executeTakeFirst();
   if (!conversation) return refused('notFound');
   if (conversation.status === 'closed') return refused('closed');
@@ -356,11 +422,11 @@ async function heldConversation(trx: Transaction<Database>, agentId: number, con
 export type AgentReply = { text: string; imageKey?: undefined } | { imageKey: string; text?: undefined } | { text: string; imageKey: string };
 
 /**
- * The agent holding an open conversation writes to the player: text, a picture they uploaded
- * (recordAgentUpload), or both. The player's stream shows it at once; elsewhere the unread poll
- * raises '客服消息' (the message is unread until the chat shows it).
+ * The agent holding an open conversation writes to the player, inside the caller's transaction:
+ * text, a picture they uploaded (recordAgentUpload), or both. The player's stream shows it at once;
+ * elsewhere the unread poll raises '客服消息' (the message is unread until the chat shows it).
  */
-export async function agentReply(db: Kysely<Database>, bus: ServiceBus, agentId: number, conversationId: number, reply: AgentReply, now: Date): Promise<AgentResult<MessageRow>> {
+export async function agentReplyIn(trx: Kysely<Database>, agentId: number, conversationId: number, reply: AgentReply, now: Date): Promise<AgentResult<Pending<MessageRow>>> {
   const imageKey = reply.imageKey ?? null;
   let content = '';
   if (reply.text !== undefined || imageKey === null) {
@@ -368,54 +434,64 @@ export async function agentReply(db: Kysely<Database>, bus: ServiceBus, agentId:
     if (!text.ok && !(imageKey !== null && text.reason === 'empty')) return refused(text.reason);
     content = text.ok ? text.text : '';
   }
-  const result = await db.transaction().execute(async (trx): Promise<AgentResult<MessageRow>> => {
-    const held = await heldConversation(trx, agentId, conversationId);
-    if (!held.ok) return held;
-    if (imageKey !== null) {
-      const upload = await trx.selectFrom('service_agent_uploads').select('object_key').where('agent_id', '=', agentId).where('object_key', '=', imageKey).executeTakeFirst();
-      if (!upload) return refused('badImage');
-    }
-    const message = await trx
-      .insertInto('service_messages')
-      .values({ user_id: held.value.user_id, conversation_id: conversationId, direction: 'out', kind: 'agent', content, image_key: imageKey, agent_id: agentId, read_at: null, created_at: now })
-      .returning(MESSAGE_COLUMNS)
-      .executeTakeFirstOrThrow();
-    await trx.updateTable('service_conversations').set({ last_message_at: now }).where('id', '=', conversationId).execute();
-    return { ok: true, value: message };
-  });
-  if (!result.ok) return result;
-  const message = result.value;
+  const held = await heldConversation(trx, agentId, conversationId);
+  if (!held.ok) return held;
+  if (imageKey !== null) {
+    const upload = await trx.selectFrom('service_agent_uploads').select('object_key').where('agent_id', '=', agentId).where('object_key', '=', imageKey).executeTakeFirst();
+    if (!upload) return refused('badImage');
+  }
+  const message = await trx
+    .insertInto('service_messages')
+    .values({ user_id: held.value.user_id, conversation_id: conversationId, direction: 'out', kind: 'agent', content, image_key: imageKey, agent_id: agentId, read_at: null, created_at: now })
+    .returning(MESSAGE_COLUMNS)
+    .executeTakeFirstOrThrow();
+  await trx.updateTable('service_conversations').set({ last_message_at: now }).where('id', '=', conversationId).execute();
   const event = { type: 'message', userId: message.user_id, conversationId, messageId: message.id, from: 'agent' } as const;
-  await announce(bus, [
-    [userTopic(message.user_id), event],
-    ['agents', event],
-  ]);
-  return result;
+  return {
+    ok: true,
+    value: {
+      value: message,
+      announcements: [
+        [userTopic(message.user_id), event],
+        ['agents', event],
+      ],
+    },
+  };
 }
 
-/** The agent holding the conversation ends it; the player sees 已结束, and their next message queues again. */
-export async function closeConversation(db: Kysely<Database>, bus: ServiceBus, agentId: number, conversationId: number, now: Date): Promise<AgentResult<ConversationRow>> {
-  const result = await db.transaction().execute(async (trx): Promise<AgentResult<{ conversation: ConversationRow; note: MessageRow }>> => {
-    const held = await heldConversation(trx, agentId, conversationId);
-    if (!held.ok) return held;
-    const conversation = await trx
-      .updateTable('service_conversations')
-      .set({ status: 'closed', closed_at: now, last_message_at: now })
-      .where('id', '=', conversationId)
-      .returning(CONVERSATION_COLUMNS)
-      .executeTakeFirstOrThrow();
-    const note = await insertNote(trx, conversation, SERVICE_TEXT.closed, agentId, now);
-    return { ok: true, value: { conversation, note } };
-  });
-  if (!result.ok) return result;
-  const { conversation, note } = result.value;
+/** agentReplyIn in its own transaction, announced. */
+export async function agentReply(db: Kysely<Database>, bus: ServiceBus, agentId: number, conversationId: number, reply: AgentReply, now: Date): Promise<AgentResult<MessageRow>> {
+  return committed(db, bus, (trx) => agentReplyIn(trx, agentId, conversationId, reply, now));
+}
+
+/** The agent holding the conversation ends it, inside the caller's transaction; the player sees 已结束, and their next message queues again. */
+export async function closeConversationIn(trx: Kysely<Database>, agentId: number, conversationId: number, now: Date): Promise<AgentResult<Pending<ConversationRow>>> {
+  const held = await heldConversation(trx, agentId, conversationId);
+  if (!held.ok) return held;
+  const conversation = await trx
+    .updateTable('service_conversations')
+    .set({ status: 'closed', closed_at: now, last_message_at: now })
+    .where('id', '=', conversationId)
+    .returning(CONVERSATION_COLUMNS)
+    .executeTakeFirstOrThrow();
+  const note = await insertNote(trx, conversation, SERVICE_TEXT.closed, agentId, now);
   const change = { type: 'conversation', userId: conversation.user_id, conversationId, status: 'closed', agentId } as const;
-  await announce(bus, [
-    [userTopic(conversation.user_id), { type: 'message', userId: conversation.user_id, conversationId, messageId: note.id, from: 'service' }],
-    [userTopic(conversation.user_id), change],
-    ['agents', change],
-  ]);
-  return { ok: true, value: conversation };
+  return {
+    ok: true,
+    value: {
+      value: conversation,
+      announcements: [
+        [userTopic(conversation.user_id), { type: 'message', userId: conversation.user_id, conversationId, messageId: note.id, from: 'service' }],
+        [userTopic(conversation.user_id), change],
+        ['agents', change],
+      ],
+    },
+  };
+}
+
+/** closeConversationIn in its own transaction, announced. */
+export async function closeConversation(db: Kysely<Database>, bus: ServiceBus, agentId: number, conversationId: number, now: Date): Promise<AgentResult<ConversationRow>> {
+  return committed(db, bus, (trx) => closeConversationIn(trx, agentId, conversationId, now));
 }
 
 /** A picture an agent uploaded (the staff upload path, phase 2): only these may appear in their replies. */

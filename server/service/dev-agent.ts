@@ -6,8 +6,8 @@ import { agentReply, closeConversation, takeConversation } from './conversations
 import type { ServiceStreamHub } from './stream.ts';
 
 /**
- * Development stand-in for the staff console's agent (until it lands): drives the same agent
- * functions for the player with this phone. Guarded like the SMS outbox (PROTOCOL §9): outside
+ * Development stand-in for an agent: drives the same agent functions as the staff console's desk
+ * for the player with this phone, and can end the player's streams (the e2e fallback test). Guarded like the SMS outbox (PROTOCOL §9): outside
  * production only; in production every request answers 404.
  *
  *   POST /dev/service/agent  { phone, action: 'take' | 'reply' | 'close' | 'drop', agent_id?: 7, text? }

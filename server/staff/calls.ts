@@ -48,6 +48,12 @@ export interface StaffContext<TSpec extends AnyStaffCallSpec = AnyStaffCallSpec>
   input: StaffCallInput<TSpec>;
   /** One audit row: who (ctx.staff), what ('accounts.create'), on what ('staff:12'), before/after (JSON; null when none). */
   audit(action: string, target: string, before: unknown, after: unknown): Promise<void>;
+  /**
+   * Runs `task` once the call's transaction has committed (never when it rolls back), before the
+   * answer is sent: tell others of the change there (the customer-service bus), so that whoever
+   * reads on hearing it sees it. A failing task is logged; the answer stands.
+   */
+  afterCommit(task: () => Promise<void> | void): void;
 }
 
 /** auth/login's context: no session yet, the plain database handle. */
@@ -78,7 +84,8 @@ export function handleStaff<TSpec extends AnyStaffCallSpec>(spec: TSpec, handler
       if (!staff || !session) throw new Error('handleStaff without a session');
       const parsed = parseFields(spec, fields);
       if (!parsed.ok) return staffRefuse(parsed.message);
-      return db.transaction().execute((trx) =>
+      const committed: Array<() => Promise<void> | void> = [];
+      const answer = await db.transaction().execute((trx) =>
         handler({
           ...base,
           db: trx,
@@ -86,8 +93,17 @@ export function handleStaff<TSpec extends AnyStaffCallSpec>(spec: TSpec, handler
           session,
           input: parsed.value,
           audit: (action, target, before, after) => writeAudit(trx, { staffId: staff.id, action, target, before, after, ip: base.ip, at: base.now }),
+          afterCommit: (task) => void committed.push(task),
         }),
       );
+      for (const task of committed) {
+        try {
+          await task();
+        } catch (error) {
+          base.log.warn({ err: error, call: spec.path }, 'staff call: after-commit task failed');
+        }
+      }
+      return answer;
     },
   };
 }

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import Fastify from 'fastify';
 import { afterAll, describe, expect, it } from 'vitest';
-import { registerStaffConsoleFiles, registerStaticFiles } from '../static-files.ts';
+import { registerStaffConsoleFiles, registerStaticFiles, staffPageHeaders } from '../static-files.ts';
 
 describe('the staff console files at /staff', () => {
   const root = mkdtempSync(path.join(os.tmpdir(), 'gp-staff-files-'));
@@ -42,6 +42,17 @@ describe('the staff console files at /staff', () => {
     expect((await app.inject({ url: '/mine' })).body).toBe('<html><body>players</body></html>');
     expect((await app.inject({ url: '/staffroom' })).body).toBe('<html><body>players</body></html>');
     expect((await app.inject({ method: 'POST', url: '/staff/api/auth/me' })).json()).toEqual({ code: 1 });
+  });
+
+  it('lets the desk show pictures from the media origin (MEDIA_BASE_URL), and nothing else from elsewhere', async () => {
+    expect(staffPageHeaders('')['content-security-policy']).toContain("img-src 'self' data: blob:;");
+    expect(staffPageHeaders('/media')['content-security-policy']).toContain("img-src 'self' data: blob:;");
+    const cdn = staffPageHeaders('https://cdn.example.com/game-media')['content-security-policy']!;
+    expect(cdn).toContain("img-src 'self' data: blob: https://cdn.example.com;");
+    expect(cdn).toContain("connect-src 'self';");
+    const served = Fastify({ logger: false });
+    registerStaffConsoleFiles(served, staff, { mediaBaseUrl: 'https://cdn.example.com/game-media' });
+    expect((await served.inject({ url: '/staff/service-desk' })).headers['content-security-policy']).toContain('https://cdn.example.com;');
   });
 
   it('says so when the console is not built', async () => {

@@ -1,3 +1,4 @@
+import { MemoryServiceBus, type ServiceBus } from '../service/bus.ts';
 import type { StaffCallDefinition } from './calls.ts';
 import { staffAccountCalls } from './routes/accounts.ts';
 import { staffArticleCalls } from './routes/articles.ts';
@@ -5,14 +6,25 @@ import { staffAuditCalls } from './routes/audit.ts';
 import { staffAuthCalls } from './routes/auth.ts';
 import { staffFeedbackCalls } from './routes/feedback.ts';
 import { staffBroadcastCalls, staffNoticeCalls } from './routes/notices.ts';
+import { staffServiceCalls } from './routes/service.ts';
 
 /**
  * Every staff call the server serves (docs/staff-console.md). HOW TO ADD ONE: declare it with
  * defineStaffCall in api/protocol/staff/<group>.ts (listed in api/protocol/staff/all.ts), serve it
  * with handleStaff in server/staff/routes/<group>.ts, and append that module's list here.
  * server/staff/registry.test.ts then checks, for every call listed, that a player's token, no
- * session and each role not allowed are refused.
+ * session and each role not allowed are refused. `services` are what some modules need (the
+ * customer-service bus); without them (listing the calls) they get stand-ins.
  */
-export function allStaffCalls(): StaffCallDefinition[] {
-  return [...staffAuthCalls, ...staffAccountCalls, ...staffAuditCalls, ...staffFeedbackCalls, ...staffNoticeCalls, ...staffBroadcastCalls, ...staffArticleCalls];
+export function allStaffCalls(services: { serviceBus?: ServiceBus } = {}): StaffCallDefinition[] {
+  return [
+    ...staffAuthCalls,
+    ...staffAccountCalls,
+    ...staffAuditCalls,
+    ...staffServiceCalls(services.serviceBus ?? new MemoryServiceBus()),
+    ...staffFeedbackCalls,
+    ...staffNoticeCalls,
+    ...staffBroadcastCalls,
+    ...staffArticleCalls,
+  ];
 }

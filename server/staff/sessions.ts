@@ -102,3 +102,20 @@ export function sessionCookie(token: string | null, options: { secure: boolean; 
   if (options.secure) parts.push('Secure');
   return parts.join('; ');
 }
+
+/**
+ * Whether a session is still live at `now` (not ended, not idle, not expired, its account not
+ * disabled), without touching it: a long-lived request (the agents' stream) checks it now and
+ * then, and ends when the session does. Keeping a stream open is not activity.
+ */
+export async function staffSessionLive(db: Kysely<Database>, sessionId: number, now: Date): Promise<boolean> {
+  const row = await db
+    .selectFrom('staff_sessions')
+    .innerJoin('staff_accounts', 'staff_accounts.id', 'staff_sessions.staff_id')
+    .select(['staff_sessions.last_seen_at', 'staff_sessions.expires_at', 'staff_sessions.ended_reason', 'staff_accounts.disabled'])
+    .where('staff_sessions.id', '=', sessionId)
+    .executeTakeFirst();
+  if (!row || row.disabled || row.ended_reason) return false;
+  const at = now.getTime();
+  return new Date(row.expires_at).getTime() > at && new Date(row.last_seen_at).getTime() + STAFF_IDLE_MS > at;
+}

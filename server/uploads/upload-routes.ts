@@ -34,19 +34,29 @@ const PROCESSORS: Record<UploadPurpose, (bytes: Buffer) => Promise<AvatarResult>
 export const UPLOAD_TICKET_TTL_MS = 5 * 60 * 1000;
 const MEDIA_MAX_AGE_S = 365 * 24 * 3600;
 
+/**
+ * Whose tickets: players' (/upload/<ticket>, the owner a user id) or staff members'
+ * (/staff/upload/<ticket>, server/staff/uploads.ts, the owner a staff id). Each has its own kv
+ * keys, so a ticket only ever opens its own path.
+ */
+export type UploadAudience = 'player' | 'staff';
+
 interface TicketRecord {
+  /** The owner: a user id for players (the stored field keeps its first name), a staff id for staff. */
   user_id: number;
   purpose: UploadPurpose;
 }
 
 const ticketHash = (ticket: string) => createHash('sha256').update(ticket).digest('hex');
-const ticketKey = (hash: string) => `upload-ticket:${hash}`;
-const claimKey = (hash: string) => `upload-ticket-used:${hash}`;
+const KEY_PREFIX: Record<UploadAudience, string> = { player: 'upload-ticket', staff: 'staff-upload-ticket' };
+const ticketKey = (audience: UploadAudience, hash: string) => `${KEY_PREFIX[audience]}:${hash}`;
+const claimKey = (audience: UploadAudience, hash: string) => `${KEY_PREFIX[audience]}-used:${hash}`;
 
-export async function issueUploadTicket(kv: KvStore, userId: number, purpose: UploadPurpose): Promise<string> {
+/** A one-use ticket for `ownerId` (a player's id, or a staff member's for the staff audience). */
+export async function issueUploadTicket(kv: KvStore, ownerId: number, purpose: UploadPurpose, audience: UploadAudience = 'player'): Promise<string> {
   const ticket = randomBytes(32).toString('base64url');
-  const record: TicketRecord = { user_id: userId, purpose };
-  await kv.set(ticketKey(ticketHash(ticket)), JSON.stringify(record), UPLOAD_TICKET_TTL_MS);
+  const record: TicketRecord = { user_id: ownerId, purpose };
+  await kv.set(ticketKey(audience, ticketHash(ticket)), JSON.stringify(record), UPLOAD_TICKET_TTL_MS);
   return ticket;
 }
 
@@ -61,7 +71,7 @@ export function mediaUrl(config: Pick<ServerConfig, 'mediaBaseUrl'>, key: string
 
 /** Keeps upload tickets out of logs (a ticket in the URL is a credential for a few minutes). */
 export function redactUploadTicket(url: string): string {
-  return url.replace(/^\/upload\/[^/?#]+/, '/upload/[redacted]');
+  return url.replace(/^(\/staff)?\/upload\/[^/?#]+/, '$1/upload/[redacted]');
 }
 
 export interface UploadDeps {
@@ -74,8 +84,40 @@ export interface UploadDeps {
 
 interface CheckedTicket {
   hash: string;
-  userId: number;
+  ownerId: number;
   purpose: UploadPurpose;
+}
+
+/** A refusal of the sender: HTTP status, answer code and message. */
+export interface UploadRefusal {
+  status: number;
+  code: number;
+  msg: string;
+}
+
+/** A picture stored for its owner. */
+export interface StoredPicture {
+  ownerId: number;
+  purpose: UploadPurpose;
+  key: string;
+  size: number;
+  /** The bytes as they came (before re-encoding). */
+  receivedBytes: number;
+  at: Date;
+}
+
+/**
+ * One upload path: its route, whose tickets it takes, how it checks the sender (before the body is
+ * read) against the ticket's owner, and how it records the stored picture. Players' and staff
+ * uploads share everything else: the single-use claim, the 5 MB limit, the checks and the
+ * re-encoding of avatar-image.ts, the storage.
+ */
+export interface UploadEndpoint {
+  route: string;
+  audience: UploadAudience;
+  /** null lets the request through; a refusal answers it. */
+  authorise(request: FastifyRequest, ownerId: number, at: Date): Promise<UploadRefusal | null>;
+  record(picture: StoredPicture, request: FastifyRequest): Promise<void>;
 }
 
 const ticketParam = (request: FastifyRequest): string => (request.params as { ticket?: string }).ticket ?? '';
@@ -84,9 +126,10 @@ function answer(reply: FastifyReply, status: number, code: number, msg: string, 
   return reply.status(status).header('cache-control', 'no-store').type('application/json; charset=utf-8').send({ code, msg, data });
 }
 
-export function registerUploadRoutes(app: FastifyInstance, deps: UploadDeps): void {
-  const { db, kv, storage, config, now } = deps;
-
+/** Serves one upload path (see UploadEndpoint). */
+export function registerUploadEndpoint(app: FastifyInstance, deps: Pick<UploadDeps, 'kv' | 'storage' | 'config' | 'now'>, endpoint: UploadEndpoint): void {
+  const { kv, storage, config, now } = deps;
+  const { audience } = endpoint;
   const checked = new WeakMap<FastifyRequest, CheckedTicket>();
   app.register(async (scope) => {
     scope.removeAllContentTypeParsers();
@@ -98,38 +141,54 @@ export function registerUploadRoutes(app: FastifyInstance, deps: UploadDeps): vo
       return answer(reply, 500, 500, '上传失败，请稍后重试');
     });
 
-    // The ticket and the player are checked before the body is read: a bogus ticket costs no 5 MB.
+    // The ticket and the sender are checked before the body is read: a bogus ticket costs no 5 MB.
     scope.addHook('onRequest', async (request, reply) => {
       const hash = ticketHash(ticketParam(request));
-      const stored = await kv.get(ticketKey(hash));
+      const stored = await kv.get(ticketKey(audience, hash));
       if (!stored) return answer(reply, 403, -1, UPLOAD_MSG.badTicket);
       const record = JSON.parse(stored) as TicketRecord;
-      const bearer = /^Bearer\s+(\S+)$/i.exec(String(request.headers.authorization ?? ''))?.[1];
-      const auth: Authentication = await authenticate(db, bearer, request.headers['x-user-uuid'], new Date(now()));
-      if (!auth.ok) return answer(reply, 401, auth.response.code, auth.response.msg);
-      // Another player's ticket answers like an expired one.
-      if (auth.user.id !== record.user_id) return answer(reply, 403, -1, UPLOAD_MSG.badTicket);
-      checked.set(request, { hash, userId: record.user_id, purpose: record.purpose });
+      const refusal = await endpoint.authorise(request, record.user_id, new Date(now()));
+      if (refusal) return answer(reply, refusal.status, refusal.code, refusal.msg);
+      checked.set(request, { hash, ownerId: record.user_id, purpose: record.purpose });
     });
 
-    scope.post('/upload/:ticket', async (request, reply) => {
+    scope.post(endpoint.route, async (request, reply) => {
       const ticket = checked.get(request);
       if (!ticket) return answer(reply, 403, -1, UPLOAD_MSG.badTicket);
       // Single use: of two racing uploads, one claims the ticket.
-      if (!(await kv.setIfAbsent(claimKey(ticket.hash), '1', UPLOAD_TICKET_TTL_MS))) return answer(reply, 403, -1, UPLOAD_MSG.badTicket);
-      await kv.delete(ticketKey(ticket.hash));
+      if (!(await kv.setIfAbsent(claimKey(audience, ticket.hash), '1', UPLOAD_TICKET_TTL_MS))) return answer(reply, 403, -1, UPLOAD_MSG.badTicket);
+      await kv.delete(ticketKey(audience, ticket.hash));
       const body = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
       const picture = await PROCESSORS[ticket.purpose](body);
       if (!picture.ok) return answer(reply, picture.status, -1, picture.message);
       if (!(await storage.head(picture.key))) await storage.put(picture.key, picture.bytes, AVATAR_CONTENT_TYPE);
-      await db
-        .insertInto('uploads')
-        .values({ user_id: ticket.userId, object_key: picture.key, purpose: ticket.purpose, content_type: AVATAR_CONTENT_TYPE, size: picture.bytes.length, created_at: new Date(now()) })
-        .onConflict((oc) => oc.columns(['user_id', 'object_key']).doNothing())
-        .execute();
-      request.log.info({ upload: ticket.purpose, key: picture.key, bytes: body.length }, 'upload stored');
+      await endpoint.record({ ownerId: ticket.ownerId, purpose: ticket.purpose, key: picture.key, size: picture.bytes.length, receivedBytes: body.length, at: new Date(now()) }, request);
+      request.log.info({ upload: ticket.purpose, audience, key: picture.key, bytes: body.length }, 'upload stored');
       return answer(reply, 200, 1, UPLOAD_MSG.uploaded, { key: picture.key, url: mediaUrl(config, picture.key) });
     });
+  });
+}
+
+export function registerUploadRoutes(app: FastifyInstance, deps: UploadDeps): void {
+  const { db, storage, now } = deps;
+
+  registerUploadEndpoint(app, deps, {
+    route: '/upload/:ticket',
+    audience: 'player',
+    async authorise(request, ownerId) {
+      const bearer = /^Bearer\s+(\S+)$/i.exec(String(request.headers.authorization ?? ''))?.[1];
+      const auth: Authentication = await authenticate(db, bearer, request.headers['x-user-uuid'], new Date(now()));
+      if (!auth.ok) return { status: 401, code: auth.response.code, msg: auth.response.msg };
+      // Another player's ticket answers like an expired one.
+      return auth.user.id === ownerId ? null : { status: 403, code: -1, msg: UPLOAD_MSG.badTicket };
+    },
+    async record(picture) {
+      await db
+        .insertInto('uploads')
+        .values({ user_id: picture.ownerId, object_key: picture.key, purpose: picture.purpose, content_type: AVATAR_CONTENT_TYPE, size: picture.size, created_at: picture.at })
+        .onConflict((oc) => oc.columns(['user_id', 'object_key']).doNothing())
+        .execute();
+    },
   });
 
   app.get('/media/*', async (request, reply) => {

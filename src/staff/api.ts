@@ -44,6 +44,11 @@ export function setCsrfToken(token: string): void {
   csrfToken = token;
 }
 
+/** The session's CSRF token, for requests outside staffCall (the desk's picture upload). */
+export function getCsrfToken(): string {
+  return csrfToken;
+}
+
 /** What the console does when a call answers 401 (App: back to sign-in with the message). */
 export function setSignedOutHandler(handler: (msg: string) => void): void {
   onSignedOut = handler;

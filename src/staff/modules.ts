@@ -6,6 +6,8 @@ import { auditModule } from './modules/audit/index.tsx';
 import { broadcastsModule } from './modules/broadcasts/index.tsx';
 import { feedbackModule } from './modules/feedback/index.tsx';
 import { noticesModule } from './modules/notices/index.tsx';
+import { quickRepliesModule } from './modules/quick-replies/index.tsx';
+import { serviceDeskModule } from './modules/service-desk/index.tsx';
 
 /** What a module's page gets: the signed-in staff member. */
 export interface StaffPageProps {
@@ -27,7 +29,7 @@ export interface StaffModule {
   Page: ComponentType<StaffPageProps>;
 }
 
-export const STAFF_MODULES: readonly StaffModule[] = [accountsModule, auditModule, feedbackModule, noticesModule, broadcastsModule, articlesModule];
+export const STAFF_MODULES: readonly StaffModule[] = [accountsModule, auditModule, serviceDeskModule, quickRepliesModule, feedbackModule, noticesModule, broadcastsModule, articlesModule];
 
 export function modulesFor(role: StaffRole, modules: readonly StaffModule[] = STAFF_MODULES): StaffModule[] {
   return modules.filter((module) => role === 'admin' || module.roles.includes(role));

@@ -4,9 +4,10 @@ import { freshPhone, register, shoot, signInStorage } from './wire.ts';
 
 /**
  * Customer service with a human agent (issue 13 §7) through the whole stack at 375×812: the
- * player writes on /service and sees 排队中; an agent — until the staff console exists, the
- * development agent path /dev/service/agent, which calls the same takeConversation / agentReply /
- * closeConversation as the console will — takes the conversation and replies, and the reply
+ * player writes on /service and sees 排队中; an agent — here the development agent path
+ * /dev/service/agent, which calls the same agent functions as the console's staff calls and can
+ * also end the player's streams (tests/e2e/service-desk.spec.ts drives the console itself) —
+ * takes the conversation and replies, and the reply
  * appears without a reload (server-sent events). With the stream killed (the server ends it and
  * the browser may not open another) the page falls back to the 20 s poll, which still delivers.
  * Away from /service the same reply raises the '客服消息' banner through the unread poll.

@@ -1,6 +1,6 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { Buffer } from 'node:buffer';
-import { wireCall } from './wire.ts';
+import { releaseSmsCooldown, wireCall } from './wire.ts';
 
 /**
  * Sign-in through the whole stack at 375×812 (SPEC §2 login overlay, §4, §5): register by SMS
@@ -13,7 +13,6 @@ import { wireCall } from './wire.ts';
 const SHOTS = 'test-results/screenshots';
 const PHONE = `1390000${String(Date.now() % 10_000).padStart(4, '0')}`;
 const PASSWORD = 'lewan2026';
-const SMS_COOLDOWN_MS = 60_000;
 
 test.setTimeout(180_000);
 
@@ -76,7 +75,6 @@ test('sign in by SMS code, recover the password, sign in by password', async ({ 
     ((await page.evaluate(() => (window as unknown as { __e2ePoints: string[] }).__e2ePoints)) ?? []).map(
       (body) => JSON.parse(Buffer.from(body, 'base64').toString('utf8')) as { point_title: string; point_id: number; token?: string },
     );
-  let registrationSentAt = 0;
 
   await test.step('/login shows panel 1 as a full page', async () => {
     await page.goto('/login?bd_vid=e2e-click-1');
@@ -108,7 +106,6 @@ test('sign in by SMS code, recover the password, sign in by password', async ({ 
   });
 
   await test.step('register by SMS code: the 4th digit signs in, the page hands over to /mine, the token is stored', async () => {
-    registrationSentAt = Date.now();
     await page.getByRole('button', { name: '获取验证码' }).click();
     await expect(panel(page, 2)).toBeVisible();
     await expect(page.getByText(`验证码已发送至 +86 ${PHONE.slice(0, 3)} ${PHONE.slice(3, 7)} ${PHONE.slice(7)}`)).toBeVisible();
@@ -166,9 +163,8 @@ test('sign in by SMS code, recover the password, sign in by password', async ({ 
     await page.getByLabel('手机号').fill(PHONE);
     await shoot(page, 'login-4-recover');
     await expectTapTargets(page, 4);
-    // One SMS per phone per minute: wait out the registration code's window.
-    const wait = registrationSentAt + SMS_COOLDOWN_MS + 1_000 - Date.now();
-    if (wait > 0) await page.waitForTimeout(wait);
+    // One SMS per phone per minute: the registration code's window is released on the server.
+    await releaseSmsCooldown(baseURL!, PHONE);
     await panel(page, 4).getByRole('button', { name: '获取验证码' }).click();
     await expect(panel(page, 4).getByRole('button', { name: /^\d+s后重新获取$/ })).toBeDisabled();
     await page.getByLabel('验证码').fill(await outboxCode(request, PHONE));

@@ -82,17 +82,22 @@ test('an admin signs in with password + TOTP, creates an agent, and sees it in t
   await page.reload();
   await expect(page.getByRole('heading', { name: '操作日志' })).toBeVisible();
 
-  // The new agent signs in with what was shown; an agent sees its modules, no admin one.
+  // The new agent signs in with what was shown; an agent sees the desk and no admin module.
   const agentContext = await browser.newContext({ baseURL, viewport: { width: 375, height: 812 } });
   const agentPage = await agentContext.newPage();
   agentPage.on('console', (message) => message.type() === 'error' && errors.push(message.text()));
   await agentPage.goto('/staff/accounts');
   await expect(agentPage).toHaveURL(/\/staff\/login$/);
   await signInStaffPage(agentPage, { name, password, totpSecret: secret });
-  await expect(agentPage.getByRole('link', { name: '意见反馈' })).toBeVisible();
+  await expect(agentPage).toHaveURL(/\/staff\/service-desk$/);
+  await expect(agentPage.getByRole('heading', { name: '客服工作台' })).toBeVisible();
   await expect(agentPage.getByRole('link', { name: '员工账号' })).toHaveCount(0);
+  await expect(agentPage.getByRole('link', { name: '快捷回复' })).toHaveCount(0);
+  await expect(agentPage.getByRole('link', { name: '意见反馈' })).toBeVisible();
   await expect(agentPage.getByRole('link', { name: '公告' })).toHaveCount(0);
   await shoot(agentPage, 'staff-agent-home');
+  await agentPage.goto('/staff/accounts');
+  await expect(agentPage.getByText('页面不存在或无权访问')).toBeVisible();
   await agentPage.getByRole('button', { name: '退出登录' }).click();
   await expect(agentPage).toHaveURL(/\/staff\/login$/);
   await agentContext.close();

@@ -4,7 +4,7 @@ import { ARTICLE_MSG, ARTICLE_SLUG_PATTERN, type ArticleKind } from '../help-rul
 /**
  * Help articles (issue 13 item 5): FAQ categories and their questions (/commonproblem), one
  * article (/commonproblemdetail, /aboutdetail, /productintroduce, /lewanguide) and the activity
- * announcements. The HTML was sanitised when it was saved (server/help/sanitize.ts) and is
+ * announcements. The HTML was sanitised when it was saved (server/content/html-sanitize.ts) and is
  * sanitised again where it renders (src/app/sanitize.ts).
  */
 

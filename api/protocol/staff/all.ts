@@ -6,6 +6,7 @@ import * as auth from './auth.ts';
 import * as broadcasts from './broadcasts.ts';
 import * as feedback from './feedback.ts';
 import * as notices from './notices.ts';
+import * as service from './service.ts';
 
 /**
  * Every declared staff call, by group module (docs/staff-console.md). The server serves exactly
@@ -14,7 +15,7 @@ import * as notices from './notices.ts';
  * here (add the module below if it is new), then serve it with handleStaff in server/staff/ and
  * list its handlers in server/staff/registry.ts.
  */
-const GROUPS = { auth, accounts, audit, feedback, notices, broadcasts, articles };
+const GROUPS = { auth, accounts, audit, service, feedback, notices, broadcasts, articles };
 
 type SpecsOf<M> = { [K in keyof M]: M[K] extends AnyStaffCallSpec ? M[K] : never }[keyof M];
 

@@ -6,8 +6,7 @@ import { CONTENT_MSG } from '../../../api/protocol/staff/content-fields.ts';
 import { iso } from '../../catalog/game-list.ts';
 import type { Database } from '../../db/schema.ts';
 import { createArticle, createCategory, listArticles, publishArticle, updateArticle, updateCategory, type ArticleInput } from '../../help/articles.ts';
-import { htmlToText } from '../../content/html-sanitize.ts';
-import { sanitizeArticleHtml } from '../../help/sanitize.ts';
+import { htmlToText, sanitizeServerHtml } from '../../content/html-sanitize.ts';
 import { handleStaff, staffOk, staffRefuse, type StaffCallDefinition } from '../calls.ts';
 
 /**
@@ -85,7 +84,7 @@ export const staffArticleCalls: StaffCallDefinition[] = [
   }),
 
   handleStaff(articles.preview, async (ctx) => {
-    const html = sanitizeArticleHtml(ctx.input.html);
+    const html = sanitizeServerHtml(ctx.input.html);
     return staffOk({ html, text: htmlToText(html), length: html.length, max: ARTICLE_BODY_MAX });
   }),
 

@@ -47,9 +47,34 @@ export function When({ iso }: { iso: string | null }) {
   return <time dateTime={iso ?? undefined}>{chinaTime(iso)}</time>;
 }
 
+/**
+ * The console's page policy loads pictures from this site (and the media origin) only, so a
+ * picture from elsewhere in a notice or article is shown as its address instead of being loaded
+ * (no request leaves for a third party, no policy error). The HTML is parsed inert (a template).
+ */
+export function withoutOutsidePictures(html: string): string {
+  const template = document.createElement('template');
+  template.innerHTML = html;
+  for (const img of Array.from(template.content.querySelectorAll('img'))) {
+    const src = img.getAttribute('src') ?? '';
+    let outside = true;
+    try {
+      outside = new URL(src, window.location.href).origin !== window.location.origin;
+    } catch {
+      outside = true;
+    }
+    if (!outside) continue;
+    const note = document.createElement('span');
+    note.className = 'content-outside-img';
+    note.textContent = `［外部图片，预览不加载：${src}］`;
+    img.replaceWith(note);
+  }
+  return template.innerHTML;
+}
+
 /** Server-sanitised HTML, sanitised again here (DOMPurify) before it is shown. */
 export function HtmlView({ html, label }: { html: string; label: string }) {
-  return <div className="content-html" aria-label={label} dangerouslySetInnerHTML={{ __html: sanitizeHtml(html) }} />;
+  return <div className="content-html" aria-label={label} dangerouslySetInnerHTML={{ __html: withoutOutsidePictures(sanitizeHtml(html)) }} />;
 }
 
 /** Characters as the server counts a text's limit (code points). */

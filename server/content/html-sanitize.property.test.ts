@@ -1,10 +1,10 @@
 // @vitest-environment jsdom
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { ARTICLE_TAGS, sanitizeArticleHtml } from './sanitize.ts';
+import { ARTICLE_TAGS, sanitizeServerHtml } from './html-sanitize.ts';
 
 /**
- * The article sanitiser (server/help/sanitize.ts) against hostile HTML: whatever goes in, what
+ * The article sanitiser (server/content/html-sanitize.ts) against hostile HTML: whatever goes in, what
  * comes out — parsed by a real HTML parser (jsdom, this file's environment), the way a browser will read it — has only the
  * allowed tags, no event handler, no style, and links and pictures only to safe places, also
  * after a second pass (sanitize-html does not rebuild invalid nesting as a browser does, so the
@@ -62,7 +62,7 @@ const { fragment } = fc.letrec<{ fragment: string }>((tie) => ({
 
 const hostile = fc.array(fragment, { minLength: 1, maxLength: 6 }).map((parts) => parts.join(''));
 
-describe('sanitizeArticleHtml on hostile HTML', () => {
+describe('sanitizeServerHtml on hostile HTML', () => {
   it('(the checker flags what it must, on unsanitised HTML)', () => {
     for (const html of ['<a href="jav&#x61;script:x">a</a>', '<img src="data:image/png;base64,AA">', '<p onclick="x">p</p>', '<div style="x">d</div>', '<a href="//evil.example/">e</a>', '<a href="https://x.example" target="_blank">x</a>', '<svg></svg>', '<img src="http://x.example/a.png">']) {
       expect(dangers(html), html).not.toEqual([]);
@@ -73,7 +73,7 @@ describe('sanitizeArticleHtml on hostile HTML', () => {
   it('leaves no script, handler, style or unsafe URL, as a browser parses the result', () => {
     fc.assert(
       fc.property(hostile, (html) => {
-        const clean = sanitizeArticleHtml(html);
+        const clean = sanitizeServerHtml(html);
         expect(dangers(clean), `${html}\n→ ${clean}`).toEqual([]);
       }),
       { numRuns: 1000, seed: 13 },
@@ -83,7 +83,7 @@ describe('sanitizeArticleHtml on hostile HTML', () => {
   it('stays safe when its own output is sanitised again', () => {
     fc.assert(
       fc.property(hostile, (html) => {
-        const twice = sanitizeArticleHtml(sanitizeArticleHtml(html));
+        const twice = sanitizeServerHtml(sanitizeServerHtml(html));
         expect(dangers(twice), twice).toEqual([]);
       }),
       { numRuns: 300, seed: 14 },
@@ -93,7 +93,7 @@ describe('sanitizeArticleHtml on hostile HTML', () => {
   it('never throws on any text', () => {
     fc.assert(
       fc.property(fc.string({ unit: 'binary', maxLength: 300 }), (text) => {
-        const clean = sanitizeArticleHtml(text);
+        const clean = sanitizeServerHtml(text);
         expect(dangers(clean)).toEqual([]);
       }),
       { numRuns: 500, seed: 15 },
@@ -101,7 +101,7 @@ describe('sanitizeArticleHtml on hostile HTML', () => {
   });
 });
 
-describe('sanitizeArticleHtml by example', () => {
+describe('sanitizeServerHtml by example', () => {
   it.each([
     ['<p onclick="steal()">你好<script>alert(1)</script></p>', '<p>你好</p>'],
     ['<img src=x onerror=alert(1)>', '<img src="x" />'],
@@ -113,10 +113,10 @@ describe('sanitizeArticleHtml by example', () => {
     ['<svg><script>alert(1)</script></svg><iframe src="https://x.example">t</iframe><form><input></form>', ''],
     ['<img src="/media/feedback/a.webp" width="320" height="abc" alt="截图">', '<img src="/media/feedback/a.webp" alt="截图" width="320" />'],
   ])('%s', (input, output) => {
-    expect(sanitizeArticleHtml(input)).toBe(output);
+    expect(sanitizeServerHtml(input)).toBe(output);
   });
 
   it('keeps the text of what it drops as text, escaped', () => {
-    expect(sanitizeArticleHtml('<marquee>滚动</marquee> a < b & c')).toBe('滚动 a &lt; b &amp; c');
+    expect(sanitizeServerHtml('<marquee>滚动</marquee> a < b & c')).toBe('滚动 a &lt; b &amp; c');
   });
 });

@@ -1,0 +1,135 @@
+import { useCallback, useEffect, useState } from 'react';
+import Button from 'antd-mobile/es/components/button';
+import Dialog from 'antd-mobile/es/components/dialog';
+import Toast from 'antd-mobile/es/components/toast';
+import { QUICK_REPLY_SORT_MAX, type QuickReplyView } from '../../../../api/protocol/service-desk.ts';
+import { STAFF_CODE } from '../../../../api/protocol/staff-codes.ts';
+import { BAD_ANSWER_MSG, staffCall } from '../../api.ts';
+import { readQuickReplies, readQuickReply } from '../service-desk/decode.ts';
+import './quick-replies.css';
+
+/** A sort key typed in the form: '' is none, else 0 … QUICK_REPLY_SORT_MAX (the server checks it again). */
+function sortOf(text: string): number | undefined {
+  const t = text.trim();
+  return t === '' ? undefined : Number(t);
+}
+
+function Row({ reply, onSaved, onDeleted }: { reply: QuickReplyView; onSaved: (next: QuickReplyView) => void; onDeleted: () => void }) {
+  const [content, setContent] = useState(reply.content);
+  const [sort, setSort] = useState(String(reply.sort));
+  const [saving, setSaving] = useState(false);
+  const changed = content.trim() !== reply.content || sort.trim() !== String(reply.sort);
+  const save = async () => {
+    setSaving(true);
+    const answer = await staffCall('/staff/api/service/quickReplyUpdate', { id: reply.id, content, ...(sortOf(sort) !== undefined ? { sort: sortOf(sort) } : {}) });
+    setSaving(false);
+    const saved = answer.code === STAFF_CODE.ok ? readQuickReply(answer.data) : null;
+    if (answer.code !== STAFF_CODE.notSignedIn) Toast.show({ content: answer.code === STAFF_CODE.ok && !saved ? BAD_ANSWER_MSG : answer.msg });
+    if (saved) onSaved(saved);
+  };
+  const remove = async () => {
+    if (!(await Dialog.confirm({ content: `删除这条快捷回复？\n${reply.content}`, confirmText: '删除', cancelText: '取消' }))) return;
+    const answer = await staffCall('/staff/api/service/quickReplyDelete', { id: reply.id });
+    if (answer.code !== STAFF_CODE.notSignedIn) Toast.show({ content: answer.msg });
+    if (answer.code === STAFF_CODE.ok) onDeleted();
+  };
+  return (
+    <tr data-testid={`quick-reply-${reply.id}`}>
+      <td className="quick-sort">
+        <input aria-label="排序" inputMode="numeric" value={sort} onChange={(event) => setSort(event.target.value)} />
+      </td>
+      <td className="quick-content">
+        <textarea aria-label="内容" value={content} maxLength={500} rows={2} onChange={(event) => setContent(event.target.value)} />
+      </td>
+      <td>
+        <div className="staff-actions">
+          <Button size="mini" color="primary" disabled={!changed} loading={saving} onClick={() => void save()}>
+            保存
+          </Button>
+          <Button size="mini" color="danger" fill="outline" onClick={() => void remove()}>
+            删除
+          </Button>
+        </div>
+      </td>
+    </tr>
+  );
+}
+
+/** 快捷回复 (admin): the canned answers every agent's reply box offers, in their order. */
+export default function QuickRepliesPage() {
+  const [list, setList] = useState<QuickReplyView[] | null>(null);
+  const [error, setError] = useState('');
+  const [content, setContent] = useState('');
+  const [sort, setSort] = useState('');
+  const [adding, setAdding] = useState(false);
+
+  const load = useCallback(async () => {
+    const answer = await staffCall('/staff/api/service/quickReplies', {});
+    if (answer.code === STAFF_CODE.notSignedIn) return;
+    const read = answer.code === STAFF_CODE.ok ? readQuickReplies(answer.data) : null;
+    if (read) {
+      setList(read);
+      setError('');
+    } else setError(answer.code === STAFF_CODE.ok ? BAD_ANSWER_MSG : answer.msg);
+  }, []);
+  useEffect(() => {
+    void load();
+  }, [load]);
+
+  const add = async () => {
+    setAdding(true);
+    const answer = await staffCall('/staff/api/service/quickReplyCreate', { content, ...(sortOf(sort) !== undefined ? { sort: sortOf(sort) } : {}) });
+    setAdding(false);
+    if (answer.code === STAFF_CODE.notSignedIn) return;
+    Toast.show({ content: answer.msg });
+    if (answer.code === STAFF_CODE.ok) {
+      setContent('');
+      setSort('');
+      void load();
+    }
+  };
+
+  return (
+    <div className="staff-page">
+      <section className="staff-card" aria-label="新增快捷回复">
+        <h2>新增快捷回复</h2>
+        <div className="staff-row">
+          <label className="staff-field staff-grow">
+            <span>内容</span>
+            <textarea className="quick-new" value={content} maxLength={500} rows={2} placeholder="客服在回复框中一键选用的话术" onChange={(event) => setContent(event.target.value)} />
+          </label>
+          <label className="staff-field">
+            <span>排序（0–{QUICK_REPLY_SORT_MAX}，小的在前）</span>
+            <input className="quick-new" inputMode="numeric" value={sort} placeholder="0" onChange={(event) => setSort(event.target.value)} />
+          </label>
+          <Button color="primary" loading={adding} disabled={content.trim() === ''} onClick={() => void add()}>
+            添加
+          </Button>
+        </div>
+      </section>
+      <section className="staff-card" aria-label="快捷回复">
+        {error ? <div className="staff-error">{error}</div> : null}
+        {list === null ? (
+          <div className="staff-muted">加载中…</div>
+        ) : list.length === 0 ? (
+          <div className="staff-muted">暂无快捷回复</div>
+        ) : (
+          <table className="staff-table quick-table">
+            <thead>
+              <tr>
+                <th>排序</th>
+                <th>内容</th>
+                <th>操作</th>
+              </tr>
+            </thead>
+            <tbody>
+              {list.map((reply) => (
+                <Row key={`${reply.id}:${reply.content}:${reply.sort}`} reply={reply} onSaved={() => void load()} onDeleted={() => void load()} />
+              ))}
+            </tbody>
+          </table>
+        )}
+      </section>
+    </div>
+  );
+}
