@@ -17,7 +17,7 @@ import { ManualClock } from '../../tests/helpers/wire-client.ts';
 
 const START = Date.parse('2026-06-02T10:00:00+08:00');
 const HOSTILE = '<h2 onclick="x()">停服维护</h2><p>今晚 <strong>2:00</strong> 维护<script>alert(1)</script><img src="javascript:x"><a href="javascript:y">看看</a> <a href="https://example.com/a">公告</a></p><iframe src="https://evil"></iframe>';
-const CLEAN = '<h2>停服维护</h2><p>今晚 <strong>2:00</strong> 维护<a>看看</a> <a href="https://example.com/a" rel="noopener noreferrer" target="_blank">公告</a></p>';
+const CLEAN = '<h2>停服维护</h2><p>今晚 <strong>2:00</strong> 维护<a>看看</a> <a href="https://example.com/a" target="_blank" rel="noopener noreferrer">公告</a></p>';
 
 describe.each(DATABASE_KINDS)('staff notice and broadcast calls on %s', (kind) => {
   const clock = new ManualClock(START);

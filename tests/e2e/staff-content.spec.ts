@@ -154,12 +154,13 @@ test('(b) feedback with a picture: an agent signed in with password + TOTP repli
   await expect(card).toContainText('待处理');
   const id = Number((await card.getAttribute('data-testid'))!.replace('feedback-', ''));
 
-  // An agent signs in through the form (password + TOTP) and lands on 意见反馈.
+  // An agent signs in through the form (password + TOTP) and opens 意见反馈.
   const staff = await consoleContext(browser, base);
   watchConsole(staff.page, errors, 'console');
   await staff.page.goto('/staff/');
   await expect(staff.page).toHaveURL(/\/staff\/login$/);
   await signInStaffPage(staff.page, devStaff('agent'));
+  await staff.page.getByRole('link', { name: '意见反馈' }).click();
   await expect(staff.page).toHaveURL(/\/staff\/feedback$/);
   await expect(staff.page.getByRole('heading', { name: '意见反馈' })).toBeVisible();
   await expect(staff.page.getByRole('radio', { name: /待处理/ })).toHaveAttribute('aria-checked', 'true');
