@@ -73,11 +73,15 @@ test('(a) an admin publishes a pop-up notice; the player sees it once, not after
   await expect(staff.page.getByRole('heading', { name: '公告', exact: true })).toBeVisible();
   const form = staff.page.getByRole('region', { name: '发布公告' });
   await form.getByRole('textbox', { name: /^标题/ }).fill(NOTICE_TITLE);
+  // A picture from another site is shown as its address in the preview, never loaded (the console's policy).
+  await form.getByRole('textbox', { name: /正文/ }).fill('<p>横幅</p><img src="https://cdn.example/banner.png"><img src="javascript:alert(1)">');
+  const preview = form.getByRole('region', { name: '预览' });
+  await expect(preview).toContainText('外部图片，预览不加载：https://cdn.example/banner.png');
+  await expect(preview.locator('img')).toHaveCount(0);
   await form.getByRole('textbox', { name: /正文/ }).fill(
     '<h2 onclick="steal()">维护时间</h2><p>今晚 <strong>02:00–04:00</strong> 停服维护<script>alert(1)</script>，期间无法登录。</p><p><a href="https://example.com/notes">更新说明</a></p>',
   );
   // The preview is what the server stores: the heading and emphasis stay, the script and handler go.
-  const preview = form.getByRole('region', { name: '预览' });
   await expect(preview.locator('strong')).toHaveText('02:00–04:00');
   await expect(preview.locator('h2')).toHaveText('维护时间');
   await expect(preview.locator('script, [onclick]')).toHaveCount(0);
