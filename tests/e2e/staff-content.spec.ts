@@ -1,7 +1,7 @@
 import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { devStaff, signInStaffApi, signInStaffPage } from './staff.ts';
+import { devStaff, signInStaffApi, signInStaffPage, staffSession, staffSessionCookies } from './staff.ts';
 import { appRendered, register, shoot, signInStorage, wireCall } from './wire.ts';
 
 /**
@@ -52,8 +52,10 @@ async function confirm(page: Page, button: string) {
 
 // If (a) stops half-way, its pop-up must not interrupt the specs that follow.
 test.afterAll(async ({ playwright }) => {
-  const request = await playwright.request.newContext({ baseURL: `http://127.0.0.1:${process.env.E2E_PORT || 8181}` });
-  const { csrf } = await signInStaffApi(request, 'admin');
+  // The spec's admin session when it has one (a fresh sign-in may wait for the next TOTP step).
+  const request = await playwright.request.newContext({ baseURL: `http://127.0.0.1:${process.env.E2E_PORT || 8181}`, storageState: { cookies: staffSessionCookies('admin'), origins: [] } });
+  const me = (await (await request.post('/staff/api/auth/me', { data: {} })).json()) as { code: number; data: { csrf_token: string } };
+  const csrf = me.code === 1 ? me.data.csrf_token : (await signInStaffApi(request, 'admin')).csrf;
   const list = await (await request.post('/staff/api/notices/list', { data: { state: 'live', limit: 50 }, headers: { 'x-csrf-token': csrf } })).json();
   for (const notice of list.data.list as Array<{ id: number; title: string }>) {
     if (notice.title === NOTICE_TITLE) await request.post('/staff/api/notices/withdraw', { data: { id: notice.id }, headers: { 'x-csrf-token': csrf } });
@@ -68,7 +70,7 @@ test('(a) an admin publishes a pop-up notice; the player sees it once, not after
   watchConsole(staff.page, errors, 'console');
   watchConsole(page, errors, 'player');
 
-  await signInStaffApi(staff.page.request, 'admin');
+  await staffSession(staff.page, 'admin');
   await staff.page.goto('/staff/notices');
   await expect(staff.page.getByRole('heading', { name: '公告', exact: true })).toBeVisible();
   const form = staff.page.getByRole('region', { name: '发布公告' });
@@ -228,7 +230,7 @@ test('(c) an admin sends a 站内广播; a player finds it in 活动消息', asy
   const account = await register(base);
   const staff = await consoleContext(browser, base);
   watchConsole(staff.page, errors, 'console');
-  await signInStaffApi(staff.page.request, 'admin');
+  await staffSession(staff.page, 'admin');
   await staff.page.goto('/staff/broadcasts');
   const form = staff.page.getByRole('region', { name: '发送站内广播' });
   const title = `周末双倍积分 ${Date.now() % 10_000}`;
@@ -262,7 +264,7 @@ test('(d) an admin writes an FAQ answer and puts it online; a player reads it', 
   watchConsole(page, errors, 'player');
   const staff = await consoleContext(browser, base);
   watchConsole(staff.page, errors, 'console');
-  await signInStaffApi(staff.page.request, 'admin');
+  await staffSession(staff.page, 'admin');
   await staff.page.goto('/staff/articles?kind=faq');
   await expect(staff.page.getByRole('region', { name: '文章列表' }).locator('li').first()).toBeVisible();
   await shoot(staff.page, 'staff-articles-desktop');

@@ -62,3 +62,31 @@ export async function signInStaffPage(page: Page, account: { name: string; passw
   });
   await expect(page.getByRole('button', { name: '退出登录' })).toBeVisible();
 }
+
+type SessionCookie = Awaited<ReturnType<ReturnType<Page['context']>['cookies']>>[number];
+const signedIn = new Map<StaffRole, { cookies: SessionCookie[]; csrf: string; id: number; name: string }>();
+
+/**
+ * Signs the page's browser context in as the role's development account, reusing this worker's
+ * earlier session of that role while the server still takes it (auth/me): a TOTP code works once
+ * per account, so every fresh sign-in after the first two in one 30 s step waits for the next
+ * step. Specs that only need a signed-in console use this; the sign-in itself is tested by
+ * staff-console.spec.ts through the form and signInStaffApi.
+ */
+export async function staffSession(page: Page, role: StaffRole): Promise<{ csrf: string; id: number; name: string }> {
+  const cached = signedIn.get(role);
+  if (cached) {
+    await page.context().addCookies(cached.cookies);
+    const me = (await (await page.request.post('/staff/api/auth/me', { data: {} })).json()) as { code: number };
+    if (me.code === 1) return { csrf: cached.csrf, id: cached.id, name: cached.name };
+  }
+  const session = await signInStaffApi(page.request, role);
+  const cookies = (await page.context().cookies()).filter((cookie) => cookie.name === 'staff_session');
+  signedIn.set(role, { cookies, ...session });
+  return session;
+}
+
+/** The cookies of this worker's session of the role, if it has one (for a request context's storageState). */
+export function staffSessionCookies(role: StaffRole): SessionCookie[] {
+  return signedIn.get(role)?.cookies ?? [];
+}
