@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 import Button from 'antd-mobile/es/components/button';
 import Dialog from 'antd-mobile/es/components/dialog';
 import Tag from 'antd-mobile/es/components/tag';
@@ -8,6 +8,7 @@ import type { StaffArticle, StaffArticleSummary, StaffHelpCategory } from '../..
 import { STAFF_CODE } from '../../../../api/protocol/staff-codes.ts';
 import { staffCall } from '../../api.ts';
 import { articlesSearch, decodeArticle, decodeArticlePage, decodeCategories, parseArticlesQuery, type ArticlesQuery, type Paged } from '../../content/content-data.ts';
+import { useStaffList } from '../../content/use-staff-list.ts';
 import { HtmlEditor } from '../../content/HtmlEditor.tsx';
 import { chars, Chips, ErrorLine, Pager, When } from '../../content/parts.tsx';
 import { useUrlQuery } from '../../content/use-query.ts';
@@ -317,31 +318,18 @@ function ArticleList({ state, categories, query, error, onQuery }: { state: Page
 
 export default function ArticlesPage() {
   const [query, setQuery] = useUrlQuery(parseArticlesQuery, articlesSearch);
-  const [state, setState] = useState<Paged<StaffArticleSummary> | null>(null);
-  const [categories, setCategories] = useState<StaffHelpCategory[]>([]);
-  const [error, setError] = useState('');
-  const [reloads, setReloads] = useState(0);
   const { kind, page, edit } = query;
-
+  const { state, error, reload } = useStaffList('/staff/api/articles/list', { page, limit: LIMIT, ...(kind ? { kind } : {}) }, decodeArticlePage);
+  const [categories, setCategories] = useState<StaffHelpCategory[]>([]);
   useEffect(() => {
     let live = true;
-    void staffCall('/staff/api/articles/list', { page, limit: LIMIT, ...(kind ? { kind } : {}) }).then((answer) => {
-      if (!live) return;
-      const decoded = answer.code === STAFF_CODE.ok ? decodeArticlePage(answer.data) : null;
-      if (decoded) {
-        setState(decoded);
-        setError('');
-      } else if (answer.code !== STAFF_CODE.notSignedIn) setError(answer.code === STAFF_CODE.ok ? '列表数据异常' : answer.msg);
-    });
     void staffCall('/staff/api/articles/categories', {}).then((answer) => {
       if (live && answer.code === STAFF_CODE.ok) setCategories(decodeCategories(answer.data) ?? []);
     });
     return () => {
       live = false;
     };
-  }, [kind, page, reloads]);
-
-  const reload = useCallback(() => setReloads((n) => n + 1), []);
+  }, [state]);
   return (
     <div className="staff-page">
       {edit !== null ? (

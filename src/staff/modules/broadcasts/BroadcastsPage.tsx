@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import Button from 'antd-mobile/es/components/button';
 import Dialog from 'antd-mobile/es/components/dialog';
 import Tag from 'antd-mobile/es/components/tag';
@@ -7,7 +7,8 @@ import { MESSAGE_CONTENT_MAX, MESSAGE_KIND_NAMES, MESSAGE_KINDS, MESSAGE_MSG, ME
 import type { StaffBroadcast } from '../../../../api/protocol/staff/broadcasts.ts';
 import { STAFF_CODE } from '../../../../api/protocol/staff-codes.ts';
 import { staffCall } from '../../api.ts';
-import { broadcastsSearch, decodeBroadcastPage, parseBroadcastsQuery, parseLinkInput, type Paged } from '../../content/content-data.ts';
+import { broadcastsSearch, decodeBroadcastPage, parseBroadcastsQuery, parseLinkInput } from '../../content/content-data.ts';
+import { useStaffList } from '../../content/use-staff-list.ts';
 import { chars, Chips, ErrorLine, Pager, When } from '../../content/parts.tsx';
 import { newRequestId } from '../../content/request-id.ts';
 import { useUrlQuery } from '../../content/use-query.ts';
@@ -106,27 +107,8 @@ function SendForm({ onSent }: { onSent: () => void }) {
 
 export default function BroadcastsPage() {
   const [query, setQuery] = useUrlQuery(parseBroadcastsQuery, broadcastsSearch);
-  const [state, setState] = useState<Paged<StaffBroadcast> | null>(null);
-  const [error, setError] = useState('');
-  const [reloads, setReloads] = useState(0);
   const { kind, page } = query;
-
-  useEffect(() => {
-    let live = true;
-    void staffCall('/staff/api/broadcasts/list', { page, limit: LIMIT, ...(kind ? { kind } : {}) }).then((answer) => {
-      if (!live) return;
-      const decoded = answer.code === STAFF_CODE.ok ? decodeBroadcastPage(answer.data) : null;
-      if (decoded) {
-        setState(decoded);
-        setError('');
-      } else if (answer.code !== STAFF_CODE.notSignedIn) setError(answer.code === STAFF_CODE.ok ? '列表数据异常' : answer.msg);
-    });
-    return () => {
-      live = false;
-    };
-  }, [kind, page, reloads]);
-
-  const reload = useCallback(() => setReloads((n) => n + 1), []);
+  const { state, error, reload } = useStaffList('/staff/api/broadcasts/list', { page, limit: LIMIT, ...(kind ? { kind } : {}) }, decodeBroadcastPage);
   return (
     <div className="staff-page">
       <SendForm

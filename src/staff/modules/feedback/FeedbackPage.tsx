@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import Button from 'antd-mobile/es/components/button';
 import Dialog from 'antd-mobile/es/components/dialog';
 import Tag from 'antd-mobile/es/components/tag';
@@ -8,6 +8,7 @@ import type { FeedbackCounts, StaffFeedbackItem } from '../../../../api/protocol
 import { STAFF_CODE } from '../../../../api/protocol/staff-codes.ts';
 import { staffCall } from '../../api.ts';
 import { decodeFeedbackItem, decodeFeedbackPage, feedbackSearch, parseFeedbackQuery, type FeedbackQuery, type Paged } from '../../content/content-data.ts';
+import { useStaffList } from '../../content/use-staff-list.ts';
 import { chars, Chips, ErrorLine, Pager, PictureViewer, When } from '../../content/parts.tsx';
 import { newRequestId } from '../../content/request-id.ts';
 import { useUrlQuery } from '../../content/use-query.ts';
@@ -259,28 +260,12 @@ function FeedbackDetail({ id, onBack, onChanged }: { id: number; onBack: () => v
 
 export default function FeedbackPage() {
   const [query, setQuery] = useUrlQuery(parseFeedbackQuery, feedbackSearch);
-  const [state, setState] = useState<ListState>(null);
-  const [error, setError] = useState('');
-  const [reloads, setReloads] = useState(0);
-
   const { status, category, userId, page } = query;
-  useEffect(() => {
-    let live = true;
-    const payload = { page, limit: LIMIT, ...(status ? { status } : {}), ...(category ? { category } : {}), ...(userId !== null ? { user_id: userId } : {}) };
-    void staffCall('/staff/api/feedback/list', payload).then((answer) => {
-      if (!live) return;
-      const decoded = answer.code === STAFF_CODE.ok ? decodeFeedbackPage(answer.data) : null;
-      if (decoded) {
-        setState(decoded);
-        setError('');
-      } else if (answer.code !== STAFF_CODE.notSignedIn) setError(answer.code === STAFF_CODE.ok ? '列表数据异常' : answer.msg);
-    });
-    return () => {
-      live = false;
-    };
-  }, [status, category, userId, page, reloads]);
-
-  const reload = useCallback(() => setReloads((n) => n + 1), []);
+  const { state, error, reload } = useStaffList(
+    '/staff/api/feedback/list',
+    { page, limit: LIMIT, ...(status ? { status } : {}), ...(category ? { category } : {}), ...(userId !== null ? { user_id: userId } : {}) },
+    decodeFeedbackPage,
+  );
   return (
     <div className="staff-page">
       <Filters query={query} counts={state?.counts ?? null} onChange={setQuery} />

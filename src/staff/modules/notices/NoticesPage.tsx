@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import Button from 'antd-mobile/es/components/button';
 import Dialog from 'antd-mobile/es/components/dialog';
 import Switch from 'antd-mobile/es/components/switch';
@@ -8,8 +8,9 @@ import { MESSAGE_MSG, NOTICE_TITLE_MAX } from '../../../../api/protocol/messages
 import type { StaffNotice } from '../../../../api/protocol/staff/notices.ts';
 import { STAFF_CODE } from '../../../../api/protocol/staff-codes.ts';
 import { staffCall } from '../../api.ts';
-import { decodeNotice, decodeNoticePage, noticesSearch, parseNoticesQuery, type Paged } from '../../content/content-data.ts';
+import { decodeNotice, decodeNoticePage, noticesSearch, parseNoticesQuery } from '../../content/content-data.ts';
 import { HtmlEditor } from '../../content/HtmlEditor.tsx';
+import { useStaffList } from '../../content/use-staff-list.ts';
 import { chars, Chips, ErrorLine, HtmlView, Pager, When } from '../../content/parts.tsx';
 import { newRequestId } from '../../content/request-id.ts';
 import { useUrlQuery } from '../../content/use-query.ts';
@@ -124,27 +125,8 @@ function NoticeRow({ notice, onWithdrawn }: { notice: StaffNotice; onWithdrawn: 
 
 export default function NoticesPage() {
   const [query, setQuery] = useUrlQuery(parseNoticesQuery, noticesSearch);
-  const [state, setState] = useState<Paged<StaffNotice> | null>(null);
-  const [error, setError] = useState('');
-  const [reloads, setReloads] = useState(0);
   const { state: filter, page } = query;
-
-  useEffect(() => {
-    let live = true;
-    void staffCall('/staff/api/notices/list', { page, limit: LIMIT, ...(filter ? { state: filter } : {}) }).then((answer) => {
-      if (!live) return;
-      const decoded = answer.code === STAFF_CODE.ok ? decodeNoticePage(answer.data) : null;
-      if (decoded) {
-        setState(decoded);
-        setError('');
-      } else if (answer.code !== STAFF_CODE.notSignedIn) setError(answer.code === STAFF_CODE.ok ? '列表数据异常' : answer.msg);
-    });
-    return () => {
-      live = false;
-    };
-  }, [filter, page, reloads]);
-
-  const reload = useCallback(() => setReloads((n) => n + 1), []);
+  const { state, error, reload } = useStaffList('/staff/api/notices/list', { page, limit: LIMIT, ...(filter ? { state: filter } : {}) }, decodeNoticePage);
   return (
     <div className="staff-page">
       <PublishForm

@@ -1,0 +1,39 @@
+import { useCallback, useEffect, useState } from 'react';
+import { STAFF_CODE } from '../../../api/protocol/staff-codes.ts';
+import { staffCall, type StaffPath, type StaffPayload } from '../api.ts';
+
+/** What a list shows when an answer came but could not be read. */
+export const LIST_UNREADABLE = '列表数据异常';
+
+/**
+ * One page of a console list (feedback, notices, broadcasts, articles): asks `path` with
+ * `payload` whenever the payload changes or `reload` is called, keeps the last page it could
+ * decode, and says why when it could not (an expired session is the console's to handle:
+ * staffCall returns it to sign-in, so no error is shown for it). An answer that arrives after
+ * the payload moved on is dropped.
+ */
+export function useStaffList<P extends StaffPath, T>(path: P, payload: StaffPayload<P>, decode: (data: unknown) => T | null) {
+  const [state, setState] = useState<T | null>(null);
+  const [error, setError] = useState('');
+  const [reloads, setReloads] = useState(0);
+  const key = JSON.stringify(payload);
+
+  useEffect(() => {
+    let live = true;
+    void staffCall(path, JSON.parse(key) as StaffPayload<P>).then((answer) => {
+      if (!live) return;
+      const decoded = answer.code === STAFF_CODE.ok ? decode(answer.data) : null;
+      if (decoded) {
+        setState(decoded);
+        setError('');
+      } else if (answer.code !== STAFF_CODE.notSignedIn) setError(answer.code === STAFF_CODE.ok ? LIST_UNREADABLE : answer.msg);
+    });
+    return () => {
+      live = false;
+    };
+    // decode is a module-level function of the page; the payload is compared by value (key).
+  }, [path, key, reloads]);
+
+  const reload = useCallback(() => setReloads((n) => n + 1), []);
+  return { state, error, reload };
+}
