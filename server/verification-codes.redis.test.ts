@@ -1,28 +1,12 @@
 import { randomBytes } from 'node:crypto';
-import net from 'node:net';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RedisKvStore } from './kv-store.ts';
 import { admitPasswordAttempt, checkCode, CODE_MAX_TRIES, CODE_TTL_MS, issueCode, LOGIN_LIMITS, reserveSmsSend, SMS_LIMITS } from './verification-codes.ts';
+import { redisReachable, TEST_REDIS_URL } from '../tests/helpers/test-redis.ts';
 
-const REDIS_URL = process.env.TEST_REDIS_URL || 'redis://127.0.0.1:6379';
-
-function reachable(url: string, timeoutMs = 500): Promise<boolean> {
-  const { hostname, port } = new URL(url);
-  return new Promise((resolve) => {
-    const socket = net.connect({ host: hostname, port: Number(port) || 6379 });
-    const done = (ok: boolean) => {
-      socket.destroy();
-      resolve(ok);
-    };
-    socket.setTimeout(timeoutMs, () => done(false));
-    socket.once('connect', () => done(true));
-    socket.once('error', () => done(false));
-  });
-}
-
-const redisUp = await reachable(REDIS_URL);
-if (!redisUp) console.warn(`[redis tests] SKIPPED: no Redis at ${REDIS_URL} (set TEST_REDIS_URL or start redis-server)`);
+const REDIS_URL = TEST_REDIS_URL;
+const redisUp = await redisReachable();
 
 describe.skipIf(!redisUp)(`KvStore on Redis (${REDIS_URL})`, () => {
   /** Unique per run, so parallel runs and leftovers never meet; removed in afterAll. */

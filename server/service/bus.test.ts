@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import net from 'node:net';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { eventually } from '../../tests/helpers/eventually.ts';
 import { decodeBusEvent, encodeBusEvent, isServiceTopic, MemoryServiceBus, RedisServiceBus, userTopic, type ServiceBus, type ServiceBusEvent } from './bus.ts';
+import { redisReachable, TEST_REDIS_URL } from '../../tests/helpers/test-redis.ts';
 
 const id = fc.integer({ min: 1, max: Number.MAX_SAFE_INTEGER });
 const busEvent: fc.Arbitrary<ServiceBusEvent> = fc.oneof(
@@ -103,22 +103,8 @@ it('MemoryServiceBus forgets a topic once its last listener leaves', async () =>
   await bus.close();
 });
 
-const REDIS_URL = process.env.TEST_REDIS_URL || 'redis://127.0.0.1:6379';
-function reachable(url: string, timeoutMs = 500): Promise<boolean> {
-  const { hostname, port } = new URL(url);
-  return new Promise((resolve) => {
-    const socket = net.connect({ host: hostname, port: Number(port) || 6379 });
-    const done = (ok: boolean) => {
-      socket.destroy();
-      resolve(ok);
-    };
-    socket.setTimeout(timeoutMs, () => done(false));
-    socket.once('connect', () => done(true));
-    socket.once('error', () => done(false));
-  });
-}
-const redisUp = await reachable(REDIS_URL);
-if (!redisUp) console.warn(`[redis tests] SKIPPED: no Redis at ${REDIS_URL} (set TEST_REDIS_URL or start redis-server)`);
+const REDIS_URL = TEST_REDIS_URL;
+const redisUp = await redisReachable();
 
 describe.skipIf(!redisUp)(`RedisServiceBus (${REDIS_URL})`, () => {
   const prefix = `gp-test:${randomBytes(6).toString('hex')}:bus:`;

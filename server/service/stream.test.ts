@@ -1,5 +1,4 @@
 import { randomBytes } from 'node:crypto';
-import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { QUEUE_TEXT, SERVICE_STREAM, type ChatMessage, type ServiceQueue } from '../../api/protocol/service-chat.ts';
 import { buildApp, serviceStreamsOf } from '../app.ts';
@@ -13,6 +12,7 @@ import { eventually } from '../../tests/helpers/eventually.ts';
 import { MemoryServiceBus, RedisServiceBus, type ServiceBus } from './bus.ts';
 import { agentReply, closeConversation, SERVICE_TEXT, takeConversation } from './conversations.ts';
 import { STREAM_MSG, STREAM_TICKET_TTL_MS } from './stream.ts';
+import { redisReachable, TEST_REDIS_URL } from '../../tests/helpers/test-redis.ts';
 
 /** 2026-03-02 10:00 China time: inside the service hours. */
 const START = Date.UTC(2026, 2, 2, 2, 0, 0);
@@ -245,24 +245,8 @@ describe.each(DATABASE_KINDS)('the /service event stream on %s', (kind) => {
 
 // ---- Several server processes: the bus on Redis ----
 
-const REDIS_URL = process.env.TEST_REDIS_URL || 'redis://127.0.0.1:6379';
-
-function reachable(url: string, timeoutMs = 500): Promise<boolean> {
-  const { hostname, port } = new URL(url);
-  return new Promise((resolve) => {
-    const socket = net.connect({ host: hostname, port: Number(port) || 6379 });
-    const done = (ok: boolean) => {
-      socket.destroy();
-      resolve(ok);
-    };
-    socket.setTimeout(timeoutMs, () => done(false));
-    socket.once('connect', () => done(true));
-    socket.once('error', () => done(false));
-  });
-}
-
-const redisUp = await reachable(REDIS_URL);
-if (!redisUp) console.warn(`[redis tests] SKIPPED: no Redis at ${REDIS_URL} (set TEST_REDIS_URL or start redis-server)`);
+const REDIS_URL = TEST_REDIS_URL;
+const redisUp = await redisReachable();
 
 describe.skipIf(!redisUp)(`two server processes sharing Redis (${REDIS_URL})`, () => {
   it("an agent's reply written through one process reaches the player's stream held by the other", async () => {
