@@ -1,7 +1,7 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { appRendered, at, register, shoot, signInStorage } from './wire.ts';
+import { at, openPage, register, shoot, signInStorage, watchConsole } from './wire.ts';
 
 /**
  * Issue 13 items 4 and 5, help and feedback at 375×812 (E2E_PORT=8193): the FAQ and an answer, a
@@ -11,26 +11,14 @@ import { appRendered, at, register, shoot, signInStorage } from './wire.ts';
  * data; none shows 页面暂未开放; none logs a console error. (The staff reply comes in phase 2.)
  */
 
-const NOT_OPEN = '您访问的页面不存在或暂未开放';
 const SCREENSHOT = readFileSync(path.join(import.meta.dirname, 'fixtures', 'feedback-screenshot.png'));
 
-function watchConsole(page: Page) {
-  const errors: string[] = [];
-  page.on('console', (message) => message.type() === 'error' && errors.push(message.text()));
-  page.on('pageerror', (error) => errors.push(error.message));
-  return errors;
-}
 
-async function open(page: Page, url: string) {
-  await page.goto(url);
-  await appRendered(page);
-  await expect(page.getByText(NOT_OPEN)).toHaveCount(0);
-}
 
 test('the FAQ: categories, search, an answer, 是否解决了您的问题', async ({ page, baseURL }) => {
   const errors = watchConsole(page);
   await signInStorage(page, await register(baseURL!));
-  await open(page, '/commonproblem');
+  await openPage(page, '/commonproblem');
   await expect(page.getByRole('heading', { name: '常见问题' })).toBeVisible();
   const tabs = page.getByRole('tablist', { name: '问题分类' });
   await expect(tabs.getByRole('tab')).toHaveText(['账号与登录', '充值与支付', '礼包与优惠券', '下载与安装', '实名认证与防沉迷', '其他']);
@@ -73,7 +61,7 @@ test('feedback with a real picture (one failed upload retried, one removed) show
   test.setTimeout(60_000);
   const errors = watchConsole(page);
   await signInStorage(page, await register(baseURL!));
-  await open(page, '/commonback');
+  await openPage(page, '/commonback');
   await expect(page.getByRole('heading', { name: '意见反馈' })).toBeVisible();
   const submit = page.getByRole('button', { name: '提交' });
   await expect(submit).toBeDisabled();
@@ -153,7 +141,7 @@ test('feedback with a real picture (one failed upload retried, one removed) show
 
   // The link of a reply's message: that one feedback, then 查看全部反馈.
   const id = Number((await card.getAttribute('data-testid'))!.replace('feedback-', ''));
-  await open(page, at('/backrecord', { id }));
+  await openPage(page, at('/backrecord', { id }));
   await expect(page.getByRole('article', { name: '功能异常反馈' })).toHaveCount(1);
   await page.getByRole('button', { name: '查看全部反馈' }).click();
   await expect(page.getByText('没有更多了')).toBeVisible();
@@ -164,7 +152,7 @@ test('feedback with a real picture (one failed upload retried, one removed) show
 test('an empty search asks for the game: /suggestbcak prefilled, then in /backrecord', async ({ page, baseURL }) => {
   const errors = watchConsole(page);
   await signInStorage(page, await register(baseURL!));
-  await open(page, at('/searchingresult', { keyword: '星穹幻想录' }));
+  await openPage(page, at('/searchingresult', { keyword: '星穹幻想录' }));
   await expect(page.getByText('没有找到相关游戏')).toBeVisible();
   await shoot(page, 'search-empty-ask');
   await page.getByRole('link', { name: '告诉我们想玩的游戏' }).click();
@@ -182,11 +170,11 @@ test('an empty search asks for the game: /suggestbcak prefilled, then in /backre
 
 test('product, guide with activities, 关于我们 items, and the entries on /mine and /systemsetting', async ({ page, baseURL }) => {
   const errors = watchConsole(page);
-  await open(page, '/productintroduce');
+  await openPage(page, '/productintroduce');
   await expect(page.getByRole('article', { name: '产品介绍' })).toContainText('乐玩游戏盒是什么');
   await shoot(page, 'help-productintroduce');
 
-  await open(page, '/aboutus');
+  await openPage(page, '/aboutus');
   const links = page.getByRole('navigation', { name: '了解更多' });
   await expect(links.getByRole('link')).toHaveText(['产品介绍', '乐玩指南', '公司简介', '家长监护工程', '玩家行为规范', '常见问题', '用户协议与隐私政策']);
   await links.scrollIntoViewIfNeeded();
@@ -199,7 +187,7 @@ test('product, guide with activities, 关于我们 items, and the entries on /mi
 
   // /lewanguide needs a session (SPEC §2).
   await signInStorage(page, await register(baseURL!));
-  await open(page, '/lewanguide');
+  await openPage(page, '/lewanguide');
   await expect(page.getByRole('heading', { name: '乐玩指南', level: 1 })).toBeVisible();
   await expect(page.getByRole('article', { name: '新手指南' })).toContainText('第一步：登录');
   const activities = page.getByRole('region', { name: '平台活动' });
@@ -218,7 +206,7 @@ test('product, guide with activities, 关于我们 items, and the entries on /mi
   await expect.poll(() => activity.locator('img').first().evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBeGreaterThan(0);
   await shoot(page, 'help-activity');
 
-  await open(page, '/mine');
+  await openPage(page, '/mine');
   const entries = page.getByRole('navigation', { name: '账号服务' });
   await expect(entries.getByRole('link', { name: '常见问题' })).toBeVisible();
   await entries.scrollIntoViewIfNeeded();
@@ -229,7 +217,7 @@ test('product, guide with activities, 关于我们 items, and the entries on /mi
   await expect(page.getByText('还没有反馈记录')).toBeVisible();
   await shoot(page, 'feedback-backrecord-empty');
 
-  await open(page, '/systemsetting');
+  await openPage(page, '/systemsetting');
   const help = page.getByRole('list', { name: '帮助与反馈' });
   await expect(help.getByRole('link')).toHaveText(['常见问题', '意见反馈']);
   await shoot(page, 'help-systemsetting');
@@ -238,10 +226,10 @@ test('product, guide with activities, 关于我们 items, and the entries on /mi
 
 test('signed out: /backrecord offers 登录; /commonback and /commonproblem open the login popup', async ({ page }) => {
   const errors = watchConsole(page);
-  await open(page, '/backrecord');
+  await openPage(page, '/backrecord');
   await expect(page.getByText('登录后查看您的反馈记录')).toBeVisible();
   await shoot(page, 'feedback-backrecord-signed-out');
-  await open(page, '/mine');
+  await openPage(page, '/mine');
   await page.getByRole('navigation', { name: '账号服务' }).getByRole('link', { name: '意见反馈' }).click();
   await expect(page.getByRole('dialog')).toBeVisible();
   await expect(page).toHaveURL(/\/mine$/);

@@ -1,8 +1,8 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { randomUUID } from 'node:crypto';
 import { idCardCheckChar } from '../../api/protocol/real-name.ts';
 import { seedPrivacyDecision } from './privacy.ts';
-import { appRendered, at, register, shoot, signInStorage, wireCall, type Account } from './wire.ts';
+import { type Account, appRendered, at, openPage, register, shoot, signInStorage, watchConsole, wireCall } from './wire.ts';
 
 /**
  * Issue 13 §1–3, the message centre, notices and the update dialog (E2E_PORT=8192), at 375×812:
@@ -14,7 +14,6 @@ import { appRendered, at, register, shoot, signInStorage, wireCall, type Account
  * renders real server data, never 页面暂未开放, and logs no console error.
  */
 
-const NOT_OPEN = '您访问的页面不存在或暂未开放';
 const POPUP_TITLE = '充值狂欢：0.1折起，首充加赠10%';
 
 async function verifyAdult(baseURL: string, account: Account) {
@@ -33,18 +32,7 @@ async function buyCoins(baseURL: string, account: Account, cents: number) {
 
 const unreadTotal = async (baseURL: string, account: Account) => (await wireCall(baseURL, '/api/user/getUnreadNotice', {}, account)).data?.total as number;
 
-function watchConsole(page: Page) {
-  const errors: string[] = [];
-  page.on('console', (message) => message.type() === 'error' && errors.push(message.text()));
-  page.on('pageerror', (error) => errors.push(error.message));
-  return errors;
-}
 
-async function open(page: Page, url: string) {
-  await page.goto(url);
-  await appRendered(page);
-  await expect(page.getByText(NOT_OPEN)).toHaveCount(0);
-}
 
 /** The pop-up notice is the player's once: claimed through the API so it stays out of the way. */
 async function popupSeen(baseURL: string, account: Account) {
@@ -65,7 +53,7 @@ test('an order message: badges on /mine and /infocenter, the message opens its l
   let countCalls = 0;
   page.on('request', (request) => request.url().endsWith('/api/user/getUnreadNotice') && countCalls++);
   await signInStorage(page, account);
-  await open(page, '/mine');
+  await openPage(page, '/mine');
   const entry = page.getByRole('link', { name: /消息中心/ });
   await expect(entry.getByLabel('消息中心1条未读')).toBeVisible();
   // Asked once when /mine shows, not again on every render.
@@ -96,7 +84,7 @@ test('an order message: badges on /mine and /infocenter, the message opens its l
   await buyCoins(base, account, 100);
   await buyCoins(base, account, 200);
   await expect.poll(() => unreadTotal(base, account), { timeout: 15_000 }).toBe(2);
-  await open(page, '/mine');
+  await openPage(page, '/mine');
   await expect(page.getByRole('link', { name: /消息中心/ }).getByLabel('消息中心2条未读')).toBeVisible();
   await page.getByRole('link', { name: /消息中心/ }).click();
   await expect(page.getByTestId('info-entry-order').getByLabel('订单消息2条未读')).toBeVisible();
@@ -110,20 +98,20 @@ test('an order message: badges on /mine and /infocenter, the message opens its l
   await expect(page.locator('[data-route="/mine"]').getByRole('link', { name: /消息中心/ }).locator('.unread-badge')).toHaveCount(0);
 
   // The other lists and the trading detail render the seeded broadcasts (already read: older than the player).
-  await open(page, '/infoactivity');
+  await openPage(page, '/infoactivity');
   await expect(page.getByRole('article', { name: '0.1折专区上新' })).toBeVisible();
   await shoot(page, 'messages-infoactivity');
-  await open(page, '/infotrading');
+  await openPage(page, '/infotrading');
   await expect(page.getByRole('article', { name: '交易安全提醒' })).toBeVisible();
   await shoot(page, 'messages-infotrading');
   await page.getByRole('article', { name: '交易安全提醒' }).getByRole('button', { name: /担保/ }).click();
   await expect(page).toHaveURL(/\/infotradingDetail\?data=/);
   await expect(page.getByRole('heading', { name: '交易安全提醒' })).toBeVisible();
   await shoot(page, 'messages-infotradingdetail');
-  await open(page, '/infoaccountsell');
+  await openPage(page, '/infoaccountsell');
   await expect(page.getByRole('article', { name: '账号出售须知' })).toBeVisible();
   await shoot(page, 'messages-infoaccountsell');
-  await open(page, at('/infocenter', { kind: 'system' }));
+  await openPage(page, at('/infocenter', { kind: 'system' }));
   await expect(page.getByRole('heading', { name: '系统通知' })).toBeVisible();
   await expect(page.getByRole('article', { name: /欢迎来到/ })).toBeVisible();
   await shoot(page, 'messages-system');
@@ -135,7 +123,7 @@ test('the pop-up notice shows once after start, not again after a reload; /notic
   const account = await register(baseURL!);
   const errors = watchConsole(page);
   await signInStorage(page, account);
-  await open(page, '/');
+  await openPage(page, '/');
   await expect(page).toHaveURL(/\/noticedialog\?data=/, { timeout: 20_000 });
   const dialog = page.getByRole('dialog', { name: '公告' });
   await expect(dialog.getByRole('heading', { name: POPUP_TITLE })).toBeVisible();
@@ -152,7 +140,7 @@ test('the pop-up notice shows once after start, not again after a reload; /notic
   await expect(page).toHaveURL(/\/$/);
   await expect(page.getByRole('dialog', { name: '公告' })).toHaveCount(0);
 
-  await open(page, '/notice');
+  await openPage(page, '/notice');
   await expect(page.getByRole('heading', { name: '平台公告' })).toBeVisible();
   await expect(page.getByRole('button', { name: /关于谨防账号交易诈骗的提醒/ })).toBeVisible();
   await shoot(page, 'messages-notice-list');
@@ -165,7 +153,7 @@ test('the pop-up notice shows once after start, not again after a reload; /notic
 
 test('/updatedialog offers the optional 3.4.0 in a browser; 以后再说 closes it', async ({ page }) => {
   const errors = watchConsole(page);
-  await open(page, '/');
+  await openPage(page, '/');
   await page.goto('/updatedialog');
   const dialog = page.getByRole('dialog', { name: '版本更新' });
   await expect(dialog.getByRole('heading', { name: '发现新版本' })).toBeVisible();

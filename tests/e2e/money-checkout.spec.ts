@@ -1,7 +1,7 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { idCardCheckChar } from '../../api/protocol/real-name.ts';
 import { MINORS_MSG } from '../../server/minors.ts';
-import { appRendered, at, register, shoot, signInStorage, wireCall, type Account } from './wire.ts';
+import { type Account, appRendered, at, register, shoot, signInStorage, watchConsole, wireCall } from './wire.ts';
 
 /**
  * The checkout flows of issue 12 through the whole stack at 375×812: 乐玩币 bought at the sandbox
@@ -10,14 +10,6 @@ import { appRendered, at, register, shoot, signInStorage, wireCall, type Account
  * console errors on the way.
  */
 
-function watchConsole(page: Page): string[] {
-  const errors: string[] = [];
-  page.on('console', (message) => {
-    if (message.type() === 'error') errors.push(message.text());
-  });
-  page.on('pageerror', (error) => errors.push(error.message));
-  return errors;
-}
 
 let idSeq = 100;
 function idFor(birth: string): string {

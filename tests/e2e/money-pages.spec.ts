@@ -1,8 +1,8 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { randomUUID } from 'node:crypto';
 import { formatYuan } from '../../api/protocol/money.ts';
 import { idCardCheckChar } from '../../api/protocol/real-name.ts';
-import { appRendered, at, register, shoot, signInStorage, wireCall, type Account } from './wire.ts';
+import { type Account, at, openPage, register, shoot, signInStorage, watchConsole, wireCall } from './wire.ts';
 
 /**
  * Issue 12, the display pages (E2E_PORT=8194): a player buys a 648省钱卡 through the sandbox cashier
@@ -11,7 +11,6 @@ import { appRendered, at, register, shoot, signInStorage, wireCall, type Account
  * /rechargerecord; every money page renders real server data, never 页面暂未开放, no console error.
  */
 
-const NOT_OPEN = '您访问的页面不存在或暂未开放';
 
 /** Payments ask for real-name verification first: an adult's valid number (GB 11643-1999 check digit). */
 async function verifyAdult(baseURL: string, account: Account) {
@@ -32,18 +31,7 @@ async function waitForStatus(baseURL: string, account: Account, orderNumber: str
     .toMatch(new RegExp(`^(${statuses.join('|')})$`));
 }
 
-function watchConsole(page: Page) {
-  const errors: string[] = [];
-  page.on('console', (message) => message.type() === 'error' && errors.push(message.text()));
-  page.on('pageerror', (error) => errors.push(error.message));
-  return errors;
-}
 
-async function open(page: Page, url: string) {
-  await page.goto(url);
-  await appRendered(page);
-  await expect(page.getByText(NOT_OPEN)).toHaveCount(0);
-}
 
 test('buy a 648省钱卡 through the cashier, claim its first benefit, see coupons and records', async ({ page, baseURL }) => {
   test.setTimeout(120_000);
@@ -71,7 +59,7 @@ test('buy a 648省钱卡 through the cashier, claim its first benefit, see coupo
 
   await signInStorage(page, account);
   // /carddetail: the owned card, 续费 goes to the card checkout.
-  await open(page, at('/carddetail', { id: saver.id }));
+  await openPage(page, at('/carddetail', { id: saver.id }));
   await expect(page.getByRole('heading', { name: '648省钱卡' })).toBeVisible();
   await expect(page.getByTestId('card-price')).toContainText('¥30.00');
   await expect(page.getByText(/^已开通，有效期至 \d{4}-\d{2}-\d{2}$/)).toBeVisible();
@@ -79,7 +67,7 @@ test('buy a 648省钱卡 through the cashier, claim its first benefit, see coupo
   await shoot(page, 'money-pages-carddetail');
 
   // /myprivilege: claim today's coupon.
-  await open(page, '/myprivilege');
+  await openPage(page, '/myprivilege');
   await expect(page.getByText('会员特权生效中')).toBeVisible();
   const privilege = page.locator('.privilege-card', { hasText: '648省钱卡' });
   await expect(privilege.getByText('每日领取')).toBeVisible();
@@ -89,7 +77,7 @@ test('buy a 648省钱卡 through the cashier, claim its first benefit, see coupo
   await shoot(page, 'money-pages-myprivilege-claimed');
 
   // /mycoupon: the opening pack and today's coupon, from the card.
-  await open(page, '/mycoupon');
+  await openPage(page, '/mycoupon');
   await expect(page.getByText('省钱卡每日6元无门槛券')).toBeVisible();
   await expect(page.getByText('省钱卡300元券')).toBeVisible();
   await expect(page.getByText('会员卡赠送').first()).toBeVisible();
@@ -99,7 +87,7 @@ test('buy a 648省钱卡 through the cashier, claim its first benefit, see coupo
   await shoot(page, 'money-pages-mycoupon-level');
 
   // /mywallet: the ledger's balances and the 乐玩币 bought.
-  await open(page, '/mywallet');
+  await openPage(page, '/mywallet');
   // 6 币 bought, plus the first-recharge bonus the order recorded.
   const bonus = (await wireCall(base, '/api/order/getOneOrder', { order_number: coins.order_number }, account)).data.bonus_cents as number;
   await expect(page.getByTestId('coins-balance')).toHaveText(formatYuan(600 + bonus));
@@ -111,7 +99,7 @@ test('buy a 648省钱卡 through the cashier, claim its first benefit, see coupo
   await expect(page.getByText('暂无支出记录')).toBeVisible();
 
   // /rechargerecord: three orders; the open one is cancelled after a confirm.
-  await open(page, '/rechargerecord');
+  await openPage(page, '/rechargerecord');
   const cardRow = page.getByTestId(`order-${card.order_number}`);
   await expect(cardRow.getByText('648省钱卡')).toBeVisible();
   await expect(cardRow.getByText('实付 ¥30.00')).toBeVisible();
@@ -127,14 +115,14 @@ test('buy a 648省钱卡 through the cashier, claim its first benefit, see coupo
   await shoot(page, 'money-pages-rechargerecord-closed');
 
   // The other pages: real data, no 页面暂未开放.
-  await open(page, '/otherpage');
+  await openPage(page, '/otherpage');
   await expect(page.getByRole('list', { name: '热门会员卡' }).getByText('648省钱卡')).toBeVisible();
   await shoot(page, 'money-pages-otherpage');
   await page.getByRole('list', { name: '热门会员卡' }).getByText('648省钱卡').click();
   await expect(page).toHaveURL(/\/carddetail\?data=/);
   await expect(page.getByRole('heading', { name: '648省钱卡' })).toBeVisible();
 
-  await open(page, '/autosend');
+  await openPage(page, '/autosend');
   await expect(page.getByRole('list', { name: '自动发放记录' }).or(page.getByText('暂无自动发放的福利', { exact: false }))).toBeVisible();
   await shoot(page, 'money-pages-autosend');
 
@@ -143,14 +131,14 @@ test('buy a 648省钱卡 through the cashier, claim its first benefit, see coupo
     ['/moneyinstruction', '钱包说明'],
     ['/couponinstruction', '优惠券说明'],
   ] as const) {
-    await open(page, path);
+    await openPage(page, path);
     await expect(page.locator('.money-text')).toBeVisible();
     await expect(page.locator('.money-text p').first()).not.toBeEmpty();
     await shoot(page, `money-pages-${path.slice(1)}`);
     expect(words).toBeTruthy();
   }
 
-  await open(page, '/mine');
+  await openPage(page, '/mine');
   await expect(page.getByRole('link', { name: '我的特权' })).toBeVisible();
   await page.getByRole('link', { name: '我的特权' }).scrollIntoViewIfNeeded();
   await shoot(page, 'money-pages-mine');
@@ -159,13 +147,13 @@ test('buy a 648省钱卡 through the cashier, claim its first benefit, see coupo
 
 test('signed out: /myprivilege and /autosend offer the login, /carddetail and /otherpage show the cards', async ({ page }) => {
   const errors = watchConsole(page);
-  await open(page, '/myprivilege');
+  await openPage(page, '/myprivilege');
   await expect(page.getByText('登录后查看会员卡特权')).toBeVisible();
-  await open(page, '/autosend');
+  await openPage(page, '/autosend');
   await expect(page.getByText('登录后查看自动发放的福利')).toBeVisible();
-  await open(page, '/otherpage');
+  await openPage(page, '/otherpage');
   await expect(page.getByRole('list', { name: '热门会员卡' })).toBeVisible();
-  await open(page, at('/carddetail', { id: 'nope' }));
+  await openPage(page, at('/carddetail', { id: 'nope' }));
   await expect(page.getByText('会员卡不存在')).toBeVisible();
   await shoot(page, 'money-pages-carddetail-missing');
   expect(errors).toEqual([]);

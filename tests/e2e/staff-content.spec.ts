@@ -2,7 +2,7 @@ import { expect, test, type Browser, type BrowserContext, type Page } from '@pla
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { devStaff, signInStaffApi, signInStaffPage, staffSession, staffSessionCookies } from './staff.ts';
-import { appRendered, register, shoot, signInStorage, wireCall } from './wire.ts';
+import { appRendered, openPage, register, shoot, signInStorage, watchConsole, wireCall } from './wire.ts';
 
 /**
  * The staff console's content modules (issue 13 items 2, 4 and 8; E2E_PORT=8196), each with two
@@ -20,27 +20,17 @@ import { appRendered, register, shoot, signInStorage, wireCall } from './wire.ts
 
 test.setTimeout(120_000);
 
-const NOT_OPEN = '您访问的页面不存在或暂未开放';
 const SCREENSHOT = readFileSync(path.join(import.meta.dirname, 'fixtures', 'feedback-screenshot.png'));
 const DESKTOP = { width: 1280, height: 800 };
 const PHONE = { width: 375, height: 812 };
 const NOTICE_TITLE = `版本维护公告 ${Date.now() % 100_000}`;
 
-function watchConsole(page: Page, errors: string[], side: string) {
-  page.on('console', (message) => message.type() === 'error' && errors.push(`${side}: ${message.text()}`));
-  page.on('pageerror', (error) => errors.push(`${side}: ${error.message}`));
-}
 
 async function consoleContext(browser: Browser, baseURL: string): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({ baseURL, viewport: DESKTOP, locale: 'zh-CN' });
   return { context, page: await context.newPage() };
 }
 
-async function open(page: Page, url: string) {
-  await page.goto(url);
-  await appRendered(page);
-  await expect(page.getByText(NOT_OPEN)).toHaveCount(0);
-}
 
 /** Clicks the confirm button of the antd-mobile dialog on screen. */
 async function confirm(page: Page, button: string) {
@@ -67,8 +57,8 @@ test('(a) an admin publishes a pop-up notice; the player sees it once, not after
   const errors: string[] = [];
   const base = baseURL!;
   const staff = await consoleContext(browser, base);
-  watchConsole(staff.page, errors, 'console');
-  watchConsole(page, errors, 'player');
+  watchConsole(staff.page, errors, 'console: ');
+  watchConsole(page, errors, 'player: ');
 
   await staffSession(staff.page, 'admin');
   await staff.page.goto('/staff/notices');
@@ -102,7 +92,7 @@ test('(a) an admin publishes a pop-up notice; the player sees it once, not after
   // The player starts the app signed in: the new notice pops up once on the home tab.
   const account = await register(base);
   await signInStorage(page, account);
-  await open(page, '/');
+  await openPage(page, '/');
   await expect(page).toHaveURL(/\/noticedialog\?data=/, { timeout: 20_000 });
   const dialog = page.getByRole('dialog', { name: '公告' });
   await expect(dialog.getByRole('heading', { name: NOTICE_TITLE })).toBeVisible();
@@ -144,12 +134,12 @@ test('(a) an admin publishes a pop-up notice; the player sees it once, not after
 test('(b) feedback with a picture: an agent signed in with password + TOTP replies; the player sees it in /backrecord and /infocenter', async ({ page, browser, baseURL }) => {
   const errors: string[] = [];
   const base = baseURL!;
-  watchConsole(page, errors, 'player');
+  watchConsole(page, errors, 'player: ');
 
   // The player sends feedback with a real PNG.
   const account = await register(base);
   await signInStorage(page, account);
-  await open(page, '/commonback');
+  await openPage(page, '/commonback');
   await page.getByRole('radiogroup', { name: '反馈类型' }).getByRole('radio', { name: '充值问题' }).click();
   await page.getByRole('textbox', { name: '问题描述' }).fill('充值成功但乐玩币没有到账，截图是支付记录');
   await page.getByTestId('feedback-picture-input').setInputFiles({ name: 'pay.png', mimeType: 'image/png', buffer: SCREENSHOT });
@@ -162,7 +152,7 @@ test('(b) feedback with a picture: an agent signed in with password + TOTP repli
 
   // An agent signs in through the form (password + TOTP) and opens 意见反馈.
   const staff = await consoleContext(browser, base);
-  watchConsole(staff.page, errors, 'console');
+  watchConsole(staff.page, errors, 'console: ');
   await staff.page.goto('/staff/');
   await expect(staff.page).toHaveURL(/\/staff\/login$/);
   await signInStaffPage(staff.page, devStaff('agent'));
@@ -204,11 +194,11 @@ test('(b) feedback with a picture: an agent signed in with password + TOTP repli
   await shoot(staff.page, 'staff-feedback-list-phone');
 
   // The player: the reply in /backrecord, and a 系统通知 with its badge in /infocenter.
-  await open(page, '/backrecord');
+  await openPage(page, '/backrecord');
   await expect(card).toContainText('已回复');
   await expect(card).toContainText(reply);
   await shoot(page, 'staff-feedback-player-backrecord');
-  await open(page, '/infocenter');
+  await openPage(page, '/infocenter');
   await expect(page.getByTestId('info-entry-system').getByLabel('系统通知1条未读')).toBeVisible();
   await shoot(page, 'staff-feedback-player-infocenter');
   await page.getByTestId('info-entry-system').click();
@@ -226,10 +216,10 @@ test('(b) feedback with a picture: an agent signed in with password + TOTP repli
 test('(c) an admin sends a 站内广播; a player finds it in 活动消息', async ({ page, browser, baseURL }) => {
   const errors: string[] = [];
   const base = baseURL!;
-  watchConsole(page, errors, 'player');
+  watchConsole(page, errors, 'player: ');
   const account = await register(base);
   const staff = await consoleContext(browser, base);
-  watchConsole(staff.page, errors, 'console');
+  watchConsole(staff.page, errors, 'console: ');
   await staffSession(staff.page, 'admin');
   await staff.page.goto('/staff/broadcasts');
   const form = staff.page.getByRole('region', { name: '发送站内广播' });
@@ -250,7 +240,7 @@ test('(c) an admin sends a 站内广播; a player finds it in 活动消息', asy
   await shoot(staff.page, 'staff-broadcasts-phone');
 
   await signInStorage(page, account);
-  await open(page, '/infoactivity');
+  await openPage(page, '/infoactivity');
   const message = page.getByRole('article', { name: title });
   await expect(message).toContainText('积分翻倍');
   await expect(message.getByLabel('未读')).toBeVisible();
@@ -261,9 +251,9 @@ test('(c) an admin sends a 站内广播; a player finds it in 活动消息', asy
 test('(d) an admin writes an FAQ answer and puts it online; a player reads it', async ({ page, browser, baseURL }) => {
   const errors: string[] = [];
   const base = baseURL!;
-  watchConsole(page, errors, 'player');
+  watchConsole(page, errors, 'player: ');
   const staff = await consoleContext(browser, base);
-  watchConsole(staff.page, errors, 'console');
+  watchConsole(staff.page, errors, 'console: ');
   await staffSession(staff.page, 'admin');
   await staff.page.goto('/staff/articles?kind=faq');
   await expect(staff.page.getByRole('region', { name: '文章列表' }).locator('li').first()).toBeVisible();
@@ -288,7 +278,7 @@ test('(d) an admin writes an FAQ answer and puts it online; a player reads it', 
   const articleId = Number(/edit=(\d+)/.exec(staff.page.url())![1]);
 
   await signInStorage(page, await register(base));
-  await open(page, '/commonproblem');
+  await openPage(page, '/commonproblem');
   await page.getByRole('list', { name: '账号与登录' }).getByRole('link', { name: new RegExp(title) }).click();
   await expect(page.getByRole('article', { name: title })).toContainText('按提示验证原手机号后绑定新号码');
   // Taken down again (the seeded FAQ stays as the other specs expect it).

@@ -84,3 +84,20 @@ export async function shoot(page: Page, name: string) {
 export async function releaseSmsCooldown(baseURL: string, phone: string) {
   expect((await fetch(`${baseURL}/dev/sms/${phone}/cooldown`, { method: 'DELETE' })).status).toBe(200);
 }
+
+/** What the not-found treatment says (src/components/NotFoundPage.tsx): a built page never shows it. */
+export const NOT_OPEN = '您访问的页面不存在或暂未开放';
+
+/** Collects the page's console errors and uncaught exceptions into `errors` (each after `label`, to tell two pages apart). */
+export function watchConsole(page: Page, errors: string[] = [], label = ''): string[] {
+  page.on('console', (message) => message.type() === 'error' && errors.push(`${label}${message.text()}`));
+  page.on('pageerror', (error) => errors.push(`${label}${error.message}`));
+  return errors;
+}
+
+/** Opens a route, waits for the app's own page, and checks it is a built page (never 页面暂未开放). */
+export async function openPage(page: Page, url: string) {
+  await page.goto(url);
+  await appRendered(page);
+  await expect(page.getByText(NOT_OPEN)).toHaveCount(0);
+}
