@@ -515,7 +515,15 @@ export type LedgerAccountKind =
   | 'platform_liabilities'
   | 'coupon_expense'
   | 'promotion_expense'
-  | 'game_settlement';
+  | 'game_settlement'
+  // Issue 14 (server/rewards/accounts.ts): points, invitation income and withdrawals.
+  | 'points'
+  | 'income'
+  | 'points_issued'
+  | 'points_redeemed'
+  | 'points_expired'
+  | 'invite_share_expense'
+  | 'withdrawals_pending';
 
 export interface LedgerAccountsTable {
   id: Generated<number>;
