@@ -88,6 +88,13 @@ describe.each(DATABASE_KINDS)('invitations and income on %s', (kind) => {
     expect(dAnswer.data).toMatchObject({ registered: true, invite: { bound: false } });
     const { answer: plain } = await register();
     expect(plain.data.invite).toBeUndefined();
+    // userRegister (with a password) binds the same way.
+    const withPassword = `1391000${String(++serial).padStart(4, '0')}`;
+    clock.advance(61_000);
+    if (++sends % 10 === 0) clock.advance(HOUR);
+    expect(await h.call('/api/login/sendCode', { phone: withPassword, type: '1' })).toMatchObject({ code: 1 });
+    const registered = await h.call('/api/login/userRegister', { account: withPassword, phone_code: await devSmsCode(server.url, withPassword), password: 'lewan2026', agree_agreement: 1, invite_code: first.code });
+    expect(registered).toMatchObject({ code: 200, data: { registered: true, invite: { bound: true } } });
 
     // C, within the window: not its own code; A's code binds once; a second code is refused.
     const cCode = (await info(c)).code;
@@ -126,12 +133,17 @@ describe.each(DATABASE_KINDS)('invitations and income on %s', (kind) => {
     expect(bAgain.id).not.toBe(b.id);
     expect(again.data).toMatchObject({ registered: true, invite: { bound: false, msg: `${INVITE_MSG.phoneUsed}，已为你正常注册` } });
     expect(await h.call('/api/user/bindInviteCode', { invite_code: first.code }, bAgain)).toMatchObject({ code: -1, msg: INVITE_MSG.phoneUsed });
+    // The cancelled account's own code binds no one.
+    const { answer: viaCancelled } = await register({ invite: inviters[0]!.code });
+    expect(viaCancelled.data).toMatchObject({ registered: true, invite: { bound: false, msg: `${INVITE_MSG.codeUnknown}，已为你正常注册` } });
 
-    // A's list: C and the cancelled B (masked as 已注销), newest first.
+    // A's list: C, the password registration and the cancelled B (masked as 已注销), newest first, paged.
     const list = (await h.call('/api/user/getInviteInfoList', { page: 1, limit: 10 }, a)).data;
-    expect(list.total).toBe(2);
-    expect(list.list.map((r: { phone: string; nickname: string }) => r.phone)).toEqual([`${c.phone.slice(0, 3)}****${c.phone.slice(-4)}`, '已注销']);
-    expect((await info(a)).invited_count).toBe(2);
+    expect(list.total).toBe(3);
+    const masked = (phone: string) => `${phone.slice(0, 3)}****${phone.slice(-4)}`;
+    expect(list.list.map((r: { phone: string }) => r.phone)).toEqual([masked(c.phone), masked(withPassword), '已注销']);
+    expect((await h.call('/api/user/getInviteInfoList', { page: 2, limit: 2 }, a)).data.list.map((r: { phone: string }) => r.phone)).toEqual(['已注销']);
+    expect((await info(a)).invited_count).toBe(3);
   });
 
   it('income: 5 % of provider-paid top-ups once (10 duplicate notifications), none for 乐玩币-paid, clawed back on refund even after a withdrawal, netted, none after the period; the ledger checks clean', async () => {

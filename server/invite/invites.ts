@@ -166,7 +166,14 @@ interface PaidOrder {
  */
 export async function creditInviteShare(trx: Trx, order: PaidOrder, payer: string, now: Date): Promise<void> {
   if (payer !== 'provider' || !SHARE_ORDER_KINDS.has(order.kind) || order.pay_cents <= 0) return;
-  const binding = await trx.selectFrom('invite_bindings').select(['id', 'inviter_id', 'share_bp', 'bound_at', 'share_until']).where('invitee_id', '=', order.user_id).executeTakeFirst();
+  // A cancelled (anonymised) inviter earns nothing more: the account is gone.
+  const binding = await trx
+    .selectFrom('invite_bindings as b')
+    .innerJoin('users as u', 'u.id', 'b.inviter_id')
+    .select(['b.id', 'b.inviter_id', 'b.share_bp', 'b.bound_at', 'b.share_until'])
+    .where('b.invitee_id', '=', order.user_id)
+    .where('u.cancelled_at', 'is', null)
+    .executeTakeFirst();
   if (!binding || now < binding.bound_at || now >= binding.share_until) return;
   const amount = shareOf(order.pay_cents, binding.share_bp);
   if (amount <= 0) return;

@@ -113,11 +113,19 @@ async function signedIn(ctx: CallContext, user: UserRow, registered: boolean, in
  * A new account's invite code (issue 14): bound when it names a player; an unknown or malformed
  * code never blocks the registration — the answer says it was not bound.
  */
+const INVITE_FAILED_MSG = '邀请码暂时无法绑定，已为你正常注册，可稍后在邀请好友页填写';
+
 async function bindAtRegistration(ctx: CallContext, user: UserRow, phone: string, invite: { given: boolean; code: string | null }): Promise<RegisterInviteOutcome | null> {
   if (!invite.given) return null;
   if (!invite.code) return { bound: false, msg: `${INVITE_MSG.codeUnknown}，已为你正常注册` };
-  const outcome = await bindInvitee(ctx.db, { inviteeId: user.id, phone, code: invite.code, via: 'register', secret: ctx.config.realName.secret }, ctx.now);
-  return outcome.ok ? { bound: true, msg: INVITE_MSG.bound } : { bound: false, msg: `${outcome.msg}，已为你正常注册` };
+  try {
+    const outcome = await bindInvitee(ctx.db, { inviteeId: user.id, phone, code: invite.code, via: 'register', secret: ctx.config.realName.secret }, ctx.now);
+    return outcome.ok ? { bound: true, msg: INVITE_MSG.bound } : { bound: false, msg: `${outcome.msg}，已为你正常注册` };
+  } catch (error) {
+    // The account exists already: a failed binding must not turn the registration into an error.
+    ctx.log.error({ err: error, user: user.uuid }, 'invite binding at registration failed');
+    return { bound: false, msg: INVITE_FAILED_MSG };
+  }
 }
 
 export function authCalls(services: { sms: SmsProvider }): CallDefinition[] {
