@@ -1,5 +1,6 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { idCardCheckChar } from '../../api/protocol/real-name.ts';
+import { seedPrivacyDecision } from './privacy.ts';
 import { appRendered, freshPhone, NOT_OPEN, openPage, register, shoot, signInStorage, watchConsole, wireCall, type Account } from './wire.ts';
 
 /**
@@ -46,6 +47,8 @@ test('A invites B by link; B registers through the overlay and tops up at the sa
   const a: Account = await register(baseURL!);
   await skipPopNotice(baseURL!, a);
   await signInStorage(page, a);
+  // The wrapper step below must not meet the first-start privacy guide.
+  await seedPrivacyDecision(page);
 
   let link = '';
   await test.step('A opens /invitatefriend: the code, the link, its QR code, the rules', async () => {
@@ -58,6 +61,27 @@ test('A invites B by link; B registers through the overlay and tops up at the sa
     await expect(page.getByRole('region', { name: '邀请规则' })).toContainText('5%');
     await expect(page.getByTestId('invited-count')).toHaveText('0');
     await shoot(page, 'invite-friend');
+  });
+
+  await test.step('inside the wrapper (simulator) 分享给好友 sends the bridge\'s inviteShare payload', async () => {
+    await openPage(page, '/invitatefriend?wrapper=sim');
+    const share = page.getByRole('button', { name: '分享给好友' });
+    await expect(share).toBeVisible();
+    await page.evaluate(() => {
+      const native = (window as unknown as { LewanNative: Record<string, (payload: string) => string> }).LewanNative;
+      const original = native.inviteShare!.bind(native);
+      const sent: string[] = [];
+      Object.defineProperty(window, '__inviteShares', { value: sent });
+      native.inviteShare = (payload: string) => {
+        sent.push(payload);
+        return original(payload);
+      };
+    });
+    await share.click();
+    await expect.poll(() => page.evaluate(() => (window as unknown as { __inviteShares: string[] }).__inviteShares.length)).toBe(1);
+    const payload = JSON.parse(await page.evaluate(() => (window as unknown as { __inviteShares: string[] }).__inviteShares[0]!)) as Record<string, string>;
+    expect(payload).toMatchObject({ url: link, invite_code: link.slice(-6) });
+    expect(Object.keys(payload).sort()).toEqual(['content', 'image', 'invite_code', 'title', 'url']);
   });
 
   const b = await newPhonePage(browser, baseURL!);

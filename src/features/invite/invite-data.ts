@@ -95,7 +95,7 @@ export function inviteSharePayload(info: Pick<InviteInfo, 'code' | 'rules'>, ori
     title: '邀请你一起玩乐玩游戏盒',
     content: `折扣手游、BT 服、H5 小游戏都在这里。用我的邀请码 ${info.code} 注册，一起领福利！`,
     url: `${origin}/?invite=${info.code}`,
-    image: `${origin}/icons/icon-192.png`,
+    image: `${origin}/favicon.svg`,
     invite_code: info.code,
   });
 }
