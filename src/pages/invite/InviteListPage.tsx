@@ -43,7 +43,7 @@ function Invitees() {
           <article className="invite-row__card" aria-label={row.nickname}>
             <div className="invite-row__head">
               <span>
-                {row.nickname} <span className="invite-row__muted">{row.phone}</span>
+                {row.nickname} <span className="invite-row__phone">{row.phone}</span>
               </span>
               <strong>¥{formatYuan(row.income_cents)}</strong>
             </div>
