@@ -20,6 +20,7 @@ import { realNameCalls } from './routes/real-name.ts';
 import { collectionCalls } from './routes/collections.ts';
 import { perksCalls } from './routes/perks.ts';
 import { messageCalls } from './routes/messages.ts';
+import { inviteCalls } from './routes/invite.ts';
 import { serviceCalls } from './routes/service.ts';
 import { createServiceBus, MemoryServiceBus, type ServiceBus } from './service/bus.ts';
 import { registerDevServiceAgent } from './service/dev-agent.ts';
@@ -84,7 +85,7 @@ export const LOG_REDACT_PATHS = [
 
 /** Without services (e.g. to list paths) the SMS calls answer '验证码发送失败'. */
 export function allCalls(services: { sms: SmsProvider; serviceBus?: ServiceBus } = { sms: { send: () => Promise.reject(new Error('no SMS provider')) } }): CallDefinition[] {
-  return [...contentCalls, ...authCalls(services), ...authAccountCalls, ...catalogCalls, ...serviceCalls(services.serviceBus ?? new MemoryServiceBus()), ...ratingCalls, ...pointCalls, ...realNameCalls, ...playCalls, ...profileCalls, ...accountCancelCalls, ...accountSecurityCalls, ...collectionCalls, ...orderCalls, ...perksCalls, ...helpCalls, ...messageCalls];
+  return [...contentCalls, ...authCalls(services), ...authAccountCalls, ...catalogCalls, ...serviceCalls(services.serviceBus ?? new MemoryServiceBus()), ...ratingCalls, ...pointCalls, ...realNameCalls, ...playCalls, ...profileCalls, ...accountCancelCalls, ...accountSecurityCalls, ...collectionCalls, ...orderCalls, ...perksCalls, ...helpCalls, ...messageCalls, ...inviteCalls];
 }
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {

@@ -8,6 +8,7 @@ import { createRuntime } from './app/runtime.ts';
 import { warmUpToast } from './app/toast.ts';
 import { warmUp } from './app/warm-up.ts';
 import { simulatorOptionsFromLocation } from '../bridge/simulator-activation.ts';
+import { captureInvite } from './features/invite/invite-capture.ts';
 
 /**
  * How long the first render waits for the first page's chunk (requested as soon as the entry runs).
@@ -76,6 +77,9 @@ async function start(): Promise<void> {
   // The page table (src/app/page-table.ts): the first visit to a page beyond the landing ones.
   warmUp('pages');
 }
+
+// A share link's ?invite= (issue 14), kept for the registration the login overlay makes later.
+captureInvite(window.location.search, () => window.localStorage, Date.now());
 
 // The wrapper simulator (?wrapper=sim, bridge/simulator.ts) must answer before createRuntime reads the device info.
 const simulator = simulatorOptionsFromLocation(window.location.search, import.meta.env.VITE_WRAPPER_SIM);

@@ -887,4 +887,60 @@ export interface Database {
   message_states: MessageStatesTable;
   notices: NoticesTable;
   notice_views: NoticeViewsTable;
+  invite_settings: InviteSettingsTable;
+  invite_accounts: InviteAccountsTable;
+  invite_bindings: InviteBindingsTable;
+  invite_income: InviteIncomeTable;
+}
+
+// ---- Invitations and income (migration 0019_invite) ----
+
+/** The rules' numbers, one row (id 1); each binding copies the share and its end. */
+export interface InviteSettingsTable {
+  id: number;
+  /** Basis points of an invitee's provider-paid top-up (500 = 5 %). */
+  share_bp: number;
+  share_days: number;
+  bind_window_hours: number;
+}
+
+/** A player's invite code (made on first need) and the clawback debt netted against later income. */
+export interface InviteAccountsTable {
+  user_id: number;
+  code: string;
+  /** bigint: read it through Number(). */
+  debt_cents: ColumnType<string | number, number | undefined, number>;
+  created_at: Timestamp;
+}
+
+export interface InviteBindingsTable {
+  id: Generated<number>;
+  inviter_id: number;
+  invitee_id: number;
+  /** HMAC-SHA256 of the invitee's phone: one binding per phone, also after cancellation. */
+  phone_hash: string;
+  code: string;
+  via: 'register' | 'code';
+  share_bp: number;
+  bound_at: Timestamp;
+  share_until: Timestamp;
+}
+
+export interface InviteIncomeTable {
+  id: Generated<number>;
+  binding_id: number;
+  inviter_id: number;
+  invitee_id: number;
+  order_id: number;
+  order_number: string;
+  base_cents: number;
+  share_bp: number;
+  amount_cents: number;
+  credited_cents: number;
+  netted_cents: number;
+  status: ColumnType<'credited' | 'clawed_back', 'credited' | 'clawed_back' | undefined, 'credited' | 'clawed_back'>;
+  taken_back_cents: ColumnType<number, number | undefined, number>;
+  debt_added_cents: ColumnType<number, number | undefined, number>;
+  created_at: Timestamp;
+  clawed_back_at: Timestamp | null;
 }

@@ -4,6 +4,8 @@ import { AUTH_MSG, CODE, MSG } from '../../api/protocol/codes.ts';
 import type { WireResponse } from '../../api/protocol/wire.ts';
 import { endSessions, startSession } from '../auth.ts';
 import { pendingCancellation } from '../cancellation.ts';
+import { INVITE_MSG, type RegisterInviteOutcome } from '../../api/protocol/calls/invite.ts';
+import { bindInvitee } from '../invite/invites.ts';
 import { defineCalls, handle, ok, refuse, type CallContext, type CallDefinition, type SpecContext } from '../calls.ts';
 import { hashPassword, needsRehash, verifyPassword } from '../passwords.ts';
 import type { SmsProvider } from '../sms.ts';
@@ -98,13 +100,32 @@ async function createUser(ctx: CallContext, phone: string, extra: { passwordHash
 }
 
 /** SPEC §5: code 200 with a fresh token (startSession: 256 random bits, stored hashed). */
-async function signedIn(ctx: CallContext, user: UserRow, registered: boolean): Promise<WireResponse> {
+async function signedIn(ctx: CallContext, user: UserRow, registered: boolean, invite?: RegisterInviteOutcome | null): Promise<WireResponse> {
   const token = await startSession(ctx.db, user.id, ctx.now);
   if (!registered) await ctx.db.updateTable('users').set({ last_active_at: ctx.now }).where('id', '=', user.id).execute();
   ctx.log.info({ user: user.uuid, registered }, 'signed in');
   // In the cancellation cooling-off the client offers to revoke (issue 11).
   const cancellation = registered ? null : await pendingCancellation(ctx.db, user.id);
-  return { code: CODE.loginOk, msg: AUTH_MSG.loginOk, data: { token, user_uuid: user.uuid, nickname: user.nickname, registered, cancellation } };
+  return { code: CODE.loginOk, msg: AUTH_MSG.loginOk, data: { token, user_uuid: user.uuid, nickname: user.nickname, registered, cancellation, ...(invite ? { invite } : {}) } };
+}
+
+/**
+ * A new account's invite code (issue 14): bound when it names a player; an unknown or malformed
+ * code never blocks the registration — the answer says it was not bound.
+ */
+const INVITE_FAILED_MSG = '邀请码暂时无法绑定，已为你正常注册，可稍后在邀请好友页填写';
+
+async function bindAtRegistration(ctx: CallContext, user: UserRow, phone: string, invite: { given: boolean; code: string | null }): Promise<RegisterInviteOutcome | null> {
+  if (!invite.given) return null;
+  if (!invite.code) return { bound: false, msg: `${INVITE_MSG.codeUnknown}，已为你正常注册` };
+  try {
+    const outcome = await bindInvitee(ctx.db, { inviteeId: user.id, phone, code: invite.code, via: 'register', secret: ctx.config.realName.secret }, ctx.now);
+    return outcome.ok ? { bound: true, msg: INVITE_MSG.bound } : { bound: false, msg: `${outcome.msg}，已为你正常注册` };
+  } catch (error) {
+    // The account exists already: a failed binding must not turn the registration into an error.
+    ctx.log.error({ err: error, user: user.uuid }, 'invite binding at registration failed');
+    return { bound: false, msg: INVITE_FAILED_MSG };
+  }
 }
 
 export function authCalls(services: { sms: SmsProvider }): CallDefinition[] {
@@ -151,7 +172,7 @@ export function authCalls(services: { sms: SmsProvider }): CallDefinition[] {
       const existing = await findUser(ctx, phone);
       if (existing) return existing.disabled ? refuse(MSG.accountDisabled) : signedIn(ctx, existing, false);
       const created = await createUser(ctx, phone, { passwordHash: null, bdVid: ctx.input.bd_vid });
-      if (created) return signedIn(ctx, created, true);
+      if (created) return signedIn(ctx, created, true, await bindAtRegistration(ctx, created, phone, ctx.input.invite_code));
       const raced = await findUser(ctx, phone);
       if (!raced || raced.disabled) return refuse(raced ? MSG.accountDisabled : '登录失败，请重试');
       return signedIn(ctx, raced, false);
@@ -163,7 +184,7 @@ export function authCalls(services: { sms: SmsProvider }): CallDefinition[] {
       if (!check.ok) return refuse(check.msg);
       if (await findUser(ctx, phone)) return refuse(AUTH_MSG.phoneRegistered);
       const created = await createUser(ctx, phone, { passwordHash: await hashPassword(password), bdVid: ctx.input.bd_vid });
-      return created ? signedIn(ctx, created, true) : refuse(AUTH_MSG.phoneRegistered);
+      return created ? signedIn(ctx, created, true, await bindAtRegistration(ctx, created, phone, ctx.input.invite_code)) : refuse(AUTH_MSG.phoneRegistered);
     }),
     handle(login.userlogin, async (ctx) => {
       const phone = ctx.input.account;

@@ -1,5 +1,6 @@
 import { answer, defineCall, field, textOf, type Field } from '../call-spec.ts';
 import { AUTH_MSG, MSG } from '../codes.ts';
+import { registerInviteCode, type RegisterInviteOutcome } from './invite.ts';
 
 /** SPEC §5/§9: a mainland mobile number. */
 export const PHONE_PATTERN = /^1[3-9]\d{9}$/;
@@ -21,6 +22,8 @@ export interface SignedIn {
   user_uuid: string;
   nickname: string;
   registered: boolean;
+  /** Registrations that sent an invite_code: whether it bound (issue 14); absent otherwise. */
+  invite?: RegisterInviteOutcome | null;
 }
 
 /** A mainland mobile number: 请输入手机号 when missing, 手机号码格式不正确 when malformed. */
@@ -62,7 +65,7 @@ const bdVid = field<string | undefined, string | null>({ type: 'string', require
   value: textOf(value).slice(0, BD_VID_MAX_LENGTH) || null,
 }));
 
-const signedInAnswer = answer<SignedIn>('code 200 登录成功：{ token, user_uuid, nickname, registered }；token 之后随每个需要登录的调用发送');
+const signedInAnswer = answer<SignedIn>('code 200 登录成功：{ token, user_uuid, nickname, registered }（注册时带了 invite_code 另有 invite: { bound, msg }）；token 之后随每个需要登录的调用发送');
 
 export const sendCode = defineCall({
   path: '/api/login/sendCode',
@@ -94,7 +97,7 @@ export const trendRegister = defineCall({
   path: '/api/login/trendRegister',
   auth: 'none',
   summary: '短信验证码登录（type 1 验证码）；手机号第一次使用时同时注册',
-  fields: { agree_agreement: agreement, account: phone(), phone_code: smsCode(), bd_vid: bdVid },
+  fields: { agree_agreement: agreement, account: phone(), phone_code: smsCode(), bd_vid: bdVid, invite_code: registerInviteCode },
   answer: signedInAnswer,
 });
 
@@ -102,7 +105,7 @@ export const userRegister = defineCall({
   path: '/api/login/userRegister',
   auth: 'none',
   summary: '设置密码注册（type 1 验证码证明手机号）；已注册的号码答 该手机号已注册，请直接登录',
-  fields: { agree_agreement: agreement, account: phone(), phone_code: smsCode(), password: newPassword(), bd_vid: bdVid },
+  fields: { agree_agreement: agreement, account: phone(), phone_code: smsCode(), password: newPassword(), bd_vid: bdVid, invite_code: registerInviteCode },
   answer: signedInAnswer,
 });
 

@@ -7,6 +7,7 @@ import { STORAGE_KEYS } from '../../../machines/constants.ts';
 import { selectAgreementSheet, selectPanel } from '../../../machines/login-overlay.selectors.ts';
 import { sessionMachine } from '../../../machines/session.machine.ts';
 import type { ActiveRecordInput } from '../../../machines/session.types.ts';
+import { captureInvite, INVITE_STORAGE_KEY, rememberedInvite } from '../invite/invite-capture.ts';
 import { BD_VID_SESSION_KEY, createLoginFeature, readBdVid, SIGN_IN_POINTS, type LoginEnvironment } from './login-runtime.ts';
 
 const PHONE = '13800138000';
@@ -109,6 +110,22 @@ describe('createLoginFeature: the real calls and the after-login follow-ups (SPE
     expect(feature.storage.getItem(STORAGE_KEYS.watermark)).toBe('B0413802');
     expect(feature.reloadView).toHaveBeenCalledTimes(1);
     expect(feature.overlay.getSnapshot().value).toBe('closed');
+  });
+
+  it('sends a share link\'s remembered invite code with the registration and forgets it once registered (issue 14)', async () => {
+    const existing = ok(200, { token: 'token-abcdefghijklmnop', user_uuid: 'uuid-12345678', nickname: 'n', registered: false });
+    const login = setUp({ answers: { '/api/login/trendRegister': existing } });
+    captureInvite('?invite=abc234', () => login.storage, Date.now());
+    await signInBySms(login);
+    expect(login.calls[1]!.payload).toMatchObject({ invite_code: 'ABC234' });
+    // An existing account signed in: the code stays for a registration on this device.
+    expect(rememberedInvite(() => login.storage, Date.now())).toBe('ABC234');
+
+    const feature = setUp({ answers: { '/api/login/trendRegister': registered } });
+    captureInvite('?invite=ABC234', () => feature.storage, Date.now());
+    await signInBySms(feature);
+    expect(feature.calls[1]!.payload).toEqual({ account: PHONE, phone_code: '1234', agree_agreement: 1, invite_code: 'ABC234' });
+    expect(feature.storage.getItem(INVITE_STORAGE_KEY)).toBeNull();
   });
 
   it('offers to revoke once signed in when the account is in its cancellation cooling-off (issue 11)', async () => {

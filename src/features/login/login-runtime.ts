@@ -19,6 +19,7 @@ import type { AppRuntime, RuntimeEnvironment } from '../../app/runtime.ts';
 // Static: a dynamic import from this (lazily loaded) chunk would list the entry's stylesheet, which
 // the build inlines into index.html (vite.config.ts), as a file to preload — a 404 that rejects it.
 import { offerRevoke as offerRevokeDialog } from '../account-cancel/revoke-offer.ts';
+import { forgetInvite, rememberedInvite } from '../invite/invite-capture.ts';
 
 /**
  * Wires the login overlay (SPEC §2, §4) to the world: the real calls, the toasts, and the
@@ -129,10 +130,12 @@ function storeWatermark(storage: Storage, outcome: ApiOutcome<{ code?: unknown }
   }
 }
 
-function createCalls(api: ApiClient, onAnswer: (answer: { registered: boolean; cancellation: { effective_at: string } | null }) => void) {
-  const signIn = <TInput extends object>(path: string) =>
+function createCalls(api: ApiClient, onAnswer: (answer: { registered: boolean; cancellation: { effective_at: string } | null }) => void, inviteCode: () => string | null = () => null) {
+  // The registering calls carry a share link's invite code (src/features/invite/invite-capture.ts).
+  const signIn = <TInput extends object>(path: string, invites = false) =>
     fromPromise<ApiOutcome<LoginData>, TInput>(async ({ input, signal }) => {
-      const outcome = readSignInAnswer(await api.call<SignInAnswer>(path, { ...input } as Fields, { signal }));
+      const code = invites ? inviteCode() : null;
+      const outcome = readSignInAnswer(await api.call<SignInAnswer>(path, { ...input, ...(code ? { invite_code: code } : {}) } as Fields, { signal }));
       const ok = outcome.kind === 'ok';
       onAnswer({ registered: ok && outcome.data.registered === true, cancellation: (ok && outcome.data.cancellation) || null });
       return outcome;
@@ -141,9 +144,9 @@ function createCalls(api: ApiClient, onAnswer: (answer: { registered: boolean; c
     sendCode: fromPromise<ApiOutcome, SendCodeInput>(({ input, signal }) => api.call(LOGIN_CALLS.sendCode, { ...input }, { signal })),
     verifyCode: fromPromise<ApiOutcome, VerifyCodeInput>(({ input, signal }) => api.call(LOGIN_CALLS.verifyCode, { ...input }, { signal })),
     resetPassword: fromPromise<ApiOutcome, ResetPasswordInput>(({ input, signal }) => api.call(LOGIN_CALLS.resetPassword, { ...input }, { signal })),
-    trendRegister: signIn<TrendRegisterInput>(LOGIN_CALLS.trendRegister),
+    trendRegister: signIn<TrendRegisterInput>(LOGIN_CALLS.trendRegister, true),
     passwordLogin: signIn<PasswordLoginInput>(LOGIN_CALLS.passwordLogin),
-    register: signIn<RegisterInput>(LOGIN_CALLS.register),
+    register: signIn<RegisterInput>(LOGIN_CALLS.register, true),
     agreementSheet: agreementSheetMachine.provide({
       actors: {
         loadDocument: fromPromise<ApiOutcome<AgreementText>, LoadDocumentInput>(async ({ input, signal }) =>
@@ -168,6 +171,8 @@ export function createLoginFeature(
 
   function afterSignIn({ token, uuid, nickname }: SignedInParams): void {
     runtime.session.send({ type: 'session.signedIn', credentials: { token, uuid, nickname } });
+    // The invite code did its work (bound or not): a later registration on this device is not invited by it.
+    if (registered) forgetInvite(() => env.storage);
     // Both follow-ups carry the new token (the api client reads it from the session).
     // The device variant (PROTOCOL §2.3); the sign-in above recorded the privacy consent first.
     void runtime.api.call(LOGIN_CALLS.point, { ...(registered ? SIGN_IN_POINTS.register : SIGN_IN_POINTS.login) }, { device: true });
@@ -178,7 +183,11 @@ export function createLoginFeature(
 
   const overlay = createActor(
     loginOverlayMachine.provide({
-      actors: createCalls(runtime.api, (answer) => ({ registered, cancellation } = answer)),
+      actors: createCalls(
+        runtime.api,
+        (answer) => ({ registered, cancellation } = answer),
+        () => rememberedInvite(() => env.storage, Date.now()),
+      ),
       actions: {
         showToast: (_, { message }) => env.toast(message),
         signedIn: (_, params) => afterSignIn(params),
