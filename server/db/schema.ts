@@ -887,4 +887,29 @@ export interface Database {
   message_states: MessageStatesTable;
   notices: NoticesTable;
   notice_views: NoticeViewsTable;
+  withdrawals: WithdrawalsTable;
+}
+
+// ---- Withdrawals (migration 0020_withdrawals) ----
+
+export interface WithdrawalsTable {
+  id: Generated<number>;
+  user_id: number;
+  request_id: string;
+  source: 'income' | 'wallet';
+  amount_cents: number;
+  alipay_account: string;
+  /** AES-256-GCM sealed payee name (the verified real name), server/real-name/seal.ts. */
+  payee_name_sealed: string;
+  status: ColumnType<'submitted' | 'approved' | 'paid' | 'rejected', 'submitted' | 'approved' | 'paid' | 'rejected' | undefined, 'submitted' | 'approved' | 'paid' | 'rejected'>;
+  reject_reason: string | null;
+  payout_ref: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+  approved_at: Timestamp | null;
+  approved_by: number | null;
+  paid_at: Timestamp | null;
+  paid_by: number | null;
+  rejected_at: Timestamp | null;
+  rejected_by: number | null;
 }
