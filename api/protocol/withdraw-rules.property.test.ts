@@ -36,7 +36,7 @@ describe('withdrawal rules (property)', () => {
         expect(parsed.value).toBeLessThanOrEqual(WITHDRAW_MAX_CENTS);
         expect(Math.round(Number(text.trim()) * 100)).toBe(parsed.value);
       }),
-      { numRuns: 3000 },
+      { numRuns: 1000 },
     );
     fc.assert(
       fc.property(fc.integer({ min: WITHDRAW_MIN_CENTS, max: WITHDRAW_MAX_CENTS }), (cents) => {
@@ -67,7 +67,7 @@ describe('withdrawal rules (property)', () => {
         if (checked.ok) expect(/^1[3-9]\d{9}$/.test(checked.value) || checked.value.includes('@')).toBe(true);
         else expect([WITHDRAW_MSG.accountMissing, WITHDRAW_MSG.accountBad]).toContain(checked.message);
       }),
-      { numRuns: 3000 },
+      { numRuns: 1000 },
     );
   });
 
@@ -81,7 +81,7 @@ describe('withdrawal rules (property)', () => {
           expect(checked.value).not.toMatch(/\s/);
         } else expect([WITHDRAW_MSG.nameMissing, WITHDRAW_MSG.nameBad]).toContain(checked.message);
       }),
-      { numRuns: 2000 },
+      { numRuns: 1000 },
     );
     expect(checkPayeeName(' 张 三 ')).toEqual({ ok: true, value: '张三' });
     expect(checkPayeeName('阿卜杜·热合曼')).toEqual({ ok: true, value: '阿卜杜·热合曼' });
@@ -104,7 +104,7 @@ describe('withdrawal rules (property)', () => {
         else expect(MESSAGES.has(parsed.message) || parsed.message === '分页参数错误').toBe(true);
         parseFields(getWithdrawList, fields);
       }),
-      { numRuns: 2000 },
+      { numRuns: 1000 },
     );
   });
 
@@ -117,7 +117,7 @@ describe('withdrawal rules (property)', () => {
         if (page) for (const row of page.list) expect(['submitted', 'approved', 'paid', 'rejected']).toContain(row.status);
         decodeWithdrawals([value]);
       }),
-      { numRuns: 2000 },
+      { numRuns: 1000 },
     );
     const info = {
       real_name: { verified: true, name_masked: '张*', adult: true },

@@ -2,6 +2,7 @@ import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
 import type { WithdrawalView, WithdrawInfo } from '../../api/protocol/calls/withdraw.ts';
 import { formatYuan } from '../../api/protocol/money.ts';
 import {
+  checkPayeeName,
   maskAlipayAccount,
   WALLET_NOT_WITHDRAWABLE_NOTE,
   WITHDRAW_DAILY_CENTS,
@@ -190,7 +191,9 @@ export async function submitWithdrawal(db: Db, userId: number, source: WithdrawS
       if (!person.verified || person.nameSealed === null) throw new Refusal(WITHDRAW_MSG.needRealName);
       if (!person.adult) throw new Refusal(WITHDRAW_MSG.minor);
       const sealer = payeeSealer(secret);
-      if (sealer.open(person.nameSealed).replace(/\s+/g, '') !== request.payee_name) throw new Refusal(WITHDRAW_MSG.nameMismatch);
+      // The verified name in the form the payee field takes (spaces out, · unified), then equal.
+      const verified = checkPayeeName(sealer.open(person.nameSealed));
+      if (!verified.ok || verified.value !== request.payee_name) throw new Refusal(WITHDRAW_MSG.nameMismatch);
 
       const today = await todayUsage(trx, userId, now);
       if (today.count >= WITHDRAW_DAILY_COUNT) throw new Refusal(WITHDRAW_MSG.dailyCount);

@@ -26,7 +26,7 @@ test('signed out: the three routes render and offer the login; no console error'
   await page.goto('/incomewithdrawal');
   await appRendered(page);
   await expect(page.getByText('登录后才能提现')).toBeVisible();
-  await page.getByRole('button', { name: '登录' }).click();
+  await page.locator('.money-signin').getByRole('button', { name: '登录' }).click();
   await expect(page.getByTestId('login-overlay')).toHaveAttribute('data-state', 'open');
   await openPage(page, '/incomewithdrawals');
   await expect(page.getByText('登录后查看提现记录')).toBeVisible();
@@ -36,6 +36,9 @@ test('signed out: the three routes render and offer the login; no console error'
 test('signed in: no real name → the prompt to verify; verified → the form, its checks, the records and 收益说明', async ({ page, baseURL }) => {
   test.setTimeout(60_000);
   const account = await register(baseURL!);
+  // The seeded pop-up notice is claimed first: it would otherwise take the player to /noticedialog.
+  const pop = await wireCall(baseURL!, '/api/user/getIsPop', {}, account);
+  if (pop.data) await wireCall(baseURL!, '/api/user/markNoticeSeen', { id: pop.data.id }, account);
   await signInStorage(page, account);
   const errors = watchConsole(page);
 
