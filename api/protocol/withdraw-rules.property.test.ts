@@ -132,5 +132,23 @@ describe('withdrawal rules (property)', () => {
     expect(decodeWithdrawInfo({ ...info, income_cents: -1 })).toBeNull();
     const row = { id: 1, source: 'income', amount_cents: 2000, alipay_account: '138****8000', status: 'rejected', status_text: '已驳回', reject_reason: '信息有误', created_at: 'a', updated_at: 'b' };
     expect(decodeWithdrawals([row, { ...row, status: 'lost' }, null])).toEqual([row]);
+    const staffRow = {
+      id: 3,
+      user: { id: 9, nickname: '玩家9', phone: '139****0009' },
+      source: 'wallet',
+      amount_cents: 1000,
+      alipay_account: 'a@b.cn',
+      payee_name: '张三',
+      status: 'paid',
+      status_text: '已到账',
+      reject_reason: null,
+      payout_ref: 'ALI-1',
+      created_at: 'a',
+      approved_at: 'b',
+      paid_at: 'c',
+      rejected_at: null,
+    };
+    const counts = { submitted: 1, approved: 0, paid: 2, rejected: 0 };
+    expect(decodeWithdrawalPage({ list: [staffRow, { ...staffRow, payout_ref: 5 }], total: 2, page: 1, limit: 20, counts })).toEqual({ list: [staffRow], total: 2, page: 1, limit: 20, counts });
   });
 });
