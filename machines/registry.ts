@@ -27,6 +27,7 @@ import { serviceLiveMachine } from './service-live.machine.ts';
 import { servicePollMachine } from './service-poll.machine.ts';
 import { sessionMachine } from './session.machine.ts';
 import { updateDialogMachine } from './update-dialog.machine.ts';
+import { withdrawFormMachine } from './withdraw-form.machine.ts';
 import { LOGIN_PATH } from './session.types.ts';
 
 /**
@@ -184,6 +185,7 @@ export const MACHINES: readonly MachineEntry[] = [
     input: { running: '3.3.3', insideWrapper: true, dismissedVersion: null },
   }),
   entry({ name: 'password-change', summary: '/editpassword: old password or type-3 code (60 s countdown), new password twice with SPEC §5 messages', machine: passwordChangeMachine, input: { hasPassword: true } }),
+  entry({ name: 'withdraw-form', summary: '/incomewithdrawal: editing → validating → submitting (request_id) → submitted | refused (reason) | failed → retry with the same request_id', machine: withdrawFormMachine, input: { requestBase: 'wd-sample-000000' } }),
 ];
 
 /** The entry that builds actors whose machine has this id, or undefined. */

@@ -12,6 +12,7 @@ import { staffMigration } from './migration-0014-staff.ts';
 import { serviceQueueMigration } from './migration-0015-service-queue.ts';
 import { staffContentMigration } from './migration-0016-staff-content.ts';
 import { inviteMigration } from './migration-0019-invite.ts';
+import { withdrawalsMigration } from './migration-0020-withdrawals.ts';
 
 /**
  * Versioned migrations, applied in key order. One SQL dialect (PostgreSQL) serves both the
@@ -140,6 +141,7 @@ const migrations: Record<string, Migration> = {
   '0015_service_queue': serviceQueueMigration,
   '0016_staff_content': staffContentMigration,
   '0019_invite': inviteMigration,
+  '0020_withdrawals': withdrawalsMigration,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -891,6 +891,7 @@ export interface Database {
   invite_accounts: InviteAccountsTable;
   invite_bindings: InviteBindingsTable;
   invite_income: InviteIncomeTable;
+  withdrawals: WithdrawalsTable;
 }
 
 // ---- Invitations and income (migration 0019_invite) ----
@@ -943,4 +944,28 @@ export interface InviteIncomeTable {
   debt_added_cents: ColumnType<number, number | undefined, number>;
   created_at: Timestamp;
   clawed_back_at: Timestamp | null;
+}
+
+// ---- Withdrawals (migration 0020_withdrawals) ----
+
+export interface WithdrawalsTable {
+  id: Generated<number>;
+  user_id: number;
+  request_id: string;
+  source: 'income' | 'wallet';
+  amount_cents: number;
+  alipay_account: string;
+  /** AES-256-GCM sealed payee name (the verified real name), server/real-name/seal.ts. */
+  payee_name_sealed: string;
+  status: ColumnType<'submitted' | 'approved' | 'paid' | 'rejected', 'submitted' | 'approved' | 'paid' | 'rejected' | undefined, 'submitted' | 'approved' | 'paid' | 'rejected'>;
+  reject_reason: string | null;
+  payout_ref: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+  approved_at: Timestamp | null;
+  approved_by: number | null;
+  paid_at: Timestamp | null;
+  paid_by: number | null;
+  rejected_at: Timestamp | null;
+  rejected_by: number | null;
 }

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import { FEN_PER_YUAN, ORDER_TTL_MS, TOPUP_MAX_CENTS, TOPUP_MIN_CENTS, TOPUP_PRESETS_YUAN } from '../../api/protocol/money.ts';
+import { WITHDRAW_DAILY_CENTS, WITHDRAW_DAILY_COUNT, WITHDRAW_MAX_CENTS, WITHDRAW_MIN_CENTS } from '../../api/protocol/withdraw-rules.ts';
 import { SPEND_CAPS } from '../minors.ts';
 import { FIRST_RECHARGE_BONUS_PCT, FIRST_RECHARGE_MAX_BONUS_CENTS } from '../money/cards.ts';
 import { LEVELS } from '../money/perks-catalog.ts';
@@ -7,7 +8,7 @@ import { PRODUCT } from '../product.ts';
 import type { Database } from './schema.ts';
 
 /**
- * The money texts (/api/down/getMoneyText; pages /topupguide, /moneyinstruction,
+ * The money texts (/api/down/getMoneyText; pages /topupguide, /moneyinstruction (收益说明),
  * /couponinstruction). Every figure comes from the rule it describes (caps from minors.ts, amounts
  * from api/protocol/money.ts, the first-recharge offer and levels from the perks module).
  */
@@ -44,17 +45,37 @@ const TOPUP_GUIDE = `
 <p>每月累计按北京时间自然月计算。如需帮助请联系客服：${PRODUCT.servicePhone}（${PRODUCT.serviceHours}）。</p>
 `.trim();
 
+/**
+ * MERGE POINT (issue 14): the invitation share, defined by the invitation slice. This one sentence
+ * is the only place the 收益说明 describes it; the lead replaces it at merge with the figures read
+ * from the invitation module (its share percentage and period), e.g.
+ * `好友通过您的邀请注册后${INVITE_SHARE_DAYS}天内，每笔成功充值的${INVITE_SHARE_PCT}%计入您的收益`.
+ */
+const INVITE_SHARE_TEXT = '好友通过您的邀请链接或邀请码注册后，其成功支付的充值订单按平台公布的比例计入您的收益';
+
 const MONEY_INSTRUCTION = `
 <h3>一、${coin}</h3>
 <p>${coin}是${PRODUCT.name}的平台币，<strong>1元=1${coin}</strong>，可用于游戏角色充值和购买会员卡。${coin}通过充值、首充赠送、会员卡充值赠送和会员卡每日福利获得；${coin}不能提现，也不能转赠他人。</p>
 
 <h3>二、余额</h3>
-<p>余额是平台退回给您的现金款项：在线支付的订单发生退款（例如游戏充值发放失败）时，款项退回到余额。余额可用于游戏充值、购买会员卡或充值${coin}，1元余额抵扣1元。余额提现功能将在后续版本开放。</p>
+<p>余额是平台退回给您的现金款项：在线支付的订单发生退款（例如游戏充值发放失败）时，款项退回到余额。余额可用于游戏充值、购买会员卡或充值${coin}，1元余额抵扣1元。</p>
+<p>充值退回到余额的款项<strong>不能提现</strong>，只能在平台内使用；只有出售账号等交易所得计入余额的部分可以提现，提现页显示当前可提现的余额。</p>
 
-<h3>三、收支记录</h3>
-<p>每一笔${coin}和余额的增加与减少都记入账本，可在「充值记录」中按收入、支出查看，包括充值、消费、退款、赠送与会员卡福利。账户余额由账本记录累加得出，不会出现负数。</p>
+<h3>三、收益</h3>
+<p>收益是邀请好友获得的现金奖励：${INVITE_SHARE_TEXT}；好友的订单退款时，对应的收益同时扣回。每一笔收益及其来源订单可在「收益明细」中查看。收益可以申请提现。</p>
 
-<h3>四、账号注销</h3>
+<h3>四、提现</h3>
+<ul>
+  <li><strong>条件</strong>：须完成实名认证且已年满18周岁；收款支付宝账号须为手机号或邮箱，收款人姓名须与实名认证的姓名一致；</li>
+  <li><strong>金额</strong>：单笔不少于${yuan(WITHDRAW_MIN_CENTS)}元、不超过${yuan(WITHDRAW_MAX_CENTS)}元，最多两位小数；</li>
+  <li><strong>次数</strong>：每天（北京时间自然日）最多申请${WITHDRAW_DAILY_COUNT}笔，累计不超过${yuan(WITHDRAW_DAILY_CENTS)}元，被驳回的申请不计入；</li>
+  <li><strong>流程</strong>：提交后金额即从收益或余额中扣除并冻结，状态为「审核中」；平台审核通过为「已通过」，打款到您的支付宝后为「已到账」；如信息有误被驳回，状态为「已驳回」并注明原因，金额全额退回原账户。每一步都会通过系统消息通知您，记录见「提现记录」。</li>
+</ul>
+
+<h3>五、收支记录</h3>
+<p>每一笔${coin}、余额和收益的增加与减少都记入账本，可在「充值记录」「收益明细」「提现记录」中查看。账户余额由账本记录累加得出，不会出现负数。</p>
+
+<h3>六、账号注销</h3>
 <p>账号内仍有${coin}或余额时无法注销，请使用完毕后再申请。</p>
 `.trim();
 
@@ -86,7 +107,7 @@ const COUPON_INSTRUCTION = `
 
 export const MONEY_TEXTS: Record<(typeof MONEY_TEXT_KEYS)[number], { title: string; content: string }> = {
   topup_guide: { title: '充值指南', content: TOPUP_GUIDE },
-  money_instruction: { title: `余额与${coin}说明`, content: MONEY_INSTRUCTION },
+  money_instruction: { title: '钱包与收益说明', content: MONEY_INSTRUCTION },
   coupon_instruction: { title: '优惠券使用说明', content: COUPON_INSTRUCTION },
 };
 

@@ -92,6 +92,10 @@ function recordTitle(kind: string, amount: number, account: string, order: { kin
       return `充值退款：${subject}`;
     case 'card_benefit':
       return '会员卡每日乐玩币';
+    case 'withdrawal':
+      return '余额提现';
+    case 'withdrawal_rejected':
+      return '提现驳回，退回余额';
     default:
       return account === 'coins' ? '乐玩币变动' : '余额变动';
   }

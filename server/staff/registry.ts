@@ -7,6 +7,7 @@ import { staffAuthCalls } from './routes/auth.ts';
 import { staffFeedbackCalls } from './routes/feedback.ts';
 import { staffBroadcastCalls, staffNoticeCalls } from './routes/notices.ts';
 import { staffServiceCalls } from './routes/service.ts';
+import { staffWithdrawalCalls } from './routes/withdrawals.ts';
 
 /**
  * Every staff call the server serves (docs/staff-console.md). HOW TO ADD ONE: declare it with
@@ -26,5 +27,6 @@ export function allStaffCalls(services: { serviceBus?: ServiceBus } = {}): Staff
     ...staffNoticeCalls,
     ...staffBroadcastCalls,
     ...staffArticleCalls,
+    ...staffWithdrawalCalls,
   ];
 }

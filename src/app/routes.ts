@@ -152,6 +152,7 @@ for (const entry of paths(`
   /commonproblem=help/CommonProblem /commonproblemdetail=help/CommonProblemDetail /aboutdetail=help/Article
   /productintroduce=help/Article /${PRODUCT}guide=help/Article /commonback=feedback/Feedback /suggestbcak=feedback/Feedback
   /backrecord=feedback/BackRecord
+  /incomewithdrawal=income-withdrawal/IncomeWithdrawal /incomewithdrawals=income-withdrawal/IncomeWithdrawals
   /infocenter=info/Info /infoactivity=info/Info /infotrading=info/Info /infotradingDetail=info/Info
   /infoaccountsell=info/Info /infoorder=info/Info /notice=notice/Notice /noticedialog=notice/Notice
   /updatedialog=update-dialog/UpdateDialog

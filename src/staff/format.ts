@@ -33,6 +33,9 @@ export const ACTION_NAMES: Record<string, string> = {
   'articles.unpublish': '文章下线',
   'articles.createCategory': '新建问题分类',
   'articles.updateCategory': '修改问题分类',
+  'withdrawals.approve': '通过提现',
+  'withdrawals.pay': '提现已打款',
+  'withdrawals.reject': '驳回提现',
 };
 
 export function actionName(action: string): string {

@@ -21,6 +21,7 @@ import * as help from './help.ts';
 import * as feedback from './feedback.ts';
 import * as messages from './messages.ts';
 import * as invite from './invite.ts';
+import * as withdraw from './withdraw.ts';
 
 /**
  * Every declared call, by group module. The server serves exactly these (a test holds the two
@@ -28,7 +29,7 @@ import * as invite from './invite.ts';
  * HOW TO ADD A CALL: declare it in its group's module here (defineCall), add the module below
  * if it is new, then write its handler with `handle(spec, …)` on the server.
  */
-const GROUPS = { login, user, down, game, coupon, card, topic, point, rating, realName, profile, accountCancel, accountSecurity, collections, documents, order, wallet, service, help, feedback, messages, invite };
+const GROUPS = { login, user, down, game, coupon, card, topic, point, rating, realName, profile, accountCancel, accountSecurity, collections, documents, order, wallet, service, help, feedback, messages, invite, withdraw };
 
 type SpecsOf<M> = { [K in keyof M]: M[K] extends AnyCallSpec ? M[K] : never }[keyof M];
 

@@ -1,0 +1,154 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { parseFields } from './call-spec.ts';
+import { getWithdrawList, profitTixian } from './calls/withdraw.ts';
+import { formatYuan } from './money.ts';
+import {
+  checkAlipayAccount,
+  checkDraft,
+  checkPayeeName,
+  maskAlipayAccount,
+  parseYuanAmount,
+  WITHDRAW_MAX_CENTS,
+  WITHDRAW_MIN_CENTS,
+  WITHDRAW_MSG,
+} from './withdraw-rules.ts';
+import { decodeWithdrawInfo, decodeWithdrawals } from '../../src/pages/income-withdrawal/withdraw-data.ts';
+import { decodeWithdrawalPage } from '../../src/staff/modules/withdrawals/decode.ts';
+
+/** The withdrawal rules, fields and decoders under arbitrary input: they never throw and never let a bad value through. */
+
+const MESSAGES = new Set<string>(Object.values(WITHDRAW_MSG));
+const anyValue = fc.oneof(fc.string(), fc.stringMatching(/^[\d.]{0,12}$/), fc.integer(), fc.double(), fc.boolean(), fc.constant(null), fc.constant(undefined), fc.jsonValue());
+const mobile = fc.tuple(fc.constantFrom('3', '4', '5', '6', '7', '8', '9'), fc.stringMatching(/^\d{9}$/)).map(([second, rest]) => `1${second}${rest}`);
+
+describe('withdrawal rules (property)', () => {
+  it('parseYuanAmount: a result is whole fen within the limits and prints back to the same amount', () => {
+    fc.assert(
+      fc.property(fc.oneof(fc.string(), fc.stringMatching(/^\d{1,7}(\.\d{0,3})?$/)), (text) => {
+        const parsed = parseYuanAmount(text);
+        if (!parsed.ok) {
+          expect(MESSAGES.has(parsed.message)).toBe(true);
+          return;
+        }
+        expect(Number.isSafeInteger(parsed.value)).toBe(true);
+        expect(parsed.value).toBeGreaterThanOrEqual(WITHDRAW_MIN_CENTS);
+        expect(parsed.value).toBeLessThanOrEqual(WITHDRAW_MAX_CENTS);
+        expect(Math.round(Number(text.trim()) * 100)).toBe(parsed.value);
+      }),
+      { numRuns: 1000 },
+    );
+    fc.assert(
+      fc.property(fc.integer({ min: WITHDRAW_MIN_CENTS, max: WITHDRAW_MAX_CENTS }), (cents) => {
+        expect(parseYuanAmount(formatYuan(cents))).toEqual({ ok: true, value: cents });
+      }),
+    );
+  });
+
+  it('checkAlipayAccount: mobiles and e-mails pass, anything accepted is one of them; masks hide the middle', () => {
+    fc.assert(
+      fc.property(mobile, (phone) => {
+        expect(checkAlipayAccount(` ${phone} `)).toEqual({ ok: true, value: phone });
+        expect(maskAlipayAccount(phone)).toBe(`${phone.slice(0, 3)}****${phone.slice(7)}`);
+      }),
+    );
+    fc.assert(
+      fc.property(fc.emailAddress(), (email) => {
+        const checked = checkAlipayAccount(email);
+        if (checked.ok) {
+          expect(checked.value).toBe(email.toLowerCase());
+          expect(maskAlipayAccount(checked.value)).toMatch(/^.\*\*\*@/);
+        }
+      }),
+    );
+    fc.assert(
+      fc.property(fc.string({ maxLength: 120 }), (text) => {
+        const checked = checkAlipayAccount(text);
+        if (checked.ok) expect(/^1[3-9]\d{9}$/.test(checked.value) || checked.value.includes('@')).toBe(true);
+        else expect([WITHDRAW_MSG.accountMissing, WITHDRAW_MSG.accountBad]).toContain(checked.message);
+      }),
+      { numRuns: 1000 },
+    );
+  });
+
+  it('checkPayeeName: 2–20 letters, no spaces', () => {
+    fc.assert(
+      fc.property(fc.string({ maxLength: 30 }), (text) => {
+        const checked = checkPayeeName(text);
+        if (checked.ok) {
+          expect([...checked.value].length).toBeGreaterThanOrEqual(2);
+          expect([...checked.value].length).toBeLessThanOrEqual(20);
+          expect(checked.value).not.toMatch(/\s/);
+        } else expect([WITHDRAW_MSG.nameMissing, WITHDRAW_MSG.nameBad]).toContain(checked.message);
+      }),
+      { numRuns: 1000 },
+    );
+    expect(checkPayeeName(' 张 三 ')).toEqual({ ok: true, value: '张三' });
+    expect(checkPayeeName('阿卜杜·热合曼')).toEqual({ ok: true, value: '阿卜杜·热合曼' });
+  });
+
+  it('checkDraft: never more than the source holds', () => {
+    fc.assert(
+      fc.property(fc.record({ source: fc.constantFrom('income' as const, 'wallet' as const), amount: fc.stringMatching(/^\d{1,5}(\.\d{1,2})?$/), account: fc.constant('13800138000'), payeeName: fc.constant('张三') }), fc.nat(1_000_000), (draft, available) => {
+        const checked = checkDraft(draft, available);
+        if (checked.ok) expect(checked.value.amount_cents).toBeLessThanOrEqual(available);
+      }),
+    );
+  });
+
+  it('the call fields never throw and refuse with a listed message', () => {
+    fc.assert(
+      fc.property(fc.dictionary(fc.constantFrom('request_id', 'amount_cents', 'alipay_account', 'payee_name', 'other'), anyValue), (fields) => {
+        const parsed = parseFields(profitTixian, fields);
+        if (parsed.ok) expect(parsed.value.amount_cents).toBeGreaterThanOrEqual(WITHDRAW_MIN_CENTS);
+        else expect(MESSAGES.has(parsed.message) || parsed.message === '分页参数错误').toBe(true);
+        parseFields(getWithdrawList, fields);
+      }),
+      { numRuns: 1000 },
+    );
+  });
+
+  it('the decoders never throw on any JSON and keep only well-formed records', () => {
+    fc.assert(
+      fc.property(fc.jsonValue(), (value) => {
+        decodeWithdrawInfo(value);
+        for (const row of decodeWithdrawals(value)) expect(row.id).toBeGreaterThan(0);
+        const page = decodeWithdrawalPage(value);
+        if (page) for (const row of page.list) expect(['submitted', 'approved', 'paid', 'rejected']).toContain(row.status);
+        decodeWithdrawals([value]);
+      }),
+      { numRuns: 1000 },
+    );
+    const info = {
+      real_name: { verified: true, name_masked: '张*', adult: true },
+      income_cents: 100,
+      wallet_cents: 50,
+      wallet_withdrawable_cents: 80,
+      wallet_note: '',
+      limits: { min_cents: 1000, max_cents: 500000, daily_count: 3, daily_cents: 1000000 },
+      today: { count: 0, amount_cents: 0 },
+    };
+    expect(decodeWithdrawInfo(info)).toEqual({ ...info, wallet_withdrawable_cents: 50 });
+    expect(decodeWithdrawInfo({ ...info, income_cents: -1 })).toBeNull();
+    const row = { id: 1, source: 'income', amount_cents: 2000, alipay_account: '138****8000', status: 'rejected', status_text: '已驳回', reject_reason: '信息有误', created_at: 'a', updated_at: 'b' };
+    expect(decodeWithdrawals([row, { ...row, status: 'lost' }, null])).toEqual([row]);
+    const staffRow = {
+      id: 3,
+      user: { id: 9, nickname: '玩家9', phone: '139****0009' },
+      source: 'wallet',
+      amount_cents: 1000,
+      alipay_account: 'a@b.cn',
+      payee_name: '张三',
+      status: 'paid',
+      status_text: '已到账',
+      reject_reason: null,
+      payout_ref: 'ALI-1',
+      created_at: 'a',
+      approved_at: 'b',
+      paid_at: 'c',
+      rejected_at: null,
+    };
+    const counts = { submitted: 1, approved: 0, paid: 2, rejected: 0 };
+    expect(decodeWithdrawalPage({ list: [staffRow, { ...staffRow, payout_ref: 5 }], total: 2, page: 1, limit: 20, counts })).toEqual({ list: [staffRow], total: 2, page: 1, limit: 20, counts });
+  });
+});
