@@ -45,7 +45,7 @@ describe('提现审核', () => {
             : ok({ withdrawal: row(2, 'paid', '已到账') }, '已标记为已到账');
       return new Response(JSON.stringify(answer), { status: 200 });
     });
-    render(<WithdrawalsPage staff={{ id: 1, name: 'fin', role: 'finance' }} />);
+    render(<WithdrawalsPage />);
     const first = await screen.findByTestId('withdrawal-row');
     expect(within(first).getByText('13800138000')).toBeTruthy();
     expect(within(first).getByText('张三')).toBeTruthy();
