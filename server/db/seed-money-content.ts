@@ -46,12 +46,12 @@ const TOPUP_GUIDE = `
 `.trim();
 
 /**
- * MERGE POINT (issue 14): the invitation share, defined by the invitation slice. This one sentence
- * is the only place the 收益说明 describes it; the lead replaces it at merge with the figures read
- * from the invitation module (its share percentage and period), e.g.
- * `好友通过您的邀请注册后${INVITE_SHARE_DAYS}天内，每笔成功充值的${INVITE_SHARE_PCT}%计入您的收益`.
+ * The invitation share's sentence: its numbers live in invite_settings (changeable without a
+ * release), so the stored text keeps this marker and getMoneyText writes the sentence in when it
+ * serves the text (server/invite/invites.ts `inviteShareSentence`).
  */
-const INVITE_SHARE_TEXT = '好友通过您的邀请链接或邀请码注册后，其成功支付的充值订单按平台公布的比例计入您的收益';
+export const INVITE_SHARE_MARKER = '{{invite_share}}';
+const INVITE_SHARE_TEXT = INVITE_SHARE_MARKER;
 
 const MONEY_INSTRUCTION = `
 <h3>一、${coin}</h3>

@@ -1,4 +1,5 @@
 import { createHmac, randomInt } from 'node:crypto';
+import { PRODUCT } from '../product.ts';
 import { sql, type Kysely, type Transaction } from 'kysely';
 import { INVITE_MSG, type InviteRules } from '../../api/protocol/calls/invite.ts';
 import { PHONE_PATTERN } from '../../api/protocol/calls/login.ts';
@@ -37,6 +38,13 @@ const CODE_ATTEMPTS = 8;
 export async function inviteRules(db: Db): Promise<InviteRules> {
   const row = await db.selectFrom('invite_settings').select(['share_bp', 'share_days', 'bind_window_hours']).where('id', '=', 1).executeTakeFirst();
   return row ?? { share_bp: 0, share_days: 0, bind_window_hours: 0 };
+}
+
+/** The 收益说明's sentence about the share, with the current numbers (a zero share: none is paid). */
+export function inviteShareSentence(rules: InviteRules): string {
+  if (rules.share_bp <= 0 || rules.share_days <= 0) return '邀请好友暂不产生收益';
+  const pct = (rules.share_bp / 100).toFixed(2).replace(/\.?0+$/, '');
+  return `好友通过您的邀请链接或邀请码注册后${rules.share_days}天内，其每笔通过在线支付成功的${PRODUCT.coinName}充值和游戏充值金额的${pct}%计入您的收益（按分向下取整）`;
 }
 
 export function sharePath(code: string): string {

@@ -24,6 +24,8 @@ import {
 } from '../money/cards.ts';
 import { LEVELS, levelFor, nextLevelCents, perkCouponId } from '../money/perks-catalog.ts';
 import type { Kysely } from 'kysely';
+import { INVITE_SHARE_MARKER } from '../db/seed-money-content.ts';
+import { inviteRules, inviteShareSentence } from '../invite/invites.ts';
 
 /**
  * Cards and privileges, the first-recharge offer, level coupons and the money texts (issue 12
@@ -231,6 +233,7 @@ export const perksCalls = defineCalls(
   handle(calls.getMoneyText, async ({ db, input }) => {
     const row = await db.selectFrom('site_content').select(['title', 'content', 'updated_at']).where('key', '=', input.key).executeTakeFirst();
     if (!row) return refuse(MONEY_MSG.textMissing);
-    return ok({ title: row.title, content: row.content, updated_at: iso(row.updated_at) });
+    const content = row.content.includes(INVITE_SHARE_MARKER) ? row.content.replaceAll(INVITE_SHARE_MARKER, inviteShareSentence(await inviteRules(db))) : row.content;
+    return ok({ title: row.title, content, updated_at: iso(row.updated_at) });
   }),
 );

@@ -278,6 +278,13 @@ describe.each(DATABASE_KINDS)('withdrawals on %s', (kind) => {
     expect(text.data.content).toContain(`单笔不少于${WITHDRAW_MIN_CENTS / 100}元、不超过${WITHDRAW_MAX_CENTS / 100}元`);
     expect(text.data.content).toContain(`最多申请${WITHDRAW_DAILY_COUNT}笔，累计不超过${WITHDRAW_DAILY_CENTS / 100}元`);
     expect(text.data.content).toContain('不能提现');
+    // The invitation share's sentence is written in from invite_settings when served, so it follows a change.
+    expect(text.data.content).toContain('注册后180天内，其每笔通过在线支付成功的乐玩币充值和游戏充值金额的5%计入您的收益');
+    expect(text.data.content).not.toContain('{{');
+    await db().updateTable('invite_settings').set({ share_bp: 750, share_days: 90 }).where('id', '=', 1).execute();
+    const changed = await m.call('/api/down/getMoneyText', { key: 'money_instruction' });
+    expect(changed.data.content).toContain('注册后90天内，其每笔通过在线支付成功的乐玩币充值和游戏充值金额的7.5%计入您的收益');
+    await db().updateTable('invite_settings').set({ share_bp: 500, share_days: 180 }).where('id', '=', 1).execute();
   });
 
   it('the ledger adds up after all of it', async () => {
