@@ -27,6 +27,7 @@ import { serviceLiveMachine } from './service-live.machine.ts';
 import { servicePollMachine } from './service-poll.machine.ts';
 import { sessionMachine } from './session.machine.ts';
 import { updateDialogMachine } from './update-dialog.machine.ts';
+import { storeRedeemMachine } from './store-redeem.machine.ts';
 import { LOGIN_PATH } from './session.types.ts';
 
 /**
@@ -90,6 +91,7 @@ export const PAGED_LIST_IDS = [
   'lastWeekGames', 'weekBtGames', 'rankingHot', 'rankingNew', 'rankingDiscount', 'openServerList', 'openServerListToday',
   'categoryGames', 'topics', 'circleTopics', 'topicDetail', 'searchGames', 'overseasSearch', 'overseasSearchList',
   'myCollection', 'activityArticles', 'myFeedback', 'messages', 'notices',
+  'redeemRecords',
 ] as const;
 
 /** The privacy guide (issue 11): the agreement or policy a player reads before agreeing. */
@@ -105,7 +107,10 @@ const HELP_REMOTE_DATA_IDS = ['faq', 'article', 'feedbackDetail'] as const;
 /** The message centre (issue 13): unread counts, one message, one notice, the pop-up notice. */
 const MESSAGE_REMOTE_DATA_IDS = ['unreadCounts', 'messageDetail', 'noticeDetail'] as const;
 
-export const REMOTE_DATA_IDS = ['aboutUs', 'cancelRule', 'userInfo', 'gameDetail', 'giftList', 'couponList', 'btCouponList', 'openServers', 'downUrl', 'identityCard', 'playGrant', ...GAMES_REMOTE_DATA_IDS, ...SYSTEM_REMOTE_DATA_IDS, ...CHECKOUT_REMOTE_DATA_IDS, ...HELP_REMOTE_DATA_IDS, ...MESSAGE_REMOTE_DATA_IDS] as const;
+/** The coin store (issue 14): its items and the balance. */
+const STORE_REMOTE_DATA_IDS = ['storeItems'] as const;
+
+export const REMOTE_DATA_IDS = ['aboutUs', 'cancelRule', 'userInfo', 'gameDetail', 'giftList', 'couponList', 'btCouponList', 'openServers', 'downUrl', 'identityCard', 'playGrant', ...GAMES_REMOTE_DATA_IDS, ...SYSTEM_REMOTE_DATA_IDS, ...CHECKOUT_REMOTE_DATA_IDS, ...HELP_REMOTE_DATA_IDS, ...MESSAGE_REMOTE_DATA_IDS, ...STORE_REMOTE_DATA_IDS] as const;
 
 export const MACHINES: readonly MachineEntry[] = [
   entry({ name: 'session', summary: 'Token / Uuid / NickName, api error catalogue, active record', machine: sessionMachine, input: { credentials: null } }),
@@ -184,6 +189,7 @@ export const MACHINES: readonly MachineEntry[] = [
     input: { running: '3.3.3', insideWrapper: true, dismissedVersion: null },
   }),
   entry({ name: 'password-change', summary: '/editpassword: old password or type-3 code (60 s countdown), new password twice with SPEC §5 messages', machine: passwordChangeMachine, input: { hasPassword: true } }),
+  entry({ name: 'store-redeem', summary: '积分商城 one redemption: confirming → redeeming (request id) → done | refused(reason) | failed → retry with the same request id', machine: storeRedeemMachine }),
 ];
 
 /** The entry that builds actors whose machine has this id, or undefined. */
