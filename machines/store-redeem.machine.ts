@@ -82,6 +82,10 @@ export const storeRedeemMachine = setup({
     /** The page reloads the items and the balance. */
     redeemed: () => {},
   },
+  guards: {
+    redeemedAnswer: (_, params: { output: ApiOutcome<RedeemAnswer> }) => params.output.kind === 'ok' && recordOf(params.output) !== null,
+    refusedAnswer: (_, params: { output: ApiOutcome<RedeemAnswer> }) => params.output.kind === 'toast',
+  },
 }).createMachine({
   id: 'storeRedeem',
   context: { item: null, requestId: null, ...EMPTY },
@@ -104,11 +108,15 @@ export const storeRedeemMachine = setup({
         input: ({ context }) => ({ itemId: context.item!.id, requestId: context.requestId! }),
         onDone: [
           {
-            guard: ({ event }) => event.output.kind === 'ok' && recordOf(event.output) !== null,
+            guard: { type: 'redeemedAnswer', params: ({ event }) => ({ output: event.output }) },
             target: 'done',
             actions: [assign(({ event }) => ({ record: recordOf(event.output), points: pointsOf(event.output), message: null })), 'redeemed'],
           },
-          { guard: ({ event }) => event.output.kind === 'toast', target: 'refused', actions: assign(({ event }) => ({ reason: refusalOf(event.output), message: event.output.kind === 'toast' ? event.output.msg : null })) },
+          {
+            guard: { type: 'refusedAnswer', params: ({ event }) => ({ output: event.output }) },
+            target: 'refused',
+            actions: assign(({ event }) => ({ reason: refusalOf(event.output), message: event.output.kind === 'toast' ? event.output.msg : null })),
+          },
           { target: 'failed', actions: assign(({ event }) => ({ message: failureOf(event.output) })) },
         ],
         onError: { target: 'failed', actions: assign({ message: REDEEM_FAILED }) },
