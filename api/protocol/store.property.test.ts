@@ -67,7 +67,7 @@ describe('coin store rules (property)', () => {
         else if (!started) expect(state).toBe('not_started');
         else if (raw.stock === 0) expect(state).toBe('sold_out');
         // ISO text and Date give the same answer (the client reads the wire's text).
-        const wire = { ...item, valid_from: item.valid_from?.toISOString() ?? null, valid_to: item.valid_to?.toISOString() ?? null };
+        const wire = { ...item, valid_from: raw.valid_from === null ? null : new Date(raw.valid_from).toISOString(), valid_to: raw.valid_to === null ? null : new Date(raw.valid_to).toISOString() };
         expect(storeItemState(wire, redeemed, new Date(NOW))).toBe(state);
       }),
       { numRuns: 3000 },
