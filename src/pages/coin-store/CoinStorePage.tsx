@@ -9,6 +9,7 @@ import { useRemoteData } from '../../app/use-remote-data.ts';
 import { LoadFailed } from '../../components/LoadFailed.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { formatShortTime } from '../../features/money/money-data.ts';
+import { MoneyGlyph, type MoneyIcon } from '../../features/money/money-parts.tsx';
 import { decodeStore } from '../../features/store/store-data.ts';
 import { useStoreRedeem } from '../../features/store/use-store-redeem.ts';
 import '../../features/money/money.css';
@@ -85,6 +86,8 @@ export function itemGives(item: StoreItemView): string {
   return '';
 }
 
+const KIND_GLYPH: Record<StoreItemView['kind'], MoneyIcon> = { coupon: 'coupon', coins: 'coin', gift_code: 'gift' };
+
 function ItemGrid({ items, loading, signedIn, onRedeem }: { items: StoreItemView[]; loading: boolean; signedIn: boolean; onRedeem: (item: { id: number; title: string; points_price: number }) => void }) {
   const runtime = useRuntime();
   if (loading) return <p className="store-empty">加载中…</p>;
@@ -93,7 +96,13 @@ function ItemGrid({ items, loading, signedIn, onRedeem }: { items: StoreItemView
     <ul className="store-grid" aria-label="商品">
       {items.map((item) => (
         <li key={item.id} className="store-item" data-state={item.state} aria-label={item.title}>
-          {item.image ? <img className="store-item__image" src={item.image} alt="" width={64} height={64} loading="lazy" /> : <span className="store-item__image" />}
+          {item.image ? (
+            <img className="store-item__image" src={item.image} alt="" width={64} height={64} loading="lazy" />
+          ) : (
+            <span className="store-item__image store-item__glyph" data-kind={item.kind}>
+              <MoneyGlyph icon={KIND_GLYPH[item.kind]} />
+            </span>
+          )}
           <p className="store-item__title">{item.title}</p>
           <p className="store-item__gives">{itemGives(item)}</p>
           <p className="store-item__price">
