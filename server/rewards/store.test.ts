@@ -135,6 +135,8 @@ describe.each(DATABASE_KINDS)('coin store on %s', (kind) => {
     const first = await call('/api/store/redeemStoreItem', { item_id: coinsItem, request_id: key }, who);
     expect(first).toMatchObject({ code: 1, msg: STORE_MSG.redeemed, data: { points: 800, record: { item_id: coinsItem, kind: 'coins', points_paid: 200, coins_cents: 500, gift_code: null, coupon: null } } });
     expect(await coins(who.id)).toBe(500);
+    // /mywallet's 收入记录 names it.
+    expect((await call('/api/user/getInMoney', { account: 'coins' }, who)).data.list[0]).toMatchObject({ amount_cents: 500, title: '积分兑换乐玩币' });
     // The same request again: the first record, nothing moved twice.
     const again = await call('/api/store/redeemStoreItem', { item_id: coinsItem, request_id: key }, who);
     expect(again).toMatchObject({ code: 1, data: { record: { id: first.data.record.id }, points: 800 } });

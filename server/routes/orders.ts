@@ -92,6 +92,8 @@ function recordTitle(kind: string, amount: number, account: string, order: { kin
       return `充值退款：${subject}`;
     case 'card_benefit':
       return '会员卡每日乐玩币';
+    case 'store_coins':
+      return '积分兑换乐玩币';
     default:
       return account === 'coins' ? '乐玩币变动' : '余额变动';
   }
