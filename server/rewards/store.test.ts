@@ -163,6 +163,9 @@ describe.each(DATABASE_KINDS)('coin store on %s', (kind) => {
     expect(await call('/api/store/redeemStoreItem', { item_id: giftItem, request_id: randomUUID() }, who)).toMatchObject({ code: -1, msg: STORE_MSG.limitReached, data: { reason: 'limit' } });
     // Another gift item of the same pack: the player already holds its code.
     const samePack = await item({ kind: 'gift_code', coins_cents: null, gift_pack_id: packId, points_price: 50, per_user_limit: 1 });
+    // The item's stock as listed is never more than the pack's free codes.
+    const free = Number((await db().selectFrom('gift_codes').select((eb) => eb.fn.countAll<number>().as('n')).where('pack_id', '=', packId).where('claimed_at', 'is', null).executeTakeFirstOrThrow()).n);
+    expect((await call('/api/store/getStoreItem', { item_id: samePack }, who)).data.item.stock).toBe(Math.min(100, free));
     expect(await call('/api/store/redeemStoreItem', { item_id: samePack, request_id: randomUUID() }, who)).toMatchObject({ code: -1, msg: STORE_MSG.giftHeld, data: { reason: 'gift_held' } });
 
     // Validity, activity, stock.
@@ -195,7 +198,12 @@ describe.each(DATABASE_KINDS)('coin store on %s', (kind) => {
   it('100 concurrent redemptions of the last 5 items give exactly 5', async () => {
     const itemId = await item({ stock: 5, points_price: 10 });
     const players = await quietPlayers(100);
-    for (const id of players) await givePoints(id, 100);
+    // One transaction for the hundred credits (the real ledger, fewer round trips).
+    await db()
+      .transaction()
+      .execute(async (trx) => {
+        for (const id of players) await creditPoints(trx, id, { reference: `test:points:${id}:${randomUUID()}`, kind: 'task_reward', amount: 100, memo: '测试积分' });
+      });
     const redeemedBefore = await balanceOf(db(), platform('points_redeemed'));
     const results = await Promise.all(players.map((id) => redeem(db(), id, itemId, randomUUID(), now())));
     expect(results.filter((r) => r.status === 'redeemed')).toHaveLength(5);

@@ -67,6 +67,8 @@ function itemQuery(db: Db) {
       'gp.name as pack_name',
       'g.name as game_name',
     ])
+    // A gift item can hand out no more codes than its pack has free (the game page takes from the same pool).
+    .select((eb) => eb.selectFrom('gift_codes as gc').select(eb.fn.countAll<number>().as('n')).whereRef('gc.pack_id', '=', 'i.gift_pack_id').where('gc.claimed_at', 'is', null).as('free_codes'))
     .where('i.active', '=', true);
 }
 
@@ -79,6 +81,7 @@ async function redeemedCounts(db: Db, userId: number | null): Promise<Map<number
 }
 
 function itemView(row: ItemRow, redeemed: number, now: Date): StoreItemView {
+  const stock = row.kind === 'gift_code' ? Math.min(row.stock, Number(row.free_codes ?? 0)) : row.stock;
   return {
     id: row.id,
     kind: row.kind,
@@ -86,12 +89,12 @@ function itemView(row: ItemRow, redeemed: number, now: Date): StoreItemView {
     image: row.image,
     description: row.description,
     points_price: row.points_price,
-    stock: row.stock,
+    stock,
     per_user_limit: row.per_user_limit,
     valid_from: row.valid_from ? iso(row.valid_from) : null,
     valid_to: row.valid_to ? iso(row.valid_to) : null,
     redeemed,
-    state: storeItemState(row, redeemed, now),
+    state: storeItemState({ ...row, stock }, redeemed, now),
     coupon:
       row.kind === 'coupon' && row.coupon_id !== null
         ? { coupon_id: row.coupon_id, name: row.coupon_name ?? '', amount_cents: row.coupon_amount_cents ?? 0, threshold_cents: row.coupon_threshold_cents ?? 0, valid_days: row.coupon_valid_days ?? 0 }
