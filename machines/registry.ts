@@ -28,6 +28,7 @@ import { servicePollMachine } from './service-poll.machine.ts';
 import { sessionMachine } from './session.machine.ts';
 import { updateDialogMachine } from './update-dialog.machine.ts';
 import { withdrawFormMachine } from './withdraw-form.machine.ts';
+import { storeRedeemMachine } from './store-redeem.machine.ts';
 import { LOGIN_PATH } from './session.types.ts';
 
 /**
@@ -91,6 +92,7 @@ export const PAGED_LIST_IDS = [
   'lastWeekGames', 'weekBtGames', 'rankingHot', 'rankingNew', 'rankingDiscount', 'openServerList', 'openServerListToday',
   'categoryGames', 'topics', 'circleTopics', 'topicDetail', 'searchGames', 'overseasSearch', 'overseasSearchList',
   'myCollection', 'activityArticles', 'myFeedback', 'messages', 'notices',
+  'redeemRecords',
 ] as const;
 
 /** The privacy guide (issue 11): the agreement or policy a player reads before agreeing. */
@@ -106,7 +108,10 @@ const HELP_REMOTE_DATA_IDS = ['faq', 'article', 'feedbackDetail'] as const;
 /** The message centre (issue 13): unread counts, one message, one notice, the pop-up notice. */
 const MESSAGE_REMOTE_DATA_IDS = ['unreadCounts', 'messageDetail', 'noticeDetail'] as const;
 
-export const REMOTE_DATA_IDS = ['aboutUs', 'cancelRule', 'userInfo', 'gameDetail', 'giftList', 'couponList', 'btCouponList', 'openServers', 'downUrl', 'identityCard', 'playGrant', ...GAMES_REMOTE_DATA_IDS, ...SYSTEM_REMOTE_DATA_IDS, ...CHECKOUT_REMOTE_DATA_IDS, ...HELP_REMOTE_DATA_IDS, ...MESSAGE_REMOTE_DATA_IDS] as const;
+/** The coin store (issue 14): its items and the balance. */
+const STORE_REMOTE_DATA_IDS = ['storeItems'] as const;
+
+export const REMOTE_DATA_IDS = ['aboutUs', 'cancelRule', 'userInfo', 'gameDetail', 'giftList', 'couponList', 'btCouponList', 'openServers', 'downUrl', 'identityCard', 'playGrant', ...GAMES_REMOTE_DATA_IDS, ...SYSTEM_REMOTE_DATA_IDS, ...CHECKOUT_REMOTE_DATA_IDS, ...HELP_REMOTE_DATA_IDS, ...MESSAGE_REMOTE_DATA_IDS, ...STORE_REMOTE_DATA_IDS] as const;
 
 export const MACHINES: readonly MachineEntry[] = [
   entry({ name: 'session', summary: 'Token / Uuid / NickName, api error catalogue, active record', machine: sessionMachine, input: { credentials: null } }),
@@ -186,6 +191,7 @@ export const MACHINES: readonly MachineEntry[] = [
   }),
   entry({ name: 'password-change', summary: '/editpassword: old password or type-3 code (60 s countdown), new password twice with SPEC §5 messages', machine: passwordChangeMachine, input: { hasPassword: true } }),
   entry({ name: 'withdraw-form', summary: '/incomewithdrawal: editing → validating → submitting (request_id) → submitted | refused (reason) | failed → retry with the same request_id', machine: withdrawFormMachine, input: { requestBase: 'wd-sample-000000' } }),
+  entry({ name: 'store-redeem', summary: '积分商城 one redemption: confirming → redeeming (request id) → done | refused(reason) | failed → retry with the same request id', machine: storeRedeemMachine }),
 ];
 
 /** The entry that builds actors whose machine has this id, or undefined. */

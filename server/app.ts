@@ -28,6 +28,7 @@ import { redactStreamTicket, registerServiceStream, type ServiceStreamHub } from
 import { helpCalls } from './routes/help.ts';
 import { orderCalls, registerMoneyRoutes } from './routes/orders.ts';
 import { withdrawalCalls } from './routes/withdrawals.ts';
+import { storeCalls } from './routes/store.ts';
 import { bindMoneyServer } from './money/services.ts';
 import type { HttpPost } from './money/delivery.ts';
 import { ConsoleSmsProvider, registerDevSmsOutbox, type SmsProvider } from './sms.ts';
@@ -86,7 +87,7 @@ export const LOG_REDACT_PATHS = [
 
 /** Without services (e.g. to list paths) the SMS calls answer '验证码发送失败'. */
 export function allCalls(services: { sms: SmsProvider; serviceBus?: ServiceBus } = { sms: { send: () => Promise.reject(new Error('no SMS provider')) } }): CallDefinition[] {
-  return [...contentCalls, ...authCalls(services), ...authAccountCalls, ...catalogCalls, ...serviceCalls(services.serviceBus ?? new MemoryServiceBus()), ...ratingCalls, ...pointCalls, ...realNameCalls, ...playCalls, ...profileCalls, ...accountCancelCalls, ...accountSecurityCalls, ...collectionCalls, ...orderCalls, ...perksCalls, ...helpCalls, ...messageCalls, ...inviteCalls, ...withdrawalCalls];
+  return [...contentCalls, ...authCalls(services), ...authAccountCalls, ...catalogCalls, ...serviceCalls(services.serviceBus ?? new MemoryServiceBus()), ...ratingCalls, ...pointCalls, ...realNameCalls, ...playCalls, ...profileCalls, ...accountCancelCalls, ...accountSecurityCalls, ...collectionCalls, ...orderCalls, ...perksCalls, ...helpCalls, ...messageCalls, ...inviteCalls, ...withdrawalCalls, ...storeCalls];
 }
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {

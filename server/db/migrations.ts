@@ -13,6 +13,7 @@ import { serviceQueueMigration } from './migration-0015-service-queue.ts';
 import { staffContentMigration } from './migration-0016-staff-content.ts';
 import { inviteMigration } from './migration-0019-invite.ts';
 import { withdrawalsMigration } from './migration-0020-withdrawals.ts';
+import { storeMigration } from './migration-0018-store.ts';
 
 /**
  * Versioned migrations, applied in key order. One SQL dialect (PostgreSQL) serves both the
@@ -142,6 +143,7 @@ const migrations: Record<string, Migration> = {
   '0016_staff_content': staffContentMigration,
   '0019_invite': inviteMigration,
   '0020_withdrawals': withdrawalsMigration,
+  '0018_store': storeMigration,
 };
 
 export const migrationProvider: MigrationProvider = {

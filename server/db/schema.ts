@@ -385,7 +385,7 @@ export interface CouponsTable {
 
 export type CouponSource = 'center' | 'card' | 'level';
 
-export type UserCouponSource = 'receive' | 'card' | 'task' | 'activity';
+export type UserCouponSource = 'receive' | 'card' | 'task' | 'activity' | 'store';
 
 export interface UserCouponsTable {
   id: Generated<number>;
@@ -892,6 +892,9 @@ export interface Database {
   invite_bindings: InviteBindingsTable;
   invite_income: InviteIncomeTable;
   withdrawals: WithdrawalsTable;
+  store_items: StoreItemsTable;
+  store_redemptions: StoreRedemptionsTable;
+  store_user_counts: StoreUserCountsTable;
 }
 
 // ---- Invitations and income (migration 0019_invite) ----
@@ -968,4 +971,53 @@ export interface WithdrawalsTable {
   paid_by: number | null;
   rejected_at: Timestamp | null;
   rejected_by: number | null;
+}
+
+// ---- 0018_store: the coin store (issue 14 item 4; server/rewards/store.ts) ----
+
+export type StoreItemKind = 'coupon' | 'coins' | 'gift_code';
+
+export interface StoreItemsTable {
+  id: Generated<number>;
+  kind: StoreItemKind;
+  title: string;
+  image: ColumnType<string, string | undefined, string>;
+  description: ColumnType<string, string | undefined, string>;
+  /** Points one redemption costs (> 0). */
+  points_price: number;
+  /** Left to redeem (≥ 0, CHECK). */
+  stock: number;
+  /** Redemptions a player may make in all; null: no limit. */
+  per_user_limit: number | null;
+  valid_from: Date | null;
+  valid_to: Date | null;
+  sort: ColumnType<number, number | undefined, number>;
+  active: ColumnType<boolean, boolean | undefined, boolean>;
+  coupon_id: number | null;
+  coins_cents: number | null;
+  gift_pack_id: number | null;
+  seed_key: string | null;
+  created_at: CreatedAt;
+}
+
+export interface StoreRedemptionsTable {
+  id: Generated<number>;
+  user_id: number;
+  item_id: number;
+  /** The client's key of one attempt, unique per player. */
+  request_id: string;
+  kind: StoreItemKind;
+  /** The item's title when redeemed. */
+  title: string;
+  points_paid: number;
+  user_coupon_id: number | null;
+  gift_code: string | null;
+  coins_cents: number | null;
+  created_at: Timestamp;
+}
+
+export interface StoreUserCountsTable {
+  user_id: number;
+  item_id: number;
+  count: ColumnType<number, number | undefined, number>;
 }

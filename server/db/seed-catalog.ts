@@ -2,6 +2,7 @@ import { sql, type Insertable, type Kysely } from 'kysely';
 import { chinaDayStart, chinaWeekStart, chinaDate, DAY_MS, HOUR_MS } from '../catalog/china-time.ts';
 import { Rng } from '../catalog/prng.ts';
 import { CARD_PERKS, ensurePerks } from '../money/perks-catalog.ts';
+import { seedStore } from './seed-store.ts';
 import {
   COMPANY_BRANDS,
   COMPANY_CITIES,
@@ -512,7 +513,11 @@ const CHUNK_ROWS = 1000;
 export async function seedCatalog(db: Kysely<Database>, options: { seed?: number; now?: Date } = {}): Promise<SeedCatalogResult> {
   const started = performance.now();
   const existing = await db.selectFrom('games').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
-  if (Number(existing.n) > 0) return { seeded: false, ms: performance.now() - started, counts: {} };
+  if (Number(existing.n) > 0) {
+    // The coin store's items came later than some catalogues (each is inserted once).
+    await seedStore(db, options.now);
+    return { seeded: false, ms: performance.now() - started, counts: {} };
+  }
   const data = buildCatalog(options);
   const counts: Record<string, number> = {};
   await db.transaction().execute(async (trx) => {
@@ -547,6 +552,8 @@ export async function seedCatalog(db: Kysely<Database>, options: { seed?: number
     }
     // The coupons cards and levels hand out, and each card's benefits (as migration 0011_perks does on an older database).
     await ensurePerks(trx);
+    // The coin store sells some of these coupons and one pack's gift codes.
+    counts.store_items = await seedStore(trx, options.now);
   });
   return { seeded: true, ms: performance.now() - started, counts };
 }

@@ -96,6 +96,8 @@ function recordTitle(kind: string, amount: number, account: string, order: { kin
       return '余额提现';
     case 'withdrawal_rejected':
       return '提现驳回，退回余额';
+    case 'store_coins':
+      return '积分兑换乐玩币';
     default:
       return account === 'coins' ? '乐玩币变动' : '余额变动';
   }

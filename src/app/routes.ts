@@ -157,6 +157,7 @@ for (const entry of paths(`
   /infoaccountsell=info/Info /infoorder=info/Info /notice=notice/Notice /noticedialog=notice/Notice
   /updatedialog=update-dialog/UpdateDialog
   /invitatefriend=invite/InviteFriend /invitatelist=invite/InviteList /incomedetail=invite/IncomeDetail
+  /coinstore=coin-store/CoinStore /sealrecord=coin-store/SealRecord
 `)) {
   const [path, file] = entry.split('=') as [string, string];
   PAGE_FILES[path] = `../pages/${file}Page.tsx`;

@@ -165,7 +165,7 @@ export function decodeMyCoupons(list: unknown): MyCouponRow[] {
 }
 
 /** Where a coupon came from, when it is not one the player took from a list. */
-export const COUPON_SOURCE_LABEL: Record<string, string> = { card: '会员卡赠送', task: '任务奖励', activity: '活动赠送' };
+export const COUPON_SOURCE_LABEL: Record<string, string> = { card: '会员卡赠送', task: '任务奖励', activity: '活动赠送', store: '积分兑换' };
 
 // ---- Cards ----
 

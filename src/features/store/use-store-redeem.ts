@@ -1,0 +1,40 @@
+import { useActorRef, useSelector } from '@xstate/react';
+import { useCallback, useMemo } from 'react';
+import { fromPromise } from 'xstate';
+import type { ApiOutcome } from '../../../api/outcome.ts';
+import { storeRedeemMachine, type RedeemAnswer, type RedeemItem, type RedeemRequest } from '../../../machines/store-redeem.machine.ts';
+import { useRuntime } from '../../app/runtime-context.tsx';
+import { newRequestId } from './store-data.ts';
+
+/** The redemption statechart of /coinstore, wired to redeemStoreItem; narrow values and intents. */
+export function useStoreRedeem(onRedeemed: () => void) {
+  const runtime = useRuntime();
+  const machine = useMemo(
+    () =>
+      storeRedeemMachine.provide({
+        actors: {
+          redeem: fromPromise<ApiOutcome<RedeemAnswer>, RedeemRequest>(({ input }) =>
+            runtime.api.call<RedeemAnswer>('/api/store/redeemStoreItem', { item_id: input.itemId, request_id: input.requestId }),
+          ),
+        },
+        actions: { redeemed: () => onRedeemed() },
+      }),
+    [runtime, onRedeemed],
+  );
+  const actor = useActorRef(machine, { inspect: runtime.inspect });
+  return {
+    open: useSelector(actor, (s) => !s.matches('idle')),
+    phase: useSelector(actor, (s) => (s.matches('confirming') ? 'confirming' : s.matches('redeeming') ? 'redeeming' : s.matches('done') ? 'done' : s.matches('refused') ? 'refused' : s.matches('failed') ? 'failed' : 'idle')),
+    item: useSelector(actor, (s) => s.context.item),
+    record: useSelector(actor, (s) => s.context.record),
+    points: useSelector(actor, (s) => s.context.points),
+    reason: useSelector(actor, (s) => s.context.reason),
+    message: useSelector(actor, (s) => s.context.message),
+    start: useCallback((item: RedeemItem) => actor.send({ type: 'ui.open', item }), [actor]),
+    confirm: useCallback(() => actor.send({ type: 'ui.confirm', requestId: newRequestId() }), [actor]),
+    retry: useCallback(() => actor.send({ type: 'ui.retry' }), [actor]),
+    close: useCallback(() => actor.send({ type: 'ui.close' }), [actor]),
+  };
+}
+
+export type StoreRedeem = ReturnType<typeof useStoreRedeem>;
