@@ -11,6 +11,7 @@ import { helpFeedbackMigration } from './migration-0013-help-feedback.ts';
 import { staffMigration } from './migration-0014-staff.ts';
 import { serviceQueueMigration } from './migration-0015-service-queue.ts';
 import { staffContentMigration } from './migration-0016-staff-content.ts';
+import { tasksMigration } from './migration-0017-tasks.ts';
 
 /**
  * Versioned migrations, applied in key order. One SQL dialect (PostgreSQL) serves both the
@@ -138,6 +139,7 @@ const migrations: Record<string, Migration> = {
   '0014_staff': staffMigration,
   '0015_service_queue': serviceQueueMigration,
   '0016_staff_content': staffContentMigration,
+  '0017_tasks': tasksMigration,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -20,6 +20,7 @@ import * as service from './service.ts';
 import * as help from './help.ts';
 import * as feedback from './feedback.ts';
 import * as messages from './messages.ts';
+import * as tasks from './tasks.ts';
 
 /**
  * Every declared call, by group module. The server serves exactly these (a test holds the two
@@ -27,7 +28,7 @@ import * as messages from './messages.ts';
  * HOW TO ADD A CALL: declare it in its group's module here (defineCall), add the module below
  * if it is new, then write its handler with `handle(spec, …)` on the server.
  */
-const GROUPS = { login, user, down, game, coupon, card, topic, point, rating, realName, profile, accountCancel, accountSecurity, collections, documents, order, wallet, service, help, feedback, messages };
+const GROUPS = { login, user, down, game, coupon, card, topic, point, rating, realName, profile, accountCancel, accountSecurity, collections, documents, order, wallet, service, help, feedback, messages, tasks };
 
 type SpecsOf<M> = { [K in keyof M]: M[K] extends AnyCallSpec ? M[K] : never }[keyof M];
 
