@@ -155,6 +155,7 @@ for (const entry of paths(`
   /infocenter=info/Info /infoactivity=info/Info /infotrading=info/Info /infotradingDetail=info/Info
   /infoaccountsell=info/Info /infoorder=info/Info /notice=notice/Notice /noticedialog=notice/Notice
   /updatedialog=update-dialog/UpdateDialog
+  /dailymission=daily-mission/DailyMission /rookiemission=rookie-mission/RookieMission
 `)) {
   const [path, file] = entry.split('=') as [string, string];
   PAGE_FILES[path] = `../pages/${file}Page.tsx`;
