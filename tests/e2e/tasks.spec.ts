@@ -92,3 +92,21 @@ test('check in, finish a download in the wrapper simulator, claim 下载一款�
   await shoot(page, 'tasks-rookie');
   expect(errors).toEqual([]);
 });
+
+test("a friend opening a player's share link advances the sharer's 分享一款游戏; 分享 copies the friend's own link", async ({ page, baseURL }) => {
+  const errors = watchConsole(page);
+  const game = await smallGame(baseURL!);
+  const sharer = await register(baseURL!);
+  const link = (await wireCall(baseURL!, '/api/user/getShareLink', { game_id: game.game_id }, sharer)).data as { url: string; code: string };
+  const dailyShare = async () => (await wireCall(baseURL!, '/api/user/getTaskPoint', {}, sharer)).data.daily.find((t: { code: string }) => t.code === 'daily_share')?.state;
+  expect(await dailyShare()).toBe(0);
+  await signInStorage(page, await register(baseURL!));
+  await page.goto(link.url);
+  await appRendered(page);
+  await expect(page.getByTestId('game-detail')).toBeVisible();
+  await expect.poll(dailyShare, { timeout: 10_000 }).toBe(1);
+  await page.getByRole('button', { name: '分享', exact: true }).click();
+  await expect(page.getByText('链接已复制，发给好友一起玩吧')).toBeVisible();
+  await shoot(page, 'tasks-share-copied');
+  expect(errors).toEqual([]);
+});

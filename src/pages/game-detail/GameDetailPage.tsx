@@ -11,6 +11,7 @@ import { gameIdsOf } from '../../components/game/game-ids.ts';
 import { chinaDay, chinaTime, decodeGameDetail, orderOpenServers, type GameDetail, type OpenServer } from './game-detail.ts';
 import { MissingGame } from './MissingGame.tsx';
 import { ScreenshotViewer } from './ScreenshotViewer.tsx';
+import { ShareGameButton, useShareVisit } from '../../features/tasks/ShareGameButton.tsx';
 import './game-detail.css';
 
 /**
@@ -52,6 +53,7 @@ function Header({ detail }: { detail: GameDetail }) {
           ))}
         </ul>
       </div>
+      <ShareGameButton game={game} />
     </section>
   );
 }
@@ -316,6 +318,7 @@ const TITLES: Record<GameDetailVariant, string> = { default: '游戏详情', vip
 export function GameDetailView({ data, variant }: PageProps & { variant: GameDetailVariant }) {
   const navigate = useNavigate();
   const ids = gameIdsOf(data);
+  useShareVisit(data, ids?.game_id);
   if (!ids) return <MissingGame title={TITLES[variant]} />;
   return (
     <div className="gd-page">
