@@ -53,7 +53,6 @@ function Header({ detail }: { detail: GameDetail }) {
           ))}
         </ul>
       </div>
-      <ShareGameButton game={game} />
     </section>
   );
 }
@@ -255,6 +254,7 @@ function BottomBar({ detail }: { detail: GameDetail }) {
   return (
     <div className="gd-bar">
       <FavouriteButton detail={detail} />
+      <ShareGameButton game={detail.game} />
       <div className="gd-bar__main">
         {!detail.is_online && detail.can_reserve ? (
           <ReserveButton detail={detail} />
