@@ -1,5 +1,6 @@
 import { deflateSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eventually } from '../../tests/helpers/eventually.ts';
 import { DATABASE_KINDS } from '../../tests/helpers/test-db.ts';
 import { moneyHarness, type MoneyPlayer } from '../../tests/helpers/money.ts';
 import { startTestServer, type TestServer } from '../../tests/helpers/test-server.ts';
@@ -87,7 +88,8 @@ describe.each(DATABASE_KINDS)('tasks, check-in and points on %s', (kind) => {
     // A paid coins order (the sandbox cashier, then its notification).
     const order = (await h.call('/api/order/createOrder', { idempotency_key: h.key(), kind: 'coins', amount_cents: 600 }, p)).data;
     expect((await h.payAtCashier(order.pay_url)).status).toBe(303);
-    expect(await h.call('/api/order/getOneOrder', { order_number: order.order_number }, p)).toMatchObject({ data: { status: 'delivered' } });
+    // The sandbox's notification reaches the merchant endpoint asynchronously.
+    await eventually(async () => expect(await h.call('/api/order/getOneOrder', { order_number: order.order_number }, p)).toMatchObject({ data: { status: 'delivered' } }));
     expect(await states(p)).toMatchObject({ daily_recharge: '1:1', novice_recharge: '1:1' });
 
     // A gift pack claimed (and asked again: 已领取, no second count).
