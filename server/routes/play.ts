@@ -132,15 +132,16 @@ interface BeatRecord {
 
 /** The play page's heartbeat script: served from 'self' (the page's CSP allows no inline script). */
 const BEAT_SCRIPT = `(function(){var q=new URLSearchParams(location.search).get('ticket');var m=location.pathname.match(/\\/play\\/h5\\/(\\d+)/);if(!q||!m)return;
-function beat(){fetch('/play/h5/'+m[1]+'/beat',{method:'POST',headers:{'content-type':'application/json'},body:JSON.stringify({ticket:q})}).catch(function(){});}
-beat();setInterval(beat,${PLAY_BEAT_INTERVAL_MS});})();`;
+var t;function beat(){fetch('/play/h5/'+m[1]+'/beat',{method:'POST',headers:{'content-type':'application/json'},body:JSON.stringify({ticket:q})}).then(function(r){return r.json();}).then(function(a){if(a.code!==1)clearInterval(t);}).catch(function(){});}
+beat();t=setInterval(beat,${PLAY_BEAT_INTERVAL_MS});})();`;
 
 /**
  * POST /play/h5/<id>/beat {ticket}: the server counts play minutes from its own clock. The first
  * beat of a ticket starts the count; a later beat at least PLAY_BEAT_MIN_GAP_MS after the last
  * counted one adds ONE minute (a long gap is still one minute: no back-dated play), as the task
  * event h5_play_minute with source_ref play:<ticket hash>:<n> — two beats racing count once. A
- * counted beat extends the ticket (never past a minor's end of play).
+ * counted beat extends the ticket (never past a minor's end of play). A refused beat answers 200
+ * with code -1 (no console error in the play page) and the script stops beating.
  */
 function registerPlayHeartbeat(app: FastifyInstance, db: Kysely<Database>, kv: KvStore, now: () => number): void {
   app.get(PLAY_BEAT_SCRIPT_PATH, (request, reply) => reply.header('cache-control', 'public, max-age=3600').type('text/javascript; charset=utf-8').send(BEAT_SCRIPT));
@@ -149,13 +150,13 @@ function registerPlayHeartbeat(app: FastifyInstance, db: Kysely<Database>, kv: K
     const id = /^\d{1,9}$/.test(request.params.id) ? Number(request.params.id) : NaN;
     const ticket = await readTicket(kv, body?.ticket);
     reply.header('cache-control', 'no-store');
-    if (!ticket || ticket.platformGameId !== id) return reply.status(403).send({ code: -1, msg: PLAY_MSG.ticketRefused, data: null });
+    if (!ticket || ticket.platformGameId !== id) return reply.send({ code: -1, msg: PLAY_MSG.ticketRefused, data: null });
     const at = now();
     const key = beatKey(body!.ticket as string);
     const stored = await kv.get(key);
     const record: BeatRecord | null = stored ? (JSON.parse(stored) as BeatRecord) : null;
     const ttl = ticket.until ? Math.min(PLAY_TICKET_TTL_MS, ticket.until - at) : PLAY_TICKET_TTL_MS;
-    if (ttl <= 0) return reply.status(403).send({ code: -1, msg: PLAY_MSG.ticketRefused, data: null });
+    if (ttl <= 0) return reply.send({ code: -1, msg: PLAY_MSG.ticketRefused, data: null });
     if (!record) {
       await kv.set(key, JSON.stringify({ last: at, minutes: 0 } satisfies BeatRecord), ttl + PLAY_BEAT_INTERVAL_MS);
       return reply.send({ code: 1, msg: 'ok', data: { minutes: 0, counted: false } });
