@@ -77,7 +77,7 @@ export default function DailyMissionPage() {
             <LoadFailed message={tasks.error} onRetry={tasks.retry} />
           ) : (
             <>
-              <MoneySection title="每日任务" label="每日任务">
+              <MoneySection title="今日任务" label="今日任务">
                 {lists ? <TaskList tasks={lists.daily} label="每日任务列表" onClaimed={afterClaim} /> : <p className="task-row__meta">加载中…</p>}
               </MoneySection>
               <MoneySection title="成就任务" label="成就任务">
