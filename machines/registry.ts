@@ -3,6 +3,8 @@ import { accountCancelMachine } from './account-cancel.machine.ts';
 import { agreementSheetMachine } from './agreement-sheet.machine.ts';
 import { avatarUploadMachine } from './avatar-upload.machine.ts';
 import { giftClaimMachine } from './gift-claim.machine.ts';
+import { checkInMachine } from './check-in.machine.ts';
+import { taskClaimMachine } from './task-claim.machine.ts';
 import { cacheClearMachine } from './cache-clear.machine.ts';
 import { favouriteMachine } from './favourite.machine.ts';
 import { feedbackImageMachine } from './feedback-image.machine.ts';
@@ -93,6 +95,7 @@ export const PAGED_LIST_IDS = [
   'categoryGames', 'topics', 'circleTopics', 'topicDetail', 'searchGames', 'overseasSearch', 'overseasSearchList',
   'myCollection', 'activityArticles', 'myFeedback', 'messages', 'notices',
   'redeemRecords',
+  'pointRecord',
 ] as const;
 
 /** The privacy guide (issue 11): the agreement or policy a player reads before agreeing. */
@@ -111,7 +114,10 @@ const MESSAGE_REMOTE_DATA_IDS = ['unreadCounts', 'messageDetail', 'noticeDetail'
 /** The coin store (issue 14): its items and the balance. */
 const STORE_REMOTE_DATA_IDS = ['storeItems'] as const;
 
-export const REMOTE_DATA_IDS = ['aboutUs', 'cancelRule', 'userInfo', 'gameDetail', 'giftList', 'couponList', 'btCouponList', 'openServers', 'downUrl', 'identityCard', 'playGrant', ...GAMES_REMOTE_DATA_IDS, ...SYSTEM_REMOTE_DATA_IDS, ...CHECKOUT_REMOTE_DATA_IDS, ...HELP_REMOTE_DATA_IDS, ...MESSAGE_REMOTE_DATA_IDS, ...STORE_REMOTE_DATA_IDS] as const;
+/** Tasks and points (issue 14): the balance, the task lists, the download task's games. */
+const TASK_REMOTE_DATA_IDS = ['pointTaskNum', 'taskPoint', 'noviceTasks', 'pointTaskGame'] as const;
+
+export const REMOTE_DATA_IDS = ['aboutUs', 'cancelRule', 'userInfo', 'gameDetail', 'giftList', 'couponList', 'btCouponList', 'openServers', 'downUrl', 'identityCard', 'playGrant', ...GAMES_REMOTE_DATA_IDS, ...SYSTEM_REMOTE_DATA_IDS, ...CHECKOUT_REMOTE_DATA_IDS, ...HELP_REMOTE_DATA_IDS, ...MESSAGE_REMOTE_DATA_IDS, ...STORE_REMOTE_DATA_IDS, ...TASK_REMOTE_DATA_IDS] as const;
 
 export const MACHINES: readonly MachineEntry[] = [
   entry({ name: 'session', summary: 'Token / Uuid / NickName, api error catalogue, active record', machine: sessionMachine, input: { credentials: null } }),
@@ -192,6 +198,8 @@ export const MACHINES: readonly MachineEntry[] = [
   entry({ name: 'password-change', summary: '/editpassword: old password or type-3 code (60 s countdown), new password twice with SPEC §5 messages', machine: passwordChangeMachine, input: { hasPassword: true } }),
   entry({ name: 'withdraw-form', summary: '/incomewithdrawal: editing → validating → submitting (request_id) → submitted | refused (reason) | failed → retry with the same request_id', machine: withdrawFormMachine, input: { requestBase: 'wd-sample-000000' } }),
   entry({ name: 'store-redeem', summary: '积分商城 one redemption: confirming → redeeming (request id) → done | refused(reason) | failed → retry with the same request id', machine: storeRedeemMachine }),
+  entry({ name: 'check-in', summary: "/dailymission's check-in strip: load the 7-day table → open (签到, 补签 when offered) | checked", machine: checkInMachine }),
+  entry({ name: 'task-claim', summary: 'One task row: 去完成 (go to its page) → 领取 (achieveTask) → 已领取; a turned period goes back to 去完成', machine: taskClaimMachine, input: { state: 1 } }),
 ];
 
 /** The entry that builds actors whose machine has this id, or undefined. */

@@ -21,6 +21,7 @@ import { collectionCalls } from './routes/collections.ts';
 import { perksCalls } from './routes/perks.ts';
 import { messageCalls } from './routes/messages.ts';
 import { inviteCalls } from './routes/invite.ts';
+import { taskCalls } from './routes/tasks.ts';
 import { serviceCalls } from './routes/service.ts';
 import { createServiceBus, MemoryServiceBus, type ServiceBus } from './service/bus.ts';
 import { registerDevServiceAgent } from './service/dev-agent.ts';
@@ -87,7 +88,7 @@ export const LOG_REDACT_PATHS = [
 
 /** Without services (e.g. to list paths) the SMS calls answer '验证码发送失败'. */
 export function allCalls(services: { sms: SmsProvider; serviceBus?: ServiceBus } = { sms: { send: () => Promise.reject(new Error('no SMS provider')) } }): CallDefinition[] {
-  return [...contentCalls, ...authCalls(services), ...authAccountCalls, ...catalogCalls, ...serviceCalls(services.serviceBus ?? new MemoryServiceBus()), ...ratingCalls, ...pointCalls, ...realNameCalls, ...playCalls, ...profileCalls, ...accountCancelCalls, ...accountSecurityCalls, ...collectionCalls, ...orderCalls, ...perksCalls, ...helpCalls, ...messageCalls, ...inviteCalls, ...withdrawalCalls, ...storeCalls];
+  return [...contentCalls, ...authCalls(services), ...authAccountCalls, ...catalogCalls, ...serviceCalls(services.serviceBus ?? new MemoryServiceBus()), ...ratingCalls, ...pointCalls, ...realNameCalls, ...playCalls, ...profileCalls, ...accountCancelCalls, ...accountSecurityCalls, ...collectionCalls, ...orderCalls, ...perksCalls, ...helpCalls, ...messageCalls, ...inviteCalls, ...withdrawalCalls, ...storeCalls, ...taskCalls];
 }
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
@@ -149,7 +150,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerCatalogRoutes(app, deps.db);
   bindMoneyServer(config, app, deps.money?.http);
   registerMoneyRoutes(app, { db: deps.db, config, ...(deps.now ? { now: deps.now } : {}), ...(deps.money?.sendAtOnce === false ? { sendAtOnce: false } : {}) });
-  registerPlayPage(app, deps.db, deps.kv);
+  registerPlayPage(app, deps.db, deps.kv, now);
   const storage = deps.storage ?? createObjectStorage(config.storage);
   if (!deps.storage) app.addHook('onClose', () => storage.close());
   registerUploadRoutes(app, { db: deps.db, kv: deps.kv, storage, config, now: deps.now ?? Date.now });

@@ -7,6 +7,7 @@ import { seedCatalog } from './db/seed-catalog.ts';
 import { seedContent } from './db/seed-content.ts';
 import { seedDevStaff } from './staff/dev-accounts.ts';
 import { startMoneyJobs } from './money/jobs.ts';
+import { startPointsExpiryJob } from './tasks/expiry.ts';
 import { moneyServices } from './money/services.ts';
 import { createKvStore } from './kv-store.ts';
 import { startAutosendJob } from './money/autosend.ts';
@@ -39,6 +40,8 @@ async function main(): Promise<void> {
   const cancellationJob = startCancellationJob({ db: database.db, log: app.log.child({ job: 'cancellation' }) });
   // Cards' daily benefits that are sent without a claim (the day's grant is unique: safe in several processes).
   const autosendJob = startAutosendJob({ db: database.db, log: app.log.child({ job: 'autosend' }) });
+  // Points earned in year Y expire at the end of Y+1 (server/tasks/expiry.ts).
+  const pointsExpiryJob = startPointsExpiryJob({ db: database.db, log: app.log.child({ job: 'points-expiry' }) });
 
   let moneyJobs: { stop(): Promise<void> } | null = null;
   let closing = false;
@@ -52,6 +55,7 @@ async function main(): Promise<void> {
       await app.close();
       await cancellationJob.stop();
       await autosendJob.stop();
+      await pointsExpiryJob.stop();
       await moneyJobs?.stop();
       await kv.close();
       await database.close();

@@ -14,6 +14,7 @@ import { staffContentMigration } from './migration-0016-staff-content.ts';
 import { inviteMigration } from './migration-0019-invite.ts';
 import { withdrawalsMigration } from './migration-0020-withdrawals.ts';
 import { storeMigration } from './migration-0018-store.ts';
+import { tasksMigration } from './migration-0017-tasks.ts';
 
 /**
  * Versioned migrations, applied in key order. One SQL dialect (PostgreSQL) serves both the
@@ -141,9 +142,10 @@ const migrations: Record<string, Migration> = {
   '0014_staff': staffMigration,
   '0015_service_queue': serviceQueueMigration,
   '0016_staff_content': staffContentMigration,
+  '0017_tasks': tasksMigration,
+  '0018_store': storeMigration,
   '0019_invite': inviteMigration,
   '0020_withdrawals': withdrawalsMigration,
-  '0018_store': storeMigration,
 };
 
 export const migrationProvider: MigrationProvider = {

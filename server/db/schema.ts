@@ -895,7 +895,13 @@ export interface Database {
   store_items: StoreItemsTable;
   store_redemptions: StoreRedemptionsTable;
   store_user_counts: StoreUserCountsTable;
+  task_definitions: TaskDefinitionsTable;
+  task_progress: TaskProgressTable;
+  task_events: TaskEventsTable;
+  check_ins: CheckInsTable;
+  task_share_codes: TaskShareCodesTable;
 }
+
 
 // ---- Invitations and income (migration 0019_invite) ----
 
@@ -1020,4 +1026,68 @@ export interface StoreUserCountsTable {
   user_id: number;
   item_id: number;
   count: ColumnType<number, number | undefined, number>;
+}
+
+// ---- Tasks, check-in and points (migration 0017_tasks) ----
+
+export type TaskKind = 'daily' | 'novice' | 'achievement';
+
+export interface TaskDefinitionsTable {
+  id: Generated<number>;
+  code: string;
+  kind: TaskKind;
+  /** The engine event that advances it (server/tasks/events.ts). */
+  event: string;
+  target: number;
+  reward_points: ColumnType<number, number | undefined, number>;
+  reward_coupon_id: number | null;
+  sort_order: ColumnType<number, number | undefined, number>;
+  title: string;
+  description: ColumnType<string, string | undefined, string>;
+  /** The in-app route 去完成 opens ('' for none). */
+  link: ColumnType<string, string | undefined, string>;
+  valid_from: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  valid_to: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  active: ColumnType<boolean, boolean | undefined, boolean>;
+}
+
+export interface TaskProgressTable {
+  id: Generated<number>;
+  user_id: number;
+  task_id: number;
+  /** China date 'YYYY-MM-DD' for a daily task, 'once' for novice and achievement tasks. */
+  period: string;
+  count: ColumnType<number, number | undefined, number>;
+  completed_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  claimed_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  /** The points the claim paid (0 before it). */
+  reward_points: ColumnType<number, number | undefined, number>;
+  updated_at: Timestamp;
+}
+
+export interface TaskEventsTable {
+  id: Generated<number>;
+  user_id: number;
+  event: string;
+  source_ref: string;
+  amount: ColumnType<number, number | undefined, number>;
+  game_id: number | null;
+  created_at: Timestamp;
+}
+
+export interface CheckInsTable {
+  id: Generated<number>;
+  user_id: number;
+  /** China date 'YYYY-MM-DD'. */
+  day: string;
+  streak_day: number;
+  points: number;
+  makeup: ColumnType<boolean, boolean | undefined, boolean>;
+  created_at: Timestamp;
+}
+
+export interface TaskShareCodesTable {
+  user_id: number;
+  code: string;
+  created_at: Timestamp;
 }

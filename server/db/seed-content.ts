@@ -9,6 +9,7 @@ import { seedSdkList } from './seed-sdk-list.ts';
 import { seedServiceContent } from './seed-service.ts';
 import { seedHelpContent } from './seed-help-content.ts';
 import { seedMessages } from './seed-messages.ts';
+import { seedTasks } from './seed-tasks.ts';
 
 export const APP_PACKAGE_SIZE = 3 * 1024 * 1024 + 417;
 
@@ -76,4 +77,5 @@ export async function seedContent(db: Kysely<Database>): Promise<void> {
   await seedServiceContent(db);
   await seedHelpContent(db);
   await seedMessages(db);
+  await seedTasks(db);
 }

@@ -10,6 +10,7 @@ import { InsufficientFunds, platform, player, post, type Transfer } from './ledg
 import type { PaymentProvider } from './payments/provider.ts';
 import { postOrderMessage } from '../messages/order-messages.ts';
 import { clawBackInviteShare, creditInviteShare } from '../invite/invites.ts';
+import { taskOnOrderPaid } from '../tasks/hooks.ts';
 
 /**
  * The order service (issue 12): createOrder with Stripe's idempotency semantics, and every
@@ -399,6 +400,7 @@ export async function settlePaid(trx: Trx, orderId: number, now: Date, payer: Pa
   }
   await onOrderPaid(trx, { id: order.id, user_id: order.user_id, kind: order.kind, pay_cents: order.pay_cents }, now);
   await creditInviteShare(trx, order, payer, now);
+  await taskOnOrderPaid(trx, order, now);
   if (order.kind === 'card') await fulfilCard(trx, { id: order.id, user_id: order.user_id, card_id: order.card_id! }, now);
   if (order.kind === 'game') {
     await trx.insertInto('deliveries').values({ order_id: order.id, status: 'pending', next_attempt_at: now, created_at: now }).onConflict((oc) => oc.column('order_id').doNothing()).execute();

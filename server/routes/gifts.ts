@@ -5,6 +5,7 @@ import { artUrl } from '../catalog/art.ts';
 import { pageAnswer, pageOf } from '../catalog/fields.ts';
 import { gamesByIds, iso } from '../catalog/game-list.ts';
 import type { Database } from '../db/schema.ts';
+import { taskOnGiftClaimed } from '../tasks/hooks.ts';
 
 /**
  * 礼包 and 预约. A gift pack has a pool of codes (gift_codes); claiming takes one free code
@@ -170,6 +171,7 @@ export const giftCalls = defineCalls(
     if (new Date(pack.valid_until) <= now) return refuse(GIFT_MSG.expired);
     const claim = await claimGiftCode(db, pack.id, userId, now);
     if (claim.status === 'soldOut') return refuse(GIFT_MSG.soldOut);
+    await taskOnGiftClaimed(db, userId, pack.id, now);
     return ok({ code: claim.code, gift_id: pack.id }, claim.status === 'received' ? GIFT_MSG.received : GIFT_MSG.already);
   }),
   handle(calls.myGiftList, async ({ db, input, user, now }) => {

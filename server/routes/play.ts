@@ -8,6 +8,8 @@ import { h5PlayUrl } from '../catalog/packages.ts';
 import type { Database } from '../db/schema.ts';
 import type { KvStore } from '../kv-store.ts';
 import { calendarFor, playAllowed, protectionSubject } from '../minors.ts';
+import { recordTaskEvent } from '../tasks/engine.ts';
+import { TASK_EVENTS } from '../tasks/events.ts';
 
 /**
  * Online play (H5 games, /zaixianwan) is a session the server grants: startPlay answers the play
@@ -31,6 +33,8 @@ const ticketKey = (ticket: string) => `play:ticket:${createHash('sha256').update
 interface TicketRecord {
   platformGameId: number;
   userId: number;
+  /** A minor's hard end (ms): a heartbeat never extends the ticket past it. */
+  until?: number;
 }
 
 /** Why startPlay refused, for the page (the message is also the answer's msg). */
@@ -51,7 +55,7 @@ export const playCalls = defineCalls(
     if (!verdict.ok) return refusal(verdict.reason, verdict.message);
     const ticket = randomBytes(24).toString('base64url');
     const ttl = verdict.until ? Math.min(PLAY_TICKET_TTL_MS, verdict.until.getTime() - now.getTime()) : PLAY_TICKET_TTL_MS;
-    const record: TicketRecord = { platformGameId: game.id, userId: user!.id };
+    const record: TicketRecord = { platformGameId: game.id, userId: user!.id, ...(verdict.until ? { until: verdict.until.getTime() } : {}) };
     await kv.set(ticketKey(ticket), JSON.stringify(record), ttl);
     const grant: PlayGrant = {
       url: `${h5PlayUrl(game.id)}?ticket=${ticket}`,
@@ -82,7 +86,8 @@ async function readTicket(kv: KvStore, ticket: unknown): Promise<TicketRecord | 
 }
 
 /** The H5 play page, a page the server draws itself; only with a live ticket for this game. */
-export function registerPlayPage(app: FastifyInstance, db: Kysely<Database>, kv: KvStore): void {
+export function registerPlayPage(app: FastifyInstance, db: Kysely<Database>, kv: KvStore, now: () => number = Date.now): void {
+  registerPlayHeartbeat(app, db, kv, now);
   app.get<{ Params: { id: string }; Querystring: { ticket?: unknown } }>('/play/h5/:id', async (request, reply) => {
     const id = /^\d{1,9}$/.test(request.params.id) ? Number(request.params.id) : NaN;
     const game = Number.isNaN(id)
@@ -104,6 +109,64 @@ export function registerPlayPage(app: FastifyInstance, db: Kysely<Database>, kv:
     const name = escapeXml(game.name);
     return reply
       .type('text/html; charset=utf-8')
-      .send(page(name, `<img src="${artUrl('banner', game.banner_key)}" alt="${name}"><h1>${name}</h1><p>${escapeXml(game.short_desc)}</p><p>游戏资源加载中…</p>`));
+      .send(page(name, `<img src="${artUrl('banner', game.banner_key)}" alt="${name}"><h1>${name}</h1><p>${escapeXml(game.short_desc)}</p><p>游戏资源加载中…</p><script src="${PLAY_BEAT_SCRIPT_PATH}" defer></script>`));
+  });
+}
+
+// ---- Play time (issue 14: 在线玩 H5 游戏 N 分钟, counted by the server) ----
+
+/** The play page beats once a minute; each beat counts at most one minute. */
+export const PLAY_BEAT_INTERVAL_MS = 60_000;
+/** A beat counts when at least this long has passed since the last counted one (network jitter). */
+export const PLAY_BEAT_MIN_GAP_MS = 55_000;
+export const PLAY_BEAT_SCRIPT_PATH = '/play/h5-beat.js';
+
+const beatKey = (ticket: string) => `play:beat:${createHash('sha256').update(ticket).digest('hex')}`;
+
+interface BeatRecord {
+  /** When the last minute was counted (or the first beat arrived), ms. */
+  last: number;
+  /** Minutes counted on this ticket. */
+  minutes: number;
+}
+
+/** The play page's heartbeat script: served from 'self' (the page's CSP allows no inline script). */
+const BEAT_SCRIPT = `(function(){var q=new URLSearchParams(location.search).get('ticket');var m=location.pathname.match(/\\/play\\/h5\\/(\\d+)/);if(!q||!m)return;
+var t;function beat(){fetch('/play/h5/'+m[1]+'/beat',{method:'POST',headers:{'content-type':'application/json'},body:JSON.stringify({ticket:q})}).then(function(r){return r.json();}).then(function(a){if(a.code!==1)clearInterval(t);}).catch(function(){});}
+beat();t=setInterval(beat,${PLAY_BEAT_INTERVAL_MS});})();`;
+
+/**
+ * POST /play/h5/<id>/beat {ticket}: the server counts play minutes from its own clock. The first
+ * beat of a ticket starts the count; a later beat at least PLAY_BEAT_MIN_GAP_MS after the last
+ * counted one adds ONE minute (a long gap is still one minute: no back-dated play), as the task
+ * event h5_play_minute with source_ref play:<ticket hash>:<n> — two beats racing count once. A
+ * counted beat extends the ticket (never past a minor's end of play). A refused beat answers 200
+ * with code -1 (no console error in the play page) and the script stops beating.
+ */
+function registerPlayHeartbeat(app: FastifyInstance, db: Kysely<Database>, kv: KvStore, now: () => number): void {
+  app.get(PLAY_BEAT_SCRIPT_PATH, (request, reply) => reply.header('cache-control', 'public, max-age=3600').type('text/javascript; charset=utf-8').send(BEAT_SCRIPT));
+  app.post<{ Params: { id: string }; Body: unknown }>('/play/h5/:id/beat', async (request, reply) => {
+    const body = request.body as { ticket?: unknown } | null;
+    const id = /^\d{1,9}$/.test(request.params.id) ? Number(request.params.id) : NaN;
+    const ticket = await readTicket(kv, body?.ticket);
+    reply.header('cache-control', 'no-store');
+    if (!ticket || ticket.platformGameId !== id) return reply.send({ code: -1, msg: PLAY_MSG.ticketRefused, data: null });
+    const at = now();
+    const key = beatKey(body!.ticket as string);
+    const stored = await kv.get(key);
+    const record: BeatRecord | null = stored ? (JSON.parse(stored) as BeatRecord) : null;
+    const ttl = ticket.until ? Math.min(PLAY_TICKET_TTL_MS, ticket.until - at) : PLAY_TICKET_TTL_MS;
+    if (ttl <= 0) return reply.send({ code: -1, msg: PLAY_MSG.ticketRefused, data: null });
+    if (!record) {
+      await kv.set(key, JSON.stringify({ last: at, minutes: 0 } satisfies BeatRecord), ttl + PLAY_BEAT_INTERVAL_MS);
+      return reply.send({ code: 1, msg: 'ok', data: { minutes: 0, counted: false } });
+    }
+    if (at - record.last < PLAY_BEAT_MIN_GAP_MS) return reply.send({ code: 1, msg: 'ok', data: { minutes: record.minutes, counted: false } });
+    const minute = record.minutes + 1;
+    const game = await db.selectFrom('platform_games').select('game_id').where('id', '=', id).executeTakeFirst();
+    const counted = await recordTaskEvent(db, { userId: ticket.userId, event: TASK_EVENTS.h5PlayMinute, sourceRef: `play:${key.slice(-32)}:${minute}`, gameId: game?.game_id ?? null }, new Date(at));
+    await kv.set(key, JSON.stringify({ last: at, minutes: minute } satisfies BeatRecord), ttl + PLAY_BEAT_INTERVAL_MS);
+    await kv.set(ticketKey(body!.ticket as string), JSON.stringify(ticket), ttl);
+    return reply.send({ code: 1, msg: 'ok', data: { minutes: minute, counted } });
   });
 }

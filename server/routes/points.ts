@@ -1,5 +1,6 @@
 import { point } from '../../api/protocol/calls/point.ts';
 import { defineCalls, handle, ok } from '../calls.ts';
+import { taskOnPoint } from '../tasks/hooks.ts';
 
 /**
  * SPEC §7 "/point (analytics)": point_title and point_id, plus game_id, platform_game_id and
@@ -26,6 +27,7 @@ export const pointCalls = defineCalls(
         created_at: now,
       })
       .execute();
+    await taskOnPoint(db, { userId: user?.id ?? null, pointId: input.point_id, gameId: input.game_id }, now);
     return ok(null, POINT_RECORDED_MSG);
   }),
 );

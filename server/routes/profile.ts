@@ -5,6 +5,7 @@ import type { ServerConfig } from '../config.ts';
 import { createNicknameWordList, type NicknameWordList } from '../profile/nickname-words.ts';
 import { ACCEPTED_IMAGE_TYPES, MAX_UPLOAD_BYTES } from '../uploads/avatar-image.ts';
 import { issueUploadTicket, mediaUrl, UPLOAD_TICKET_TTL_MS, uploadUrl } from '../uploads/upload-routes.ts';
+import { taskOnAvatarSet } from '../tasks/hooks.ts';
 
 /** Profile calls (issue 11 §2): upload ticket, avatar, nickname / sex / birthday. Fields: api/protocol/calls/profile.ts. */
 
@@ -24,7 +25,7 @@ export const profileCalls = defineCalls(
     return ok({ url: uploadUrl(ticket), method: 'POST' as const, expires_in: UPLOAD_TICKET_TTL_MS / 1000, max_bytes: MAX_UPLOAD_BYTES, accept: ACCEPTED_IMAGE_TYPES });
   }),
 
-  handle(headerImgEdit, async ({ db, user, input, config }) => {
+  handle(headerImgEdit, async ({ db, user, input, config, now }) => {
     // Only an object this player uploaded as an avatar: never another player's key, never a URL.
     const upload = await db
       .selectFrom('uploads')
@@ -35,6 +36,7 @@ export const profileCalls = defineCalls(
       .executeTakeFirst();
     if (!upload) return refuse(PROFILE_MSG.badAvatar);
     await db.updateTable('users').set({ avatar: upload.object_key }).where('id', '=', user!.id).execute();
+    await taskOnAvatarSet(db, user!.id, upload.object_key, now);
     return ok({ avatar: mediaUrl(config, upload.object_key) }, PROFILE_MSG.avatarSaved);
   }),
 

@@ -6,6 +6,7 @@ import { chinaDate, DAY_MS } from '../catalog/china-time.ts';
 import { ageBandOf } from '../minors.ts';
 import { createRealNameProvider, type RealNameProvider } from '../real-name/provider.ts';
 import { identitySealer, type IdentitySealer } from '../real-name/seal.ts';
+import { taskOnRealName } from '../tasks/hooks.ts';
 
 export { REAL_NAME_MSG };
 
@@ -76,6 +77,7 @@ export const realNameCalls = defineCalls(
       throw error;
     }
     if (!inserted) return refuse(REAL_NAME_MSG.alreadyVerified);
+    await taskOnRealName(db, userId, now);
     const card: IdentityCard = {
       status: 1,
       real_name: record.name_masked,

@@ -61,7 +61,7 @@ describe('route table', () => {
     expect(routeOf('/aboutus')?.page).toBeTypeOf('function');
     expect(routeOf('/mine')?.page).toBeTypeOf('function');
     expect(routeOf('/bookmarkguide')?.page).toBeTypeOf('function');
-    expect(routeOf('/dailymission')?.page).toBeUndefined();
+    expect(routeOf('/ceshiyemian')?.page).toBeUndefined();
     expect(routeOf('/no-such-page')).toBeNull();
   });
 

@@ -158,6 +158,7 @@ for (const entry of paths(`
   /updatedialog=update-dialog/UpdateDialog
   /invitatefriend=invite/InviteFriend /invitatelist=invite/InviteList /incomedetail=invite/IncomeDetail
   /coinstore=coin-store/CoinStore /sealrecord=coin-store/SealRecord
+  /dailymission=daily-mission/DailyMission /rookiemission=rookie-mission/RookieMission
 `)) {
   const [path, file] = entry.split('=') as [string, string];
   PAGE_FILES[path] = `../pages/${file}Page.tsx`;

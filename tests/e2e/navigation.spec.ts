@@ -133,7 +133,7 @@ test.describe('navigation guard', () => {
     await panel.getByRole('button', { name: '登录', exact: true }).click();
     await expect(page).toHaveURL(/\/dailymission$/);
     await expect(page.getByRole('heading', { name: '每日任务' })).toBeVisible();
-    await expect(page.getByText('页面暂未开放，敬请期待')).toBeVisible();
+    await expect(page.getByTestId('points-balance')).toBeVisible();
     expect(await page.evaluate(() => localStorage.getItem('RouterHistoryAfter'))).toBe('/dailymission');
 
     // Back goes to the page the player was on.
@@ -156,7 +156,8 @@ test.describe('navigation guard', () => {
     await signInStorage(page, account);
     await page.goto('/dailymission');
     await expect(page.getByRole('heading', { name: '每日任务' })).toBeVisible();
-    await page.getByRole('link', { name: '返回首页' }).click();
+    // An in-app move home (/dailymission, built in issue 14, has no 返回首页 link of the not-open page).
+    await page.evaluate(() => window.history.pushState(null, '', '/'));
     await expect(page).toHaveURL(/\/$/);
     await tab(page, '我的').click();
     await page.getByRole('button', { name: '退出登录' }).click();

@@ -23,6 +23,7 @@ import * as messages from './messages.ts';
 import * as invite from './invite.ts';
 import * as withdraw from './withdraw.ts';
 import * as store from './store.ts';
+import * as tasks from './tasks.ts';
 
 /**
  * Every declared call, by group module. The server serves exactly these (a test holds the two
@@ -30,7 +31,7 @@ import * as store from './store.ts';
  * HOW TO ADD A CALL: declare it in its group's module here (defineCall), add the module below
  * if it is new, then write its handler with `handle(spec, …)` on the server.
  */
-const GROUPS = { login, user, down, game, coupon, card, topic, point, rating, realName, profile, accountCancel, accountSecurity, collections, documents, order, wallet, service, help, feedback, messages, invite, withdraw, store };
+const GROUPS = { login, user, down, game, coupon, card, topic, point, rating, realName, profile, accountCancel, accountSecurity, collections, documents, order, wallet, service, help, feedback, messages, invite, withdraw, store, tasks };
 
 type SpecsOf<M> = { [K in keyof M]: M[K] extends AnyCallSpec ? M[K] : never }[keyof M];
 

@@ -11,6 +11,7 @@ import { gameIdsOf } from '../../components/game/game-ids.ts';
 import { chinaDay, chinaTime, decodeGameDetail, orderOpenServers, type GameDetail, type OpenServer } from './game-detail.ts';
 import { MissingGame } from './MissingGame.tsx';
 import { ScreenshotViewer } from './ScreenshotViewer.tsx';
+import { ShareGameButton, useShareVisit } from '../../features/tasks/ShareGameButton.tsx';
 import './game-detail.css';
 
 /**
@@ -253,6 +254,7 @@ function BottomBar({ detail }: { detail: GameDetail }) {
   return (
     <div className="gd-bar">
       <FavouriteButton detail={detail} />
+      <ShareGameButton game={detail.game} />
       <div className="gd-bar__main">
         {!detail.is_online && detail.can_reserve ? (
           <ReserveButton detail={detail} />
@@ -316,6 +318,7 @@ const TITLES: Record<GameDetailVariant, string> = { default: '游戏详情', vip
 export function GameDetailView({ data, variant }: PageProps & { variant: GameDetailVariant }) {
   const navigate = useNavigate();
   const ids = gameIdsOf(data);
+  useShareVisit(data, ids?.game_id);
   if (!ids) return <MissingGame title={TITLES[variant]} />;
   return (
     <div className="gd-page">
