@@ -62,14 +62,38 @@ const noOpenOrder: CancelCondition = {
   },
 };
 
+const noIncome: CancelCondition = {
+  key: 'income',
+  title: '账号内无邀请收益',
+  async check(db, userId) {
+    const income = await balanceOf(db, player(userId, 'income'));
+    return income > 0 ? { passed: false, reason: `账号内还有邀请收益${formatYuan(income)}元，请提现后再申请注销` } : { passed: true };
+  },
+};
+
+const noOpenWithdrawal: CancelCondition = {
+  key: 'withdrawals',
+  title: '无处理中的提现',
+  async check(db, userId) {
+    const { count } = await db
+      .selectFrom('withdrawals')
+      .select((eb) => eb.fn.countAll<number>().as('count'))
+      .where('user_id', '=', userId)
+      .where('status', 'in', ['submitted', 'approved'])
+      .executeTakeFirstOrThrow();
+    return Number(count) > 0 ? { passed: false, reason: `有${Number(count)}笔提现正在处理，请等待到账后再申请注销` } : { passed: true };
+  },
+};
+
 /**
  * Every condition, in the order the page lists them. EXTENSION POINTS — later issues append
  * theirs here, each a CancelCondition over their own tables:
  *   - wallet (money issue): a positive wallet balance blocks (beside 乐玩币 above);
  *   - trades (trading issue): an account listing on sale or a trade in progress blocks;
- *   - withdrawals (wallet issue): a withdrawal not yet paid out blocks.
+ *   - withdrawals and income (issue 14): an income balance, or a withdrawal not yet paid out or
+ *     rejected, blocks (the money would be lost with the account).
  */
-export const CANCEL_CONDITIONS: CancelCondition[] = [noBalance, noWallet, noOpenOrder];
+export const CANCEL_CONDITIONS: CancelCondition[] = [noBalance, noWallet, noOpenOrder, noIncome, noOpenWithdrawal];
 
 export async function checkConditions(db: Db, userId: number, conditions: readonly CancelCondition[] = CANCEL_CONDITIONS): Promise<CancelConditionView[]> {
   const views: CancelConditionView[] = [];

@@ -94,6 +94,8 @@ describe.each(DATABASE_KINDS)('account cancellation calls on %s', (kind) => {
           { key: 'balance', title: '账号内无乐玩币余额', passed: true, reason: '' },
           { key: 'wallet', title: '账号内无余额', passed: true, reason: '' },
           { key: 'orders', title: '无未完成的订单', passed: true, reason: '' },
+          { key: 'income', title: '账号内无邀请收益', passed: true, reason: '' },
+          { key: 'withdrawals', title: '无处理中的提现', passed: true, reason: '' },
         ],
       },
     });
@@ -120,6 +122,30 @@ describe.each(DATABASE_KINDS)('account cancellation calls on %s', (kind) => {
     const listed = await h.call('/api/user/getCancelConditions', {}, player);
     expect(listed.data.conditions[1]).toEqual({ key: 'wallet', title: '账号内无余额', passed: false, reason: '账号内还有余额25.50元，请使用完毕后再申请注销' });
     expect(await h.applyCancel(player)).toMatchObject({ code: -1, msg: CANCEL_MSG.conditionsUnmet });
+  });
+
+  it('an income balance blocks; so does a withdrawal in review or approved, until it is paid or rejected', async () => {
+    const player = await h.signUp();
+    await h.db().transaction().execute((trx) => post(trx, { reference: `test:income:${player.id}`, kind: 'invite_share', transfers: [{ from: platform('invite_share_expense'), to: ledgerPlayer(player.id, 'income'), amount: 1200 }] }));
+    const listed = await h.call('/api/user/getCancelConditions', {}, player);
+    expect(listed.data.conditions[3]).toEqual({ key: 'income', title: '账号内无邀请收益', passed: false, reason: '账号内还有邀请收益12.00元，请提现后再申请注销' });
+    expect(await h.applyCancel(player)).toMatchObject({ code: -1, msg: CANCEL_MSG.conditionsUnmet });
+    // The income moved into a withdrawal: the balance is 0, the withdrawal in review still blocks.
+    await h.db().transaction().execute((trx) => post(trx, { reference: `test:withdraw:${player.id}`, kind: 'withdrawal', transfers: [{ from: ledgerPlayer(player.id, 'income'), to: platform('withdrawals_pending'), amount: 1200 }] }));
+    const row = await h
+      .db()
+      .insertInto('withdrawals')
+      .values({ user_id: player.id, request_id: `cancel-test-${player.id}-0001`, source: 'income', amount_cents: 1200, alipay_account: '13800138000', payee_name_sealed: 'x', status: 'submitted', created_at: new Date(), updated_at: new Date() })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    for (const status of ['submitted', 'approved'] as const) {
+      await h.db().updateTable('withdrawals').set({ status }).where('id', '=', row.id).execute();
+      const view = await h.call('/api/user/getCancelConditions', {}, player);
+      expect(view.data.conditions[3].passed).toBe(true);
+      expect(view.data.conditions[4]).toEqual({ key: 'withdrawals', title: '无处理中的提现', passed: false, reason: '有1笔提现正在处理，请等待到账后再申请注销' });
+    }
+    await h.db().updateTable('withdrawals').set({ status: 'paid' }).where('id', '=', row.id).execute();
+    expect(await h.applyCancel(player)).toMatchObject({ code: 1 });
   });
 
   it('an open order (created, paying, or paid and not yet delivered) blocks; delivered, failed, expired and refunded ones do not', async () => {

@@ -1,4 +1,6 @@
+import { randomUUID } from 'node:crypto';
 import { expect, type Page } from '@playwright/test';
+import { idCardCheckChar } from '../../api/protocol/real-name.ts';
 import { decodeResponse, DEV_SECRETS, encodeRequestBody, signRequest, type Fields } from '../../api/protocol/wire.ts';
 import { nodeCrypto } from '../../server/wire-crypto.ts';
 
@@ -100,4 +102,26 @@ export async function openPage(page: Page, url: string) {
   await page.goto(url);
   await appRendered(page);
   await expect(page.getByText(NOT_OPEN)).toHaveCount(0);
+}
+
+/** The seeded pop-up notice, marked seen through the API: it would otherwise take a new player on home to /noticedialog. */
+export async function popupSeen(baseURL: string, account: { token: string; uuid: string }) {
+  const pop = await wireCall(baseURL, '/api/user/getIsPop', {}, account);
+  if (pop.data) await wireCall(baseURL, '/api/user/markNoticeSeen', { id: pop.data.id }, account);
+}
+
+let idSerial = Date.now() % 1000;
+/** Verifies the account's real name as an adult born 1990-01-01 (a valid GB 11643-1999 number, a new one each call). */
+export async function verifyAdult(baseURL: string, account: { token: string; uuid: string }, realName = '张三') {
+  const first17 = `11010519900101${String(idSerial++ % 1000).padStart(3, '0')}`;
+  const answer = await wireCall(baseURL, '/api/user/realNameAuth', { real_name: realName, id_card: first17 + idCardCheckChar(first17) }, account);
+  expect(answer.code, answer.msg).toBe(1);
+}
+
+/** 乐玩币 bought through the sandbox cashier (its notification reaches the server at once); answers the order number. */
+export async function buyCoins(baseURL: string, account: { token: string; uuid: string }, cents: number): Promise<string> {
+  const order = await wireCall(baseURL, '/api/order/createOrder', { idempotency_key: randomUUID(), kind: 'coins', amount_cents: cents, pay_method: 'provider' }, account);
+  expect(order.code, order.msg).toBe(1);
+  expect((await fetch(`${baseURL}${order.data.pay_url}/pay`, { method: 'POST', redirect: 'manual' })).status).toBe(303);
+  return order.data.order_number as string;
 }
