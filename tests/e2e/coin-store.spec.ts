@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { STORE_MSG } from '../../api/protocol/store.ts';
-import { type Account, appRendered, NOT_OPEN, openPage, register, shoot, signInStorage, watchConsole, wireCall } from './wire.ts';
+import { type Account, appRendered, NOT_OPEN, openPage, register, shoot, signInStorage, watchConsole, wireCall, popupSeen } from './wire.ts';
 
 /**
  * Issue 14 item 4, the coin store (E2E_PORT=8192): /coinstore and /sealrecord signed out and in
@@ -13,8 +13,7 @@ import { type Account, appRendered, NOT_OPEN, openPage, register, shoot, signInS
 /** The seeded pop-up notice is marked seen first: it would otherwise take a new player to /noticedialog. */
 async function newPlayer(baseURL: string): Promise<Account> {
   const account = await register(baseURL);
-  const pop = await wireCall(baseURL, '/api/user/getIsPop', {}, account);
-  if (pop.data) await wireCall(baseURL, '/api/user/markNoticeSeen', { id: pop.data.id }, account);
+  await popupSeen(baseURL, account);
   return account;
 }
 

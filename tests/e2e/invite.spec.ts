@@ -1,7 +1,7 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { idCardCheckChar } from '../../api/protocol/real-name.ts';
 import { seedPrivacyDecision } from './privacy.ts';
-import { appRendered, freshPhone, NOT_OPEN, openPage, register, shoot, signInStorage, watchConsole, wireCall, type Account } from './wire.ts';
+import { appRendered, freshPhone, NOT_OPEN, openPage, register, shoot, signInStorage, watchConsole, wireCall, type Account, popupSeen } from './wire.ts';
 
 /**
  * Invitations and income (issue 14 items 5–6) through the whole stack at 375×812: player A reads
@@ -18,12 +18,6 @@ let idSeq = 300;
 function idFor(birth: string): string {
   const first17 = `110105${birth.replaceAll('-', '')}${String(idSeq++).padStart(3, '0')}`;
   return first17 + idCardCheckChar(first17);
-}
-
-/** The seeded pop-up notice, marked seen: it would take a new player to /noticedialog. */
-async function skipPopNotice(baseURL: string, account: { token: string; uuid: string }) {
-  const pop = await wireCall(baseURL, '/api/user/getIsPop', {}, account);
-  if (pop.data) await wireCall(baseURL, '/api/user/markNoticeSeen', { id: pop.data.id }, account);
 }
 
 async function newPhonePage(browser: Browser, baseURL: string): Promise<Page> {
@@ -45,7 +39,7 @@ test('A invites B by link; B registers through the overlay and tops up at the sa
   test.setTimeout(60_000);
   const errors = watchConsole(page, [], 'A: ');
   const a: Account = await register(baseURL!);
-  await skipPopNotice(baseURL!, a);
+  await popupSeen(baseURL!, a);
   await signInStorage(page, a);
   // The wrapper step below must not meet the first-start privacy guide.
   await seedPrivacyDecision(page);
@@ -108,7 +102,7 @@ test('A invites B by link; B registers through the overlay and tops up at the sa
   const bAccount = await b.evaluate(() => ({ token: localStorage.getItem('Token')!, uuid: localStorage.getItem('Uuid')! }));
   const bInfo = await wireCall(baseURL!, '/api/user/getInviteInfo', {}, bAccount);
   expect(bInfo.data.inviter).not.toBeNull();
-  await skipPopNotice(baseURL!, bAccount);
+  await popupSeen(baseURL!, bAccount);
   expect(await wireCall(baseURL!, '/api/user/realNameAuth', { real_name: '王五', id_card: idFor('1990-05-05') }, bAccount)).toMatchObject({ code: 1 });
 
   await test.step('B buys ¥30 of 乐玩币 at the sandbox cashier', async () => {

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { appRendered, register, wireCall, type Account } from './wire.ts';
+import { appRendered, popupSeen, register, type Account } from './wire.ts';
 
 /**
  * Issue 13's player routes, each visited signed out and signed in at 375×812: none shows the
@@ -61,8 +61,7 @@ test('signed in: every issue-13 route renders its page, never 页面暂未开放
   test.setTimeout(90_000);
   const account: Account = await register(baseURL!);
   // The seeded pop-up notice is claimed first: it would otherwise take the player to /noticedialog.
-  const pop = await wireCall(baseURL!, '/api/user/getIsPop', {}, account);
-  if (pop.data) await wireCall(baseURL!, '/api/user/markNoticeSeen', { id: pop.data.id }, account);
+  await popupSeen(baseURL!, account);
   await page.addInitScript((account) => {
     localStorage.setItem('Token', account.token);
     localStorage.setItem('Uuid', account.uuid);

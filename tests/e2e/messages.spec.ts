@@ -1,8 +1,6 @@
 import { expect, test } from '@playwright/test';
-import { randomUUID } from 'node:crypto';
-import { idCardCheckChar } from '../../api/protocol/real-name.ts';
 import { seedPrivacyDecision } from './privacy.ts';
-import { type Account, appRendered, at, openPage, register, shoot, signInStorage, watchConsole, wireCall } from './wire.ts';
+import { type Account, appRendered, at, buyCoins, openPage, popupSeen, register, shoot, signInStorage, verifyAdult, watchConsole, wireCall } from './wire.ts';
 
 /**
  * Issue 13 §1–3, the message centre, notices and the update dialog (E2E_PORT=8192), at 375×812:
@@ -16,29 +14,7 @@ import { type Account, appRendered, at, openPage, register, shoot, signInStorage
 
 const POPUP_TITLE = '充值狂欢：0.1折起，首充加赠10%';
 
-async function verifyAdult(baseURL: string, account: Account) {
-  const first17 = `11010519900101${String(Date.now() % 1000).padStart(3, '0')}`;
-  const answer = await wireCall(baseURL, '/api/user/realNameAuth', { real_name: '张三', id_card: first17 + idCardCheckChar(first17) }, account);
-  expect(answer.code, answer.msg).toBe(1);
-}
-
-/** 乐玩币 bought through the sandbox cashier (its notification reaches the server at once). */
-async function buyCoins(baseURL: string, account: Account, cents: number) {
-  const order = await wireCall(baseURL, '/api/order/createOrder', { idempotency_key: randomUUID(), kind: 'coins', amount_cents: cents, pay_method: 'provider' }, account);
-  expect(order.code, order.msg).toBe(1);
-  expect((await fetch(`${baseURL}${order.data.pay_url}/pay`, { method: 'POST', redirect: 'manual' })).status).toBe(303);
-  return order.data.order_number as string;
-}
-
 const unreadTotal = async (baseURL: string, account: Account) => (await wireCall(baseURL, '/api/user/getUnreadNotice', {}, account)).data?.total as number;
-
-
-
-/** The pop-up notice is the player's once: claimed through the API so it stays out of the way. */
-async function popupSeen(baseURL: string, account: Account) {
-  const pop = await wireCall(baseURL, '/api/user/getIsPop', {}, account);
-  if (pop.data) await wireCall(baseURL, '/api/user/markNoticeSeen', { id: pop.data.id }, account);
-}
 
 test('an order message: badges on /mine and /infocenter, the message opens its link, 全部已读 clears them', async ({ page, baseURL }) => {
   test.setTimeout(90_000);

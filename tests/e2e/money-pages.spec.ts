@@ -1,8 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { randomUUID } from 'node:crypto';
 import { formatYuan } from '../../api/protocol/money.ts';
-import { idCardCheckChar } from '../../api/protocol/real-name.ts';
-import { type Account, at, openPage, register, shoot, signInStorage, watchConsole, wireCall } from './wire.ts';
+import { type Account, at, openPage, register, shoot, signInStorage, verifyAdult, watchConsole, wireCall } from './wire.ts';
 
 /**
  * Issue 12, the display pages (E2E_PORT=8194): a player buys a 648省钱卡 through the sandbox cashier
@@ -10,14 +9,6 @@ import { type Account, at, openPage, register, shoot, signInStorage, watchConsol
  * its first benefit on /myprivilege, and sees the coupons in /mycoupon, the records in /mywallet and
  * /rechargerecord; every money page renders real server data, never 页面暂未开放, no console error.
  */
-
-
-/** Payments ask for real-name verification first: an adult's valid number (GB 11643-1999 check digit). */
-async function verifyAdult(baseURL: string, account: Account) {
-  const first17 = `11010519900101${String(Date.now() % 1000).padStart(3, '0')}`;
-  const answer = await wireCall(baseURL, '/api/user/realNameAuth', { real_name: '张三', id_card: first17 + idCardCheckChar(first17) }, account);
-  expect(answer.code, answer.msg).toBe(1);
-}
 
 async function order(baseURL: string, account: Account, payload: Record<string, unknown>) {
   const answer = await wireCall(baseURL, '/api/order/createOrder', { idempotency_key: randomUUID(), pay_method: 'provider', ...payload }, account);
@@ -30,8 +21,6 @@ async function waitForStatus(baseURL: string, account: Account, orderNumber: str
     .poll(async () => (await wireCall(baseURL, '/api/order/getOneOrder', { order_number: orderNumber }, account)).data?.status, { timeout: 15_000 })
     .toMatch(new RegExp(`^(${statuses.join('|')})$`));
 }
-
-
 
 test('buy a 648省钱卡 through the cashier, claim its first benefit, see coupons and records', async ({ page, baseURL }) => {
   test.setTimeout(120_000);

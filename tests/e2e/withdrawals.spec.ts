@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import { idCardCheckChar } from '../../api/protocol/real-name.ts';
 import { WITHDRAW_MSG } from '../../api/protocol/withdraw-rules.ts';
 import { staffSession } from './staff.ts';
-import { appRendered, openPage, register, signInStorage, watchConsole, wireCall } from './wire.ts';
+import { appRendered, openPage, register, signInStorage, watchConsole, wireCall, popupSeen } from './wire.ts';
 
 /**
  * Withdrawals (issue 14 item 7) at 375×812: /incomewithdrawal, /incomewithdrawals and
@@ -37,8 +37,7 @@ test('signed in: no real name → the prompt to verify; verified → the form, i
   test.setTimeout(60_000);
   const account = await register(baseURL!);
   // The seeded pop-up notice is claimed first: it would otherwise take the player to /noticedialog.
-  const pop = await wireCall(baseURL!, '/api/user/getIsPop', {}, account);
-  if (pop.data) await wireCall(baseURL!, '/api/user/markNoticeSeen', { id: pop.data.id }, account);
+  await popupSeen(baseURL!, account);
   await signInStorage(page, account);
   const errors = watchConsole(page);
 
