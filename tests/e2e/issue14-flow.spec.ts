@@ -101,6 +101,7 @@ test("an invitee's top-up becomes income; the inviter withdraws it; finance appr
   await desk.goto('/staff/withdrawals');
   const pending = desk.getByTestId('withdrawal-row').filter({ hasText: 'lisi@' });
   await pending.getByRole('button', { name: '通过' }).click();
+  await desk.getByRole('dialog').getByRole('button', { name: '确定' }).click();
   await desk.getByRole('radio', { name: /已通过/ }).click();
   await desk.getByTestId('withdrawal-row').filter({ hasText: 'lisi@' }).getByRole('button', { name: '标记已打款' }).click();
   await desk.locator('input[name="payout_ref"]').fill('2026112622001400001');
