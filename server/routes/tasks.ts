@@ -9,7 +9,7 @@ import type { Database } from '../db/schema.ts';
 import { balanceOf, player } from '../money/ledger.ts';
 import { POINTS } from '../rewards/accounts.ts';
 import { checkIn, makeupCheckIn, settleTable } from '../tasks/check-in.ts';
-import { claimableCount, claimTask, recordTaskEvent, taskViews, type TaskView } from '../tasks/engine.ts';
+import { claimableCount, claimTask, recordTaskEvent, taskViews } from '../tasks/engine.ts';
 import { TASK_EVENTS } from '../tasks/events.ts';
 import { expiringNotice } from '../tasks/expiry.ts';
 
@@ -44,8 +44,6 @@ async function shareCodeOf(db: Kysely<Database>, userId: number, now: Date): Pro
   throw new Error('no share code');
 }
 
-const wire = (v: TaskView): calls.TaskItem => v;
-
 export const taskCalls = defineCalls(
   handle(calls.getPointTaskNum, async ({ db, user, now }) => {
     const notice = await expiringNotice(db, user!.id, now);
@@ -54,11 +52,11 @@ export const taskCalls = defineCalls(
 
   handle(calls.getTaskPoint, async ({ db, user, now }) => {
     const views = await taskViews(db, user!.id, ['daily', 'achievement'], now);
-    return ok({ daily: views.filter((v) => v.kind === 'daily').map(wire), achievement: views.filter((v) => v.kind === 'achievement').map(wire) });
+    return ok({ daily: views.filter((v) => v.kind === 'daily'), achievement: views.filter((v) => v.kind === 'achievement') });
   }),
 
   handle(calls.getNoviceTaskStatus, async ({ db, user, now }) => {
-    const list = (await taskViews(db, user!.id, ['novice'], now)).map(wire);
+    const list = (await taskViews(db, user!.id, ['novice'], now));
     return ok({ list, all_done: list.length > 0 && list.every((t) => t.state === 2) });
   }),
 

@@ -1,4 +1,5 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
+import type { TaskItem } from '../../api/protocol/calls/tasks.ts';
 import { chinaDate } from '../catalog/china-time.ts';
 import type { Database, TaskKind } from '../db/schema.ts';
 import { creditPoints } from '../rewards/accounts.ts';
@@ -75,20 +76,8 @@ export const TASK_STATE = { todo: 0, claimable: 1, claimed: 2 } as const;
 export const TASK_STATE_TEXT = ['去完成', '领取', '已领取'] as const;
 export type TaskState = (typeof TASK_STATE)[keyof typeof TASK_STATE];
 
-export interface TaskView {
-  task_id: number;
-  code: string;
-  kind: TaskKind;
-  title: string;
-  description: string;
-  link: string;
-  progress: number;
-  target: number;
-  reward_points: number;
-  reward_coupon_id: number | null;
-  state: TaskState;
-  state_text: (typeof TASK_STATE_TEXT)[number];
-}
+/** A task as the player sees it: the wire's TaskItem (api/protocol/calls/tasks.ts), one shape on both sides. */
+export type TaskView = TaskItem;
 
 /** The player's tasks of these kinds in their current periods, in sort order (signed out: no progress). */
 export async function taskViews(db: Db, userId: number | null, kinds: readonly TaskKind[], now: Date): Promise<TaskView[]> {
