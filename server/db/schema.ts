@@ -13,6 +13,7 @@ export interface UsersTable {
   password_hash: string | null;
   bd_vid: string | null;
   coins: Generated<number>;
+  /** Unused since issue 14: a player's 积分 are the ledger's `points` account (server/rewards/accounts.ts). */
   points: Generated<number>;
   disabled: Generated<boolean>;
   created_at: CreatedAt;

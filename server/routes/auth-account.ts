@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { POINTS } from '../rewards/accounts.ts';
 import type { AnyCallSpec } from '../../api/protocol/call-spec.ts';
 import { agreeH5, userPrivacyH5 } from '../../api/protocol/calls/down.ts';
 import { changeActiveRecord, getUserInfo, getWatermark, logout } from '../../api/protocol/calls/user.ts';
@@ -42,7 +43,7 @@ export const authAccountCalls = defineCalls(
   handle(getUserInfo, async ({ db, user, config }) => {
     const row = await db
       .selectFrom('users')
-      .select(['uuid', 'nickname', 'avatar', 'phone', 'coins', 'points', 'password_hash', 'created_at', 'sex', 'birthday'])
+      .select(['uuid', 'nickname', 'avatar', 'phone', 'coins', 'password_hash', 'created_at', 'sex', 'birthday'])
       .where('id', '=', user!.id)
       .executeTakeFirstOrThrow();
     const realName = await db.selectFrom('user_real_names').select('user_id').where('user_id', '=', user!.id).executeTakeFirst();
@@ -54,7 +55,8 @@ export const authAccountCalls = defineCalls(
       phone: maskPhone(row.phone),
       // 乐玩币 from the ledger (fen of 币; 1 币 = 100), shown as 币 with up to two decimals.
       coins: (await balanceOf(db, player(user!.id, 'coins'))) / 100,
-      points: row.points,
+      // 积分 from the ledger too (issue 14: tasks and check-in earn them, the coin store spends them).
+      points: await balanceOf(db, player(user!.id, POINTS)),
       has_password: row.password_hash !== null,
       created_at: new Date(row.created_at).toISOString(),
       real_name: realName ? 1 : 0,

@@ -52,6 +52,9 @@ test('points from real events: 实名认证 and 首次充值 and 充值任意金
   await expect(page.getByTestId('redeem-record').filter({ hasText: gift!.title })).toHaveCount(1);
   const record = (await wireCall(base, '/api/user/pointRecord', { page: 1, limit: 10 }, player)).data.list as { amount: number }[];
   expect(record.map((entry) => entry.amount)).toContain(-gift!.points_price);
+  // 我的 shows the same ledger balance.
+  await openPage(page, '/mine');
+  await expect(page.getByRole('region', { name: '我的资产' }).locator('.mine__asset').filter({ hasText: '积分' }).locator('strong')).toHaveText(String(120 - gift!.points_price));
   expect(errors).toEqual([]);
 });
 
