@@ -9,6 +9,7 @@ import type { Database } from '../db/schema.ts';
 import { platform, player, post } from '../money/ledger.ts';
 import { postMessage } from '../messages/writer.ts';
 import { INCOME } from '../rewards/accounts.ts';
+import { maskPhone } from '../sms.ts';
 import { applyClawback, applyShare, percentText, shareOf } from './shares.ts';
 
 /**
@@ -58,7 +59,7 @@ export function phoneHash(secret: string, phone: string): string {
 
 /** 138****0000, or 已注销 for an anonymised account. */
 export function maskedPhone(phone: string): string {
-  return PHONE_PATTERN.test(phone) ? `${phone.slice(0, 3)}****${phone.slice(-4)}` : '已注销';
+  return PHONE_PATTERN.test(phone) ? maskPhone(phone) : '已注销';
 }
 
 function randomCode(): string {

@@ -1,6 +1,6 @@
 import type { Transaction } from 'kysely';
 import type { Database } from '../db/schema.ts';
-import { platform, player, post, type PostResult } from '../money/ledger.ts';
+import { balanceOf, platform, player, post, type Db, type PostResult } from '../money/ledger.ts';
 
 /**
  * The ledger accounts of issue 14 (tasks and points, the coin store, invitation income and
@@ -30,6 +30,11 @@ export interface PointsMovement {
   amount: number;
   /** The player-facing words of the movement (pointRecord's title). */
   memo: string;
+}
+
+/** The player's points balance (0 before their first points). */
+export function pointsOf(db: Db, userId: number): Promise<number> {
+  return balanceOf(db, player(userId, POINTS));
 }
 
 /** Points to the player (a task reward, a check-in). */

@@ -4,8 +4,8 @@ import { storeItemState, type StoreRefusal } from '../../api/protocol/store.ts';
 import { DAY_MS } from '../catalog/china-time.ts';
 import { iso } from '../catalog/game-list.ts';
 import type { Database } from '../db/schema.ts';
-import { balanceOf, InsufficientFunds, platform, player, post } from '../money/ledger.ts';
-import { debitPoints, POINTS } from './accounts.ts';
+import { InsufficientFunds, platform, player, post } from '../money/ledger.ts';
+import { debitPoints, pointsOf } from './accounts.ts';
 
 /**
  * The coin store (积分商城). One redemption is one database transaction, in this order (which is
@@ -118,10 +118,6 @@ export async function storeItem(db: Db, itemId: number, userId: number | null, n
   const row = await itemQuery(db).where('i.id', '=', itemId).executeTakeFirst();
   if (!row) return null;
   return itemView(row, (await redeemedCounts(db, userId)).get(itemId) ?? 0, now);
-}
-
-export function pointsOf(db: Db, userId: number): Promise<number> {
-  return balanceOf(db, player(userId, POINTS));
 }
 
 // ---- Records ----

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { POINTS } from '../rewards/accounts.ts';
+import { pointsOf } from '../rewards/accounts.ts';
 import type { AnyCallSpec } from '../../api/protocol/call-spec.ts';
 import { agreeH5, userPrivacyH5 } from '../../api/protocol/calls/down.ts';
 import { changeActiveRecord, getUserInfo, getWatermark, logout } from '../../api/protocol/calls/user.ts';
@@ -56,7 +56,7 @@ export const authAccountCalls = defineCalls(
       // 乐玩币 from the ledger (fen of 币; 1 币 = 100), shown as 币 with up to two decimals.
       coins: (await balanceOf(db, player(user!.id, 'coins'))) / 100,
       // 积分 from the ledger too (issue 14: tasks and check-in earn them, the coin store spends them).
-      points: await balanceOf(db, player(user!.id, POINTS)),
+      points: await pointsOf(db, user!.id),
       has_password: row.password_hash !== null,
       created_at: new Date(row.created_at).toISOString(),
       real_name: realName ? 1 : 0,

@@ -6,8 +6,7 @@ import { chinaDate, chinaDayStart, DAY_MS } from '../catalog/china-time.ts';
 import { pageAnswer, pageOf } from '../catalog/fields.ts';
 import { gamesByIds, iso } from '../catalog/game-list.ts';
 import type { Database } from '../db/schema.ts';
-import { balanceOf, player } from '../money/ledger.ts';
-import { POINTS } from '../rewards/accounts.ts';
+import { pointsOf, POINTS } from '../rewards/accounts.ts';
 import { checkIn, makeupCheckIn, settleTable } from '../tasks/check-in.ts';
 import { claimableCount, claimTask, recordTaskEvent, taskViews } from '../tasks/engine.ts';
 import { TASK_EVENTS } from '../tasks/events.ts';
@@ -63,7 +62,7 @@ export const taskCalls = defineCalls(
   handle(calls.achieveTask, async ({ db, user, input, now }) => {
     const outcome = await claimTask(db, user!.id, input.task_id, now);
     if (!outcome.ok) return refuse(outcome.message);
-    const balance = await balanceOf(db, player(user!.id, POINTS));
+    const balance = await pointsOf(db, user!.id);
     return ok({ task_id: input.task_id, points: outcome.points, user_coupon_id: outcome.userCouponId, balance }, calls.TASK_CLAIM_MSG.claimed);
   }),
 

@@ -1,9 +1,8 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
 import { CHINA_OFFSET_MS } from '../catalog/china-time.ts';
 import type { Database } from '../db/schema.ts';
-import { balanceOf, player } from '../money/ledger.ts';
 import { startPeriodicJob, type JobLog, type PeriodicJob } from '../periodic-job.ts';
-import { debitPoints, POINTS } from '../rewards/accounts.ts';
+import { debitPoints, pointsOf, POINTS } from '../rewards/accounts.ts';
 
 /**
  * Points expiry (issue 14 item 3; docs/decisions.md "Issue 14: tasks"). Points earned in calendar
@@ -44,7 +43,7 @@ export async function pointsEarnedSince(db: Db, userId: number, since: Date): Pr
 /** What expires at the end of the current year if nothing changes (the notice shown to the player). */
 export async function expiringNotice(db: Db, userId: number, now: Date): Promise<{ points: number; expires_at: string; balance: number }> {
   const year = chinaYear(now);
-  const balance = await balanceOf(db, player(userId, POINTS));
+  const balance = await pointsOf(db, userId);
   const earned = await pointsEarnedSince(db, userId, chinaYearStart(year));
   return { points: Math.max(0, balance - earned), expires_at: chinaYearStart(year + 1).toISOString(), balance };
 }
@@ -65,7 +64,7 @@ export async function expirePoints(db: Kysely<Database>, now: Date): Promise<{ y
     const done = await db.selectFrom('ledger_transactions').select('id').where('reference', '=', reference).executeTakeFirst();
     if (done) continue;
     const posted = await db.transaction().execute(async (trx) => {
-      const balance = await balanceOf(trx, player(userId, POINTS));
+      const balance = await pointsOf(trx, userId);
       const amount = balance - (await pointsEarnedSince(trx, userId, keptSince));
       if (amount <= 0) return 0;
       const result = await debitPoints(trx, userId, { reference, kind: 'points_expire', amount, memo: `${year}年积分过期`, to: 'points_expired' });
