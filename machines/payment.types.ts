@@ -1,13 +1,13 @@
 import type { ApiOutcome } from '../api/outcome.ts';
 import type { OrderView } from '../api/protocol/calls/order.ts';
-import type { OrderKind, PayMethod } from '../api/protocol/money.ts';
+import type { TopUpKind, PayMethod } from '../api/protocol/money.ts';
 
 /**
  * What the player is buying, as /rechargepay receives it in `data` (and keeps in storage):
  * 乐玩币 (amount), a game role's top-up (amount, role and the names shown) or a card.
  */
 export interface PaymentDraft {
-  kind: OrderKind;
+  kind: TopUpKind;
   /** Fen, whole yuan (coins and game); absent for a card (its price). */
   amount_cents?: number;
   role_id?: number;
@@ -28,7 +28,7 @@ export interface PaymentAttempt {
 /** createOrder's payload, built from an attempt and its idempotency key. */
 export interface CreateOrderInput {
   idempotency_key: string;
-  kind: OrderKind;
+  kind: TopUpKind;
   amount_cents?: number;
   role_id?: number;
   card_id?: number;

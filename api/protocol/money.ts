@@ -27,7 +27,10 @@ export const NOTIFY_RETRY_SCHEDULE_MS = [4, 10, 10, 60, 120, 360, 900].map((minu
 /** Sub-accounts (小号) a player may have per game. */
 export const SUB_ACCOUNTS_PER_GAME = 10;
 
-export type OrderKind = 'coins' | 'game' | 'card';
+/** trade: a 小号交易 purchase (issue 15; api/protocol/calls/trade.ts buyListing). */
+export type OrderKind = 'coins' | 'game' | 'card' | 'trade';
+/** What the top-up cashier (/rechargepay, createOrder) sells: every kind but trade (bought through buyListing). */
+export type TopUpKind = Exclude<OrderKind, 'trade'>;
 export type PayMethod = 'provider' | 'coins' | 'wallet';
 export type OrderStatus = 'created' | 'paying' | 'paid' | 'delivered' | 'failed' | 'expired' | 'refunded';
 

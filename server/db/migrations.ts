@@ -13,6 +13,7 @@ import { serviceQueueMigration } from './migration-0015-service-queue.ts';
 import { staffContentMigration } from './migration-0016-staff-content.ts';
 import { inviteMigration } from './migration-0019-invite.ts';
 import { withdrawalsMigration } from './migration-0020-withdrawals.ts';
+import { tradingMigration } from './migration-0021-trading.ts';
 import { storeMigration } from './migration-0018-store.ts';
 import { tasksMigration } from './migration-0017-tasks.ts';
 
@@ -146,6 +147,7 @@ const migrations: Record<string, Migration> = {
   '0018_store': storeMigration,
   '0019_invite': inviteMigration,
   '0020_withdrawals': withdrawalsMigration,
+  '0021_trading': tradingMigration,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -76,7 +76,7 @@ export interface SiteContentTable {
 /** created → paying → paid → delivered | failed | expired (30 min unpaid) | refunded (migration 0009_money). */
 export type OrderStatus = 'created' | 'paying' | 'paid' | 'delivered' | 'failed' | 'expired' | 'refunded';
 /** coins: 乐玩币; game: a game role's top-up; card: a 会员卡. */
-export type OrderKind = 'coins' | 'game' | 'card';
+export type OrderKind = 'coins' | 'game' | 'card' | 'trade';
 /** provider: cash through the configured payment provider; coins: 乐玩币; wallet: 余额. */
 export type PayMethod = 'provider' | 'coins' | 'wallet';
 
@@ -109,6 +109,8 @@ export interface OrdersTable {
   pay_url: Nullable<string>;
   card_id: Nullable<number>;
   sub_account_id: Nullable<number>;
+  /** kind 'trade': the listing bought (issue 15). */
+  listing_id: Nullable<number>;
   role_id: Nullable<number>;
   server_name: Nullable<string>;
   role_name: Nullable<string>;
@@ -595,6 +597,8 @@ export interface GameSubAccountsTable {
   name: string;
   total_topup_cents: ColumnType<string | number, number | undefined, number>;
   created_at: Timestamp;
+  /** The listing that holds it frozen (issue 15), or null. */
+  frozen_listing_id: Nullable<number>;
 }
 
 export interface SimGameRolesTable {
@@ -893,6 +897,10 @@ export interface Database {
   invite_bindings: InviteBindingsTable;
   invite_income: InviteIncomeTable;
   withdrawals: WithdrawalsTable;
+  trade_settings: TradeSettingsTable;
+  trade_listings: TradeListingsTable;
+  trades: TradesTable;
+  sub_account_sessions: SubAccountSessionsTable;
   store_items: StoreItemsTable;
   store_redemptions: StoreRedemptionsTable;
   store_user_counts: StoreUserCountsTable;
@@ -1091,4 +1099,83 @@ export interface TaskShareCodesTable {
   user_id: number;
   code: string;
   created_at: Timestamp;
+}
+
+// ---- Account trading (migration 0021_trading) ----
+
+export interface TradeSettingsTable {
+  id: number;
+  min_age_days: number;
+  min_topup_cents: number;
+  min_price_cents: number;
+  max_price_cents: number;
+  fee_rate_bp: number;
+  fee_min_cents: number;
+  reserve_ms: number;
+  cooling_off_ms: ColumnType<string | number, number, number>;
+  listing_ttl_days: number;
+}
+
+export interface TradeListingsTable {
+  id: Generated<number>;
+  user_id: number;
+  sub_account_id: number;
+  game_id: number;
+  platform_game_id: number;
+  status: Defaulted<import('../../api/protocol/trade-rules.ts').ListingStatus>;
+  title: Defaulted<string>;
+  server_name: Defaulted<string>;
+  role_name: Defaulted<string>;
+  description: Defaulted<string>;
+  /** Upload keys (purpose 'trade'), in order. Write with JSON.stringify. */
+  images: ColumnType<string[], string | undefined, string>;
+  second_password_sealed: Nullable<string>;
+  price_cents: Nullable<number>;
+  fee_cents: Defaulted<number>;
+  net_cents: Defaulted<number>;
+  reject_reason: Nullable<string>;
+  request_id: Nullable<string>;
+  reserved_order_id: Nullable<number>;
+  reserved_until: Nullable<Date | string>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+  submitted_at: Nullable<Date | string>;
+  reviewed_at: Nullable<Date | string>;
+  reviewed_by: Nullable<number>;
+  on_sale_at: Nullable<Date | string>;
+  expires_at: Nullable<Date | string>;
+  sold_at: Nullable<Date | string>;
+}
+
+export interface TradesTable {
+  id: Generated<number>;
+  listing_id: number;
+  order_id: number;
+  buyer_id: number;
+  seller_id: number;
+  sub_account_id: number;
+  price_cents: number;
+  fee_cents: number;
+  net_cents: number;
+  status: Defaulted<import('../../api/protocol/trade-rules.ts').TradeStatus>;
+  paid_at: Timestamp;
+  release_at: Timestamp;
+  released_at: Nullable<Date | string>;
+  refunded_at: Nullable<Date | string>;
+  dispute_reason: Nullable<string>;
+  dispute_opened_at: Nullable<Date | string>;
+  resolution: Nullable<string>;
+  resolved_at: Nullable<Date | string>;
+  resolved_by: Nullable<number>;
+}
+
+export interface SubAccountSessionsTable {
+  id: Generated<number>;
+  sub_account_id: number;
+  user_id: number;
+  ticket_hash: string;
+  created_at: Timestamp;
+  expires_at: Timestamp;
+  ended_at: Nullable<Date | string>;
+  end_reason: Nullable<string>;
 }

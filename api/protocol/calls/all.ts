@@ -24,6 +24,7 @@ import * as invite from './invite.ts';
 import * as withdraw from './withdraw.ts';
 import * as store from './store.ts';
 import * as tasks from './tasks.ts';
+import * as trade from './trade.ts';
 
 /**
  * Every declared call, by group module. The server serves exactly these (a test holds the two
@@ -31,7 +32,7 @@ import * as tasks from './tasks.ts';
  * HOW TO ADD A CALL: declare it in its group's module here (defineCall), add the module below
  * if it is new, then write its handler with `handle(spec, …)` on the server.
  */
-const GROUPS = { login, user, down, game, coupon, card, topic, point, rating, realName, profile, accountCancel, accountSecurity, collections, documents, order, wallet, service, help, feedback, messages, invite, withdraw, store, tasks };
+const GROUPS = { login, user, down, game, coupon, card, topic, point, rating, realName, profile, accountCancel, accountSecurity, collections, documents, order, wallet, service, help, feedback, messages, invite, withdraw, store, tasks, trade };
 
 type SpecsOf<M> = { [K in keyof M]: M[K] extends AnyCallSpec ? M[K] : never }[keyof M];
 

@@ -8,6 +8,7 @@ import * as feedback from './feedback.ts';
 import * as notices from './notices.ts';
 import * as service from './service.ts';
 import * as withdrawals from './withdrawals.ts';
+import * as trading from './trading.ts';
 
 /**
  * Every declared staff call, by group module (docs/staff-console.md). The server serves exactly
@@ -16,7 +17,7 @@ import * as withdrawals from './withdrawals.ts';
  * here (add the module below if it is new), then serve it with handleStaff in server/staff/ and
  * list its handlers in server/staff/registry.ts.
  */
-const GROUPS = { auth, accounts, audit, service, feedback, notices, broadcasts, articles, withdrawals };
+const GROUPS = { auth, accounts, audit, service, feedback, notices, broadcasts, articles, withdrawals, trading };
 
 type SpecsOf<M> = { [K in keyof M]: M[K] extends AnyStaffCallSpec ? M[K] : never }[keyof M];
 

@@ -1,5 +1,5 @@
 import type { CheckoutCoupon } from '../../../api/protocol/calls/order.ts';
-import type { OrderKind, PayMethod } from '../../../api/protocol/money.ts';
+import type { TopUpKind, PayMethod } from '../../../api/protocol/money.ts';
 
 /** /rechargepay's rules, apart from the view. */
 
@@ -14,7 +14,7 @@ export function couponIdToUse(chosen: number | null | undefined, coupons: { best
 }
 
 /** 乐玩币 cannot buy 乐玩币: a coins order is paid by the provider or from 余额. */
-export function payMethodsFor(kind: OrderKind): PayMethod[] {
+export function payMethodsFor(kind: TopUpKind): PayMethod[] {
   return kind === 'coins' ? ['provider', 'wallet'] : ['provider', 'coins', 'wallet'];
 }
 
