@@ -8,6 +8,8 @@ import { staffFeedbackCalls } from './routes/feedback.ts';
 import { staffBroadcastCalls, staffNoticeCalls } from './routes/notices.ts';
 import { staffServiceCalls } from './routes/service.ts';
 import { staffWithdrawalCalls } from './routes/withdrawals.ts';
+import { staffListingReviewCalls } from './routes/trading-listings.ts';
+import { staffTradeDisputeCalls } from './routes/trading-trades.ts';
 
 /**
  * Every staff call the server serves (docs/staff-console.md). HOW TO ADD ONE: declare it with
@@ -28,5 +30,7 @@ export function allStaffCalls(services: { serviceBus?: ServiceBus } = {}): Staff
     ...staffBroadcastCalls,
     ...staffArticleCalls,
     ...staffWithdrawalCalls,
+    ...staffListingReviewCalls,
+    ...staffTradeDisputeCalls,
   ];
 }

@@ -131,7 +131,7 @@ export const PAGE_FILES: Record<string, string> = {
   '/reload': '../pages/reload/ReloadPage.tsx',
 };
 
-/** Games (home family, discovery lists, topics, search), money (issue 12), help, feedback and messages (issue 13): `path=folder/Name` for ../pages/folder/NamePage.tsx. */
+/** Games (home family, discovery lists, topics, search), money (issue 12), help, feedback and messages (issue 13), tasks, store and invitations (issue 14), trading (issue 15): `path=folder/Name` for ../pages/folder/NamePage.tsx. */
 for (const entry of paths(`
   /=home/Home /newgame=new-game/NewGame /ranking=ranking/Ranking /routine=routine/Routine
   /overseas=overseas/Overseas /newserve=new-serve/NewServe /homedown=home-down/HomeDown
@@ -159,6 +159,12 @@ for (const entry of paths(`
   /invitatefriend=invite/InviteFriend /invitatelist=invite/InviteList /incomedetail=invite/IncomeDetail
   /coinstore=coin-store/CoinStore /sealrecord=coin-store/SealRecord
   /dailymission=daily-mission/DailyMission /rookiemission=rookie-mission/RookieMission
+  /submitapplication=trade-sell/SubmitApplication /sellinstruct=trade-sell/SellInstruct /selectgameplotform=trade-sell/SelectGamePlatform
+  /selectplotformgame=trade-sell/SelectPlatformGame /sellgoodsinfo=trade-sell/SellGoodsInfo /sellaccount=trade-sell/SellAccount
+  /sellaccountedit=trade-sell/SellGoodsInfo /successview=trade-sell/SuccessView
+  /circlesearching=trade-buy/CircleSearching /circleresult=trade-buy/CircleResult /selectgame=trade-buy/SelectGame /wantpay=trade-buy/WantPay
+  /orderpay=trade-buy/OrderPay /tradingsuccess=trade-buy/TradingSuccess /traderecord=trade-buy/TradeRecord
+  /tradeinstruction=trade-buy/TradeInstruction /ceshiyemian=trade-buy/CeShiYeMian
 `)) {
   const [path, file] = entry.split('=') as [string, string];
   PAGE_FILES[path] = `../pages/${file}Page.tsx`;
