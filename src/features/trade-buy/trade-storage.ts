@@ -12,7 +12,7 @@ type KeyValueStorage = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
 export const TRADE_STORAGE_KEYS = {
   searches: 'TradeSearchHistory',
   gameChoice: 'TradeGameChoice',
-  cashier: 'TradeCashierOrder',
+  order: 'TradeOrder',
 } as const;
 
 export const RECENT_SEARCHES_MAX = 10;
@@ -128,13 +128,42 @@ export function subscribeGameChoice(listener: () => void): () => void {
   return () => listeners.delete(listener);
 }
 
-// ---- The order sent to the cashier ----
+// ---- The open trade order of this device ----
 
-export function rememberCashierOrder(storage: KeyValueStorage, orderNumber: string): void {
-  write(storage, TRADE_STORAGE_KEYS.cashier, orderNumber);
+/** The order /wantpay created (its listing for 返回商品, 0 when unknown) and whether this device sent it to the cashier. */
+export interface StoredTradeOrder {
+  order_number: string;
+  listing_id: number;
+  cashier: boolean;
 }
 
-/** Whether this device sent that order to the cashier last (a reload then confirms too, which is harmless). */
-export function sentToCashier(storage: KeyValueStorage, orderNumber: string): boolean {
-  return read(storage, TRADE_STORAGE_KEYS.cashier) === orderNumber;
+export function decodeStoredTradeOrder(raw: string | null): StoredTradeOrder | null {
+  const value = parse(raw);
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return null;
+  const record = value as Record<string, unknown>;
+  const orderNumber = typeof record.order_number === 'string' && /^[A-Za-z0-9_-]{1,64}$/.test(record.order_number) ? record.order_number : null;
+  if (orderNumber === null) return null;
+  return { order_number: orderNumber, listing_id: routeId(record.listing_id) ?? 0, cashier: record.cashier === true };
+}
+
+export function rememberTradeOrder(storage: KeyValueStorage, order: StoredTradeOrder): void {
+  write(storage, TRADE_STORAGE_KEYS.order, order);
+}
+
+/** The stored order when it is this one. */
+export function readTradeOrder(storage: KeyValueStorage, orderNumber: string): StoredTradeOrder | null {
+  let raw: string | null = null;
+  try {
+    raw = storage.getItem(TRADE_STORAGE_KEYS.order);
+  } catch {
+    return null;
+  }
+  const stored = decodeStoredTradeOrder(raw);
+  return stored && stored.order_number === orderNumber ? stored : null;
+}
+
+/** 去支付: mark the order as sent to the cashier (a reload then confirms too, which is harmless). */
+export function markSentToCashier(storage: KeyValueStorage, orderNumber: string): void {
+  const stored = readTradeOrder(storage, orderNumber);
+  rememberTradeOrder(storage, { order_number: orderNumber, listing_id: stored?.listing_id ?? 0, cashier: true });
 }
