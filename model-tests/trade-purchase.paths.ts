@@ -92,7 +92,7 @@ export const tradePurchaseEventTable: readonly AnyEventObject[] = [...externalEv
 /** The state value plus what the guards read: the key, the order's status and pay_url, the cashier flag, visibility. */
 export function serializeTradePurchase(snapshot: AnyMachineSnapshot): string {
   const { key, order, returned, pageHidden, payMethod } = snapshot.context as TradePurchaseContext;
-  return JSON.stringify([snapshot.value, key !== null, order?.status, order?.pay_url != null, returned, pageHidden, payMethod]);
+  return JSON.stringify([snapshot.value, key !== null, order?.status, typeof order?.pay_url === 'string', returned, pageHidden, payMethod]);
 }
 
 let paths: MachinePath[] | undefined;

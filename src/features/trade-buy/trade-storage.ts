@@ -26,14 +26,6 @@ function parse(raw: string | null): unknown {
   }
 }
 
-function read(storage: KeyValueStorage, key: string): unknown {
-  try {
-    return parse(storage.getItem(key));
-  } catch {
-    return null;
-  }
-}
-
 function write(storage: KeyValueStorage, key: string, value: unknown): void {
   try {
     storage.setItem(key, JSON.stringify(value));
