@@ -82,8 +82,7 @@ export function ListingFeed({ asker, keyword = '', initialGame = null }: { asker
   const game = choice ? { id: choice.game_id, name: choice.game_name } : initialGame;
   const [range, setRange] = useState(0);
   const [sort, setSort] = useState<ListingSort>('newest');
-  const filter: FeedFilter = { keyword, gameId: game?.id ?? 0, range, sort };
-  const list = usePagedList<ListingCard>('tradeListings', '/api/trade/getListings', listingsPayload(filter), decodeListingCards, 20);
+  const payload = listingsPayload({ keyword, gameId: game?.id ?? 0, range, sort });
   return (
     <div className="trade-feed">
       <div className="trade-filters" role="group" aria-label="筛选">
@@ -105,15 +104,13 @@ export function ListingFeed({ asker, keyword = '', initialGame = null }: { asker
           ))}
         </div>
       </div>
-      <PagedListView
-        list={list}
-        rowHeight={LISTING_ROW_HEIGHT}
-        getKey={(card) => String(card.id)}
-        renderRow={(card) => <ListingRow card={card} />}
-        emptyMessage={keyword ? `没有找到与“${keyword}”相关的账号` : '暂无在售账号'}
-        label="在售账号"
-        pullToRefresh={false}
-      />
+      {/* A new filter is a new list: its own paged-list actor from page 1. */}
+      <FeedList key={JSON.stringify(payload)} payload={payload} emptyMessage={keyword ? `没有找到与“${keyword}”相关的账号` : '暂无在售账号'} />
     </div>
   );
+}
+
+function FeedList({ payload, emptyMessage }: { payload: Record<string, string | number>; emptyMessage: string }) {
+  const list = usePagedList<ListingCard>('tradeListings', '/api/trade/getListings', payload, decodeListingCards, 20);
+  return <PagedListView list={list} rowHeight={LISTING_ROW_HEIGHT} getKey={(card) => String(card.id)} renderRow={(card) => <ListingRow card={card} />} emptyMessage={emptyMessage} label="在售账号" pullToRefresh={false} />;
 }

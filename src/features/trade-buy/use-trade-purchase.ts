@@ -9,6 +9,7 @@ import type { BuyListingInput, OrderParams, TradeOrderOutcome } from '../../../m
 import { useRuntime } from '../../app/runtime-context.tsx';
 import { showToast } from '../../app/toast.ts';
 import { newIdempotencyKey } from '../payment/payment-data.ts';
+import { openCashier as openCashierInPage } from './cashier.ts';
 import { decodeOrderView } from './trade-data.ts';
 import { markSentToCashier, readTradeOrder, rememberTradeOrder } from './trade-storage.ts';
 
@@ -71,7 +72,7 @@ export function useTradePurchase({ listingId = 0, resumeOrder = null, storage = 
           orderPaid: (_, params) => onPaid?.(params),
           openCashier: ({ context }, { payUrl }) => {
             if (context.orderNumber) markSentToCashier(storage, context.orderNumber);
-            (openCashier ?? ((url: string) => window.location.assign(url)))(payUrl);
+            (openCashier ?? openCashierInPage)(payUrl);
           },
           showError: (_, { message }) => showToast(message),
         },

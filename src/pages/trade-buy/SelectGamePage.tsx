@@ -33,19 +33,25 @@ export default function SelectGamePage({ data }: PageProps) {
       ) : list === null ? (
         <LoadFailed message="游戏列表加载失败" onRetry={games.refresh} />
       ) : (
-        <div role="list" aria-label="游戏">
-          <button type="button" role="listitem" className="game-pick" aria-pressed={current === 0} onClick={() => choose(0, '')}>
-            <span>全部游戏</span>
-          </button>
-          {list.map((game) => (
-            <button key={game.game_id} type="button" role="listitem" className="game-pick" aria-pressed={current === game.game_id} onClick={() => choose(game.game_id, game.game_name)}>
-              {game.game_icon ? <img src={game.game_icon} alt="" width={40} height={40} loading="lazy" /> : <i className="game-pick__blank" aria-hidden="true" />}
-              <span>{game.game_name}</span>
-              <small>{game.count}个在售</small>
-            </button>
-          ))}
+        <>
+          <ul className="game-picks" aria-label="游戏">
+            <li>
+              <button type="button" className="game-pick" aria-pressed={current === 0} onClick={() => choose(0, '')}>
+                <span>全部游戏</span>
+              </button>
+            </li>
+            {list.map((game) => (
+              <li key={game.game_id}>
+                <button type="button" className="game-pick" aria-pressed={current === game.game_id} onClick={() => choose(game.game_id, game.game_name)}>
+                  {game.game_icon ? <img src={game.game_icon} alt="" width={40} height={40} loading="lazy" /> : <i className="game-pick__blank" aria-hidden="true" />}
+                  <span>{game.game_name}</span>
+                  <small>{game.count}个在售</small>
+                </button>
+              </li>
+            ))}
+          </ul>
           {list.length === 0 && <EmptyState message="暂无在售账号的游戏" />}
-        </div>
+        </>
       )}
     </div>
   );
