@@ -3,7 +3,7 @@ import type { PageProps } from '../../app/routes.ts';
 import { useNavigate } from '../../app/use-navigation.ts';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { cleanKeyword } from '../../features/trade-buy/trade-data.ts';
-import { addRecentSearch, clearRecentSearches, readRecentSearches } from '../../features/trade-buy/trade-storage.ts';
+import { addRecentSearch, clearRecentSearches, readRecentSearches, writeGameChoice } from '../../features/trade-buy/trade-storage.ts';
 import { TRADE_KEYWORD_MAX } from '../../../api/protocol/trade-rules.ts';
 import '../../features/trade-buy/trade-buy.css';
 
@@ -16,6 +16,8 @@ export default function CircleSearchingPage(_: PageProps) {
     const keyword = cleanKeyword(value);
     if (keyword === '') return;
     setRecent(addRecentSearch(window.localStorage, keyword));
+    // A new search starts over every game: the previous results' game filter does not carry over.
+    writeGameChoice(window.sessionStorage, { for: '/circleresult', game_id: 0, game_name: '' });
     navigate('/circleresult', { keyword });
   };
   return (

@@ -169,6 +169,7 @@ describe('/circlesearching, /circleresult, /selectgame', () => {
     fireEvent.submit(screen.getByRole('search'));
     expect(navigate).toHaveBeenCalledWith('/circleresult', { keyword: '战士' }, undefined);
     expect(JSON.parse(localStorage.getItem('TradeSearchHistory')!)).toEqual(['战士', '仙剑']);
+    expect(JSON.parse(sessionStorage.getItem('TradeGameChoice')!)).toEqual({ for: '/circleresult', game_id: 0, game_name: '' });
     fireEvent.click(screen.getByRole('button', { name: '清空' }));
     expect(screen.queryByRole('region', { name: '最近搜索' })).toBeNull();
   });
