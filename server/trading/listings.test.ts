@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { STAFF_CODE, STAFF_MSG } from '../../api/protocol/staff-codes.ts';
 import { feeOf, netOf, TRADE_MSG } from '../../api/protocol/trade-rules.ts';
@@ -345,6 +346,23 @@ describe.each(DATABASE_KINDS)('trade listings on %s', (kind) => {
     await m.call('/api/trade/withdrawListing', { listing_id: id }, seller);
     expect(await m.call('/api/order/createOrder', { idempotency_key: m.key(), kind: 'game', amount_cents: 1_000, role_id: role.id }, seller)).toMatchObject({ code: 1 });
     expect(await m.call('/api/trade/enterSubAccount', { sub_account_id: s.subId }, seller)).toMatchObject({ code: 1 });
+  });
+
+  it("upload purpose 'trade': a screenshot becomes a WebP of at most 1600 px under trade/, recorded as the player's, usable in a listing", async () => {
+    const seller = await m.signUp();
+    const tos = await m.call('/api/upload/getUploadTos', { purpose: 'trade' }, seller);
+    expect(tos).toMatchObject({ code: 1, data: { method: 'POST' } });
+    const png = await sharp({ create: { width: 2400, height: 1200, channels: 3, background: { r: 200, g: 80, b: 40 } } }).png().toBuffer();
+    const res = await fetch(server.url + tos.data.url, { method: 'POST', headers: { 'content-type': 'image/png', authorization: `Bearer ${seller.token}`, 'x-user-uuid': seller.uuid }, body: new Uint8Array(png) });
+    const body = (await res.json()) as { code: number; data: { key: string; url: string } };
+    expect(res.status).toBe(200);
+    expect(body.data.key).toMatch(/^trade\/[0-9a-f]{32}\.webp$/);
+    const served = Buffer.from(await (await fetch(server.url + body.data.url)).arrayBuffer());
+    expect(await sharp(served).metadata()).toMatchObject({ format: 'webp', width: 1600, height: 800 });
+    expect(await db().selectFrom('uploads').select(['user_id', 'purpose']).where('object_key', '=', body.data.key).executeTakeFirst()).toEqual({ user_id: seller.id, purpose: 'trade' });
+    const s = await sellable(seller);
+    const listed = await submit(seller, await fields(seller, s.subId, { images: [body.data.key] }));
+    expect(listed.data.listing.images).toEqual([{ key: body.data.key, url: body.data.url }]);
   });
 
   it('出售须知 and 交易须知 state the numbers of trade_settings; the fixtures are open in the test build', async () => {
