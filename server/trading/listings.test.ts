@@ -8,7 +8,9 @@ import { signedInStaff, staffCall, type StaffCredentials } from '../../tests/hel
 import { DATABASE_KINDS } from '../../tests/helpers/test-db.ts';
 import { startTestServer, type TestServer } from '../../tests/helpers/test-server.ts';
 import { ManualClock } from '../../tests/helpers/wire-client.ts';
+import fc from 'fast-check';
 import { expireListings } from './listings.ts';
+import { sessionStatus } from './sessions.ts';
 import { tradeSettings } from './settings.ts';
 
 /**
@@ -342,6 +344,16 @@ describe.each(DATABASE_KINDS)('trade listings on %s', (kind) => {
     const listed = sell.platforms.flatMap((p: { games: { sub_accounts: { id: number }[] }[] }) => p.games.flatMap((g) => g.sub_accounts)).find((x: { id: number }) => x.id === s.subId);
     expect(listed).toMatchObject({ eligible: false, reason: TRADE_MSG.alreadyListed, listing_id: id, roles: [{ server_name: '1服' }] });
     expect(sell.rules).toMatchObject({ min_price_cents: 600, fee_rate_bp: 500 });
+
+    // The game's check never throws: any text that is not a live ticket is unknown.
+    await fc.assert(
+      fc.asyncProperty(fc.string({ unit: 'binary', maxLength: 60 }), async (text) => {
+        expect(await sessionStatus(db(), text, new Date(clock.current))).toBe('unknown');
+      }),
+      { numRuns: 50 },
+    );
+    const bad = await fetch(`${server.url}/sim-game/session`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ ticket: 42 }) });
+    expect(await bad.json()).toEqual({ status: 'unknown' });
 
     await m.call('/api/trade/withdrawListing', { listing_id: id }, seller);
     expect(await m.call('/api/order/createOrder', { idempotency_key: m.key(), kind: 'game', amount_cents: 1_000, role_id: role.id }, seller)).toMatchObject({ code: 1 });

@@ -171,7 +171,8 @@ export async function myListingViews(db: Db | Trx, rows: ListingRow[], now: Date
 
 const yuan = (cents: number) => `¥${formatYuan(cents)}`;
 
-export type ListingEvent = 'submitted' | 'approved' | 'rejected' | 'expired';
+/** The seller's listing events; 'sold' is posted by the purchase (slice S2) in the payment's transaction. */
+export type ListingEvent = 'submitted' | 'approved' | 'rejected' | 'expired' | 'sold';
 
 function eventText(row: Pick<ListingRow, 'title' | 'price_cents' | 'net_cents' | 'reject_reason'>, event: ListingEvent): { title: string; content: string } {
   const what = `您出售的「${row.title}」`;
@@ -184,6 +185,8 @@ function eventText(row: Pick<ListingRow, 'title' | 'price_cents' | 'net_cents' |
       return { title: '商品审核未通过', content: `${what}未通过审核：${row.reject_reason ?? ''}。小号已解冻，修改后可重新提交。` };
     case 'expired':
       return { title: '商品已过期下架', content: `${what}上架期满仍未售出，已自动下架，小号已解冻。可编辑后重新提交出售。` };
+    case 'sold':
+      return { title: '账号已售出', content: `${what}已售出，成交价${yuan(row.price_cents ?? 0)}。扣除手续费后的${yuan(row.net_cents)}将在冷静期结束后转入您的余额。` };
   }
 }
 
