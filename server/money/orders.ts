@@ -251,11 +251,13 @@ async function makeOrder(trx: Trx, ctx: MoneyContext, userId: number, input: Cre
       .innerJoin('game_sub_accounts as s', 's.id', 'r.sub_account_id')
       .innerJoin('platform_games as p', 'p.id', 's.platform_game_id')
       .innerJoin('games as g', 'g.id', 'p.game_id')
-      .select(['r.id', 'r.server_name', 'r.role_name', 's.id as sub_account_id', 's.game_id', 's.platform_game_id', 'g.name as game_name'])
+      .select(['r.id', 'r.server_name', 'r.role_name', 's.id as sub_account_id', 's.game_id', 's.platform_game_id', 's.frozen_listing_id', 'g.name as game_name'])
       .where('r.id', '=', input.role_id)
       .where('s.user_id', '=', userId)
       .executeTakeFirst();
     if (!role) throw new Refusal(MONEY_MSG.roleMissing);
+    // A sub-account held by a listing (reviewing, on sale, reserved) takes no top-up (issue 15).
+    if (role.frozen_listing_id !== null) throw new Refusal(TRADE_MSG.frozen);
     values = {
       ...base('game', `${role.game_name} ${input.amount_cents / 100}元充值`, input.amount_cents, 0),
       game_id: role.game_id,

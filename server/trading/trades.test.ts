@@ -208,7 +208,14 @@ describe.each(DATABASE_KINDS)('trading purchase and escrow on %s', (kind) => {
       .insertInto('sub_account_sessions')
       .values({ sub_account_id: l.subAccountId, user_id: seller.id, ticket_hash: randomUUID(), created_at: at(), expires_at: new Date(clock.current + 3_600_000) })
       .execute();
-    const order = (await buy(buyer, l.listingId)).data;
+    // While listed, the seller cannot top the sub-account up.
+    const sellerRole = await db().selectFrom('sim_game_roles').select('id').where('sub_account_id', '=', l.subAccountId).executeTakeFirstOrThrow();
+    expect(await m.call('/api/order/createOrder', { idempotency_key: m.key(), kind: 'game', amount_cents: 600, role_id: sellerRole.id }, seller)).toMatchObject({ code: -1, msg: TRADE_MSG.frozen });
+    const key = m.key();
+    const order = (await buy(buyer, l.listingId, 'provider', key)).data;
+    // A retry with the same key answers the same order (createOrder's idempotency).
+    expect((await buy(buyer, l.listingId, 'provider', key)).data).toEqual(order);
+    expect(await m.call('/api/trade/buyListing', { idempotency_key: key, listing_id: l.listingId, pay_method: 'wallet' }, buyer)).toMatchObject({ code: -1, msg: MONEY_MSG.keyReused });
     expect((await m.payAtCashier(order.pay_url)).status).toBe(303);
     const note = await db().selectFrom('payment_notifications as n').innerJoin('sandbox_trades as t', 't.trade_no', 'n.trade_no').select(['n.url', 'n.body']).where('t.out_trade_no', '=', order.order_number).executeTakeFirstOrThrow();
     const answers = await Promise.all(Array.from({ length: 10 }, () => fetchPost(note.url, note.body)));
@@ -226,6 +233,8 @@ describe.each(DATABASE_KINDS)('trading purchase and escrow on %s', (kind) => {
     const roles = await m.call('/api/order/getGameRoles', { platform_game_id: l.platformGameId }, buyer);
     expect(roles.data.sub_accounts.map((s: { id: number }) => s.id)).toContain(l.subAccountId);
     expect(await m.call('/api/order/getOneOrder', { order_number: order.order_number }, buyer)).toMatchObject({ code: 1, data: { status: 'delivered' } });
+    // Now the buyer's, unfrozen: the buyer may top it up.
+    expect(await m.call('/api/order/createOrder', { idempotency_key: m.key(), kind: 'game', amount_cents: 600, role_id: sellerRole.id }, buyer)).toMatchObject({ code: 1 });
 
     const tradeId = trades[0]!.id;
     const byOrder = await m.call('/api/trade/getTrade', { order_number: order.order_number }, buyer);
