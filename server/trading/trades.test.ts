@@ -430,7 +430,22 @@ describe.each(DATABASE_KINDS)('trading purchase and escrow on %s', (kind) => {
       .insertInto('sub_account_sessions')
       .values({ sub_account_id: r.subAccountId, user_id: r.buyer.id, ticket_hash: randomUUID(), created_at: at(), expires_at: new Date(clock.current + 3_600_000) })
       .execute();
+    // Meanwhile the buyer listed it again (on sale): the refund takes that listing down.
+    const sub = await subRow(r.subAccountId);
+    const relisted = await db()
+      .insertInto('trade_listings')
+      .values({ user_id: r.buyer.id, sub_account_id: r.subAccountId, game_id: sub.game_id, platform_game_id: sub.platform_game_id, status: 'on_sale', title: '转手出售这个账号', images: '[]', price_cents: 9_000, created_at: at(), updated_at: at() })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await db().updateTable('game_sub_accounts').set({ frozen_listing_id: relisted.id }).where('id', '=', r.subAccountId).execute();
+    // Reserved by a third player's open order, it blocks the refund (nothing changes).
+    await db().updateTable('trade_listings').set({ status: 'reserved' }).where('id', '=', relisted.id).execute();
+    expect((await staff('/staff/api/trading/refund', { id: r.trade.id, note: '卖家找回了账号' })).body).toMatchObject({ code: -1, msg: TRADE_MSG.wrongState });
+    expect(await tradeOf(r.listingId)).toMatchObject({ status: 'disputed' });
+    await db().updateTable('trade_listings').set({ status: 'on_sale' }).where('id', '=', relisted.id).execute();
     expect((await staff('/staff/api/trading/refund', { id: r.trade.id, note: '卖家找回了账号' })).body).toMatchObject({ code: 1, msg: TRADE_MSG.refunded });
+    expect(await listingRow(relisted.id)).toMatchObject({ status: 'withdrawn' });
+    expect(await subRow(r.subAccountId)).toMatchObject({ user_id: r.seller.id, frozen_listing_id: null });
     expect(await subRow(r.subAccountId)).toMatchObject({ user_id: r.seller.id });
     expect(await db().selectFrom('sub_account_sessions').select(['user_id', 'end_reason']).where('sub_account_id', '=', r.subAccountId).execute()).toEqual([{ user_id: r.buyer.id, end_reason: 'refunded' }]);
     expect(await balanceOf(db(), player(r.buyer.id, 'wallet'))).toBe(r.price);

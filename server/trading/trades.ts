@@ -160,6 +160,18 @@ export async function releaseTrade(trx: Trx, tradeId: number, now: Date, by: { k
 export async function refundTrade(trx: Trx, tradeId: number, now: Date, staffId: number, note: string): Promise<Result<Decided>> {
   const before = await trx.selectFrom('trades').selectAll().where('id', '=', tradeId).executeTakeFirst();
   if (!before) return { ok: false, message: TRADE_MSG.tradeMissing };
+  // The buyer may have listed the sub-account meanwhile: a listing in review or on sale is taken
+  // down with the refund (the sub-account goes back to the seller); one reserved by an open order
+  // of a third player blocks the refund until that order is paid or closed.
+  const relisted = await trx
+    .selectFrom('trade_listings')
+    .select(['id', 'status'])
+    .where('sub_account_id', '=', before.sub_account_id)
+    .where('user_id', '=', before.buyer_id)
+    .where('status', 'in', ['reviewing', 'on_sale', 'reserved'])
+    .forUpdate()
+    .execute();
+  if (relisted.some((l) => l.status === 'reserved')) return { ok: false, message: TRADE_MSG.wrongState };
   const after = await trx
     .updateTable('trades')
     .set({ status: 'refunded', refunded_at: now, resolution: note, resolved_at: now, resolved_by: staffId })
@@ -168,6 +180,18 @@ export async function refundTrade(trx: Trx, tradeId: number, now: Date, staffId:
     .returningAll()
     .executeTakeFirst();
   if (!after) return { ok: false, message: TRADE_MSG.wrongState };
+  if (relisted.length > 0) {
+    await trx
+      .updateTable('trade_listings')
+      .set({ status: 'withdrawn', updated_at: now })
+      .where(
+        'id',
+        'in',
+        relisted.map((l) => l.id),
+      )
+      .where('status', 'in', ['reviewing', 'on_sale'])
+      .execute();
+  }
   await post(trx, { reference: `trade:${after.id}:refund`, kind: 'refund', orderId: after.order_id, memo: '账号交易退款', transfers: [{ from: platform(TRADE_ESCROW), to: player(after.buyer_id, 'wallet'), amount: after.price_cents }] });
   await moveSubAccount(trx, after.sub_account_id, after.seller_id, 'refunded', now);
   const title = await titleOf(trx, after.listing_id);
