@@ -42,7 +42,7 @@ export async function makeTestSubAccount(
       .executeTakeFirstOrThrow();
     const roleName = `测试角色${sub.id}`;
     await trx.insertInto('sim_game_roles').values({ sub_account_id: sub.id, server_name: TEST_SERVER_NAME, role_name: roleName, created_at: createdAt }).execute();
-    const reason = ineligibility(sub, settings, now);
+    const reason = ineligibility({ ...sub, in_trade: false }, settings, now);
     return {
       ok: true as const,
       value: {

@@ -1,4 +1,4 @@
-import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
+import { sql, type Expression, type Kysely, type Selectable, type Transaction } from 'kysely';
 import type { ListingCard, ListingDetail, MyListing, SellableSubAccount, SellPlatform } from '../../api/protocol/calls/trade.ts';
 import type { StaffListing } from '../../api/protocol/staff/trading.ts';
 import { formatYuan } from '../../api/protocol/money.ts';
@@ -202,9 +202,21 @@ export async function releaseSubAccount(trx: Trx, subAccountId: number, listingI
 
 // ---- Eligibility ----
 
+/** How many trades of the sub-account are still cooling or disputed (0 or 1). */
+function openTradeCount(subAccountId: Expression<number>) {
+  return sql<string>`(select count(*) from trades t where t.sub_account_id = ${subAccountId} and t.status in ('cooling', 'disputed'))`;
+}
+
 /** Why a sub-account cannot be listed ('' when it can). */
-export function ineligibility(sub: { created_at: Date | string; total_topup_cents: string | number; frozen_listing_id: number | null }, settings: TradeSettings, now: Date, listingId: number | null = null): string {
+export function ineligibility(
+  sub: { created_at: Date | string; total_topup_cents: string | number; frozen_listing_id: number | null; in_trade: boolean | number | string },
+  settings: TradeSettings,
+  now: Date,
+  listingId: number | null = null,
+): string {
   if (sub.frozen_listing_id !== null && sub.frozen_listing_id !== listingId) return TRADE_MSG.alreadyListed;
+  // Bought and still in its cooling-off (or disputed): a refund would take it back (issue 15 merge).
+  if (sub.in_trade === true || Number(sub.in_trade) > 0) return TRADE_MSG.inTrade;
   if (now.getTime() - new Date(sub.created_at).getTime() < settings.min_age_days * DAY_MS) return TRADE_MSG.tooYoung;
   if (Number(sub.total_topup_cents) < settings.min_topup_cents) return TRADE_MSG.tooLittleTopup;
   return '';
@@ -218,6 +230,7 @@ export async function sellGames(db: Db, userId: number, now: Date): Promise<{ pl
     .innerJoin('platforms as pf', 'pf.id', 'p.platform_id')
     .innerJoin('games as g', 'g.id', 's.game_id')
     .select(['s.id', 's.name', 's.created_at', 's.total_topup_cents', 's.frozen_listing_id', 's.game_id', 's.platform_game_id', 'g.name as game_name', 'g.icon_key', 'pf.id as platform_id', 'pf.name as platform_name', 'pf.sort as platform_sort'])
+    .select((eb) => openTradeCount(eb.ref('s.id')).as('in_trade'))
     .where('s.user_id', '=', userId)
     .orderBy('pf.sort')
     .orderBy('pf.id')
@@ -300,6 +313,7 @@ export async function submitListing(db: Db, userId: number, input: SubmitInput, 
       const sub = await trx
         .selectFrom('game_sub_accounts')
         .select(['id', 'user_id', 'game_id', 'platform_game_id', 'created_at', 'total_topup_cents', 'frozen_listing_id'])
+        .select((eb) => openTradeCount(eb.ref('game_sub_accounts.id')).as('in_trade'))
         .where('id', '=', input.sub_account_id)
         .forUpdate()
         .executeTakeFirst();

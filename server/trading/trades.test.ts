@@ -353,6 +353,18 @@ describe.each(DATABASE_KINDS)('trading purchase and escrow on %s', (kind) => {
     expect((await checkLedger(db())).problems).toEqual([]);
   });
 
+  it('the buyer cannot list a bought sub-account during its cooling-off (a refund would take it back); after release the usual rules apply', async () => {
+    const t = await paidTrade();
+    const reasonOf = async () => {
+      const answer = await m.call('/api/trade/getSellGames', {}, t.buyer);
+      const subs = (answer.data as { platforms: { games: { sub_accounts: { id: number; reason: string }[] }[] }[] }).platforms.flatMap((p) => p.games.flatMap((g) => g.sub_accounts));
+      return subs.find((sub) => sub.id === t.subAccountId)?.reason;
+    };
+    expect(await reasonOf()).toBe(TRADE_MSG.inTrade);
+    await releaseDueTrades(db(), new Date(new Date(t.trade.release_at).getTime() + 1));
+    expect(await reasonOf()).not.toBe(TRADE_MSG.inTrade);
+  });
+
   it('disputes: the buyer only, once, within the cooling-off; a third player can neither read nor dispute', async () => {
     const t = await paidTrade();
     const stranger = await m.signUp();
