@@ -68,7 +68,7 @@ test('signed in: every buyer route renders its page, never 页面暂未开放; n
   for (const route of ROUTES) {
     await openPage(page, route.url);
     await expect(routeView(page, route.url.split('?')[0]!)).toBeAttached();
-    await expect(page.getByTestId('login-overlay')).not.toHaveAttribute('data-state', 'open');
+    await expect(page.locator('[data-testid="login-overlay"][data-state="open"]'), route.url).toHaveCount(0);
   }
   await openPage(page, '/ceshiyemian');
   await expect(page.getByRole('button', { name: '生成可出售小号' })).toBeVisible();
