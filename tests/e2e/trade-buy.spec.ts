@@ -87,6 +87,7 @@ test('/circle: the seeded listings, filtered by game (/selectgame) and found by 
   const target = listings[0]!;
   await openPage(page, '/circle');
   await expect(page.getByRole('heading', { name: '账号交易' })).toBeVisible();
+  await page.getByRole('heading', { name: '账号交易' }).scrollIntoViewIfNeeded();
   await expect(page.getByRole('link', { name: target.title }).first()).toBeVisible();
   await shoot(page, 'trade-buy-circle-feed');
 
