@@ -15,7 +15,8 @@ import {
   routeId,
   tradeRefOf,
 } from './trade-data.ts';
-import { addRecentSearch, decodeGameChoice, decodeRecentSearches, readGameChoice, RECENT_SEARCHES_MAX, writeGameChoice } from './trade-storage.ts';
+import { decodeOrderOutcome } from './use-trade-purchase.ts';
+import { addRecentSearch, decodeGameChoice, decodeRecentSearches, decodeStoredTradeOrder, markSentToCashier, readGameChoice, readTradeOrder, RECENT_SEARCHES_MAX, rememberTradeOrder, writeGameChoice } from './trade-storage.ts';
 
 /** Values shaped like the answer, each field sometimes right, often anything at all. */
 const maybe = <T>(good: fc.Arbitrary<T>) => fc.oneof(good, fc.anything());
@@ -259,5 +260,37 @@ describe('trading storage (property)', () => {
     writeGameChoice(storage, { for: '/circle', game_id: 4, game_name: '仙剑' });
     expect(readGameChoice(storage, '/circle')).toEqual({ for: '/circle', game_id: 4, game_name: '仙剑' });
     expect(readGameChoice(storage, '/circleresult')).toBeNull();
+  });
+
+  it('decodeStoredTradeOrder: anything in; an order out has a valid number, a listing id ≥ 0 and a boolean cashier mark', () => {
+    fc.assert(
+      fc.property(
+        fc.oneof(fc.string(), fc.anything().map((value) => JSON.stringify(value) ?? ''), fc.record({ order_number: maybe(fc.constantFrom('LW1', 'bad no', '')), listing_id: maybe(fc.integer({ min: -1, max: 9 })), cashier: maybe(fc.boolean()) }).map((v) => JSON.stringify(v))),
+        (raw) => {
+          const stored = decodeStoredTradeOrder(raw);
+          if (stored === null) return;
+          expect(stored.order_number).toMatch(/^[A-Za-z0-9_-]{1,64}$/);
+          expect(Number.isSafeInteger(stored.listing_id) && stored.listing_id >= 0).toBe(true);
+          expect(typeof stored.cashier).toBe('boolean');
+        },
+      ),
+    );
+    const storage = memoryStorage();
+    rememberTradeOrder(storage, { order_number: 'LW1', listing_id: 31, cashier: false });
+    markSentToCashier(storage, 'LW1');
+    expect(readTradeOrder(storage, 'LW1')).toEqual({ order_number: 'LW1', listing_id: 31, cashier: true });
+    expect(readTradeOrder(storage, 'LW2')).toBeNull();
+  });
+
+  it('decodeOrderOutcome: an ok answer carries a decoded order or null; other outcomes pass through', () => {
+    fc.assert(
+      fc.property(fc.anything(), (data) => {
+        const outcome = decodeOrderOutcome({ kind: 'ok', code: 1, msg: 'success', data });
+        expect(outcome.kind).toBe('ok');
+        if (outcome.kind === 'ok' && outcome.data !== null) expect(outcome.data.order_number).toMatch(/^[A-Za-z0-9_-]{1,64}$/);
+        const refusal = decodeOrderOutcome({ kind: 'toast', code: -1, msg: '订单不存在', data, show: true });
+        expect(refusal).toEqual({ kind: 'toast', code: -1, msg: '订单不存在', data: null, show: true });
+      }),
+    );
   });
 });
