@@ -155,17 +155,24 @@ function TextField({ form, field, label, placeholder, max, locked, multiline, de
     value: form.fields[field],
     readOnly: locked,
     'aria-invalid': error ? true : undefined,
+    'aria-describedby': error ? `${field}-error` : undefined,
   };
   return (
-    <label className="ts-field">
-      <span className="ts-field__label">{label}</span>
-      {multiline ? (
+    <div className="ts-field">
+      <label>
+        <span className="ts-field__label">{label}</span>
+        {multiline ? (
         <textarea {...common} maxLength={max} onChange={(event) => form.setField(field, event.target.value)} />
       ) : (
         <input {...common} maxLength={max} inputMode={decimal ? 'decimal' : undefined} autoComplete="off" onChange={(event) => form.setField(field, decimal ? event.target.value.replace(/[^\d.]/g, '') : event.target.value)} />
       )}
-      {error && <span className="ts-field__error">{error}</span>}
-    </label>
+      </label>
+      {error && (
+        <span className="ts-field__error" id={`${field}-error`}>
+          {error}
+        </span>
+      )}
+    </div>
   );
 }
 
@@ -192,6 +199,7 @@ function Screenshots({ form, locked }: { form: ListingForm; locked: boolean }) {
               <span>添加截图</span>
               <input
                 ref={input}
+                data-testid="screenshot-input"
                 type="file"
                 accept="image/*"
                 multiple
