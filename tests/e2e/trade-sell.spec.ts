@@ -12,7 +12,7 @@ import { appRendered, openPage, popupSeen, register, shoot, signInStorage, verif
  * /selectplotformgame → /sellgoodsinfo, uploads two real screenshots (the first upload's
  * connection dropped and retried), sees the fee and 到手金额, confirms, lands on /successview,
  * finds 审核中 on /sellaccount, withdraws it (已下架) and opens it again in /sellaccountedit.
- * No console error anywhere.
+ * No console error anywhere but the browser's line for the dropped upload.
  */
 
 const SCREENSHOT = readFileSync(path.join(import.meta.dirname, 'fixtures', 'feedback-screenshot.png'));
@@ -111,5 +111,6 @@ test('a seller lists a sub-account with two screenshots, sees it in review, with
   await expect(page.locator('article.ts-text')).toBeVisible();
   await openPage(page, '/selectgameplotform');
   await openPage(page, '/sellaccount');
-  expect(errors).toEqual([]);
+  // The one error is the browser's own line for the upload connection this test dropped.
+  expect(errors).toEqual(['Failed to load resource: net::ERR_CONNECTION_RESET']);
 });

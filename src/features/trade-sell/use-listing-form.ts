@@ -2,6 +2,7 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { useMemo } from 'react';
 import { fromCallback, fromPromise } from 'xstate';
 import type { ApiOutcome } from '../../../api/outcome.ts';
+import { request } from '../../../api/typed-call.ts';
 import { feeOf, netOf } from '../../../api/protocol/trade-rules.ts';
 import { listingFormMachine } from '../../../machines/listing-form.machine.ts';
 import { checkPrice } from '../../../machines/listing-form.rules.ts';
@@ -38,7 +39,7 @@ export function useListingForm(input: Omit<ListingFormInput, 'requestBase'>) {
               const abort = new AbortController();
               running.set(id, abort);
               try {
-                const ticket = (await runtime.api.call('/api/upload/getUploadTos', { purpose: 'trade' })) as TicketOutcome;
+                const ticket = (await request(runtime.api, '/api/upload/getUploadTos', { purpose: 'trade' })) as TicketOutcome;
                 if (abort.signal.aborted) return;
                 if (ticket.kind !== 'ok') return sendBack({ type: 'upload.failed', id, message: ticket.msg || LISTING_FORM_MESSAGES.uploadNetwork });
                 const result = await uploadPicture(runtime, { url: ticket.data.url, file, onProgress: (percent) => sendBack({ type: 'upload.progress', id, percent }) }, { side: SHRINK_TO_SIDE.feedback, signal: abort.signal });
