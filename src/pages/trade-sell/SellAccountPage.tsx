@@ -1,3 +1,4 @@
+import { useEffect, useRef } from 'react';
 import type { MyListing } from '../../../api/protocol/calls/trade.ts';
 import { formatYuan } from '../../../api/protocol/money.ts';
 import { LISTING_STATUS_TEXT, LISTING_STATUSES, type ListingStatus } from '../../../api/protocol/trade-rules.ts';
@@ -37,6 +38,8 @@ export default function SellAccountPage() {
 
 function Listings() {
   const list = usePagedList<MyListing>('myListings', '/api/trade/getMyListings', {}, decodeMyListings);
+  // The windowed list unmounts rows scrolled away; a row coming back starts from what its actor last knew.
+  const latest = useRef(new Map<number, MyListing>());
   return (
     <PagedListView
       list={list}
@@ -49,16 +52,19 @@ function Listings() {
         </Link>
       }
       getKey={(row) => String(row.id)}
-      renderRow={(row) => <ListingRow listing={row} />}
+      renderRow={(row) => <ListingRow listing={latest.current.get(row.id) ?? row} onChange={(listing) => latest.current.set(listing.id, listing)} />}
     />
   );
 }
 
 const statusOf = (value: string): ListingStatus | null => ((LISTING_STATUSES as readonly string[]).includes(value) ? (value as ListingStatus) : null);
 
-export function ListingRow({ listing: initial }: { listing: MyListing }) {
+export function ListingRow({ listing: initial, onChange }: { listing: MyListing; onChange?: (listing: MyListing) => void }) {
   const row = useListingLifecycle(initial);
   const { listing } = row;
+  useEffect(() => {
+    if (listing !== initial) onChange?.(listing);
+  }, [listing, initial, onChange]);
   const shownStatus = statusOf(row.state) ?? listing.status;
   return (
     <div className="ts-listing" data-testid={`listing-${listing.id}`}>

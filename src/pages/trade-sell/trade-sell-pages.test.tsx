@@ -11,7 +11,7 @@ import type { AppRuntime } from '../../app/runtime.ts';
 import { uploadPicture } from '../../features/uploads/upload-picture.ts';
 import SelectGamePlatformPage, { NO_SUB_ACCOUNTS } from './SelectGamePlatformPage.tsx';
 import SelectPlatformGamePage from './SelectPlatformGamePage.tsx';
-import SellAccountPage from './SellAccountPage.tsx';
+import SellAccountPage, { ListingRow } from './SellAccountPage.tsx';
 import SellGoodsInfoPage from './SellGoodsInfoPage.tsx';
 import SellInstructPage from './SellInstructPage.tsx';
 import SubmitApplicationPage from './SubmitApplicationPage.tsx';
@@ -274,6 +274,17 @@ describe('/sellaccount', () => {
     await waitFor(() => expect(row.querySelector('[data-testid="listing-status"]')!.textContent).toBe(LISTING_STATUS_TEXT.reserved));
     expect(row.textContent).toContain(TRADE_MSG.notWithdrawable);
     expect(call).toHaveBeenCalledWith('/api/trade/getMyListing', { listing_id: 1 });
+  });
+});
+
+describe('/sellaccount row', () => {
+  it('hands the changed listing up, so a row scrolled away and back starts from it', async () => {
+    const onChange = vi.fn();
+    renderPage(<ListingRow listing={sampleListing('on_sale', { id: 4 })} onChange={onChange} />, (path) => (path === '/api/trade/getMyListing' ? ok(sampleListing('sold', { id: 4 })) : ok(null)));
+    expect(onChange).not.toHaveBeenCalled();
+    fireEvent.click(screen.getByRole('button', { name: '刷新状态' }));
+    await waitFor(() => expect(onChange).toHaveBeenCalledWith(expect.objectContaining({ id: 4, status: 'sold' })));
+    expect(screen.getByTestId('listing-status').textContent).toBe(LISTING_STATUS_TEXT.sold);
   });
 });
 
