@@ -73,9 +73,10 @@ async function listForReview(base: string, seller: Credentials, title: string, p
 async function itemOnSomePage(page: Page, testId: string, text: string): Promise<Locator> {
   const list = page.getByRole('region', { name: /商品列表|交易列表/ });
   await expect(list.getByText(/第 \d+ \/ \d+ 页/)).toBeVisible();
+  const item = page.getByTestId(testId).filter({ hasText: text });
   for (let turn = 0; turn < 20; turn++) {
-    const item = page.getByTestId(testId).filter({ hasText: text });
-    if ((await item.count()) === 1) return item;
+    // A list that was just asked for (a status chip, a page) may still show the previous one for a moment.
+    if (await expect(item).toHaveCount(1, { timeout: 3_000 }).then(() => true, () => false)) return item;
     const next = list.getByRole('button', { name: '下一页' });
     if (await next.isDisabled()) break;
     const before = await list.getByText(/第 \d+ \/ \d+ 页/).textContent();
