@@ -103,7 +103,9 @@ test('a reviewer sees the queue with the facts and screenshots, approves one lis
   const good = await listForReview(base, seller, goodTitle, 20_000);
   const bad = await listForReview(base, seller, badTitle, 800);
 
-  await staffSession(page, 'reviewer');
+  const { csrf } = await staffSession(page, 'reviewer');
+  // The disputes are finance's: the server refuses a reviewer's call, whatever the console shows.
+  expect(((await (await page.request.post('/staff/api/trading/trades', { data: {}, headers: { 'x-csrf-token': csrf } })).json()) as { code: number }).code).toBe(403);
   await page.goto('/staff/trading');
   await expect(page.getByRole('heading', { name: '账号交易' })).toBeVisible();
   // A reviewer has the one tab: no tab list, no 交易纠纷.
@@ -195,7 +197,8 @@ test('finance sees the disputes with the reason and refunds one: the buyer gets 
   expect(disputed.code, disputed.msg).toBe(1);
   expect(disputed.data.status).toBe('disputed');
 
-  await staffSession(page, 'finance');
+  const finance = await staffSession(page, 'finance');
+  expect(((await (await page.request.post('/staff/api/trading/approve', { data: { id: listingId }, headers: { 'x-csrf-token': finance.csrf } })).json()) as { code: number }).code).toBe(403);
   await page.goto('/staff/trading');
   await expect(page.getByRole('tab')).toHaveCount(0);
   await expect(page.getByRole('region', { name: '交易纠纷' })).toBeVisible();
@@ -241,5 +244,19 @@ test('an agent has no 账号交易: not in the nav, the address is refused, and 
     const answer = (await (await page.request.post(path, { data: {}, headers: { 'x-csrf-token': csrf } })).json()) as { code: number };
     expect(answer.code, path).toBe(403);
   }
+  expect(errors).toEqual([]);
+});
+
+test('an admin has both tabs: 商品审核 and 交易纠纷', async ({ page }) => {
+  const errors = watchConsole(page);
+  await staffSession(page, 'admin');
+  await page.goto('/staff/trading');
+  const tabs = page.getByRole('tablist', { name: '账号交易' }).getByRole('tab');
+  await expect(tabs).toHaveText(['商品审核', '交易纠纷']);
+  await expect(page.getByRole('tabpanel', { name: '商品审核' }).getByRole('radio', { name: /^审核中 \d+$/ })).toHaveAttribute('aria-checked', 'true');
+  await tabs.nth(1).click();
+  await expect(tabs.nth(1)).toHaveAttribute('aria-selected', 'true');
+  await expect(page.getByRole('tabpanel', { name: '交易纠纷' }).getByRole('radio', { name: /^纠纷处理中 \d+$/ })).toHaveAttribute('aria-checked', 'true');
+  await shoot(page, 'trade-staff-admin');
   expect(errors).toEqual([]);
 });
