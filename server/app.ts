@@ -1,5 +1,6 @@
 import { tradeListingCalls } from './routes/trade-listings.ts';
 import { tradePurchaseCalls } from './routes/trade-purchase.ts';
+import { registerSubAccountSessions } from './trading/sessions.ts';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import { MAX_BODY_BYTES } from '../api/protocol/wire.ts';
@@ -151,6 +152,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerAppPackageDownloads(app, deps.db);
   registerCatalogRoutes(app, deps.db);
   bindMoneyServer(config, app, deps.money?.http);
+  // The simulated game's session check of sub-account log-ins (issue 15).
+  registerSubAccountSessions(app, deps.db, deps.now ?? Date.now);
   registerMoneyRoutes(app, { db: deps.db, config, ...(deps.now ? { now: deps.now } : {}), ...(deps.money?.sendAtOnce === false ? { sendAtOnce: false } : {}) });
   registerPlayPage(app, deps.db, deps.kv, now);
   const storage = deps.storage ?? createObjectStorage(config.storage);

@@ -85,6 +85,34 @@ const noOpenWithdrawal: CancelCondition = {
   },
 };
 
+const noLiveListing: CancelCondition = {
+  key: 'listings',
+  title: '无出售中的账号',
+  async check(db, userId) {
+    const { count } = await db
+      .selectFrom('trade_listings')
+      .select((eb) => eb.fn.countAll<number>().as('count'))
+      .where('user_id', '=', userId)
+      .where('status', 'in', ['reviewing', 'on_sale', 'reserved'])
+      .executeTakeFirstOrThrow();
+    return Number(count) > 0 ? { passed: false, reason: `有${Number(count)}个账号正在审核、出售或交易中，请下架或等待交易完成后再申请注销` } : { passed: true };
+  },
+};
+
+const noOpenTrade: CancelCondition = {
+  key: 'trades',
+  title: '无进行中的账号交易',
+  async check(db, userId) {
+    const { count } = await db
+      .selectFrom('trades')
+      .select((eb) => eb.fn.countAll<number>().as('count'))
+      .where((eb) => eb.or([eb('buyer_id', '=', userId), eb('seller_id', '=', userId)]))
+      .where('status', 'in', ['cooling', 'disputed'])
+      .executeTakeFirstOrThrow();
+    return Number(count) > 0 ? { passed: false, reason: `有${Number(count)}笔账号交易在冷静期或售后处理中，请等待交易完成后再申请注销` } : { passed: true };
+  },
+};
+
 /**
  * Every condition, in the order the page lists them. EXTENSION POINTS — later issues append
  * theirs here, each a CancelCondition over their own tables:
@@ -93,7 +121,7 @@ const noOpenWithdrawal: CancelCondition = {
  *   - withdrawals and income (issue 14): an income balance, or a withdrawal not yet paid out or
  *     rejected, blocks (the money would be lost with the account).
  */
-export const CANCEL_CONDITIONS: CancelCondition[] = [noBalance, noWallet, noOpenOrder, noIncome, noOpenWithdrawal];
+export const CANCEL_CONDITIONS: CancelCondition[] = [noBalance, noWallet, noOpenOrder, noIncome, noOpenWithdrawal, noLiveListing, noOpenTrade];
 
 export async function checkConditions(db: Db, userId: number, conditions: readonly CancelCondition[] = CANCEL_CONDITIONS): Promise<CancelConditionView[]> {
   const views: CancelConditionView[] = [];

@@ -11,6 +11,7 @@ import { startPointsExpiryJob } from './tasks/expiry.ts';
 import { moneyServices } from './money/services.ts';
 import { createKvStore } from './kv-store.ts';
 import { startAutosendJob } from './money/autosend.ts';
+import { startTradingJobs } from './trading/jobs.ts';
 
 async function main(): Promise<void> {
   let config;
@@ -42,6 +43,8 @@ async function main(): Promise<void> {
   const autosendJob = startAutosendJob({ db: database.db, log: app.log.child({ job: 'autosend' }) });
   // Points earned in year Y expire at the end of Y+1 (server/tasks/expiry.ts).
   const pointsExpiryJob = startPointsExpiryJob({ db: database.db, log: app.log.child({ job: 'points-expiry' }) });
+  // 账号交易 (issue 15): sellers' proceeds after the cooling-off, listings past their term (every minute).
+  const tradingJobs = startTradingJobs({ db: database.db, log: app.log.child({ job: 'trading' }) });
 
   let moneyJobs: { stop(): Promise<void> } | null = null;
   let closing = false;
@@ -56,6 +59,7 @@ async function main(): Promise<void> {
       await cancellationJob.stop();
       await autosendJob.stop();
       await pointsExpiryJob.stop();
+      await tradingJobs.stop();
       await moneyJobs?.stop();
       await kv.close();
       await database.close();

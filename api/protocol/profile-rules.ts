@@ -20,7 +20,7 @@ export type Sex = (typeof SEX_VALUES)[number];
 export const SEX_LABELS: Record<Sex, string> = { 0: '保密', 1: '男', 2: '女' };
 
 /** avatar: the player's picture (256 px, headerImgEdit); service: a picture sent in the customer-service chat; feedback: a picture of a feedback (userOpinion), kept whole. */
-export const UPLOAD_PURPOSES = ['avatar', 'service', 'feedback'] as const;
+export const UPLOAD_PURPOSES = ['avatar', 'service', 'feedback', 'trade'] as const;
 export type UploadPurpose = (typeof UPLOAD_PURPOSES)[number];
 
 export const PROFILE_MSG = {

@@ -131,6 +131,7 @@ export const TRADE_MSG = {
   tooYoung: `小号创建满${TRADE_MIN_AGE_DAYS}天后才能出售`,
   tooLittleTopup: `小号累计充值满${formatYuan(TRADE_MIN_TOPUP_CENTS)}元后才能出售`,
   alreadyListed: '该小号已在出售中',
+  inTrade: '该小号刚完成交易，冷静期结束后才能出售',
   sellerNeedRealName: '请先完成实名认证后再出售账号',
   sellerMinor: '根据相关规定，未成年人不能出售账号',
   frozen: '该小号正在出售中，暂不能充值或登录',

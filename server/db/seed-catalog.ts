@@ -3,6 +3,7 @@ import { chinaDayStart, chinaWeekStart, chinaDate, DAY_MS, HOUR_MS } from '../ca
 import { Rng } from '../catalog/prng.ts';
 import { CARD_PERKS, ensurePerks } from '../money/perks-catalog.ts';
 import { seedStore } from './seed-store.ts';
+import { seedTradeListings } from '../trading/seed-listings.ts';
 import {
   COMPANY_BRANDS,
   COMPANY_CITIES,
@@ -516,6 +517,8 @@ export async function seedCatalog(db: Kysely<Database>, options: { seed?: number
   if (Number(existing.n) > 0) {
     // The coin store's items came later than some catalogues (each is inserted once).
     await seedStore(db, options.now);
+    // The trading feed came later than some catalogues (seeded once, server/trading/seed-listings.ts).
+    await seedTradeListings(db, options.now);
     return { seeded: false, ms: performance.now() - started, counts: {} };
   }
   const data = buildCatalog(options);
@@ -555,5 +558,7 @@ export async function seedCatalog(db: Kysely<Database>, options: { seed?: number
     // The coin store sells some of these coupons and one pack's gift codes.
     counts.store_items = await seedStore(trx, options.now);
   });
+  // On-sale listings of some of these games for the /circle feed (issue 15).
+  counts.trade_listings = await seedTradeListings(db, options.now);
   return { seeded: true, ms: performance.now() - started, counts };
 }

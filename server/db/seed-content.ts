@@ -10,6 +10,7 @@ import { seedServiceContent } from './seed-service.ts';
 import { seedHelpContent } from './seed-help-content.ts';
 import { seedMessages } from './seed-messages.ts';
 import { seedTasks } from './seed-tasks.ts';
+import { seedTradeTexts } from '../trading/texts.ts';
 
 export const APP_PACKAGE_SIZE = 3 * 1024 * 1024 + 417;
 
@@ -78,4 +79,5 @@ export async function seedContent(db: Kysely<Database>): Promise<void> {
   await seedHelpContent(db);
   await seedMessages(db);
   await seedTasks(db);
+  await seedTradeTexts(db);
 }

@@ -1,4 +1,5 @@
 import { createHash, randomInt } from 'node:crypto';
+import { TRADE_MSG } from '../../api/protocol/trade-rules.ts';
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { OrderView } from '../../api/protocol/calls/order.ts';
 import { MONEY_MSG, ORDER_REQUEST_STALE_MS, ORDER_STATUS_TEXT, ORDER_TTL_MS, type OrderKind, type PayMethod } from '../../api/protocol/money.ts';
@@ -11,6 +12,8 @@ import type { PaymentProvider } from './payments/provider.ts';
 import { postOrderMessage } from '../messages/order-messages.ts';
 import { clawBackInviteShare, creditInviteShare } from '../invite/invites.ts';
 import { taskOnOrderPaid } from '../tasks/hooks.ts';
+import { holdForPayment, releaseReservation, reserveListing, TradeRefusal, tradeProduct, type TradeProduct } from '../trading/purchase.ts';
+import { onTradePaid, tellLateRefund, TRADE_ESCROW } from '../trading/trades.ts';
 
 /**
  * The order service (issue 12): createOrder with Stripe's idempotency semantics, and every
@@ -43,6 +46,8 @@ export interface CreateOrderInput {
   card_id?: number | null | undefined;
   user_coupon_id?: number | null | undefined;
   pay_method?: PayMethod | undefined;
+  /** kind 'trade': the listing bought (issue 15). */
+  listing_id?: number | null | undefined;
 }
 
 export interface MoneyContext {
@@ -62,6 +67,8 @@ export function requestHash(input: CreateOrderInput): string {
     input.card_id ?? null,
     input.user_coupon_id ?? null,
     input.pay_method ?? 'provider',
+    // Only trade orders carry it: the hashes of the other kinds stay what they were.
+    ...(input.listing_id !== undefined && input.listing_id !== null ? [input.listing_id] : []),
   ]);
   return createHash('sha256').update(canonical, 'utf8').digest('hex');
 }
@@ -72,9 +79,9 @@ export function orderNumber(now: Date): string {
   return `LW${stamp}${String(randomInt(0, 1_000_000)).padStart(6, '0')}`;
 }
 
-/** The app's page the player comes back to from the cashier. */
-export function returnUrl(orderNo: string): string {
-  return `/rechargepay?data=${encodeURIComponent(JSON.stringify({ order_number: orderNo }))}`;
+/** The app's page the player comes back to from the cashier: /orderpay for a trade order, /rechargepay otherwise. */
+export function returnUrl(orderNo: string, kind: OrderKind = 'coins'): string {
+  return `${kind === 'trade' ? '/orderpay' : '/rechargepay'}?data=${encodeURIComponent(JSON.stringify({ order_number: orderNo }))}`;
 }
 
 async function orderById(db: Db | Trx, id: number) {
@@ -201,6 +208,7 @@ interface OrderProduct {
   role_id: number | null;
   server_name: string | null;
   role_name: string | null;
+  listing_id: number | null;
 }
 
 async function makeOrder(trx: Trx, ctx: MoneyContext, userId: number, input: CreateOrderInput, hash: string): Promise<number> {
@@ -209,7 +217,28 @@ async function makeOrder(trx: Trx, ctx: MoneyContext, userId: number, input: Cre
   await trx.selectFrom('users').select('id').where('id', '=', userId).forUpdate().executeTakeFirstOrThrow();
   const payMethod: PayMethod = input.pay_method ?? 'provider';
   let values: OrderProduct;
-  if (input.kind === 'coins') {
+  let trade: TradeProduct | null = null;
+  if (input.kind === 'trade') {
+    // 账号交易 (issue 15): 支付宝 or 余额 only, no coupon; the buyer and the listing checked, reserved below.
+    if (payMethod !== 'provider' && payMethod !== 'wallet') throw new Refusal(TRADE_MSG.payMethodBad);
+    if (input.user_coupon_id !== null && input.user_coupon_id !== undefined) throw new Refusal(MONEY_MSG.couponNotForKind);
+    try {
+      trade = await tradeProduct(trx, userId, input.listing_id, now);
+    } catch (error) {
+      if (error instanceof TradeRefusal) throw new Refusal(error.message);
+      throw error;
+    }
+    values = {
+      ...base('trade', trade.subject, trade.amount_cents, 0),
+      game_id: trade.game_id,
+      platform_game_id: trade.platform_game_id,
+      game_name: trade.game_name,
+      sub_account_id: trade.sub_account_id,
+      server_name: trade.server_name,
+      role_name: trade.role_name,
+      listing_id: trade.listing_id,
+    };
+  } else if (input.kind === 'coins') {
     if (input.amount_cents === undefined) throw new Refusal(MONEY_MSG.amountInvalid);
     if (payMethod === 'coins') throw new Refusal(ORDER_LOCAL_MSG.coinsWithCoins);
     const bonus = await coinsBonus(trx, userId, input.amount_cents, now);
@@ -222,11 +251,13 @@ async function makeOrder(trx: Trx, ctx: MoneyContext, userId: number, input: Cre
       .innerJoin('game_sub_accounts as s', 's.id', 'r.sub_account_id')
       .innerJoin('platform_games as p', 'p.id', 's.platform_game_id')
       .innerJoin('games as g', 'g.id', 'p.game_id')
-      .select(['r.id', 'r.server_name', 'r.role_name', 's.id as sub_account_id', 's.game_id', 's.platform_game_id', 'g.name as game_name'])
+      .select(['r.id', 'r.server_name', 'r.role_name', 's.id as sub_account_id', 's.game_id', 's.platform_game_id', 's.frozen_listing_id', 'g.name as game_name'])
       .where('r.id', '=', input.role_id)
       .where('s.user_id', '=', userId)
       .executeTakeFirst();
     if (!role) throw new Refusal(MONEY_MSG.roleMissing);
+    // A sub-account held by a listing (reviewing, on sale, reserved) takes no top-up (issue 15).
+    if (role.frozen_listing_id !== null) throw new Refusal(TRADE_MSG.frozen);
     values = {
       ...base('game', `${role.game_name} ${input.amount_cents / 100}元充值`, input.amount_cents, 0),
       game_id: role.game_id,
@@ -270,13 +301,15 @@ async function makeOrder(trx: Trx, ctx: MoneyContext, userId: number, input: Cre
   }
   const payCents = values.amount_cents - couponCents;
 
-  // Minors and unverified accounts: every payment asks first.
-  if (payCents > 0) {
+  // Minors and unverified accounts: every payment asks first (trades refuse them outright above).
+  if (payCents > 0 && trade === null) {
     const verdict = await spendAllowance(await protectionSubject(trx, userId), payCents, now, (month) => spentInMonth(trx, userId, month));
     if (!verdict.ok) throw new Refusal(verdict.message);
   }
 
   const number = orderNumber(now);
+  // A trade order lives as long as its reservation.
+  const expiresAt = trade !== null ? trade.reserved_until : new Date(now.getTime() + ORDER_TTL_MS);
   let order;
   try {
     order = await trx
@@ -292,7 +325,7 @@ async function makeOrder(trx: Trx, ctx: MoneyContext, userId: number, input: Cre
         idempotency_key: input.idempotency_key,
         request_hash: hash,
         status: 'created',
-        expires_at: new Date(now.getTime() + ORDER_TTL_MS),
+        expires_at: expiresAt,
         created_at: now,
         updated_at: now,
       })
@@ -305,6 +338,14 @@ async function makeOrder(trx: Trx, ctx: MoneyContext, userId: number, input: Cre
   if (couponId !== null) {
     const locked = await trx.updateTable('user_coupons').set({ locked_order_id: order.id }).where('id', '=', couponId).where('locked_order_id', 'is', null).where('used_at', 'is', null).returning('id').executeTakeFirst();
     if (!locked) throw new Refusal(MONEY_MSG.couponUnusable);
+  }
+  if (trade !== null) {
+    try {
+      await reserveListing(trx, trade, order.id, now);
+    } catch (error) {
+      if (error instanceof TradeRefusal) throw new Refusal(error.message);
+      throw error;
+    }
   }
   await trx.updateTable('order_requests').set({ order_id: order.id }).where('user_id', '=', userId).where('idempotency_key', '=', input.idempotency_key).execute();
 
@@ -322,7 +363,7 @@ async function makeOrder(trx: Trx, ctx: MoneyContext, userId: number, input: Cre
   try {
     payment = await ctx.provider.createPayment(
       trx,
-      { order_number: number, subject: values.subject, pay_cents: payCents, expires_at: new Date(now.getTime() + ORDER_TTL_MS), notify_url: ctx.notifyUrl(), return_url: returnUrl(number) },
+      { order_number: number, subject: values.subject, pay_cents: payCents, expires_at: expiresAt, notify_url: ctx.notifyUrl(), return_url: returnUrl(number, values.kind) },
       now,
     );
   } catch (error) {
@@ -351,6 +392,7 @@ function base(kind: OrderKind, subject: string, amount: number, bonus: number): 
     role_id: null,
     server_name: null,
     role_name: null,
+    listing_id: null,
   };
 }
 
@@ -368,6 +410,8 @@ export function paymentTransfers(order: { user_id: number; kind: OrderKind; pay_
       { from, to: platform('platform_liabilities'), amount: order.pay_cents },
       { from: platform('coupon_expense'), to: platform('platform_liabilities'), amount: order.coupon_cents },
     ]);
+  // 账号交易: held in escrow until the cooling-off ends (server/trading/trades.ts releases or refunds it).
+  if (order.kind === 'trade') return positive([{ from, to: platform(TRADE_ESCROW), amount: order.pay_cents }]);
   return positive([{ from, to: platform('platform_revenue'), amount: order.pay_cents }]);
 }
 
@@ -398,6 +442,13 @@ export async function settlePaid(trx: Trx, orderId: number, now: Date, payer: Pa
       .where((eb) => eb.or([eb('locked_order_id', 'is', null), eb('locked_order_id', '=', order.id)]))
       .execute();
   }
+  if (order.kind === 'trade') {
+    // Buying an account is not a recharge (no first-recharge mark, no task, no invitation share):
+    // the trade is made and the order delivered; the trading messages are the player's news.
+    await onTradePaid(trx, order, now);
+    await trx.updateTable('orders').set({ status: 'delivered', delivered_at: now, updated_at: now }).where('id', '=', order.id).where('status', '=', 'paid').execute();
+    return true;
+  }
   await onOrderPaid(trx, { id: order.id, user_id: order.user_id, kind: order.kind, pay_cents: order.pay_cents }, now);
   await creditInviteShare(trx, order, payer, now);
   await taskOnOrderPaid(trx, order, now);
@@ -422,10 +473,29 @@ export type NotifyOutcome = 'paid' | 'already' | 'unknown' | 'amount' | 'ignored
 export async function markPaidByProvider(db: Db, notification: { out_trade_no: string; trade_no: string; trade_status: string; total_cents: number }, now: Date): Promise<NotifyOutcome> {
   if (notification.trade_status !== 'TRADE_SUCCESS' && notification.trade_status !== 'TRADE_FINISHED') return 'ignored';
   return db.transaction().execute(async (trx) => {
-    const order = await trx.selectFrom('orders').select(['id', 'status', 'pay_cents', 'pay_method']).where('order_number', '=', notification.out_trade_no).forUpdate().executeTakeFirst();
+    const order = await trx.selectFrom('orders').select(['id', 'status', 'pay_cents', 'pay_method', 'kind', 'listing_id', 'amount_cents']).where('order_number', '=', notification.out_trade_no).forUpdate().executeTakeFirst();
     if (!order || order.pay_method !== 'provider') return 'unknown';
     if (order.pay_cents !== notification.total_cents) return 'amount';
     if (order.status !== 'created' && order.status !== 'paying' && order.status !== 'expired' && order.status !== 'failed') return 'already';
+    // 账号交易: the listing must be held for this order (still reserved for it, or on sale again
+    // after the order closed); sold to someone else meanwhile: the money goes back to 余额.
+    if (order.kind === 'trade' && !(await holdForPayment(trx, order, now))) {
+      const refunded = await trx
+        .updateTable('orders')
+        .set({ status: 'refunded', provider_trade_no: notification.trade_no, paid_at: now, closed_at: now, updated_at: now, fail_reason: TRADE_MSG.lateRefund })
+        .where('id', '=', order.id)
+        .returningAll()
+        .executeTakeFirstOrThrow();
+      await post(trx, {
+        reference: `order:${refunded.order_number}:refund`,
+        kind: 'refund',
+        orderId: order.id,
+        memo: TRADE_MSG.lateRefund,
+        transfers: [{ from: platform('platform_cash'), to: player(refunded.user_id, 'wallet'), amount: order.pay_cents }],
+      });
+      await tellLateRefund(trx, refunded, now);
+      return 'paid';
+    }
     // A payment the provider confirms after the order closed is honoured (the money was taken) —
     // unless its coupon, released when the order closed, is now used, held by another order or
     // expired: honouring it would spend the coupon twice, so the money goes back to 余额 instead.
@@ -478,6 +548,11 @@ async function closeUnpaid(trx: Trx, provider: PaymentProvider, order: { id: num
     .executeTakeFirst();
   if (!closed) return false;
   await trx.updateTable('user_coupons').set({ locked_order_id: null }).where('locked_order_id', '=', order.id).execute();
+  // A trade order's reservation ends with it: the listing is on sale for the next buyer.
+  if (closed.kind === 'trade') {
+    await releaseReservation(trx, closed, now);
+    return true;
+  }
   // The expiry job's close is news to the player; a cancel ('failed') is what they just did.
   if (to === 'expired') await postOrderMessage(trx, closed, 'expired', now);
   return true;

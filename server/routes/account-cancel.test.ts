@@ -96,6 +96,8 @@ describe.each(DATABASE_KINDS)('account cancellation calls on %s', (kind) => {
           { key: 'orders', title: '无未完成的订单', passed: true, reason: '' },
           { key: 'income', title: '账号内无邀请收益', passed: true, reason: '' },
           { key: 'withdrawals', title: '无处理中的提现', passed: true, reason: '' },
+          { key: 'listings', title: '无出售中的账号', passed: true, reason: '' },
+          { key: 'trades', title: '无进行中的账号交易', passed: true, reason: '' },
         ],
       },
     });

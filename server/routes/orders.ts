@@ -86,10 +86,13 @@ function recordTitle(kind: string, amount: number, account: string, order: { kin
     case 'payment':
       // A coins order's bonus (first recharge or a card's rate) is its own entry, always less than what was paid.
       if (amount > 0 && order.kind === 'coins' && amount === order.bonus_cents && amount < (order.pay_cents ?? 0)) return `充值赠送（${subject}）`;
+      if (order.kind === 'trade') return `购买账号：${subject}`;
       if (amount > 0) return order.kind === 'coins' ? `充值${subject}` : subject;
       return order.kind === 'game' ? `游戏充值：${subject}` : order.kind === 'card' ? `购买${subject}` : `兑换${subject}`;
     case 'refund':
-      return `充值退款：${subject}`;
+      return order.kind === 'trade' ? `账号交易退款：${subject}` : `充值退款：${subject}`;
+    case 'trade_proceeds':
+      return `账号出售所得：${subject}`;
     case 'card_benefit':
       return '会员卡每日乐玩币';
     case 'withdrawal':
@@ -144,7 +147,8 @@ export const orderCalls = defineCalls(
   }),
   handle(calls.getMyOrders, async ({ db, user, input }) => {
     const page = pageOf(input);
-    let query = db.selectFrom('orders').where('user_id', '=', user!.id);
+    // Trade orders are listed by /traderecord (getTradeRecords), not among the recharges.
+    let query = db.selectFrom('orders').where('user_id', '=', user!.id).where('kind', '<>', 'trade');
     if (input.kind) query = query.where('kind', '=', input.kind);
     if (input.status) query = query.where('status', 'in', input.status === 'open' ? ['created', 'paying'] : input.status === 'done' ? ['paid', 'delivered'] : ['failed', 'expired', 'refunded']);
     const { total } = await query.select((eb) => eb.fn.countAll<string>().as('total')).executeTakeFirstOrThrow();
@@ -155,7 +159,7 @@ export const orderCalls = defineCalls(
   }),
   handle(calls.getUserOrders, async ({ db, user, input }) => {
     const page = pageOf(input);
-    const query = db.selectFrom('orders').where('user_id', '=', user!.id).where('platform_game_id', '=', input.platform_game_id);
+    const query = db.selectFrom('orders').where('user_id', '=', user!.id).where('platform_game_id', '=', input.platform_game_id).where('kind', '<>', 'trade');
     const { total } = await query.select((eb) => eb.fn.countAll<string>().as('total')).executeTakeFirstOrThrow();
     const rows = await query.selectAll().orderBy('id', 'desc').limit(page.limit).offset(page.offset).execute();
     const list = [];

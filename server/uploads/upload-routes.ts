@@ -9,9 +9,10 @@ import type { KvStore } from '../kv-store.ts';
 import { isSafeObjectKey, type ObjectStorage } from '../storage/index.ts';
 import { AVATAR_CONTENT_TYPE, makeAvatar, makeChatImage, MAX_UPLOAD_BYTES, UPLOAD_MSG, type AvatarResult } from './avatar-image.ts';
 import { makeFeedbackImage } from './feedback-image.ts';
+import { makeTradeImage } from './trade-image.ts';
 
 /** What each purpose makes of the bytes (all WebP, re-encoded by this server). */
-const PROCESSORS: Record<UploadPurpose, (bytes: Buffer) => Promise<AvatarResult>> = { avatar: makeAvatar, service: makeChatImage, feedback: makeFeedbackImage };
+const PROCESSORS: Record<UploadPurpose, (bytes: Buffer) => Promise<AvatarResult>> = { avatar: makeAvatar, service: makeChatImage, feedback: makeFeedbackImage, trade: makeTradeImage };
 
 /**
  * Uploads (issue 11 §2) and the media they become.
@@ -27,8 +28,8 @@ const PROCESSORS: Record<UploadPurpose, (bytes: Buffer) => Promise<AvatarResult>
  * A ticket is 32 random bytes, kept only as its sha256 in the kv store for UPLOAD_TICKET_TTL_MS,
  * bound to its player and purpose, and good for one upload: the first request to claim it wins,
  * whatever its bytes turn out to be. What the bytes become depends on the ticket's purpose
- * (PROCESSORS): a 256 px avatar, a chat picture of at most 1280 px, or a feedback picture of at
- * most 1600 px.
+ * (PROCESSORS): a 256 px avatar, a chat picture of at most 1280 px, a feedback picture or a listing
+ * screenshot ('trade', issue 15) of at most 1600 px.
  */
 
 export const UPLOAD_TICKET_TTL_MS = 5 * 60 * 1000;

@@ -374,6 +374,14 @@ export const getMyListing = defineCall({
   answer: answer<MyListing>(LISTING_DOC),
 });
 
+export const enterSubAccount = defineCall({
+  path: '/api/trade/enterSubAccount',
+  auth: 'required',
+  summary: `进入游戏：给自己的小号取一张 2 小时有效的登录票（游戏以 POST /sim-game/session 核对）；出售中（冻结）的小号答 ${TRADE_MSG.frozen}`,
+  fields: { sub_account_id: id(TRADE_MSG.subAccountMissing) },
+  answer: answer<{ ticket: string; expires_at: string }>(`{ ticket, expires_at }；拒绝：${TRADE_MSG.notOwner} / ${TRADE_MSG.frozen}`),
+});
+
 // ---- Buyer ----
 
 export const getListings = defineCall({
