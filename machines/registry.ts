@@ -33,6 +33,8 @@ import { withdrawFormMachine } from './withdraw-form.machine.ts';
 import { storeRedeemMachine } from './store-redeem.machine.ts';
 import { tradePurchaseMachine } from './trade-purchase.machine.ts';
 import { tradeActionMachine } from './trade-action.machine.ts';
+import { listingFormMachine } from './listing-form.machine.ts';
+import { listingLifecycleMachine } from './listing-lifecycle.machine.ts';
 import { LOGIN_PATH } from './session.types.ts';
 
 /**
@@ -98,6 +100,7 @@ export const PAGED_LIST_IDS = [
   'myCollection', 'activityArticles', 'myFeedback', 'messages', 'notices',
   'redeemRecords',
   'pointRecord',
+  'myListings',
 ] as const;
 
 /** The privacy guide (issue 11): the agreement or policy a player reads before agreeing. */
@@ -119,7 +122,10 @@ const STORE_REMOTE_DATA_IDS = ['storeItems'] as const;
 /** Tasks and points (issue 14): the balance, the task lists, the download task's games. */
 const TASK_REMOTE_DATA_IDS = ['pointTaskNum', 'taskPoint', 'noviceTasks', 'pointTaskGame'] as const;
 
-export const REMOTE_DATA_IDS = ['aboutUs', 'cancelRule', 'userInfo', 'gameDetail', 'giftList', 'couponList', 'btCouponList', 'openServers', 'downUrl', 'identityCard', 'playGrant', ...GAMES_REMOTE_DATA_IDS, ...SYSTEM_REMOTE_DATA_IDS, ...CHECKOUT_REMOTE_DATA_IDS, ...HELP_REMOTE_DATA_IDS, ...MESSAGE_REMOTE_DATA_IDS, ...STORE_REMOTE_DATA_IDS, ...TASK_REMOTE_DATA_IDS] as const;
+/** Selling (issue 15): the sellable sub-accounts with the rules, 出售须知. */
+const SELL_REMOTE_DATA_IDS = ['sellGames', 'trunkNeedKnow'] as const;
+
+export const REMOTE_DATA_IDS = ['aboutUs', 'cancelRule', 'userInfo', 'gameDetail', 'giftList', 'couponList', 'btCouponList', 'openServers', 'downUrl', 'identityCard', 'playGrant', ...GAMES_REMOTE_DATA_IDS, ...SYSTEM_REMOTE_DATA_IDS, ...CHECKOUT_REMOTE_DATA_IDS, ...HELP_REMOTE_DATA_IDS, ...MESSAGE_REMOTE_DATA_IDS, ...STORE_REMOTE_DATA_IDS, ...TASK_REMOTE_DATA_IDS, ...SELL_REMOTE_DATA_IDS] as const;
 
 export const MACHINES: readonly MachineEntry[] = [
   entry({ name: 'session', summary: 'Token / Uuid / NickName, api error catalogue, active record', machine: sessionMachine, input: { credentials: null } }),
@@ -201,6 +207,25 @@ export const MACHINES: readonly MachineEntry[] = [
   entry({ name: 'withdraw-form', summary: '/incomewithdrawal: editing → validating → submitting (request_id) → submitted | refused (reason) | failed → retry with the same request_id', machine: withdrawFormMachine, input: { requestBase: 'wd-sample-000000' } }),
   entry({ name: 'store-redeem', summary: '积分商城 one redemption: confirming → redeeming (request id) → done | refused(reason) | failed → retry with the same request id', machine: storeRedeemMachine }),
   entry({ name: 'check-in', summary: "/dailymission's check-in strip: load the 7-day table → open (签到, 补签 when offered) | checked", machine: checkInMachine }),
+  entry({
+    name: 'listing-form',
+    summary: '/sellgoodsinfo, /sellaccountedit: [loading →] editing (screenshots each uploading with progress, retry) → confirming (price, fee, net) → submitting (request_id) → submitted | editing (refused) | failed → retry; 保存草稿',
+    machine: listingFormMachine,
+    input: { requestBase: 'ls-sample-000000', rules: { rate_bp: 500, min_cents: 500, min_price_cents: 600, max_price_cents: 5_000_000 }, subAccountId: 1, listingId: null },
+  }),
+  entry({
+    name: 'listing-lifecycle',
+    summary: "/sellaccount one listing as its seller sees it: a state per status; 下架 (confirm), 重新提交, 刷新, 编辑 and 查看交易 by status",
+    machine: listingLifecycleMachine,
+    input: {
+      requestBase: 'lr-sample-000000',
+      listing: {
+        id: 1, status: 'reviewing', status_text: '审核中', sub_account: { id: 1, name: '小号1', age_days: 10, topup_cents: 5000 }, game_id: 1, platform_game_id: 1, game_name: '示例游戏', game_icon: '',
+        title: '示例商品标题', server_name: '一区', role_name: '角色', description: '', images: [], has_second_password: false, price_cents: 1000, fee_cents: 500, net_cents: 500,
+        reject_reason: null, created_at: '2026-11-20T00:00:00.000Z', submitted_at: null, on_sale_at: null, expires_at: null, sold_at: null, trade_id: null, can_edit: false, can_withdraw: true,
+      },
+    },
+  }),
   entry({ name: 'task-claim', summary: 'One task row: 去完成 (go to its page) → 领取 (achieveTask) → 已领取; a turned period goes back to 去完成', machine: taskClaimMachine, input: { state: 1 } }),
   entry({ name: 'trade-purchase', summary: '小号交易 one purchase: confirming (pay method) → creating (buyListing, idempotency key) → awaitingPayment (15-min reservation, cashier) → checking (2 s poll) → paid | expired | cancelled | failed', machine: tradePurchaseMachine, input: { listingId: 1 } }),
   entry({ name: 'trade-action', summary: '小号交易 one changing request (申请售后, the test fixtures): idle → running → done | idle with the refusal or failure', machine: tradeActionMachine }),

@@ -36,6 +36,10 @@ export const ACTION_NAMES: Record<string, string> = {
   'withdrawals.approve': '通过提现',
   'withdrawals.pay': '提现已打款',
   'withdrawals.reject': '驳回提现',
+  'trading.approve': '通过交易商品',
+  'trading.reject': '驳回交易商品',
+  'trading.refund': '交易退款给买家',
+  'trading.release': '交易放款给卖家',
 };
 
 export function actionName(action: string): string {

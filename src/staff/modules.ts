@@ -8,6 +8,7 @@ import { feedbackModule } from './modules/feedback/index.tsx';
 import { noticesModule } from './modules/notices/index.tsx';
 import { quickRepliesModule } from './modules/quick-replies/index.tsx';
 import { serviceDeskModule } from './modules/service-desk/index.tsx';
+import { tradingModule } from './modules/trading/index.tsx';
 import { withdrawalsModule } from './modules/withdrawals/index.tsx';
 
 /** What a module's page gets: the signed-in staff member. */
@@ -30,7 +31,7 @@ export interface StaffModule {
   Page: ComponentType<StaffPageProps>;
 }
 
-export const STAFF_MODULES: readonly StaffModule[] = [accountsModule, auditModule, serviceDeskModule, quickRepliesModule, feedbackModule, noticesModule, broadcastsModule, articlesModule, withdrawalsModule];
+export const STAFF_MODULES: readonly StaffModule[] = [accountsModule, auditModule, serviceDeskModule, quickRepliesModule, feedbackModule, noticesModule, broadcastsModule, articlesModule, withdrawalsModule, tradingModule];
 
 export function modulesFor(role: StaffRole, modules: readonly StaffModule[] = STAFF_MODULES): StaffModule[] {
   return modules.filter((module) => role === 'admin' || module.roles.includes(role));

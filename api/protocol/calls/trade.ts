@@ -257,7 +257,7 @@ const priceBound: Field<number | string | undefined, number | undefined> = field
   return n === null || n === undefined || n > TRADE_MAX_PRICE_CENTS ? { ok: false, message: TRADE_MSG.priceRangeBad } : { ok: true, value: n };
 });
 
-const reason: Field<string, string> = field({ type: 'string', required: true, rule: '1–200 个字', message: [TRADE_MSG.reasonMissing, TRADE_MSG.reasonLong] }, checked(checkReason));
+const reason: Field<string, string> = field({ type: 'string', required: true, rule: '1–200 个字', message: [TRADE_MSG.reasonMissing, TRADE_MSG.reasonLong, TRADE_MSG.textChars] }, checked(checkReason));
 
 const LISTING_DOC = '{ id, status, status_text, sub_account: { id, name, age_days, topup_cents }, game_id, platform_game_id, game_name, game_icon, title, server_name, role_name, description, images: [{ key, url }], has_second_password, price_cents, fee_cents, net_cents, reject_reason, created_at, submitted_at, on_sale_at, expires_at, sold_at, trade_id, can_edit, can_withdraw }';
 const CARD_DOC = '{ id, title, game_id, game_name, game_icon, server_name, price_cents, cover, image_count, topup_cents, age_days, status, status_text, on_sale_at }';
@@ -337,7 +337,7 @@ export const saveListingDraft = defineCall({
       return t === '' ? { ok: true, value: '' } : checkRoleName(t);
     }),
     description,
-    images: field<string[] | undefined, string[]>({ type: 'string[]', required: false, rule: '0–9 个 key，可空', message: [TRADE_MSG.imagesTooMany, TRADE_MSG.imageBad] }, (value) =>
+    images: field<string[] | undefined, string[]>({ type: 'string[]', required: false, rule: '0–9 个 key，可空', message: [TRADE_MSG.imagesMissing, TRADE_MSG.imagesTooMany, TRADE_MSG.imageBad] }, (value) =>
       value === undefined || value === null || value === '' || (Array.isArray(value) && value.length === 0) ? { ok: true, value: [] } : checkTradeImageKeys(value),
     ),
     price_cents: field<number | string | undefined, number | null>({ type: 'int', required: false, rule: '分，可空', message: [TRADE_MSG.priceFormat, TRADE_MSG.priceMin, TRADE_MSG.priceMax] }, (value) => {

@@ -56,7 +56,7 @@ const LISTING_DOC =
   '{ id, status, status_text, seller: { id, nickname, phone }, game_name, platform_game_id, sub_account: { id, name, age_days, topup_cents, created_at }, title, server_name, role_name, description, images, has_second_password, price_cents, fee_cents, net_cents, reject_reason, submitted_at, reviewed_at, on_sale_at }';
 const TRADE_DOC = '{ id, listing_id, status, status_text, order_number, title, game_name, buyer, seller, price_cents, fee_cents, net_cents, paid_at, release_at, dispute }';
 
-const note = field<string, string>({ type: 'string', required: true, rule: '1–200 个字', message: [TRADE_MSG.reasonMissing, TRADE_MSG.reasonLong] }, (value) => checkReason(typeof value === 'string' ? value : textOf(value)));
+const note = field<string, string>({ type: 'string', required: true, rule: '1–200 个字', message: [TRADE_MSG.reasonMissing, TRADE_MSG.reasonLong, TRADE_MSG.textChars] }, (value) => checkReason(typeof value === 'string' ? value : textOf(value)));
 
 export const listings = defineStaffCall({
   path: '/staff/api/trading/listings',

@@ -1,0 +1,98 @@
+import { describe, expect, it } from 'vitest';
+import { createActor, fromCallback, type AnyEventObject } from 'xstate';
+import { checkDraft, checkListingForm } from '../machines/listing-form.rules.ts';
+import { listingFormMachine, requestIdOf } from '../machines/listing-form.machine.ts';
+import type { UploadCommand } from '../machines/listing-form.types.ts';
+import { coverageOfPaths, createCoverageRecorder, formatCoverage } from './coverage.ts';
+import { createDeferredActors } from './deferred-actors.ts';
+import { describeListingFormEvent, getListingFormPaths, inputOf, LISTING_FORM_CALLS, NEW_INPUT } from './listing-form.paths.ts';
+
+const paths = getListingFormPaths();
+const runtime = createCoverageRecorder(listingFormMachine);
+
+type Call = (typeof LISTING_FORM_CALLS)[number];
+
+/** An uploads actor that records what the form asked of it. */
+function recordingUploads() {
+  const commands: Array<{ type: string; id: number }> = [];
+  const uploads = fromCallback<UploadCommand>(({ receive }) => {
+    receive((command) => void commands.push({ type: command.type, id: command.id }));
+  });
+  return { commands, uploads };
+}
+
+describe('listing-form: paths generated from the machine graph', () => {
+  it('cover every state and every transition', () => {
+    const report = coverageOfPaths(listingFormMachine, paths);
+    console.log(`listing-form: ${paths.length} paths, ${formatCoverage(report)}`);
+    // An edit passes editing to loading (eventless): the running actor below records it.
+    expect(report.states.missing).toEqual([]);
+    expect(report.transitions.missing).toEqual(['listingForm.editing always #0']);
+  });
+
+  const named = paths.map((path, index) => [`#${index + 1} ${inputOf(path).listingId ? 'edit' : 'new'}: ${path.steps.slice(1).map((step) => describeListingFormEvent(step.event)).join(' → ')}`, path] as const);
+
+  it.each(named)('replays %s', async (_, path) => {
+    const calls = createDeferredActors(listingFormMachine, LISTING_FORM_CALLS);
+    const { commands, uploads } = recordingUploads();
+    const actor = createActor(listingFormMachine.provide({ actors: { ...calls.actors, uploads } }), { input: inputOf(path), inspect: runtime.inspect });
+    const sent: string[] = [];
+    const perform = async (event: AnyEventObject) => {
+      if (event.type === 'xstate.init') actor.start();
+      else if (event.type.startsWith('xstate.done.actor.')) await calls.resolve(event.type.slice('xstate.done.actor.'.length) as Call, event.output);
+      else if (event.type.startsWith('xstate.error.actor.')) await calls.reject(event.type.slice('xstate.error.actor.'.length) as Call, event.error);
+      else actor.send(event as Parameters<typeof actor.send>[0]);
+    };
+    for (const [index, step] of path.steps.entries()) {
+      const before = actor.getSnapshot?.();
+      const commandsBefore = commands.length;
+      await perform(step.event);
+      const snapshot = actor.getSnapshot();
+      expect(snapshot.value, `step ${index}: ${step.event.type}`).toEqual(step.state.value);
+      const { images, ...rest } = snapshot.context;
+      const { images: expectedImages, ...expectedRest } = step.state.context as typeof snapshot.context;
+      expect(rest, `step ${index}: ${step.event.type}`).toEqual(expectedRest);
+      expect(images.map(({ file: _file, ...image }) => image)).toEqual(expectedImages.map(({ file: _file, ...image }) => image));
+      // Every picked screenshot starts an upload; a retry starts it again; removing one in flight cancels it.
+      const issued = commands.slice(commandsBefore);
+      if (step.event.type === 'ui.image.add' && before?.matches('editing')) expect(issued.map((c) => c.type)).toEqual(images.slice(before.context.images.length).map(() => 'upload.start'));
+      if (step.event.type === 'ui.image.retry') expect(issued).toEqual(before?.context.images.find((i) => i.id === 1)?.stage === 'failed' && before.matches('editing') ? [{ type: 'upload.start', id: 1 }] : []);
+      if (step.event.type === 'ui.image.remove') expect(issued).toEqual(before?.context.images.find((i) => i.id === 1)?.stage === 'uploading' && before.matches('editing') ? [{ type: 'upload.cancel', id: 1 }] : []);
+      // Only a form that passes every rule reaches the confirm sheet and the server.
+      if (snapshot.matches('confirming') || snapshot.matches('submitting')) expect(checkListingForm(snapshot.context).ok).toBe(true);
+      if (snapshot.matches('submitting')) {
+        sent.push(requestIdOf(snapshot.context));
+        expect(calls.lastInput('submit')).toEqual({ payload: (checkListingForm(snapshot.context) as { payload: unknown }).payload, requestId: requestIdOf(snapshot.context) });
+      }
+      if (snapshot.matches('savingDraft')) expect(calls.lastInput('saveDraft')).toEqual({ payload: (checkDraft(snapshot.context) as { payload: unknown }).payload });
+      // A retry after a failure sends the same request id; an answered request renews it.
+      if (step.event.type === 'ui.retry' && before?.matches('failed')) expect(sent.at(-1)).toBe(sent.at(-2));
+      if (step.event.type === 'xstate.done.actor.submit' && before?.matches('submitting')) {
+        const answered = step.event.output.kind === 'ok' || step.event.output.kind === 'toast';
+        expect(snapshot.context.serial).toBe(before.context.serial + (answered ? 1 : 0));
+      }
+      expect(snapshot.hasTag('busy')).toBe(snapshot.matches('loading') || snapshot.matches('submitting') || snapshot.matches('savingDraft'));
+    }
+    actor.stop();
+  });
+
+  it('took every transition in the running actor too (the eventless load included)', () => {
+    const report = runtime.report();
+    console.log(`listing-form at runtime: ${formatCoverage(report)}`);
+    expect(report.states.missing).toEqual([]);
+    expect(report.transitions.missing).toEqual([]);
+  });
+
+  it('shows the rules’ messages for a form that breaks them and sends nothing', () => {
+    const { uploads } = recordingUploads();
+    const calls = createDeferredActors(listingFormMachine, LISTING_FORM_CALLS);
+    const actor = createActor(listingFormMachine.provide({ actors: { ...calls.actors, uploads } }), { input: { ...NEW_INPUT, prefill: { server_name: '', role_name: '' } } }).start();
+    actor.send({ type: 'ui.field', field: 'title', value: '短' });
+    actor.send({ type: 'ui.field', field: 'price', value: '5.999' });
+    actor.send({ type: 'ui.submit' });
+    expect(actor.getSnapshot().value).toBe('editing');
+    expect(actor.getSnapshot().context.errors).toEqual({ title: '商品标题须为5-30个字', server_name: '请填写区服', role_name: '请填写角色名', price: '价格格式不正确（最多两位小数）', images: '请至少上传1张截图' });
+    expect(calls.calls).toEqual([]);
+    actor.stop();
+  });
+});

@@ -1,0 +1,59 @@
+import { useActorRef, useSelector } from '@xstate/react';
+import { useMemo } from 'react';
+import { fromPromise } from 'xstate';
+import type { ApiOutcome } from '../../../api/outcome.ts';
+import type { MyListing } from '../../../api/protocol/calls/trade.ts';
+import { listingLifecycleMachine, type ListingOutcome } from '../../../machines/listing-lifecycle.machine.ts';
+import { useRuntime } from '../../app/runtime-context.tsx';
+import { showToast } from '../../app/toast.ts';
+import { useNavigate } from '../../app/use-navigation.ts';
+import { decodeListingAnswer, decodeMyListing } from './trade-sell-data.ts';
+
+const withListing = (outcome: ApiOutcome<unknown>, decode: (value: unknown) => MyListing | null): ListingOutcome =>
+  outcome.kind === 'ok' ? ({ ...outcome, data: decode(outcome.data) } as ListingOutcome) : (outcome as ListingOutcome);
+
+/** One /sellaccount row's listing through machines/listing-lifecycle.machine.ts: its state, message and the seller's intents. */
+export function useListingLifecycle(listing: MyListing) {
+  const runtime = useRuntime();
+  const navigate = useNavigate();
+  const machine = useMemo(
+    () =>
+      listingLifecycleMachine.provide({
+        actors: {
+          withdraw: fromPromise(async ({ input }) => withListing(await runtime.api.call<unknown>('/api/trade/withdrawListing', { listing_id: input.listingId }), decodeListingAnswer)),
+          resubmit: fromPromise(async ({ input }) => withListing(await runtime.api.call<unknown>('/api/trade/submitListing', { request_id: input.requestId, ...input.payload }), decodeListingAnswer)),
+          reload: fromPromise(async ({ input }) => withListing(await runtime.api.call<unknown>('/api/trade/getMyListing', { listing_id: input.listingId }), decodeMyListing)),
+        },
+        actions: {
+          openEditor: ({ context }) => navigate('/sellaccountedit', { listing_id: context.listing.id }),
+          openTrade: ({ context }) => navigate('/tradingsuccess', { trade_id: context.listing.trade_id }),
+          notify: (_, params) => {
+            if (params.message && params.message !== 'success') showToast(params.message);
+          },
+        },
+      }),
+    [runtime, navigate],
+  );
+  const requestBase = useMemo(() => `lr-${crypto.randomUUID()}`, []);
+  const actor = useActorRef(machine, { input: { listing, requestBase }, inspect: runtime.inspect });
+  return {
+    state: useSelector(actor, (s) => s.value as string),
+    listing: useSelector(actor, (s) => s.context.listing),
+    message: useSelector(actor, (s) => s.context.message),
+    busy: useSelector(actor, (s) => s.hasTag('busy')),
+    confirming: useSelector(actor, (s) => s.matches('confirmingWithdraw')),
+    can: {
+      edit: useSelector(actor, (s) => s.can({ type: 'ui.edit' })),
+      withdraw: useSelector(actor, (s) => s.can({ type: 'ui.withdraw' })),
+      resubmit: useSelector(actor, (s) => s.can({ type: 'ui.resubmit' })),
+      viewTrade: useSelector(actor, (s) => s.can({ type: 'ui.viewTrade' })),
+    },
+    withdraw: () => actor.send({ type: 'ui.withdraw' }),
+    confirm: () => actor.send({ type: 'ui.confirm' }),
+    cancel: () => actor.send({ type: 'ui.cancel' }),
+    edit: () => actor.send({ type: 'ui.edit' }),
+    resubmit: () => actor.send({ type: 'ui.resubmit' }),
+    viewTrade: () => actor.send({ type: 'ui.viewTrade' }),
+    refresh: () => actor.send({ type: 'ui.refresh' }),
+  };
+}
