@@ -6,7 +6,8 @@ import { at, type Account, appRendered, NOT_OPEN, openPage, popupSeen, register,
  * route of the slice signed out and signed in (the protected ones open the login popup; none shows
  * 页面暂未开放; no console error); the /circle feed shows the seeded listings, filtered by game and
  * found by search; an adult buyer buys a seeded listing through the sandbox cashier, sees the role
- * on /tradingsuccess and the purchase under 已购买 on /traderecord.
+ * on /tradingsuccess and the purchase under 已购买 on /traderecord, then skips its cooling-off on
+ * /ceshiyemian (the test build's fixture) and sees 交易完成.
  */
 
 /** The slice's routes; `protected` ones are on SPEC §2's needs-login list. */
@@ -71,7 +72,11 @@ test('signed in: every buyer route renders its page, never 页面暂未开放; n
     await expect(page.locator('[data-testid="login-overlay"][data-state="open"]'), route.url).toHaveCount(0);
   }
   await openPage(page, '/ceshiyemian');
-  await expect(page.getByRole('button', { name: '生成可出售小号' })).toBeVisible();
+  await page.getByRole('button', { name: '生成可出售小号' }).click();
+  const made = page.getByRole('status', { name: '生成结果' });
+  await expect(made).toBeVisible();
+  await expect(made.getByText('可出售')).toBeVisible();
+  await shoot(page, 'trade-buy-ceshiyemian');
   await openPage(page, '/tradeinstruction');
   await expect(page.getByRole('article')).toContainText(/./);
   await shoot(page, 'trade-buy-tradeinstruction');
@@ -145,6 +150,7 @@ test('a buyer buys a seeded listing through the sandbox cashier, sees the role a
   await expect(role.getByText('角色')).toBeVisible();
   await expect(page.getByTestId('trade-status')).toHaveText('冷静期中');
   await shoot(page, 'trade-buy-tradingsuccess');
+  const tradeId = (await page.getByTestId('trade-id').textContent())!.trim();
 
   await openPage(page, '/traderecord');
   await expect(page.getByRole('tab', { name: '已购买' })).toHaveAttribute('aria-selected', 'true');
@@ -152,5 +158,13 @@ test('a buyer buys a seeded listing through the sandbox cashier, sees the role a
   await shoot(page, 'trade-buy-traderecord');
   // The listing is no longer on sale.
   expect((await onSaleListings(base)).some((card) => card.id === target.id)).toBe(false);
+
+  // The test build's fixture: the cooling-off skipped, the trade is complete for the buyer too.
+  await openPage(page, '/ceshiyemian');
+  await page.getByRole('textbox', { name: '交易ID' }).fill(tradeId);
+  await page.getByRole('button', { name: '跳过冷静期' }).click();
+  await expect(page.getByRole('status', { name: '冷静期结果' }).getByText('交易完成')).toBeVisible();
+  await page.getByRole('link', { name: '查看交易详情' }).click();
+  await expect(page.getByTestId('trade-status')).toHaveText('交易完成');
   expect(errors).toEqual([]);
 });

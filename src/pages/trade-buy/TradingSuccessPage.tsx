@@ -86,6 +86,9 @@ function BuyerView({ trade, onChanged }: { trade: TradeView; onChanged: (trade: 
         <Row label="小号">{trade.sub_account_name}</Row>
         <Row label="实付">¥{formatYuan(trade.price_cents)}</Row>
         <Row label="订单号">{trade.order_number}</Row>
+        <Row label="交易编号">
+          <span data-testid="trade-id">{trade.id}</span>
+        </Row>
         <Row label="付款时间">{time(trade.paid_at)}</Row>
       </section>
       {trade.status !== 'refunded' && (
@@ -202,6 +205,9 @@ function SellerView({ trade }: { trade: TradeView }) {
           <span className="checkout__total" data-testid="seller-net">
             ¥{formatYuan(trade.net_cents)}
           </span>
+        </Row>
+        <Row label="交易编号">
+          <span data-testid="trade-id">{trade.id}</span>
         </Row>
         <Row label="付款时间">{time(trade.paid_at)}</Row>
       </section>
