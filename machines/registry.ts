@@ -31,6 +31,8 @@ import { sessionMachine } from './session.machine.ts';
 import { updateDialogMachine } from './update-dialog.machine.ts';
 import { withdrawFormMachine } from './withdraw-form.machine.ts';
 import { storeRedeemMachine } from './store-redeem.machine.ts';
+import { tradePurchaseMachine } from './trade-purchase.machine.ts';
+import { tradeActionMachine } from './trade-action.machine.ts';
 import { listingFormMachine } from './listing-form.machine.ts';
 import { listingLifecycleMachine } from './listing-lifecycle.machine.ts';
 import { LOGIN_PATH } from './session.types.ts';
@@ -225,6 +227,8 @@ export const MACHINES: readonly MachineEntry[] = [
     },
   }),
   entry({ name: 'task-claim', summary: 'One task row: 去完成 (go to its page) → 领取 (achieveTask) → 已领取; a turned period goes back to 去完成', machine: taskClaimMachine, input: { state: 1 } }),
+  entry({ name: 'trade-purchase', summary: '小号交易 one purchase: confirming (pay method) → creating (buyListing, idempotency key) → awaitingPayment (15-min reservation, cashier) → checking (2 s poll) → paid | expired | cancelled | failed', machine: tradePurchaseMachine, input: { listingId: 1 } }),
+  entry({ name: 'trade-action', summary: '小号交易 one changing request (申请售后, the test fixtures): idle → running → done | idle with the refusal or failure', machine: tradeActionMachine }),
 ];
 
 /** The entry that builds actors whose machine has this id, or undefined. */

@@ -4,6 +4,7 @@ import { safeUrl } from '../../components/game/game-item.ts';
 import { LazyImage } from '../../components/media/LazyImage.tsx';
 import { TitledSection } from '../../features/games/TitledSection.tsx';
 import { TopicList } from '../../features/games/TopicList.tsx';
+import { ListingFeed } from '../../features/trade-buy/ListingFeed.tsx';
 import '../../features/games/games.css';
 
 interface HotCard {
@@ -25,7 +26,10 @@ function decodeCards(value: unknown): HotCard[] {
   });
 }
 
-/** 游戏圈 (SPEC §2 /circle tab): a discovery page of topics, with the popular cards on top. */
+/**
+ * 游戏圈 (SPEC §2 /circle tab): the popular cards, the topics, and 账号交易 (issue 15): search,
+ * 我要卖号 / 交易记录, the game, price and sort filters and the listings feed (virtualised, paged).
+ */
 export default function CirclePage() {
   const hot = useRemoteData<unknown>('hotCards', '/api/card/getHotCard');
   const cards = decodeCards(hot.data);
@@ -53,6 +57,20 @@ export default function CirclePage() {
       )}
       <TitledSection id="circle-topics" title="热门专题">
         <TopicList id="circleTopics" />
+      </TitledSection>
+      <TitledSection id="circle-trade" title="账号交易">
+        <Link className="trade-search" to="/circlesearching" aria-label="搜索账号">
+          搜索游戏名或账号标题
+        </Link>
+        <div className="trade-entry">
+          <Link className="trade-entry__item" to="/submitapplication">
+            我要卖号<small>审核通过即可上架</small>
+          </Link>
+          <Link className="trade-entry__item" to="/traderecord">
+            交易记录<small>已购买 · 已出售</small>
+          </Link>
+        </div>
+        <ListingFeed asker="/circle" />
       </TitledSection>
     </div>
   );

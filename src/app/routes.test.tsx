@@ -1,6 +1,17 @@
-import { describe, expect, it } from 'vitest';
+import { render, screen } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { createActor, createMachine } from 'xstate';
+import NotFoundPage from '../components/NotFoundPage.tsx';
 import { ROUTE_TITLES, documentTitleOf } from './route-titles.ts';
-import { HOME_FAMILY, NAVIGATION_RULES, normalizePath, ROUTE_PATHS, ROUTES, routeOf } from './routes.ts';
+import { HOME_FAMILY, NAVIGATION_RULES, normalizePath, PAGE_FILES, ROUTE_PATHS, ROUTES, routeOf, type RouteDefinition } from './routes.ts';
+import { RuntimeProvider } from './runtime-context.tsx';
+import type { AppRuntime } from './runtime.ts';
+
+function stubRuntime(): AppRuntime {
+  const session = createActor(createMachine({ id: 'sessionStub' })).start();
+  const navigation = createActor(createMachine({ id: 'navStub', context: { current: { path: '/traderecord' } } })).start();
+  return { api: { call: vi.fn() }, inspect: () => {}, session, navigation, navigate: vi.fn(), openLogin: vi.fn(), loading: { send: () => {} } } as unknown as AppRuntime;
+}
 
 // SPEC §2, spelled out independently of the table.
 const SPEC_NEEDS_LOGIN =
@@ -57,12 +68,38 @@ describe('route table', () => {
     expect(NAVIGATION_RULES.loginPath).toBe('/login');
   });
 
-  it('built pages have loaders; unbuilt and unknown ones have none', () => {
+  it('built pages have loaders; unknown paths have no route', () => {
     expect(routeOf('/aboutus')?.page).toBeTypeOf('function');
     expect(routeOf('/mine')?.page).toBeTypeOf('function');
     expect(routeOf('/bookmarkguide')?.page).toBeTypeOf('function');
-    expect(routeOf('/ceshiyemian')?.page).toBeUndefined();
     expect(routeOf('/no-such-page')).toBeNull();
+  });
+
+  it('every route of SPEC §2 is built since issue 15: each has a page file and a loader', () => {
+    const unbuilt = ROUTES.filter((route) => route.page === undefined).map((route) => route.path);
+    expect(unbuilt).toEqual([]);
+    for (const path of ROUTE_PATHS) expect(PAGE_FILES[path], path).toMatch(/^\.\.\/pages\/[a-z0-9-]+\/[A-Za-z0-9]+Page\.tsx$/);
+    expect(routeOf('/ceshiyemian')?.page).toBeTypeOf('function');
+  });
+
+  it('a route without a page shows the not-open treatment (a synthetic unbuilt route), an unknown path the not-found one', () => {
+    // No route of the table lacks a page any more: a route definition without `page` stands in for one.
+    const unbuilt: RouteDefinition = { path: '/traderecord', keepAlive: false, needsLogin: true, scrollToTop: true, homeFamily: false, topLevel: false };
+    expect(unbuilt.page).toBeUndefined();
+    const { unmount } = render(
+      <RuntimeProvider runtime={stubRuntime()}>
+        <NotFoundPage route={unbuilt} />
+      </RuntimeProvider>,
+    );
+    expect(screen.getByText('页面暂未开放，敬请期待')).toBeTruthy();
+    expect(screen.getByRole('heading', { name: '交易记录' })).toBeTruthy();
+    unmount();
+    render(
+      <RuntimeProvider runtime={stubRuntime()}>
+        <NotFoundPage route={null} />
+      </RuntimeProvider>,
+    );
+    expect(screen.getByText('您访问的页面不存在或暂未开放')).toBeTruthy();
   });
 
   it('normalises trailing slashes and letter case to the table spelling', () => {

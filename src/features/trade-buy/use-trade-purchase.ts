@@ -1,0 +1,127 @@
+import { useActorRef, useSelector } from '@xstate/react';
+import { useEffect, useMemo } from 'react';
+import { fromPromise } from 'xstate';
+import type { ApiOutcome } from '../../../api/outcome.ts';
+import { request } from '../../../api/typed-call.ts';
+import type { TradePayMethod } from '../../../api/protocol/trade-rules.ts';
+import { tradePurchaseMachine } from '../../../machines/trade-purchase.machine.ts';
+import type { BuyListingInput, OrderParams, TradeOrderOutcome } from '../../../machines/trade-purchase.types.ts';
+import { useRuntime } from '../../app/runtime-context.tsx';
+import { showToast } from '../../app/toast.ts';
+import { newIdempotencyKey } from '../payment/payment-data.ts';
+import { openCashier as openCashierInPage } from './cashier.ts';
+import { decodeOrderView } from './trade-data.ts';
+import { markSentToCashier, readTradeOrder, rememberTradeOrder } from './trade-storage.ts';
+
+type Storage = Pick<globalThis.Storage, 'getItem' | 'setItem' | 'removeItem'>;
+
+/** An order answer with its data decoded (an unusable order is null: the machine treats it as no answer). */
+export function decodeOrderOutcome(outcome: ApiOutcome<unknown>): TradeOrderOutcome {
+  if (outcome.kind === 'ok') return { ...outcome, data: decodeOrderView(outcome.data) };
+  if (outcome.kind === 'toast') return { ...outcome, data: null };
+  return outcome;
+}
+
+export type TradePurchasePhase =
+  | 'idle'
+  | 'confirming'
+  | 'creating'
+  | 'createWait'
+  | 'loading'
+  | 'loadFailed'
+  | 'awaitingPayment'
+  | 'checking'
+  | 'stalled'
+  | 'cancelling'
+  | 'paid'
+  | 'expired'
+  | 'cancelled'
+  | 'failed';
+
+export interface TradePurchaseOptions {
+  /** /wantpay: the listing bought. */
+  listingId?: number;
+  /** /orderpay: the order followed. */
+  resumeOrder?: string | null;
+  storage?: Storage;
+  openCashier?: (payUrl: string) => void;
+  onCreated?: (params: OrderParams) => void;
+  onPaid?: (params: OrderParams) => void;
+}
+
+/** One purchase through the trade-purchase machine: narrow values and intents for /wantpay and /orderpay. */
+export function useTradePurchase({ listingId = 0, resumeOrder = null, storage = window.localStorage, openCashier, onCreated, onPaid }: TradePurchaseOptions) {
+  const runtime = useRuntime();
+  const machine = useMemo(
+    () =>
+      tradePurchaseMachine.provide({
+        actors: {
+          buyListing: fromPromise<TradeOrderOutcome, BuyListingInput>(async ({ input, signal }) => decodeOrderOutcome(await request(runtime.api, '/api/trade/buyListing', input, { signal }))),
+          getOneOrder: fromPromise<TradeOrderOutcome, { order_number: string }>(async ({ input, signal }) =>
+            decodeOrderOutcome(await request(runtime.api, '/api/order/getOneOrder', input, { signal })),
+          ),
+          cancelOrder: fromPromise<TradeOrderOutcome, { order_number: string }>(async ({ input, signal }) =>
+            decodeOrderOutcome(await request(runtime.api, '/api/order/cancelOrder', input, { signal })),
+          ),
+        },
+        actions: {
+          orderCreated: ({ context }, params) => {
+            rememberTradeOrder(storage, { order_number: params.order.order_number, listing_id: context.listingId, cashier: false });
+            onCreated?.(params);
+          },
+          orderPaid: (_, params) => onPaid?.(params),
+          openCashier: ({ context }, { payUrl }) => {
+            if (context.orderNumber) markSentToCashier(storage, context.orderNumber);
+            (openCashier ?? openCashierInPage)(payUrl);
+          },
+          showError: (_, { message }) => showToast(message),
+        },
+      }),
+    // Built once per page: the callbacks given by the page are stable for its life (navigation by data).
+    [runtime],
+  );
+  const actor = useActorRef(machine, { input: { listingId }, inspect: runtime.inspect });
+
+  useEffect(() => {
+    if (resumeOrder) actor.send({ type: 'page.resume', orderNumber: resumeOrder, returned: readTradeOrder(storage, resumeOrder)?.cashier === true });
+  }, [actor, resumeOrder, storage]);
+
+  useEffect(() => {
+    const onVisibility = () => actor.send({ type: document.visibilityState === 'hidden' ? 'page.hidden' : 'page.visible' });
+    const onShow = (event: PageTransitionEvent) => {
+      if (event.persisted) actor.send({ type: 'page.visible' });
+    };
+    document.addEventListener('visibilitychange', onVisibility);
+    window.addEventListener('pageshow', onShow);
+    return () => {
+      document.removeEventListener('visibilitychange', onVisibility);
+      window.removeEventListener('pageshow', onShow);
+    };
+  }, [actor]);
+
+  const phase = useSelector(actor, (s) => (typeof s.value === 'string' ? s.value : Object.keys(s.value)[0]!) as TradePurchasePhase);
+  const busy = useSelector(actor, (s) => s.hasTag('busy'));
+  const order = useSelector(actor, (s) => s.context.order);
+  const error = useSelector(actor, (s) => s.context.error);
+  const payMethod = useSelector(actor, (s) => s.context.payMethod);
+
+  return {
+    phase,
+    busy,
+    order,
+    error,
+    payMethod,
+    open: () => actor.send({ type: 'ui.buy.open' }),
+    close: () => actor.send({ type: 'ui.buy.close' }),
+    choose: (method: TradePayMethod) => actor.send({ type: 'ui.method.choose', method }),
+    /** 确认购买: a new key (the machine keeps the one of an unanswered earlier try). */
+    submit: () => actor.send({ type: 'ui.buy.submit', key: newIdempotencyKey() }),
+    pay: () => actor.send({ type: 'ui.pay.open' }),
+    cancel: () => actor.send({ type: 'ui.pay.cancel' }),
+    refresh: () => actor.send({ type: 'ui.refresh' }),
+    retry: () => actor.send({ type: 'ui.retry' }),
+    countdownOver: () => actor.send({ type: 'clock.expired' }),
+  };
+}
+
+export type TradePurchase = ReturnType<typeof useTradePurchase>;
