@@ -1,5 +1,7 @@
 import { sql, type Expression, type Kysely, type Selectable, type Transaction } from 'kysely';
 import type { ListingCard, ListingDetail, MyListing, SellableSubAccount, SellPlatform } from '../../api/protocol/calls/trade.ts';
+import type * as calls from '../../api/protocol/calls/trade.ts';
+import type { CallInput } from '../../api/protocol/call-spec.ts';
 import type { StaffListing } from '../../api/protocol/staff/trading.ts';
 import { formatYuan } from '../../api/protocol/money.ts';
 import {
@@ -261,19 +263,8 @@ export async function sellGames(db: Db, userId: number, now: Date): Promise<{ pl
 
 // ---- Seller: submit, draft, withdraw ----
 
-export interface SubmitInput {
-  request_id: string;
-  listing_id?: number | undefined;
-  sub_account_id: number;
-  title: string;
-  server_name: string;
-  role_name: string;
-  description: string;
-  images: string[];
-  second_password_mode: 'keep' | 'set' | 'none';
-  second_password: string;
-  price_cents: number;
-}
+/** submitListing's checked fields (api/protocol/calls/trade.ts). */
+export type SubmitInput = CallInput<typeof calls.submitListing>;
 
 async function findByRequest(db: Db | Trx, userId: number, requestId: string): Promise<ListingRow | undefined> {
   return joinedListings(db).where('l.user_id', '=', userId).where('l.request_id', '=', requestId).executeTakeFirst();
@@ -400,16 +391,8 @@ export async function submitListing(db: Db, userId: number, input: SubmitInput, 
   }
 }
 
-export interface DraftInput {
-  listing_id?: number | undefined;
-  sub_account_id: number;
-  title: string;
-  server_name: string;
-  role_name: string;
-  description: string;
-  images: string[];
-  price_cents: number | null;
-}
+/** saveListingDraft's checked fields: the empty ones were not checked. */
+export type DraftInput = CallInput<typeof calls.saveListingDraft>;
 
 /** Saves a draft: no freeze, no review; only the filled fields were checked. */
 export async function saveListingDraft(db: Db, userId: number, input: DraftInput, now: Date): Promise<Result<ListingRow>> {

@@ -56,7 +56,9 @@ test('cancel in four steps, see the cooling-off, sign in again and revoke', asyn
     await expect(page.getByText('无未完成的订单')).toBeVisible();
     await expect(page.getByText('账号内无邀请收益')).toBeVisible();
     await expect(page.getByText('无处理中的提现')).toBeVisible();
-    await expect(page.getByText('已满足')).toHaveCount(5);
+    await expect(page.getByText('无出售中的账号')).toBeVisible();
+    await expect(page.getByText('无进行中的账号交易')).toBeVisible();
+    await expect(page.getByText('已满足')).toHaveCount(7);
     await shoot(page, 'cancel-2-conditions');
     // The browser's back goes to step 1 and forward again through the flow.
     await page.goBack();

@@ -1,10 +1,10 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { expect, test, type Browser, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Browser, type Page } from '@playwright/test';
 import { formatYuan } from '../../api/protocol/money.ts';
 import { feeOf, netOf, TRADE_MSG } from '../../api/protocol/trade-rules.ts';
-import { staffSession } from './staff.ts';
-import { type Account, at, openPage, popupSeen, register, shoot, signInStorage, verifyAdult, watchConsole, wireCall } from './wire.ts';
+import { itemOnSomePage, staffSession } from './staff.ts';
+import { at, openPage, registerAdult, shoot, signInStorage, watchConsole, wireCall } from './wire.ts';
 
 /**
  * Issue 15's whole path across its parts, at 375×812 against the real server, three people in
@@ -20,33 +20,12 @@ import { type Account, at, openPage, popupSeen, register, shoot, signInStorage, 
 const SCREENSHOT = readFileSync(path.join(import.meta.dirname, 'fixtures', 'feedback-screenshot.png'));
 const PHONE = { viewport: { width: 375, height: 812 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true, locale: 'zh-CN' };
 
-async function adult(base: string, name: string): Promise<Account> {
-  const account = await register(base);
-  await popupSeen(base, account);
-  await verifyAdult(base, account, name);
-  return account;
-}
 
 async function phonePage(browser: Browser, base: string): Promise<Page> {
   const context = await browser.newContext({ ...PHONE, baseURL: base });
   return context.newPage();
 }
 
-/** The console list's item holding `text`, paging on when other runs' items come first. */
-async function itemOnSomePage(page: Page, testId: string, text: string): Promise<Locator> {
-  const list = page.getByRole('region', { name: /商品列表|交易列表/ });
-  await expect(list.getByText(/第 \d+ \/ \d+ 页/)).toBeVisible();
-  const item = page.getByTestId(testId).filter({ hasText: text });
-  for (let turn = 0; turn < 20; turn++) {
-    if (await expect(item).toHaveCount(1, { timeout: 3_000 }).then(() => true, () => false)) return item;
-    const next = list.getByRole('button', { name: '下一页' });
-    if (await next.isDisabled()) break;
-    const before = await list.getByText(/第 \d+ \/ \d+ 页/).textContent();
-    await next.click();
-    await expect(list.getByText(/第 \d+ \/ \d+ 页/)).not.toHaveText(before ?? '');
-  }
-  throw new Error(`no ${testId} with ${text}`);
-}
 
 test('listed with screenshots → approved in the console → found in /circle → bought through the sandbox cashier → proceeds released after the cooling-off', async ({ page, browser, baseURL }) => {
   test.setTimeout(180_000);
@@ -56,7 +35,7 @@ test('listed with screenshots → approved in the console → found in /circle �
   const password = 'Flow-2026';
 
   // ---- The seller lists it ----
-  const seller = await adult(base, '周九');
+  const seller = await registerAdult(base, '周九');
   const made = await wireCall(base, '/api/trade/makeTestSubAccount', {}, seller);
   expect(made.code, made.msg).toBe(1);
   const sub = made.data.sub_account as { id: number; name: string; roles: { server_name: string; role_name: string }[] };
@@ -106,7 +85,7 @@ test('listed with screenshots → approved in the console → found in /circle �
   await shoot(staff, 'issue15-approved');
 
   // ---- A buyer finds it from /circle and buys it through the sandbox cashier ----
-  const buyer = await adult(base, '吴十');
+  const buyer = await registerAdult(base, '吴十');
   const shopper = await phonePage(browser, base);
   await signInStorage(shopper, buyer);
   const buyerErrors = watchConsole(shopper, [], 'buyer');

@@ -1,4 +1,4 @@
-import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import type { StaffRole } from '../../api/protocol/staff-codes.ts';
 import { DEV_STAFF_ACCOUNTS } from '../../server/staff/dev-accounts.ts';
 import { TOTP_PERIOD_S, totpCodeAt } from '../../server/staff/totp.ts';
@@ -89,4 +89,24 @@ export async function staffSession(page: Page, role: StaffRole): Promise<{ csrf:
 /** The cookies of this worker's session of the role, if it has one (for a request context's storageState). */
 export function staffSessionCookies(role: StaffRole): SessionCookie[] {
   return signedIn.get(role)?.cookies ?? [];
+}
+
+/**
+ * The console list's item (data-testid `testId`) holding `text`, paging on (下一页) when other runs'
+ * items come first; a list that was just asked for (a status chip, a page) may still show the
+ * previous one for a moment, so each page is given a short while.
+ */
+export async function itemOnSomePage(page: Page, testId: string, text: string, listName: RegExp = /商品列表|交易列表/): Promise<Locator> {
+  const list = page.getByRole('region', { name: listName });
+  await expect(list.getByText(/第 \d+ \/ \d+ 页/)).toBeVisible();
+  const item = page.getByTestId(testId).filter({ hasText: text });
+  for (let turn = 0; turn < 20; turn++) {
+    if (await expect(item).toHaveCount(1, { timeout: 3_000 }).then(() => true, () => false)) return item;
+    const next = list.getByRole('button', { name: '下一页' });
+    if (await next.isDisabled()) break;
+    const before = await list.getByText(/第 \d+ \/ \d+ 页/).textContent();
+    await next.click();
+    await expect(list.getByText(/第 \d+ \/ \d+ 页/)).not.toHaveText(before ?? '');
+  }
+  throw new Error(`no ${testId} with ${text}`);
 }

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { at, type Account, appRendered, NOT_OPEN, openPage, popupSeen, register, shoot, signInStorage, verifyAdult, watchConsole, wireCall } from './wire.ts';
+import { at, appRendered, NOT_OPEN, openPage, registerAdult, shoot, signInStorage, watchConsole, wireCall } from './wire.ts';
 
 /**
  * Issue 15, the buyer's pages (slice C2; E2E_PORT=8192) at 375×812 against the real server: every
@@ -37,12 +37,6 @@ async function onSaleListings(baseURL: string): Promise<Card[]> {
   return (answer.data.list as Card[]).filter((card) => card.status === 'on_sale');
 }
 
-async function adultBuyer(baseURL: string): Promise<Account> {
-  const account = await register(baseURL);
-  await popupSeen(baseURL, account);
-  await verifyAdult(baseURL, account);
-  return account;
-}
 
 const routeView = (page: Page, path: string) => page.locator(`.route-view[data-route="${path}"]`);
 
@@ -63,7 +57,7 @@ test('signed out: every buyer route renders; the protected ones open the login p
 });
 
 test('signed in: every buyer route renders its page, never 页面暂未开放; no console error', async ({ page, baseURL }) => {
-  const account = await adultBuyer(baseURL!);
+  const account = await registerAdult(baseURL!);
   await signInStorage(page, account);
   const errors = watchConsole(page);
   for (const route of ROUTES) {
@@ -85,7 +79,7 @@ test('signed in: every buyer route renders its page, never 页面暂未开放; n
 
 test('/circle: the seeded listings, filtered by game (/selectgame) and found by search (/circleresult)', async ({ page, baseURL }) => {
   // /selectgame is on the needs-login list: a signed-in player filters.
-  await signInStorage(page, await adultBuyer(baseURL!));
+  await signInStorage(page, await registerAdult(baseURL!));
   const errors = watchConsole(page);
   const listings = await onSaleListings(baseURL!);
   expect(listings.length, 'the seed has listings on sale').toBeGreaterThan(0);
@@ -120,7 +114,7 @@ test('/circle: the seeded listings, filtered by game (/selectgame) and found by 
 
 test('a buyer buys a seeded listing through the sandbox cashier, sees the role and the purchase under 已购买', async ({ page, baseURL }) => {
   const base = baseURL!;
-  const buyer = await adultBuyer(base);
+  const buyer = await registerAdult(base);
   await signInStorage(page, buyer);
   const errors = watchConsole(page);
   const target = (await onSaleListings(base)).at(-1)!;

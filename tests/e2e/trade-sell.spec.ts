@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { formatYuan } from '../../api/protocol/money.ts';
 import { feeOf, LISTING_STATUS_TEXT, netOf } from '../../api/protocol/trade-rules.ts';
-import { appRendered, openPage, popupSeen, register, shoot, signInStorage, verifyAdult, watchConsole, wireCall } from './wire.ts';
+import { appRendered, openPage, registerAdult, shoot, signInStorage, watchConsole, wireCall } from './wire.ts';
 
 /**
  * The seller's pages of issue 15 at 375×812 against the real server: every route signed out (the
@@ -36,9 +36,7 @@ test('signed out: every seller route renders; the ones that need an account offe
 
 test('a seller lists a sub-account with two screenshots, sees it in review, withdraws it and opens it to edit', async ({ page, baseURL }) => {
   test.setTimeout(90_000);
-  const account = await register(baseURL!);
-  await popupSeen(baseURL!, account);
-  await verifyAdult(baseURL!, account);
+  const account = await registerAdult(baseURL!);
   const made = await wireCall(baseURL!, '/api/trade/makeTestSubAccount', {}, account);
   expect(made.code, made.msg).toBe(1);
   const sub = made.data.sub_account as { id: number; name: string; roles: { server_name: string; role_name: string }[] };

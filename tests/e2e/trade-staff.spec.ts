@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { TRADE_MSG } from '../../api/protocol/trade-rules.ts';
-import { staffSession } from './staff.ts';
-import { type Account, popupSeen, register, shoot, verifyAdult, watchConsole, wireCall } from './wire.ts';
+import { itemOnSomePage, staffSession } from './staff.ts';
+import { type Account, registerAdult, shoot, watchConsole, wireCall } from './wire.ts';
 
 /**
  * The staff console's 账号交易 (issue 15, docs/staff-console.md) against the real server at
@@ -19,12 +19,6 @@ const PNG = new URL('./fixtures/feedback-screenshot.png', import.meta.url);
 
 type Credentials = Pick<Account, 'token' | 'uuid'>;
 
-async function adult(base: string, name: string): Promise<Account> {
-  const account = await register(base);
-  await popupSeen(base, account);
-  await verifyAdult(base, account, name);
-  return account;
-}
 
 /** One screenshot through the players' upload path (getUploadTos purpose trade → POST bytes): its key. */
 async function uploadScreenshot(base: string, player: Credentials): Promise<string> {
@@ -69,22 +63,6 @@ async function listForReview(base: string, seller: Credentials, title: string, p
   return submitted.data.listing.id as number;
 }
 
-/** The item holding `text` in the current list, paging on (下一页) when other runs' items come first. */
-async function itemOnSomePage(page: Page, testId: string, text: string): Promise<Locator> {
-  const list = page.getByRole('region', { name: /商品列表|交易列表/ });
-  await expect(list.getByText(/第 \d+ \/ \d+ 页/)).toBeVisible();
-  const item = page.getByTestId(testId).filter({ hasText: text });
-  for (let turn = 0; turn < 20; turn++) {
-    // A list that was just asked for (a status chip, a page) may still show the previous one for a moment.
-    if (await expect(item).toHaveCount(1, { timeout: 3_000 }).then(() => true, () => false)) return item;
-    const next = list.getByRole('button', { name: '下一页' });
-    if (await next.isDisabled()) break;
-    const before = await list.getByText(/第 \d+ \/ \d+ 页/).textContent();
-    await next.click();
-    await expect(list.getByText(/第 \d+ \/ \d+ 页/)).not.toHaveText(before ?? '');
-  }
-  throw new Error(`no ${testId} with ${text}`);
-}
 
 async function confirmDialog(page: Page) {
   const dialog = page.getByRole('dialog').filter({ has: page.getByRole('button', { name: '确定' }) });
@@ -96,7 +74,7 @@ test('a reviewer sees the queue with the facts and screenshots, approves one lis
   test.setTimeout(90_000);
   const base = baseURL!;
   const errors = watchConsole(page);
-  const seller = await adult(base, '赵六');
+  const seller = await registerAdult(base, '赵六');
   const tag = String(Date.now() % 1_000_000);
   const goodTitle = `满级账号出售${tag}`;
   const badTitle = `低价小号转让${tag}`;
@@ -167,8 +145,8 @@ test('finance sees the disputes with the reason and refunds one: the buyer gets 
   test.setTimeout(120_000);
   const base = baseURL!;
   const errors = watchConsole(page);
-  const seller = await adult(base, '钱七');
-  const buyer = await adult(base, '孙八');
+  const seller = await registerAdult(base, '钱七');
+  const buyer = await registerAdult(base, '孙八');
   const title = `纠纷测试账号${Date.now() % 1_000_000}`;
   const listingId = await listForReview(base, seller, title, 12_000);
 

@@ -118,6 +118,14 @@ export async function verifyAdult(baseURL: string, account: { token: string; uui
   expect(answer.code, answer.msg).toBe(1);
 }
 
+/** A new player who has seen the start-up notice and verified a real name as an adult (selling, buying, withdrawing). */
+export async function registerAdult(baseURL: string, realName = '张三'): Promise<Account> {
+  const account = await register(baseURL);
+  await popupSeen(baseURL, account);
+  await verifyAdult(baseURL, account, realName);
+  return account;
+}
+
 /** 乐玩币 bought through the sandbox cashier (its notification reaches the server at once); answers the order number. */
 export async function buyCoins(baseURL: string, account: { token: string; uuid: string }, cents: number): Promise<string> {
   const order = await wireCall(baseURL, '/api/order/createOrder', { idempotency_key: randomUUID(), kind: 'coins', amount_cents: cents, pay_method: 'provider' }, account);
