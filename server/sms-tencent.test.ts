@@ -2,7 +2,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { readSendAnswer, SmsSendError, TencentSmsProvider, toE164, type TencentSmsSettings } from './sms-tencent.ts';
+import { readSendAnswer, scrubDigits, SmsSendError, TencentSmsProvider, toE164, type TencentSmsSettings } from './sms-tencent.ts';
 
 /**
  * The official SDK against a local stand-in for sms.tencentcloudapi.com: the test sees the request
@@ -116,10 +116,12 @@ describe('Tencent Cloud SMS through the official SDK', () => {
     ['FailedOperation.InsufficientBalanceInSmsPackage', '套餐包余量不足'],
     ['UnauthorizedOperation.SmsSdkAppIdVerifyFail', 'SmsSdkAppId校验失败'],
   ])('a per-phone refusal %s rejects with that code', async (code, message) => {
-    answer = (res) => json(res, 200, statusAnswer('+8613800138000', code, message));
+    answer = (res) => json(res, 200, statusAnswer('+8613800138000', code, `${message} (+8613800138000)`));
     const out = capturingLog();
     const error = await failure(new TencentSmsProvider(settings(), out.log).send('13800138000', '0427', 'login'));
     expect(error.code).toBe(code);
+    expect(error.message).toContain(message);
+    expect(error.message).not.toContain('13800138000');
     expect(out.text()).toContain(code);
     expect(out.text()).not.toMatch(/0427|13800138000/);
   });
@@ -196,6 +198,15 @@ describe('readSendAnswer', () => {
       }),
       { numRuns: 2000 },
     );
+  });
+
+  it('scrubDigits masks phone-like digit runs in provider messages', () => {
+    expect(scrubDigits('phone +8613800138000 is invalid')).toBe('phone +86****8000 is invalid');
+    expect(scrubDigits('手机号13800138000格式错误')).toBe('手机号138****8000格式错误');
+    expect(scrubDigits('code 123456 ok')).toBe('code 123456 ok');
+    fc.assert(fc.property(fc.string(), fc.stringMatching(/^1\d{10}$/), fc.string(), (a, phone, b) => {
+      expect(scrubDigits(`${a} ${phone} ${b}`)).not.toContain(phone);
+    }), { numRuns: 1000 });
   });
 
   it('toE164 prefixes +86 to mainland numbers and keeps E.164 ones', () => {

@@ -65,6 +65,11 @@ export function readSendAnswer(answer: unknown, phoneE164: string): SendAnswer {
   };
 }
 
+/** Provider messages are free text: long digit runs (a phone number) are masked before they reach an error or a log. */
+export function scrubDigits(text: string): string {
+  return text.replace(/\+?\d{7,}/g, (digits) => maskPhone(digits)).slice(0, 200);
+}
+
 /** Mainland numbers (11 digits, 1…) get +86; anything already in E.164 form is kept. */
 export function toE164(phone: string): string {
   return phone.startsWith('+') ? phone : `+86${phone}`;
@@ -107,14 +112,14 @@ export class TencentSmsProvider implements SmsProvider {
       // carries the credentials. A network error or the timeout has neither.
       const sdkError = error as { code?: unknown; httpCode?: unknown; message?: unknown };
       const reason = typeof sdkError.code === 'string' ? sdkError.code : typeof sdkError.httpCode === 'number' ? `HTTP${sdkError.httpCode}` : 'RequestFailed';
-      const message = typeof sdkError.message === 'string' ? sdkError.message.slice(0, 200) : 'request failed';
+      const message = typeof sdkError.message === 'string' ? scrubDigits(sdkError.message) : 'request failed';
       this.log.warn({ sms: { phone: masked, purpose, provider: 'tencent', code: reason } }, 'Tencent SMS request failed');
       throw new SmsSendError(reason, `Tencent SMS request failed: ${reason}: ${message}`);
     }
     const result = readSendAnswer(answer, to);
     if (!result.ok) {
       this.log.warn({ sms: { phone: masked, purpose, provider: 'tencent', code: result.code } }, 'Tencent SMS refused the message');
-      throw new SmsSendError(result.code, `Tencent SMS refused the message: ${result.code}: ${result.message}`);
+      throw new SmsSendError(result.code, `Tencent SMS refused the message: ${result.code}: ${scrubDigits(result.message)}`);
     }
     this.log.info({ sms: { phone: masked, purpose, provider: 'tencent', serialNo: result.serialNo } }, 'verification SMS sent');
   }
