@@ -35,7 +35,8 @@ import { withdrawalCalls } from './routes/withdrawals.ts';
 import { storeCalls } from './routes/store.ts';
 import { bindMoneyServer } from './money/services.ts';
 import type { HttpPost } from './money/delivery.ts';
-import { ConsoleSmsProvider, registerDevSmsOutbox, type SmsProvider } from './sms.ts';
+import { createSmsProvider } from './sms-provider.ts';
+import { registerDevSmsOutbox, type SmsProvider } from './sms.ts';
 import { createFirstPaint } from './first-paint.ts';
 import { registerStaffConsoleFiles, registerStaticFiles } from './static-files.ts';
 import { registerStaffCalls } from './staff/calls.ts';
@@ -123,7 +124,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     });
   });
 
-  const sms = deps.sms ?? new ConsoleSmsProvider({ log: app.log, production: config.production });
+  const sms = deps.sms ?? createSmsProvider(config.sms, { log: app.log, production: config.production });
   const serviceBus = deps.serviceBus ?? createServiceBus(config.redisUrl, (error) => app.log.warn({ err: error }, 'service bus error'));
   if (!deps.serviceBus) app.addHook('onClose', () => serviceBus.close());
   const calls = allCalls({ sms, serviceBus });

@@ -2,6 +2,9 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { ConfigError, loadConfig } from './config.ts';
 
+/** A complete Tencent SMS configuration (production needs a real SMS provider). */
+const TENCENT_SMS_ENV = { SMS_PROVIDER: 'tencent', TENCENT_SMS_SECRET_ID: 'id', TENCENT_SMS_SECRET_KEY: 'key', TENCENT_SMS_APP_ID: '1400000001', TENCENT_SMS_SIGN_NAME: '乐玩游戏', TENCENT_SMS_TEMPLATE: '100001' };
+
 describe('loadConfig', () => {
   it('uses the development defaults outside production', () => {
     const config = loadConfig({}, '/srv/app');
@@ -23,6 +26,7 @@ describe('loadConfig', () => {
       'POINT_SIGN_SECRET must be set in production',
       'API_AES_KEY must be set in production',
       'REAL_NAME_SECRET must be set in production',
+      'SMS_PROVIDER must be tencent in production (the console provider delivers no codes)',
       'PAYMENT_PROVIDER must be set in production (sandbox only for a demonstration)',
       'SANDBOX_PAY_KEY must be set in production',
     ]);
@@ -35,8 +39,9 @@ describe('loadConfig', () => {
   });
 
   it('production with real secrets starts, plain bodies refused by default', () => {
-    const config = loadConfig({ NODE_ENV: 'production', API_SIGN_SECRET: 'a', LOGIN_SIGN_SECRET: 'b', POINT_SIGN_SECRET: 'c', API_AES_KEY: '0123456789abcdef', REAL_NAME_SECRET: 'r'.repeat(32), PAYMENT_PROVIDER: 'sandbox', SANDBOX_PAY_KEY: 's'.repeat(32), GAME_DELIVERY_KEY: 'g'.repeat(32) });
+    const config = loadConfig({ NODE_ENV: 'production', API_SIGN_SECRET: 'a', LOGIN_SIGN_SECRET: 'b', POINT_SIGN_SECRET: 'c', API_AES_KEY: '0123456789abcdef', REAL_NAME_SECRET: 'r'.repeat(32), PAYMENT_PROVIDER: 'sandbox', SANDBOX_PAY_KEY: 's'.repeat(32), GAME_DELIVERY_KEY: 'g'.repeat(32), ...TENCENT_SMS_ENV });
     expect(config.acceptPlain).toBe(false);
+    expect(config.smsProvider).toBe('tencent');
     expect(config.money).toMatchObject({ provider: 'sandbox', sandboxPayKey: 's'.repeat(32) });
     expect(config.production).toBe(true);
   });

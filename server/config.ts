@@ -2,6 +2,7 @@ import path from 'node:path';
 import { DEV_SECRETS, type ResponseMode, type WireSecrets } from '../api/protocol/wire.ts';
 import { parseHolidayList } from './minors.ts';
 import { DEV_REAL_NAME_SECRET, REAL_NAME_PROVIDERS, type RealNameProviderName } from './real-name/provider.ts';
+import { smsConfigOf, type SmsConfig, type SmsProviderName } from './sms-config.ts';
 import { SMS_LIMITS } from './verification-codes.ts';
 
 export interface ServerConfig {
@@ -21,8 +22,10 @@ export interface ServerConfig {
   staffStaticDir: string | null;
   logLevel: string;
   trustProxy: boolean;
-  /** The SMS provider; 'console' is the development outbox of PROTOCOL §9. */
-  smsProvider: 'console';
+  /** The SMS provider (SMS_PROVIDER); 'console' is the development outbox of PROTOCOL §9, 'tencent' Tencent Cloud SMS. */
+  smsProvider: SmsProviderName;
+  /** The SMS provider's settings (server/sms-config.ts). */
+  sms: SmsConfig;
   /** Seed the catalogue and content on first start. */
   seed: boolean;
   /** Customer-service status override (PROTOCOL §7 getServiceStatus); 'auto' follows the service hours. */
@@ -193,6 +196,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, root = process.
   const mediaBaseUrl = (env.MEDIA_BASE_URL || '').replace(/\/+$/, '');
   if (mediaBaseUrl && !/^(https?:\/\/|\/)/.test(mediaBaseUrl)) problems.push('MEDIA_BASE_URL must be an http(s):// URL or a path starting with /');
 
+  const sms = smsConfigOf(env, production, problems);
+
   const config: ServerConfig = {
     host: env.HOST || '127.0.0.1',
     port,
@@ -207,7 +212,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, root = process.
     staffStaticDir,
     logLevel: env.LOG_LEVEL || (production ? 'info' : 'info'),
     trustProxy: flag(env.TRUST_PROXY, false, 'TRUST_PROXY', problems),
-    smsProvider: 'console',
+    smsProvider: sms.provider,
+    sms,
     seed: flag(env.SEED, true, 'SEED', problems),
     serviceStatus,
     smsPerIpPerHour,

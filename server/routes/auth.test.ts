@@ -347,7 +347,7 @@ describe.each(DATABASE_KINDS)('SMS provider wiring on %s', (kind) => {
   it('answers 404 from the dev outbox in production', async () => {
     const server = await startTestServer({
       kind,
-      env: { NODE_ENV: 'production', API_SIGN_SECRET: 'p1', LOGIN_SIGN_SECRET: 'p2', POINT_SIGN_SECRET: 'p3', API_AES_KEY: 'prod-aes-key-016', REAL_NAME_SECRET: 'prod-real-name-secret', PAYMENT_PROVIDER: 'sandbox', SANDBOX_PAY_KEY: 'prod-sandbox-pay-key', GAME_DELIVERY_KEY: 'prod-game-delivery-key' },
+      env: { NODE_ENV: 'production', API_SIGN_SECRET: 'p1', LOGIN_SIGN_SECRET: 'p2', POINT_SIGN_SECRET: 'p3', API_AES_KEY: 'prod-aes-key-016', REAL_NAME_SECRET: 'prod-real-name-secret', PAYMENT_PROVIDER: 'sandbox', SANDBOX_PAY_KEY: 'prod-sandbox-pay-key', GAME_DELIVERY_KEY: 'prod-game-delivery-key', SMS_PROVIDER: 'tencent', TENCENT_SMS_SECRET_ID: 'id', TENCENT_SMS_SECRET_KEY: 'key', TENCENT_SMS_APP_ID: '1400000001', TENCENT_SMS_SIGN_NAME: '乐玩游戏', TENCENT_SMS_TEMPLATE: '100001' },
     });
     try {
       const res = await fetch(`${server.url}/dev/sms/13800138000`);
