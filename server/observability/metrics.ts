@@ -77,12 +77,20 @@ export function createMetrics(deps: { db: Kysely<Database>; pool?: PoolStats | n
       },
     });
   }
+  const children = new Map<string, { count: { inc(): void }; latency: { observe(value: number): void } }>();
   return {
     registry,
     observeRequest(method, route, status, seconds) {
-      const labels = { method, route, status: String(status) };
-      requests.inc(labels);
-      latency.observe(labels, seconds);
+      // The label set is bounded (route patterns), so each combination's children are kept: one Map lookup per request.
+      const key = `${method} ${status} ${route}`;
+      let series = children.get(key);
+      if (!series) {
+        const labels = { method, route, status: String(status) };
+        series = { count: requests.labels(labels), latency: latency.labels(labels) };
+        children.set(key, series);
+      }
+      series.count.inc();
+      series.latency.observe(seconds);
     },
     observeAnswer(call, code) {
       if (!SUCCESS_CODES.has(code)) apiErrors.inc({ call, code: String(code) });
