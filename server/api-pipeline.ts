@@ -14,6 +14,8 @@ export interface PipelineDeps {
   db: Kysely<Database>;
   kv: KvStore;
   now?: () => number;
+  /** Told each call's answer code (metrics: errors by wire code); must be O(1), no I/O. */
+  observeAnswer?: (call: string, code: number) => void;
 }
 
 /** One generic answer for envelope, decryption, signature and replay failures (no oracle). */
@@ -29,7 +31,9 @@ export function registerCalls(app: FastifyInstance, calls: CallDefinition[], dep
   const { config, db, kv } = deps;
   const cryptoOptions = { secrets: config.secrets, crypto: nodeCrypto };
 
+  const observeAnswer = deps.observeAnswer;
   const send = (reply: FastifyReply, response: WireResponse) => {
+    if (observeAnswer) observeAnswer(reply.request.routeOptions.url ?? '', response.code);
     const encoded = encodeResponse(response, config.responseMode, cryptoOptions);
     reply.header('cache-control', 'no-store');
     return reply.status(200).type(encoded.contentType).send(encoded.body);

@@ -47,6 +47,9 @@ import { registerStaffUploads } from './staff/uploads.ts';
 import { registerAgentStream } from './service/agent-stream.ts';
 import { createObjectStorage, type ObjectStorage } from './storage/index.ts';
 import { redactUploadTicket, registerUploadRoutes } from './uploads/upload-routes.ts';
+import { createMetrics, registerMetrics, type PoolStats } from './observability/metrics.ts';
+import { registerHealthRoutes } from './observability/readiness.ts';
+import { genReqId, REQUEST_ID_HEADER } from './observability/request-id.ts';
 
 export interface AppDeps {
   config: ServerConfig;
@@ -65,6 +68,10 @@ export interface AppDeps {
   serviceBus?: ServiceBus;
   /** The /service stream's heartbeat (tests shorten it). */
   serviceStream?: { heartbeatMs?: number };
+  /** PostgreSQL's pool (DatabaseHandle.pool): its connection counts are metrics. */
+  dbPool?: PoolStats | null;
+  /** /readyz's per-check timeout (tests shorten it). */
+  readinessTimeoutMs?: number;
 }
 
 const streamHubs = new WeakMap<FastifyInstance, ServiceStreamHub>();
@@ -109,7 +116,17 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     bodyLimit: MAX_BODY_BYTES,
     trustProxy: config.trustProxy,
     return503OnClosing: true,
+    // On close: stop accepting, close idle keep-alive sockets at once, let in-flight requests finish.
+    forceCloseConnections: 'idle',
+    // Request ids (server/observability/request-id.ts): a sane incoming x-request-id, else a random one; in every log line as reqId.
+    genReqId,
   });
+  app.addHook('onRequest', (request, reply, done) => {
+    reply.header(REQUEST_ID_HEADER, request.id);
+    done();
+  });
+  const metrics = createMetrics({ db: deps.db, pool: deps.dbPool ?? null, ...(deps.now ? { now: deps.now } : {}), onCollectError: (error) => app.log.warn({ err: error }, 'queue depth metrics failed') });
+  registerMetrics(app, metrics, { production: config.production, token: config.metricsToken });
 
   app.setNotFoundHandler((request, reply) => {
     reply.status(404).type('application/json; charset=utf-8').send({ code: 404, msg: 'Not Found', data: null });
@@ -128,7 +145,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const serviceBus = deps.serviceBus ?? createServiceBus(config.redisUrl, (error) => app.log.warn({ err: error }, 'service bus error'));
   if (!deps.serviceBus) app.addHook('onClose', () => serviceBus.close());
   const calls = allCalls({ sms, serviceBus });
-  registerCalls(app, calls, deps);
+  registerCalls(app, calls, { ...deps, observeAnswer: metrics.observeAnswer });
   // The staff console's API (server/staff/, docs/staff-console.md): its own session, never a player's token.
   registerStaffCalls(app, allStaffCalls({ serviceBus }), deps);
   registerDevSmsOutbox(app, sms, config.production, deps.kv);
@@ -161,7 +178,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   if (!deps.storage) app.addHook('onClose', () => storage.close());
   registerUploadRoutes(app, { db: deps.db, kv: deps.kv, storage, config, now: deps.now ?? Date.now });
   registerStaffUploads(app, { db: deps.db, kv: deps.kv, storage, config, now: deps.now ?? Date.now });
-  app.get('/healthz', async () => ({ ok: true }));
+  registerHealthRoutes(app, { db: deps.db, kv: deps.kv, ...(deps.readinessTimeoutMs ? { timeoutMs: deps.readinessTimeoutMs } : {}) });
   if (config.staffStaticDir) registerStaffConsoleFiles(app, config.staffStaticDir, { mediaBaseUrl: config.mediaBaseUrl });
   if (config.staticDir) {
     const firstPaint = createFirstPaint({ calls, db: deps.db, kv: deps.kv, config, log: app.log, ...(deps.now ? { now: deps.now } : {}) });

@@ -1,3 +1,4 @@
+import { metricsTokenOf } from './observability/config.ts';
 import path from 'node:path';
 import { DEV_SECRETS, type ResponseMode, type WireSecrets } from '../api/protocol/wire.ts';
 import { parseHolidayList } from './minors.ts';
@@ -44,6 +45,8 @@ export interface ServerConfig {
   nicknameBlockedWords: string[];
   /** Payments (issue 12, server/money/): the provider, the sandbox's and the game delivery's keys, the jobs. */
   money: MoneyConfig;
+  /** METRICS_TOKEN: the bearer token GET /metrics requires (server/observability/); null → open outside production, 404 in production. */
+  metricsToken: string | null;
 }
 
 export const PAYMENT_PROVIDERS = ['sandbox', 'alipay'] as const;
@@ -226,6 +229,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, root = process.
       .map((word) => word.trim())
       .filter((word) => word !== ''),
     money: moneyOf(env, production, problems),
+    metricsToken: metricsTokenOf(env, problems),
   };
   if (problems.length > 0) throw new ConfigError(problems);
   return config;

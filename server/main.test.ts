@@ -32,11 +32,16 @@ describe('server process', () => {
         healthy = await fetch(`http://127.0.0.1:${port}/healthz`).then((r) => r.ok, () => false);
       }
       expect(healthy).toBe(true);
+      const ready = await fetch(`http://127.0.0.1:${port}/readyz`, { headers: { 'x-request-id': 'main-test-1' } });
+      expect(ready.status).toBe(200);
+      expect(ready.headers.get('x-request-id')).toBe('main-test-1');
+      expect(await (await fetch(`http://127.0.0.1:${port}/metrics`)).text()).toContain('http_requests_total{method="GET",route="/readyz",status="200"} 1');
       expect(output).toContain('"migrations":["0001_core"');
       const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
       child.kill('SIGTERM');
       expect(await exited).toBe(0);
       expect(output).toContain('shutting down');
+      expect(output).toContain('"msg":"shut down"');
     } finally {
       child.kill('SIGKILL');
       rmSync(dataDir, { recursive: true, force: true });

@@ -12,6 +12,7 @@ import { moneyServices } from './money/services.ts';
 import { createKvStore } from './kv-store.ts';
 import { startAutosendJob } from './money/autosend.ts';
 import { startTradingJobs } from './trading/jobs.ts';
+import { createShutdown } from './observability/shutdown.ts';
 
 async function main(): Promise<void> {
   let config;
@@ -35,7 +36,7 @@ async function main(): Promise<void> {
     await seedDevStaff(database.db, { production: config.production, secret: config.realName.secret });
   }
   const kv = createKvStore(config.redisUrl);
-  const app = await buildApp({ config, db: database.db, kv });
+  const app = await buildApp({ config, db: database.db, kv, dbPool: database.pool ?? null });
   app.log.info({ database: database.kind, migrations: applied, kv: config.redisUrl ? 'redis' : 'memory' }, 'database ready');
   // Scheduled work, outside the request path: due account cancellations now, then every minute.
   const cancellationJob = startCancellationJob({ db: database.db, log: app.log.child({ job: 'cancellation' }) });
@@ -47,26 +48,22 @@ async function main(): Promise<void> {
   const tradingJobs = startTradingJobs({ db: database.db, log: app.log.child({ job: 'trading' }) });
 
   let moneyJobs: { stop(): Promise<void> } | null = null;
-  let closing = false;
-  const shutdown = async (signal: string) => {
-    if (closing) return;
-    closing = true;
-    app.log.info({ signal }, 'shutting down');
-    const force = setTimeout(() => process.exit(1), 10_000);
-    force.unref();
-    try {
-      await app.close();
-      await cancellationJob.stop();
-      await autosendJob.stop();
-      await pointsExpiryJob.stop();
-      await tradingJobs.stop();
-      await moneyJobs?.stop();
-      await kv.close();
-      await database.close();
-    } finally {
-      process.exit(0);
-    }
-  };
+  // Graceful stop (server/observability/shutdown.ts): /readyz 503 at once, in-flight requests finish,
+  // then the jobs stop, then kv and the database close; a force exit after 10 s remains.
+  const shutdown = createShutdown({
+    app,
+    log: app.log,
+    exit: (code) => process.exit(code),
+    steps: [
+      { name: 'cancellation job', run: () => cancellationJob.stop() },
+      { name: 'autosend job', run: () => autosendJob.stop() },
+      { name: 'points expiry job', run: () => pointsExpiryJob.stop() },
+      { name: 'trading jobs', run: () => tradingJobs.stop() },
+      { name: 'money jobs', run: async () => moneyJobs?.stop() },
+      { name: 'kv', run: () => kv.close() },
+      { name: 'database', run: () => database.close() },
+    ],
+  });
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
   process.on('SIGINT', () => void shutdown('SIGINT'));
 

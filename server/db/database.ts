@@ -9,6 +9,8 @@ export interface DatabaseHandle {
   db: Kysely<Database>;
   kind: 'pglite' | 'postgres';
   close(): Promise<void>;
+  /** PostgreSQL only: the pool's connection counts (metrics). */
+  pool?: { readonly totalCount: number; readonly idleCount: number; readonly waitingCount: number };
   /** PGlite only: a dump to start other databases from (tests). */
   dump?: () => Promise<Blob>;
 }
@@ -47,7 +49,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
       ...(schema ? { options: `-c search_path=${schema}` } : {}),
     });
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-    return { db, kind: 'postgres', close: () => db.destroy() };
+    return { db, kind: 'postgres', pool, close: () => db.destroy() };
   }
   const pglite = await PGlite.create({
     dataDir: options.dataDir ?? 'memory://',
