@@ -9,10 +9,14 @@ import './money.css';
 
 export type MoneyTextKey = 'topup_guide' | 'money_instruction' | 'coupon_instruction';
 
-/** A text page of the money services (getMoneyText): the server's HTML, sanitised before it renders. */
-export function MoneyText({ textKey, title }: { textKey: MoneyTextKey; title: string }) {
+/**
+ * A page of one server text (a call answering { title, content (HTML), updated_at }): the HTML
+ * sanitised before it renders. The money texts (getMoneyText), 出售须知 (trunkNeedKnow) and 交易须知
+ * (businessRule) are each one of these.
+ */
+export function SiteTextPage({ dataId, path, payload, title, className = 'money-text' }: { dataId: string; path: string; payload?: Record<string, string>; title: string; className?: string }) {
   const navigate = useNavigate();
-  const text = useRemoteData<unknown>(`moneyText.${textKey}`, '/api/down/getMoneyText', { key: textKey });
+  const text = useRemoteData<unknown>(dataId, path, payload);
   const decoded = useMemo(() => decodeMoneyText(text.data), [text.data]);
   const html = useMemo(() => (decoded ? sanitizeHtml(decoded.content) : ''), [decoded]);
   return (
@@ -23,7 +27,7 @@ export function MoneyText({ textKey, title }: { textKey: MoneyTextKey; title: st
       ) : text.loading ? (
         <div className="skeleton money-skeleton" aria-busy="true" aria-label="加载中" />
       ) : decoded ? (
-        <article className="money-text" aria-label={decoded.title || title}>
+        <article className={className} aria-label={decoded.title || title}>
           {/* sanitised above (src/app/sanitize.ts) */}
           <div dangerouslySetInnerHTML={{ __html: html }} />
           {decoded.updated_at && <p className="money-text__updated">更新于 {formatDay(decoded.updated_at)}</p>}
@@ -33,4 +37,9 @@ export function MoneyText({ textKey, title }: { textKey: MoneyTextKey; title: st
       )}
     </div>
   );
+}
+
+/** A text page of the money services (getMoneyText). */
+export function MoneyText({ textKey, title }: { textKey: MoneyTextKey; title: string }) {
+  return <SiteTextPage dataId={`moneyText.${textKey}`} path="/api/down/getMoneyText" payload={{ key: textKey }} title={title} />;
 }

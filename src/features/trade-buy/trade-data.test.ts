@@ -1,4 +1,5 @@
 import fc from 'fast-check';
+import { decodeMoneyText } from '../money/money-data.ts';
 import { describe, expect, it } from 'vitest';
 import { LISTING_STATUSES, TRADE_KEYWORD_MAX, TRADE_RECORD_TABS, TRADE_STATUSES } from '../../../api/protocol/trade-rules.ts';
 import {
@@ -7,7 +8,6 @@ import {
   decodeListingDetail,
   decodeListingGames,
   decodeOrderView,
-  decodeSiteText,
   decodeTestStatus,
   decodeTestSubAccount,
   decodeTradeRecords,
@@ -184,7 +184,7 @@ describe('trading decoders (property)', () => {
   it('texts, the test status and the fixture answer: anything in, never throws', () => {
     fc.assert(
       fc.property(fc.anything(), (value) => {
-        const text = decodeSiteText(value);
+        const text = decodeMoneyText(value);
         if (text) expect(typeof text.content).toBe('string');
         const status = decodeTestStatus(value);
         if (status) expect(typeof status.enabled).toBe('boolean');

@@ -240,11 +240,6 @@ export function decodeTradeRecords(list: unknown): TradeRecordItem[] {
 
 // ---- Texts and the test build's fixtures ----
 
-export function decodeSiteText(value: unknown): { title: string; content: string; updated_at: string | null } | null {
-  const raw = obj(value);
-  if (!raw || typeof raw.content !== 'string') return null;
-  return { title: str(raw.title, 100), content: raw.content.slice(0, 100_000), updated_at: instant(raw.updated_at) };
-}
 
 /** getTradeTestStatus: enabled only when the answer says exactly true. */
 export function decodeTestStatus(value: unknown): { enabled: boolean } | null {
