@@ -142,7 +142,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
 
   const sms = deps.sms ?? createSmsProvider(config.sms, { log: app.log, production: config.production });
-  const serviceBus = deps.serviceBus ?? createServiceBus(config.redisUrl, (error) => app.log.warn({ err: error }, 'service bus error'));
+  const serviceBus = deps.serviceBus ?? createServiceBus(config.redisUrl, (error) => app.log.warn({ err: error }, 'service bus error'), config.redisKeyPrefix);
   if (!deps.serviceBus) app.addHook('onClose', () => serviceBus.close());
   const calls = allCalls({ sms, serviceBus });
   registerCalls(app, calls, { ...deps, observeAnswer: metrics.observeAnswer });

@@ -14,6 +14,8 @@ export interface ServerConfig {
   dataDir: string;
   databaseUrl: string | null;
   redisUrl: string | null;
+  /** REDIS_KEY_PREFIX (default 'gp:'): every Redis key and pub/sub channel of this deployment starts with it; processes serving the same players share it. */
+  redisKeyPrefix: string;
   secrets: WireSecrets;
   acceptPlain: boolean;
   responseMode: ResponseMode;
@@ -177,6 +179,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, root = process.
   if (databaseUrl && !/^postgres(ql)?:\/\//.test(databaseUrl)) problems.push('DATABASE_URL must be a postgres:// URL');
   const redisUrl = env.REDIS_URL || null;
   if (redisUrl && !/^rediss?:\/\//.test(redisUrl)) problems.push('REDIS_URL must be a redis:// URL');
+  const redisKeyPrefix = env.REDIS_KEY_PREFIX ?? 'gp:';
+  if (!/^[\w.:-]{1,64}$/.test(redisKeyPrefix)) problems.push(`REDIS_KEY_PREFIX must be 1–64 letters, digits or _ . : -, got "${env.REDIS_KEY_PREFIX}"`);
 
   const smsPerIpPerHour = env.SMS_IP_HOURLY_LIMIT ? Number(env.SMS_IP_HOURLY_LIMIT) : SMS_LIMITS.perIpPerHour;
   if (!Number.isSafeInteger(smsPerIpPerHour) || smsPerIpPerHour < 1) problems.push(`SMS_IP_HOURLY_LIMIT must be a positive integer, got "${env.SMS_IP_HOURLY_LIMIT}"`);
@@ -208,6 +212,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, root = process.
     dataDir,
     databaseUrl,
     redisUrl,
+    redisKeyPrefix,
     secrets,
     acceptPlain: flag(env.API_ACCEPT_PLAIN, !production, 'API_ACCEPT_PLAIN', problems),
     responseMode,

@@ -85,11 +85,37 @@ export class MemoryKvStore implements KvStore {
   }
 }
 
+/** Where RedisKvStore reports connection errors: a logger's warn (details first, pino style). */
+export type KvErrorLog = (details: { err: { code: string | null; message: string }; suppressed: number }, message: string) => void;
+
+/** At most one connection-error line per this interval (a Redis outage retries several times a second). */
+export const KV_ERROR_LOG_INTERVAL_MS = 30_000;
+
 export class RedisKvStore implements KvStore {
   private readonly redis: Redis;
+  private lastErrorLogAt = -Infinity;
+  private suppressedErrors = 0;
 
-  constructor(url: string, private readonly prefix = 'gp:') {
+  constructor(
+    url: string,
+    private readonly prefix = 'gp:',
+    options: { onError?: KvErrorLog; now?: () => number } = {},
+  ) {
     this.redis = new Redis(url, { lazyConnect: false, maxRetriesPerRequest: 2, enableOfflineQueue: true });
+    // Without a listener ioredis prints "[ioredis] Unhandled error event" on every retry. Logged
+    // rate-limited, with the error's code and message only (never the URL, which may hold a password).
+    const onError = options.onError ?? ((details, message) => console.warn(message, details));
+    const now = options.now ?? Date.now;
+    this.redis.on('error', (error: Error & { code?: string }) => {
+      const at = now();
+      if (at - this.lastErrorLogAt < KV_ERROR_LOG_INTERVAL_MS) {
+        this.suppressedErrors++;
+        return;
+      }
+      onError({ err: { code: error.code ?? null, message: error.message }, suppressed: this.suppressedErrors }, 'redis kv connection error');
+      this.lastErrorLogAt = at;
+      this.suppressedErrors = 0;
+    });
   }
 
   async setIfAbsent(key: string, value: string, ttlMs: number): Promise<boolean> {
@@ -124,6 +150,6 @@ export class RedisKvStore implements KvStore {
   }
 }
 
-export function createKvStore(redisUrl: string | null, prefix?: string): KvStore {
-  return redisUrl ? new RedisKvStore(redisUrl, prefix) : new MemoryKvStore();
+export function createKvStore(redisUrl: string | null, prefix?: string, options?: { onError?: KvErrorLog }): KvStore {
+  return redisUrl ? new RedisKvStore(redisUrl, prefix, options) : new MemoryKvStore();
 }

@@ -27,16 +27,23 @@ async function main(): Promise<void> {
   }
   if (!config.databaseUrl && !existsSync(config.dataDir)) mkdirSync(config.dataDir, { recursive: true });
   const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
-  const applied = await migrateToLatest(database.db);
-  if (config.seed) {
-    await seedContent(database.db);
-    // The game catalogue, once; its 开服表 and launch dates are relative to this first start.
-    await seedCatalog(database.db);
-    // One staff account per role with documented credentials (README); never in production.
-    await seedDevStaff(database.db, { production: config.production, secret: config.realName.secret });
-  }
-  const kv = createKvStore(config.redisUrl);
+  // Several processes may start at once on one PostgreSQL: they migrate and seed one at a time.
+  const applied = await database.startupLock(async () => {
+    const names = await migrateToLatest(database.db);
+    if (config.seed) {
+      await seedContent(database.db);
+      // The game catalogue, once; its 开服表 and launch dates are relative to this first start.
+      await seedCatalog(database.db);
+      // One staff account per role with documented credentials (README); never in production.
+      await seedDevStaff(database.db, { production: config.production, secret: config.realName.secret });
+    }
+    return names;
+  });
+  // The logger exists only once the app is built; until then connection errors go to a console line.
+  let kvLog: { warn(details: object, message: string): void } = { warn: (details, message) => console.warn(message, details) };
+  const kv = createKvStore(config.redisUrl, config.redisKeyPrefix, { onError: (details, message) => kvLog.warn(details, message) });
   const app = await buildApp({ config, db: database.db, kv, dbPool: database.pool ?? null });
+  kvLog = app.log.child({ component: 'kv' });
   app.log.info({ database: database.kind, migrations: applied, kv: config.redisUrl ? 'redis' : 'memory' }, 'database ready');
   // Scheduled work, outside the request path: due account cancellations now, then every minute.
   const cancellationJob = startCancellationJob({ db: database.db, log: app.log.child({ job: 'cancellation' }) });

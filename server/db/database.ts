@@ -13,7 +13,16 @@ export interface DatabaseHandle {
   pool?: { readonly totalCount: number; readonly idleCount: number; readonly waitingCount: number };
   /** PGlite only: a dump to start other databases from (tests). */
   dump?: () => Promise<Blob>;
+  /**
+   * Runs fn holding the start-up lock: on PostgreSQL a session advisory lock, so several processes
+   * starting at once on one database migrate and seed one after another (the seeders read, then
+   * insert); on PGlite (one process) it just runs fn.
+   */
+  startupLock<T>(fn: () => Promise<T>): Promise<T>;
 }
+
+/** pg_advisory_lock(key1, key2) of the start-up migration and seeding (an arbitrary pair no other code uses). */
+export const STARTUP_LOCK_KEYS = [0x67_70, 16] as const;
 
 // PostgreSQL bigint (count(*), sums) arrive as strings; the values here stay far below 2^53.
 pg.types.setTypeParser(20, (value) => Number(value));
@@ -49,7 +58,21 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
       ...(schema ? { options: `-c search_path=${schema}` } : {}),
     });
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-    return { db, kind: 'postgres', pool, close: () => db.destroy() };
+    async function startupLock<T>(fn: () => Promise<T>): Promise<T> {
+      // A connection of its own holds the lock while fn uses the pool's others.
+      const client = await pool.connect();
+      try {
+        await client.query('SELECT pg_advisory_lock($1, $2)', [...STARTUP_LOCK_KEYS]);
+        try {
+          return await fn();
+        } finally {
+          await client.query('SELECT pg_advisory_unlock($1, $2)', [...STARTUP_LOCK_KEYS]);
+        }
+      } finally {
+        client.release();
+      }
+    }
+    return { db, kind: 'postgres', pool, startupLock, close: () => db.destroy() };
   }
   const pglite = await PGlite.create({
     dataDir: options.dataDir ?? 'memory://',
@@ -61,6 +84,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     db,
     kind: 'pglite',
     dump: () => pglite.dumpDataDir('none'),
+    startupLock: (fn) => fn(),
     async close() {
       await db.destroy();
       await pglite.close();

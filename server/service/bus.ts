@@ -184,6 +184,7 @@ export class RedisServiceBus implements ServiceBus {
   }
 }
 
-export function createServiceBus(redisUrl: string | null, onError?: (error: unknown) => void): ServiceBus {
-  return redisUrl ? new RedisServiceBus(redisUrl, undefined, onError) : new MemoryServiceBus();
+/** keyPrefix: the deployment's REDIS_KEY_PREFIX ('gp:' → channels gp:service-bus:<topic>). */
+export function createServiceBus(redisUrl: string | null, onError?: (error: unknown) => void, keyPrefix = 'gp:'): ServiceBus {
+  return redisUrl ? new RedisServiceBus(redisUrl, `${keyPrefix}service-bus:`, onError) : new MemoryServiceBus();
 }
