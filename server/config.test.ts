@@ -108,4 +108,11 @@ describe('object storage and profile settings', () => {
     expect(() => loadConfig({ MEDIA_BASE_URL: 'cdn.example.com' }, '/srv/app')).toThrow(/MEDIA_BASE_URL/);
     expect(loadConfig({ NICKNAME_BLOCKED_WORDS: '代练， 外挂,,' }, '/srv/app').nicknameBlockedWords).toEqual(['代练', '外挂']);
   });
+
+  it('reads REDIS_KEY_PREFIX (default gp:) and refuses an empty or odd one', () => {
+    expect(loadConfig({}, '/srv/app').redisKeyPrefix).toBe('gp:');
+    expect(loadConfig({ REDIS_KEY_PREFIX: 'gp-staging:' }, '/srv/app').redisKeyPrefix).toBe('gp-staging:');
+    expect(() => loadConfig({ REDIS_KEY_PREFIX: '' }, '/srv/app')).toThrow(/REDIS_KEY_PREFIX must be 1–64 letters/);
+    expect(() => loadConfig({ REDIS_KEY_PREFIX: 'gp *' }, '/srv/app')).toThrow(/REDIS_KEY_PREFIX/);
+  });
 });
