@@ -99,7 +99,9 @@ async function serve(options: ServeOptions): Promise<void> {
     const app = await buildApp({ config, db: database.db, kv });
     url = await app.listen({ host: '127.0.0.1', port: 0 });
     const db = database.db;
-    const packs = await db.selectFrom('gift_packs').select('id').where('valid_until', '>', new Date()).where('vip_level', '=', 0).where('total', '>=', 500).orderBy('id').limit(20).execute();
+    // The packs with the most codes (every mix player claims some of them).
+    const packs = await db.selectFrom('gift_packs').select('id').where('valid_until', '>', new Date()).where('vip_level', '=', 0).orderBy('total', 'desc').orderBy('id').limit(20).execute();
+    if (packs.length === 0) throw new Error('no open gift pack in the seeded catalogue');
     const games = await db.selectFrom('games').select(['id', 'name']).orderBy('id').limit(60).execute();
     fixtures = { gamePackIds: packs.map((p) => p.id), gameIds: games.map((g) => g.id), keywords: games.slice(0, 20).map((g) => [...g.name].slice(0, 2).join('')) };
     close = async () => {
@@ -243,7 +245,7 @@ const MIX_DURATION_S = 8;
 const MIX_CONNECTIONS = [50, 200] as const;
 const MIX_PLAYERS = 200;
 /** Sign-ins per mix run at most (each uses a fresh SMS code, consumed once). */
-const SIGN_INS_PER_RUN = 150;
+const SIGN_INS_PER_RUN = 60;
 const MIX_TARGET_P99_MS = 25;
 const MIX_TARGET_ERRORS = 0.001;
 
@@ -316,12 +318,13 @@ async function loginCode(url: string, phone: string): Promise<string> {
 }
 
 /** Signs up a real-name verified adult over the wire. */
-async function signUp(url: string): Promise<Player & { phone: string }> {
+async function signUp(url: string, realName = true): Promise<Player & { phone: string }> {
   const serial = ++phoneSerial;
   const phone = String(phoneBase + serial);
   const answer = await wire(url, '/api/login/trendRegister', { account: phone, phone_code: await loginCode(url, phone), agree_agreement: 1 });
   if (answer.code !== 200) throw new Error(`sign-up ${phone}: ${answer.code} ${answer.msg}`);
   const player = { token: answer.data.token as string, uuid: answer.data.user_uuid as string, phone };
+  if (!realName) return player;
   // One identity per player (an ID number binds at most 3 accounts): a birth date per serial.
   const birth = new Date(Date.UTC(1970, 0, 1) + (serial % 10_000) * 86_400_000).toISOString().slice(0, 10).replaceAll('-', '');
   const first17 = `110105${birth}123`;
@@ -344,6 +347,11 @@ interface MixRun {
   notOk: number;
   failures: Map<string, number>;
   byCall: Map<string, number>;
+  latencies: Map<string, number[]>;
+}
+
+function percentile(sorted: number[], p: number): number {
+  return sorted.length === 0 ? NaN : sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 }
 
 /** One mix run on a started app: players signed up beforehand, bodies sealed before the clock starts. */
@@ -371,11 +379,14 @@ async function runMix(label: string, url: string, fixtures: Fixtures, players: P
   };
   const poolSize = 24_000;
   const started = Date.now();
+  const signIns = signInBodies.length;
   const pool = Array.from({ length: poolSize }, nextBody);
-  console.log(`${label}: ${players.length} players, ${signInBodies.length} sign-in codes; sealed ${poolSize} bodies in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  console.log(`${label}: ${players.length} players, ${signIns} sign-in codes; sealed ${poolSize} bodies in ${((Date.now() - started) / 1000).toFixed(1)} s`);
   let next = 0;
   let late = 0;
   const answers: Array<[MixCall, number, string]> = [];
+  /** Per call: ms from the request's setup to its answer (as this process saw it). */
+  const latencies = new Map<string, number[]>();
   const request = (record: boolean): AutocannonRequest[] => [
     {
       method: 'POST',
@@ -387,10 +398,21 @@ async function runMix(label: string, url: string, fixtures: Fixtures, players: P
           late++;
           item = nextBody();
         }
-        (context as { call?: MixCall }).call = item.call;
+        (context as { call?: MixCall; at?: number }).call = item.call;
+        (context as { at?: number }).at = performance.now();
         return { ...req, path: item.call.path, body: item.body };
       },
-      ...(record ? { onResponse: (status: number, body: string, context: unknown) => void answers.push([(context as { call: MixCall }).call, status, body]) } : {}),
+      ...(record
+        ? {
+            onResponse: (status: number, body: string, context: unknown) => {
+              const { call, at } = context as { call: MixCall; at: number };
+              answers.push([call, status, body]);
+              let list = latencies.get(call.name);
+              if (!list) latencies.set(call.name, (list = []));
+              list.push(performance.now() - at);
+            },
+          }
+        : {}),
     },
   ];
   process.stdout.write(`${label}: warm-up ${WARMUP_S} s… `);
@@ -409,14 +431,14 @@ async function runMix(label: string, url: string, fixtures: Fixtures, players: P
     const key = `${call.name}: ${decoded.ok ? `HTTP ${status} code ${decoded.response.code} ${decoded.response.msg}` : `HTTP ${status} undecodable (${decoded.reason})`}`;
     failures.set(key, (failures.get(key) ?? 0) + 1);
   }
-  return { label, connections, result, total: answers.length, notOk: notOk + result.errors + result.timeouts, failures, byCall };
+  return { label, connections, result, total: answers.length, notOk: notOk + result.errors + result.timeouts, failures, byCall, latencies };
 }
 
 /** Signs up the mix's players and sign-in phones, then runs the mix at each connection count. */
 async function mixOn(label: string, url: string, fixtures: Fixtures): Promise<MixRun[]> {
   const started = Date.now();
   const players = await inBatches(MIX_PLAYERS, 20, () => signUp(url));
-  const signInPlayers = await inBatches(SIGN_INS_PER_RUN * MIX_CONNECTIONS.length, 20, () => signUp(url));
+  const signInPlayers = await inBatches(SIGN_INS_PER_RUN * MIX_CONNECTIONS.length, 20, () => signUp(url, false));
   console.log(`${label}: signed up ${players.length + signInPlayers.length} players in ${((Date.now() - started) / 1000).toFixed(1)} s`);
   const runs: MixRun[] = [];
   for (const [i, connections] of MIX_CONNECTIONS.entries()) {
@@ -498,18 +520,22 @@ async function main(): Promise<void> {
   const counters: Array<[string, ReturnType<typeof answerCounter>]> = [];
   const mixes: MixRun[] = [];
 
-  const hello = await startServer({ kind: 'hello' });
-  try {
-    const result = await measure('fastify hello (POST /hello)', hello.url, '/hello', bodyPool(HELLO_POOL_SIZE, true));
-    rows.push({ name: 'fastify hello (POST /hello)', result, notOk: result.non2xx });
-  } finally {
-    await stopServer(hello.child);
+  // BENCH_MIX_ONLY=1: only the mixes (profiling runs).
+  const ratios = !process.env.BENCH_MIX_ONLY;
+  const hello = ratios ? await startServer({ kind: 'hello' }) : null;
+  if (hello) {
+    try {
+      const result = await measure('fastify hello (POST /hello)', hello.url, '/hello', bodyPool(HELLO_POOL_SIZE, true));
+      rows.push({ name: 'fastify hello (POST /hello)', result, notOk: result.non2xx });
+    } finally {
+      await stopServer(hello.child);
+    }
   }
 
   // PGlite (the embedded default): one process, in-memory kv.
   const app = await startServer({ kind: 'app' });
   try {
-    await measureAppVersion(`app ${APP_PATH}, 1 process, PGlite`, [app.url], rows, counters);
+    if (ratios) await measureAppVersion(`app ${APP_PATH}, 1 process, PGlite`, [app.url], rows, counters);
     if (!process.env.BENCH_SKIP_MIX) mixes.push(...(await mixOn('PGlite', app.url, app.fixtures!)));
   } finally {
     await stopServer(app.child);
@@ -529,8 +555,8 @@ async function main(): Promise<void> {
     try {
       const first = await startServer(options);
       children.push(first.child);
-      await measureAppVersion(`app ${APP_PATH}, 1 process, PostgreSQL${redisUp ? '+Redis' : ''}`, [first.url], rows, counters);
-      if (redisUp) {
+      if (ratios) await measureAppVersion(`app ${APP_PATH}, 1 process, PostgreSQL${redisUp ? '+Redis' : ''}`, [first.url], rows, counters);
+      if (redisUp && ratios) {
         const second = await startServer(options);
         children.push(second.child);
         await measureAppVersion(`app ${APP_PATH}, 2 processes, PostgreSQL+Redis`, [first.url, second.url], rows, counters);
@@ -561,7 +587,7 @@ async function main(): Promise<void> {
         `${pad(result.requests.total, 10)}${pad(result.errors + result.timeouts, 8)}${pad(notOk, 8)}`,
     );
   }
-  const helloRate = rows[0]!.result.requests.mean;
+  const helloRate = rows[0]?.result.requests.mean ?? NaN;
   console.log('');
   for (const row of rows.slice(1)) {
     const ratio = row.result.requests.mean / helloRate;
@@ -584,7 +610,9 @@ async function main(): Promise<void> {
       );
     }
     for (const run of mixes) {
-      console.log(`${run.label}: ${[...run.byCall].map(([name, count]) => `${name} ${count}`).join(', ')}`);
+      console.log(`${run.label}, per call (answers, p50 / p99 ms as the load generator saw them):`);
+      const calls = [...run.latencies].map(([name, list]) => [name, list.sort((x, y) => x - y)] as const).sort((x, y) => percentile(y[1], 50) - percentile(x[1], 50));
+      console.log(`  ${calls.map(([name, list]) => `${name} ${list.length}: ${percentile(list, 50).toFixed(0)} / ${percentile(list, 99).toFixed(0)}`).join('; ')}`);
       for (const [key, count] of run.failures) console.log(`  ${count} × ${key}`);
     }
   }
