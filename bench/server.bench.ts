@@ -1,13 +1,22 @@
 /**
- * Server benchmark: a bare Fastify hello route against the real app's /down/appVersion (full
- * wire pipeline: envelope, timestamp, signature, replay cache, PGlite query, encrypted answer).
+ * Server benchmark (issue 16): a bare Fastify hello route against the real app's /down/appVersion
+ * (full wire pipeline: envelope, timestamp, signature, replay cache, database query, encrypted
+ * answer) on 1 process (PGlite; PostgreSQL+Redis) and on 2 processes (PostgreSQL+Redis, the load
+ * split across them); then a realistic mix of player calls at 50 and 200 connections on PGlite and
+ * on PostgreSQL (see MIX), with 200 real-name verified players signed up beforehand.
  *
- * Fairness: each server runs alone in its own child process (started, measured, stopped in turn),
- * while autocannon and the request signing run in this process; both targets get the same
- * connections, duration and warm-up. Every /down/appVersion request is freshly signed and sealed
- * (the replay cache refuses repeats), and every answer is decoded so only code 1 counts as success.
+ * Fairness: each server runs in its own child process, while autocannon and the request signing
+ * run in this process; every target gets the same connections, duration and warm-up. Every
+ * request is freshly signed and sealed before the clock starts (the replay cache refuses repeats),
+ * and every answer is decoded after it stops, so only the expected code counts as success.
  *
- * Run: npm run bench:server   (≈30 s; exits by itself)
+ * PostgreSQL: BENCH_DATABASE_URL or TEST_DATABASE_URL (a database is created and dropped); Redis:
+ * BENCH_REDIS_URL or TEST_REDIS_URL (default redis://127.0.0.1:6379, a key prefix of its own,
+ * removed after). Without PostgreSQL those rows are skipped, and it says so.
+ *
+ * Run: npm run bench:server   (≈3–5 min; exits by itself)
+ *      BENCH_MIX_ONLY=1 — only the mixes; BENCH_CPU_PROF=<dir> — CPU profiles of the app
+ *      processes (read them with `npx tsx bench/profile-top.ts <file>`)
  */
 import { fork, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -515,7 +524,7 @@ const verdict = (met: boolean) => (met ? 'PASS' : 'MISS');
 
 async function main(): Promise<void> {
   const started = Date.now();
-  console.log(`server bench: ${CONNECTIONS} connections, ${DURATION_S} s per target (+${WARMUP_S} s warm-up); mix ${MIX_CONNECTIONS.join(' and ')} connections, ${MIX_DURATION_S} s; 127.0.0.1, node ${process.version}, ${os.cpus().length} CPUs`);
+  console.log(`server bench: ${CONNECTIONS} connections, ${DURATION_S} s per target (+${WARMUP_S} s warm-up); mix ${MIX_CONNECTIONS.join(' and ')} connections, ${MIX_DURATION_S} s; 127.0.0.1, node ${process.version}, ${os.cpus().length} CPUs, load average ${os.loadavg()[0]!.toFixed(1)}`);
   const rows: Row[] = [];
   const counters: Array<[string, ReturnType<typeof answerCounter>]> = [];
   const mixes: MixRun[] = [];
@@ -614,9 +623,12 @@ async function main(): Promise<void> {
       const calls = [...run.latencies].map(([name, list]) => [name, list.sort((x, y) => x - y)] as const).sort((x, y) => percentile(y[1], 50) - percentile(x[1], 50));
       console.log(`  ${calls.map(([name, list]) => `${name} ${list.length}: ${percentile(list, 50).toFixed(0)} / ${percentile(list, 99).toFixed(0)}`).join('; ')}`);
       for (const [key, count] of run.failures) console.log(`  ${count} × ${key}`);
+      if (run.total === 0) console.log('  no answer at all within the run (the server or the machine was saturated)');
     }
   }
   for (const line of skipped) console.log(line);
+  // Figures from a busy machine say little: the load average says how busy it was.
+  console.log(`load average at the end ${os.loadavg()[0]!.toFixed(1)} on ${os.cpus().length} CPUs${os.loadavg()[0]! > os.cpus().length ? ' — other work competed with the bench: compare figures only within this run' : ''}`);
   console.log(`total bench time ${((Date.now() - started) / 1000).toFixed(1)} s`);
   process.exit(0);
 }
