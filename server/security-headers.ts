@@ -95,7 +95,7 @@ export function staffPageCsp(mediaBaseUrl: string): string {
  * camera; no location, microphone, payment API, device access). Features absent here keep the
  * browser's default (clipboard for copying gift codes, fullscreen for the H5 player).
  */
-export const PERMISSIONS_POLICY = 'camera=(), microphone=(), geolocation=(), payment=(), usb=(), serial=(), hid=(), bluetooth=(), midi=(), display-capture=(), browsing-topics=()';
+export const PERMISSIONS_POLICY = 'camera=(), microphone=(), geolocation=(), payment=(), usb=(), serial=(), hid=(), midi=(), display-capture=(), browsing-topics=()';
 
 /** Headers shared by every HTML page: framing, sniffing, opener, features. */
 function pageBase(): Record<string, string> {
