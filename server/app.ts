@@ -38,6 +38,7 @@ import type { HttpPost } from './money/delivery.ts';
 import { createSmsProvider } from './sms-provider.ts';
 import { registerDevSmsOutbox, type SmsProvider } from './sms.ts';
 import { createFirstPaint } from './first-paint.ts';
+import { registerSecurityHeaders } from './security-headers.ts';
 import { registerStaffConsoleFiles, registerStaticFiles } from './static-files.ts';
 import { registerStaffCalls } from './staff/calls.ts';
 import { allStaffCalls } from './staff/registry.ts';
@@ -125,6 +126,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     reply.header(REQUEST_ID_HEADER, request.id);
     done();
   });
+  registerSecurityHeaders(app, { production: config.production });
   const metrics = createMetrics({ db: deps.db, pool: deps.dbPool ?? null, ...(deps.now ? { now: deps.now } : {}), onCollectError: (error) => app.log.warn({ err: error }, 'queue depth metrics failed') });
   registerMetrics(app, metrics, { production: config.production, token: config.metricsToken });
 
@@ -182,7 +184,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   if (config.staffStaticDir) registerStaffConsoleFiles(app, config.staffStaticDir, { mediaBaseUrl: config.mediaBaseUrl });
   if (config.staticDir) {
     const firstPaint = createFirstPaint({ calls, db: deps.db, kv: deps.kv, config, log: app.log, ...(deps.now ? { now: deps.now } : {}) });
-    registerStaticFiles(app, config.staticDir, { pageExtras: firstPaint });
+    registerStaticFiles(app, config.staticDir, { pageExtras: firstPaint, mediaBaseUrl: config.mediaBaseUrl });
   }
   return app;
 }

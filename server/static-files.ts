@@ -4,6 +4,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, constants as zlibConstants, gzip } from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { playerPageHeaders, staffPageHeaders } from './security-headers.ts';
 
 const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
@@ -64,6 +65,8 @@ export interface PageExtras {
 export interface StaticFileOptions {
   /** A client route's extras (`search` with its '?'); null, or a failure (logged), serves the built index.html. */
   pageExtras?: (pathname: string, search: string) => Promise<PageExtras | null>;
+  /** MEDIA_BASE_URL: its origin joins the pages' img-src/media-src (server/security-headers.ts). */
+  mediaBaseUrl?: string;
 }
 
 const BOOT = /<!--boot-->[\s\S]*?<!--\/boot-->/;
@@ -145,6 +148,7 @@ export function registerStaticFiles(app: FastifyInstance, dir: string, options: 
     files.set('/' + rel, fileOf(body, path.extname(rel).toLowerCase(), rel.startsWith('assets/')));
   }
   const index = files.get('/index.html')!;
+  const pageHeaders = playerPageHeaders(options.mediaBaseUrl ?? '');
   const indexHtml = index.body.toString('utf8');
 
   precompress(app, files.values());
@@ -185,40 +189,21 @@ export function registerStaticFiles(app: FastifyInstance, dir: string, options: 
       return reply.status(400).type('text/plain; charset=utf-8').send('Bad Request');
     }
     const file = files.get(url);
-    if (file) return serve(request, reply, file);
+    if (file) {
+      if (file.type.startsWith('text/html')) reply.headers(pageHeaders);
+      return serve(request, reply, file);
+    }
     if (NOT_APP.test(url) || path.extname(url) !== '') {
       return reply.status(404).type('text/plain; charset=utf-8').send('Not Found');
     }
+    reply.headers(pageHeaders);
     return serve(request, reply, await pageFor(request, url));
   };
   app.get('/*', handler); // Fastify answers HEAD from the GET route
 }
 
-/**
- * The staff console's page headers: no framing (clickjacking), scripts and styles from this
- * origin only (antd-mobile sets inline styles), nothing sent elsewhere.
- */
-export const STAFF_PAGE_HEADERS: Record<string, string> = staffPageHeaders('');
-
-/**
- * The headers with the media origin allowed for pictures (the desk shows chat pictures): with
- * MEDIA_BASE_URL on another origin (a CDN, the bucket), its origin joins img-src.
- */
-export function staffPageHeaders(mediaBaseUrl: string): Record<string, string> {
-  let mediaOrigin = '';
-  if (/^https?:\/\//.test(mediaBaseUrl)) {
-    try {
-      mediaOrigin = ` ${new URL(mediaBaseUrl).origin}`;
-    } catch {
-      mediaOrigin = '';
-    }
-  }
-  return {
-    'content-security-policy': `default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data: blob:${mediaOrigin}; connect-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'self'; object-src 'none'`,
-    'x-frame-options': 'DENY',
-    'referrer-policy': 'no-referrer',
-  };
-}
+/** The staff console's page headers (server/security-headers.ts), here too for the console's file tests. */
+export { staffPageHeaders };
 
 /**
  * The staff console (its own Vite build, vite.staff.config.ts → dist/staff, base /staff/) at /staff

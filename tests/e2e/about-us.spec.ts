@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures/test.ts';
 
 test('the about-us page shows the server content through the whole stack', async ({ page }) => {
   const answers: string[] = [];

@@ -1,4 +1,5 @@
-import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import type { APIRequestContext, Browser, Page } from '@playwright/test';
+import { expect, test } from './fixtures/test.ts';
 import { freshPhone, register, releaseSmsCooldown, signInStorage, wireCall, type Account } from './wire.ts';
 
 /**

@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures/test.ts';
 import { STORE_MSG } from '../../api/protocol/store.ts';
 import { type Account, appRendered, NOT_OPEN, openPage, register, shoot, signInStorage, watchConsole, wireCall, popupSeen } from './wire.ts';
 

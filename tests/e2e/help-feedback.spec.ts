@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures/test.ts';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { at, openPage, register, shoot, signInStorage, watchConsole } from './wire.ts';

@@ -1,4 +1,5 @@
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import type { Browser, Page } from '@playwright/test';
+import { expect, test } from './fixtures/test.ts';
 import { idCardCheckChar } from '../../api/protocol/real-name.ts';
 import { seedPrivacyDecision } from './privacy.ts';
 import { appRendered, freshPhone, NOT_OPEN, openPage, register, shoot, signInStorage, watchConsole, wireCall, type Account, popupSeen } from './wire.ts';

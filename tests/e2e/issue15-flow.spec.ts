@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import type { Browser, Page } from '@playwright/test';
+import { expect, test } from './fixtures/test.ts';
 import { formatYuan } from '../../api/protocol/money.ts';
 import { feeOf, netOf, TRADE_MSG } from '../../api/protocol/trade-rules.ts';
 import { itemOnSomePage, staffSession } from './staff.ts';

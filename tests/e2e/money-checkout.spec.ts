@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures/test.ts';
 import { idCardCheckChar } from '../../api/protocol/real-name.ts';
 import { MINORS_MSG } from '../../server/minors.ts';
 import { type Account, appRendered, at, register, shoot, signInStorage, watchConsole, wireCall } from './wire.ts';

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures/test.ts';
 import { randomUUID } from 'node:crypto';
 import { formatYuan } from '../../api/protocol/money.ts';
 import { type Account, at, openPage, register, shoot, signInStorage, verifyAdult, watchConsole, wireCall } from './wire.ts';

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures/test.ts';
 import { chinaToday, idCardCheckChar } from '../../api/protocol/real-name.ts';
 import { playAllowed } from '../../server/minors.ts';
 import { appRendered, at, register, shoot, signInStorage, wireCall } from './wire.ts';

@@ -1,4 +1,5 @@
-import { expect, test, type BrowserContext, type Page } from '@playwright/test';
+import type { BrowserContext, Page } from '@playwright/test';
+import { expect, test } from './fixtures/test.ts';
 import sharp from 'sharp';
 import { DEFAULT_QUICK_REPLIES } from '../../server/db/seed-service.ts';
 import { devStaff, signInStaffApi, signInStaffPage } from './staff.ts';

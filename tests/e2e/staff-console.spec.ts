@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures/test.ts';
 import { totpCodeAt } from '../../server/staff/totp.ts';
 import { devStaff, signInStaffApi, signInStaffPage } from './staff.ts';
 import { shoot } from './wire.ts';

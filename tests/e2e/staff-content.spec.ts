@@ -1,4 +1,5 @@
-import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
+import type { Browser, BrowserContext, Page } from '@playwright/test';
+import { expect, test } from './fixtures/test.ts';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { devStaff, signInStaffApi, signInStaffPage, staffSession, staffSessionCookies } from './staff.ts';

@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures/test.ts';
 import { Buffer } from 'node:buffer';
 import { DEV_SECRETS, openRequest, type Fields } from '../../api/protocol/wire.ts';
 import { nodeCrypto } from '../../server/wire-crypto.ts';

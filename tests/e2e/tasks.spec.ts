@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures/test.ts';
 import { seedPrivacyDecision } from './privacy.ts';
 import { appRendered, at, NOT_OPEN, register, shoot, signInStorage, watchConsole, wireCall } from './wire.ts';
 

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures/test.ts';
 import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 

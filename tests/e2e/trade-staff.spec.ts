@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures/test.ts';
 import { TRADE_MSG } from '../../api/protocol/trade-rules.ts';
 import { itemOnSomePage, staffSession } from './staff.ts';
 import { type Account, registerAdult, shoot, watchConsole, wireCall } from './wire.ts';

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures/test.ts';
 import { idCardCheckChar } from '../../api/protocol/real-name.ts';
 import { WITHDRAW_MSG } from '../../api/protocol/withdraw-rules.ts';
 import { staffSession } from './staff.ts';

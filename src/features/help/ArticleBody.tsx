@@ -1,7 +1,7 @@
 import { useMemo, type MouseEvent } from 'react';
 import { routeDataOf } from '../../app/route-data.ts';
 import { routeOf } from '../../app/routes.ts';
-import { sanitizeHtml } from '../../app/sanitize.ts';
+import { safeHtml } from '../../app/sanitize.ts';
 import { useNavigate } from '../../app/use-navigation.ts';
 import './help.css';
 
@@ -12,7 +12,7 @@ import './help.css';
  */
 export function ArticleBody({ html, className = '' }: { html: string; className?: string }) {
   const navigate = useNavigate();
-  const clean = useMemo(() => sanitizeHtml(html), [html]);
+  const clean = useMemo(() => safeHtml(html), [html]);
   const onClick = (event: MouseEvent<HTMLDivElement>) => {
     if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
     const anchor = (event.target as Element).closest('a');

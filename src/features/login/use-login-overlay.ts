@@ -15,7 +15,7 @@ import {
   type LoginOverlaySnapshot,
 } from '../../../machines/login-overlay.selectors.ts';
 import type { LoginOverlayEvent } from '../../../machines/login-overlay.types.ts';
-import { sanitizeHtml } from '../../app/sanitize.ts';
+import { safeHtml } from '../../app/sanitize.ts';
 import type { LoginOverlayActor } from './login-runtime.ts';
 
 /**
@@ -200,7 +200,7 @@ export function useLoginOverlay(overlay: LoginOverlayActor) {
   const documentTitle = useSelector(sheet, selectSheet.title);
   const documentHtml = useSelector(sheet, selectSheet.html);
   const documentError = useSelector(sheet, selectSheet.error);
-  const safeDocumentHtml = useMemo(() => (documentHtml ? sanitizeHtml(documentHtml) : ''), [documentHtml]);
+  const safeDocumentHtml = useMemo(() => (documentHtml ? safeHtml(documentHtml) : ''), [documentHtml]);
   const intents = useIntents(overlay, sheet);
 
   return {

@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { sanitizeHtml } from '../../app/sanitize.ts';
+import { safeHtml } from '../../app/sanitize.ts';
 import { useNavigate } from '../../app/use-navigation.ts';
 import { useRemoteData } from '../../app/use-remote-data.ts';
 import { LoadFailed } from '../../components/LoadFailed.tsx';
@@ -18,7 +18,7 @@ export function SiteTextPage({ dataId, path, payload, title, className = 'money-
   const navigate = useNavigate();
   const text = useRemoteData<unknown>(dataId, path, payload);
   const decoded = useMemo(() => decodeMoneyText(text.data), [text.data]);
-  const html = useMemo(() => (decoded ? sanitizeHtml(decoded.content) : ''), [decoded]);
+  const html = useMemo(() => (decoded ? safeHtml(decoded.content) : ''), [decoded]);
   return (
     <div className="money-page">
       <PageHeader title={decoded?.title || title} onBack={() => navigate('back')} />

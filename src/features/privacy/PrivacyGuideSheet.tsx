@@ -1,7 +1,7 @@
 import Button from 'antd-mobile/es/components/button';
 import Popup from 'antd-mobile/es/components/popup';
 import { useState } from 'react';
-import { sanitizeHtml } from '../../app/sanitize.ts';
+import { safeHtml } from '../../app/sanitize.ts';
 import { useRemoteData } from '../../app/use-remote-data.ts';
 import { LoadFailed } from '../../components/LoadFailed.tsx';
 import './privacy-guide.css';
@@ -88,7 +88,7 @@ function GuideDocumentView({ doc, onBack }: { doc: GuideDocument; onBack: () => 
             加载中…
           </p>
         ) : (
-          <article className="privacy-guide__article" dangerouslySetInnerHTML={{ __html: sanitizeHtml(String(document.data.content ?? '')) }} />
+          <article className="privacy-guide__article" dangerouslySetInnerHTML={{ __html: safeHtml(String(document.data.content ?? '')) }} />
         )}
       </div>
     </div>

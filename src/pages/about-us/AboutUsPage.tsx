@@ -2,7 +2,7 @@ import { useMemo } from 'react';
 import { Link } from '../../app/Link.tsx';
 import { PRODUCT } from '../../app/routes.ts';
 import { useRemoteData } from '../../app/use-remote-data.ts';
-import { sanitizeHtml } from '../../app/sanitize.ts';
+import { safeHtml } from '../../app/sanitize.ts';
 import { decodeAboutItems } from '../../features/help/help-data.ts';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { LoadFailed } from '../../components/LoadFailed.tsx';
@@ -68,7 +68,7 @@ export default function AboutUsPage() {
             <h1 className="about-us__name">{data.product ?? data.title}</h1>
             <p className="about-us__version">当前版本 v{data.version}</p>
           </header>
-          <section className="about-us__content" dangerouslySetInnerHTML={{ __html: sanitizeHtml(data.content) }} />
+          <section className="about-us__content" dangerouslySetInnerHTML={{ __html: safeHtml(data.content) }} />
           <AboutLinks items={data.items} />
           <ul className="about-us__contacts">
             {data.service_phone && (

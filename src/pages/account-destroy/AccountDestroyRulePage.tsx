@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { sanitizeHtml } from '../../app/sanitize.ts';
+import { safeHtml } from '../../app/sanitize.ts';
 import { useRemoteData } from '../../app/use-remote-data.ts';
 import { LoadFailed } from '../../components/LoadFailed.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
@@ -15,7 +15,7 @@ interface CancelRule {
 
 export default function AccountDestroyRulePage() {
   const rule = useRemoteData<CancelRule>('cancelRule', '/api/user/getCancelRule');
-  const html = useMemo(() => (rule.data ? sanitizeHtml(rule.data.content) : ''), [rule.data]);
+  const html = useMemo(() => (rule.data ? safeHtml(rule.data.content) : ''), [rule.data]);
   return (
     <div className="page cancel">
       <PageHeader title="账号注销协议" />

@@ -3,7 +3,7 @@ import { request } from '../../../api/typed-call.ts';
 import type { RouteData } from '../../../machines/navigation.types.ts';
 import type { PageProps } from '../../app/routes.ts';
 import { useRuntime } from '../../app/runtime-context.tsx';
-import { sanitizeHtml } from '../../app/sanitize.ts';
+import { safeHtml } from '../../app/sanitize.ts';
 import { useRemoteData } from '../../app/use-remote-data.ts';
 import { useCurrentPath, useNavigate, useSignedIn } from '../../app/use-navigation.ts';
 import { LoadFailed } from '../../components/LoadFailed.tsx';
@@ -34,7 +34,7 @@ function routeInAppLinks(event: MouseEvent<HTMLElement>, navigate: (to: string, 
 
 function NoticeHtml({ html }: { html: string }) {
   const navigate = useNavigate();
-  const safe = useMemo(() => sanitizeHtml(html), [html]);
+  const safe = useMemo(() => safeHtml(html), [html]);
   return <div className="notice-html" onClick={(event) => routeInAppLinks(event, navigate)} dangerouslySetInnerHTML={{ __html: safe }} />;
 }
 

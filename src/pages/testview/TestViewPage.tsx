@@ -3,6 +3,7 @@ import type { AnyStateMachine } from 'xstate';
 import { stateValueText } from '../../app/diagram/chart.ts';
 import { activeStateIds, machineLayout } from '../../app/diagram/diagram.ts';
 import { renderDiagramSvg } from '../../app/diagram/svg.ts';
+import { safeHtml } from '../../app/sanitize.ts';
 import type { EventLog } from '../../app/event-log.ts';
 import { EVENT_LOG_MAX_BYTES, parseEventLogJson, type EventLogFile, type LogEntry, type StateValueJson } from '../../app/event-log-schema.ts';
 import { useRuntime } from '../../app/runtime-context.tsx';
@@ -63,7 +64,7 @@ function Diagram({ machine, state }: { machine: AnyStateMachine; state: StateVal
   const box = useRef<HTMLDivElement>(null);
   const stateKey = JSON.stringify(state);
   const svg = useMemo(
-    () => renderDiagramSvg(layoutOf(machine), { active: new Set(activeStateIds(machine, state)) }),
+    () => safeHtml(renderDiagramSvg(layoutOf(machine), { active: new Set(activeStateIds(machine, state)) }), { svg: true }),
     // stateKey stands for state: a new object with the same value draws the same picture
     [machine, stateKey],
   );

@@ -1,6 +1,6 @@
 import { useMemo, useState } from 'react';
 import type { PageProps } from '../../app/routes.ts';
-import { sanitizeHtml } from '../../app/sanitize.ts';
+import { safeHtml } from '../../app/sanitize.ts';
 import { useNavigate } from '../../app/use-navigation.ts';
 import { useRemoteData } from '../../app/use-remote-data.ts';
 import { LoadFailed } from '../../components/LoadFailed.tsx';
@@ -33,7 +33,7 @@ export function tabOf(data: PageProps['data']): UserRuleTab {
 
 function Document({ doc }: { doc: (typeof DOCUMENTS)[number] }) {
   const remote = useRemoteData<DocumentAnswer>(`userRule-${doc.key}`, doc.path);
-  const html = useMemo(() => (typeof remote.data?.content === 'string' ? sanitizeHtml(remote.data.content) : null), [remote.data]);
+  const html = useMemo(() => (typeof remote.data?.content === 'string' ? safeHtml(remote.data.content) : null), [remote.data]);
   if (remote.failed || (!remote.loading && html === null)) return <LoadFailed message={remote.error ?? '服务器返回数据异常'} onRetry={remote.failed ? remote.retry : remote.refresh} />;
   if (remote.loading || html === null) {
     return (

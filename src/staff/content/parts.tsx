@@ -1,6 +1,6 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import Button from 'antd-mobile/es/components/button';
-import { sanitizeHtml } from '../../app/sanitize.ts';
+import { safeHtml } from '../../app/sanitize.ts';
 import { chinaTime } from '../format.ts';
 
 /** Shared pieces of the content modules (意见反馈, 公告, 站内广播, 帮助文章). */
@@ -50,12 +50,11 @@ export function When({ iso }: { iso: string | null }) {
 /**
  * The console's page policy loads pictures from this site (and the media origin) only, so a
  * picture from elsewhere in a notice or article is shown as its address instead of being loaded
- * (no request leaves for a third party, no policy error). The HTML is parsed inert (a template).
+ * (no request leaves for a third party, no policy error). It works on the sanitised content as
+ * inert nodes (src/app/sanitize.ts), before anything is in the page.
  */
-export function withoutOutsidePictures(html: string): string {
-  const template = document.createElement('template');
-  template.innerHTML = html;
-  for (const img of Array.from(template.content.querySelectorAll('img'))) {
+export function replaceOutsidePictures(content: DocumentFragment): void {
+  for (const img of Array.from(content.querySelectorAll('img'))) {
     const src = img.getAttribute('src') ?? '';
     let outside = true;
     try {
@@ -69,12 +68,11 @@ export function withoutOutsidePictures(html: string): string {
     note.textContent = `［外部图片，预览不加载：${src}］`;
     img.replaceWith(note);
   }
-  return template.innerHTML;
 }
 
-/** Server-sanitised HTML, sanitised again here (DOMPurify) before it is shown. */
+/** Server-sanitised HTML, sanitised again here (DOMPurify, the 'app-html' Trusted Types policy) before it is shown. */
 export function HtmlView({ html, label }: { html: string; label: string }) {
-  return <div className="content-html" aria-label={label} dangerouslySetInnerHTML={{ __html: withoutOutsidePictures(sanitizeHtml(html)) }} />;
+  return <div className="content-html" aria-label={label} dangerouslySetInnerHTML={{ __html: safeHtml(html, { rewrite: replaceOutsidePictures }) }} />;
 }
 
 /** Characters as the server counts a text's limit (code points). */
