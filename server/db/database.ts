@@ -28,6 +28,12 @@ export interface DatabaseOptions {
   /** PostgreSQL only: run in this schema (created if missing), e.g. one per test. */
   schema?: string;
   poolSize?: number;
+  /**
+   * PostgreSQL only: told of an error on an idle pooled connection (the server restarted, the
+   * connection was terminated). The pool drops that connection and opens another when needed;
+   * without a listener the 'error' event would end the process (issue 16, faults).
+   */
+  onPoolError?: (error: Error) => void;
 }
 
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
@@ -48,6 +54,8 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
       max: options.poolSize ?? 10,
       ...(schema ? { options: `-c search_path=${schema}` } : {}),
     });
+    const onPoolError = options.onPoolError ?? ((error: Error) => console.warn(`database pool: idle connection lost (${error.message})`));
+    pool.on('error', (error) => onPoolError(error));
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     return { db, kind: 'postgres', pool, close: () => db.destroy() };
   }
