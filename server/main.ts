@@ -26,8 +26,8 @@ async function main(): Promise<void> {
     throw error;
   }
   if (!config.databaseUrl && !existsSync(config.dataDir)) mkdirSync(config.dataDir, { recursive: true });
-  // An idle pooled connection that PostgreSQL ends (restart, pg_terminate_backend) is dropped and logged, never fatal.
-  let logPoolError = (error: Error) => console.warn(`database pool: idle connection lost (${error.message})`);
+  // A pooled connection that PostgreSQL ends (restart, pg_terminate_backend) is dropped and logged, never fatal.
+  let logPoolError = (error: Error) => console.warn(`database pool: connection lost (${error.message})`);
   const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir, onPoolError: (error) => logPoolError(error) });
   const applied = await migrateToLatest(database.db);
   if (config.seed) {
@@ -39,7 +39,7 @@ async function main(): Promise<void> {
   }
   const kv = createKvStore(config.redisUrl);
   const app = await buildApp({ config, db: database.db, kv, dbPool: database.pool ?? null });
-  logPoolError = (error) => app.log.warn({ err: error }, 'database pool: idle connection lost');
+  logPoolError = (error) => app.log.warn({ err: error }, 'database pool: connection lost');
   app.log.info({ database: database.kind, migrations: applied, kv: config.redisUrl ? 'redis' : 'memory' }, 'database ready');
   // Scheduled work, outside the request path: due account cancellations now, then every minute.
   const cancellationJob = startCancellationJob({ db: database.db, log: app.log.child({ job: 'cancellation' }) });
