@@ -13,7 +13,8 @@ export default defineConfig({
     include: ['tests/faults/**/*.test.ts'],
     globalSetup: ['tests/faults/global.ts'],
     fileParallelism: false,
-    testTimeout: 240_000,
+    // Generous: under heavy load one server start has taken up to a minute (tsx compiling the server).
+    testTimeout: 480_000,
     hookTimeout: 240_000,
   },
 });
