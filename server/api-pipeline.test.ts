@@ -3,6 +3,7 @@ import { browserCrypto } from '../api/crypto-browser.ts';
 import { decodeResponse, DEV_SECRETS, encodeRequestBody, signRequest } from '../api/protocol/wire.ts';
 import { startTestServer, type TestServer } from '../tests/helpers/test-server.ts';
 import { DATABASE_KINDS } from '../tests/helpers/test-db.ts';
+import { KvUnavailableError, MemoryKvStore, RedisKvStore } from './kv-store.ts';
 
 describe.each(DATABASE_KINDS)('pipeline on %s', (kind) => {
   let server: TestServer;
@@ -71,6 +72,42 @@ describe('pipeline options', () => {
       expect(await unknown.json()).toMatchObject({ code: 404 });
     } finally {
       await server.close();
+    }
+  });
+});
+
+describe('kv store unavailable (issue 16, faults)', () => {
+  it('answers 503 系统繁忙，请稍后再试 for a call whose kv store fails, and serves again once it works', async () => {
+    const kv = new MemoryKvStore();
+    let down = true;
+    const failing = Object.assign(Object.create(kv) as MemoryKvStore, {
+      setIfAbsent: (key: string, value: string, ttl: number) => (down ? Promise.reject(new KvUnavailableError(new Error('connect ECONNREFUSED'))) : kv.setIfAbsent(key, value, ttl)),
+    });
+    const server = await startTestServer({ kv: failing });
+    try {
+      const call = async () => {
+        const body = encodeRequestBody('/api/down/getAboutUs', signRequest({}, { path: '/api/down/getAboutUs', timestamp: Date.now(), secrets: DEV_SECRETS, crypto: browserCrypto }), { encrypt: true, secrets: DEV_SECRETS, crypto: browserCrypto });
+        const res = await fetch(server.url + '/api/down/getAboutUs', { method: 'POST', headers: { 'content-type': body.contentType }, body: body.body });
+        return { status: res.status, decoded: decodeResponse(await res.text(), { secrets: DEV_SECRETS, crypto: browserCrypto }) };
+      };
+      expect(await call()).toMatchObject({ status: 200, decoded: { ok: true, response: { code: 503, msg: '系统繁忙，请稍后再试', data: null } } });
+      down = false;
+      expect(await call()).toMatchObject({ status: 200, decoded: { ok: true, response: { code: 1 } } });
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('RedisKvStore fails a command with KvUnavailableError within its command timeout when Redis is unreachable', async () => {
+    // A port nothing listens on (the discard port): connection refused, reconnects keep failing.
+    const store = new RedisKvStore('redis://127.0.0.1:9/0');
+    try {
+      const started = Date.now();
+      await expect(store.setIfAbsent('x', '1', 1000)).rejects.toBeInstanceOf(KvUnavailableError);
+      await expect(store.increment('n', 1000)).rejects.toBeInstanceOf(KvUnavailableError);
+      expect(Date.now() - started).toBeLessThan(2_500);
+    } finally {
+      await store.close();
     }
   });
 });

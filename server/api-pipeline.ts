@@ -6,7 +6,7 @@ import type { CallContext, CallDefinition } from './calls.ts';
 import type { ServerConfig } from './config.ts';
 import type { Kysely } from 'kysely';
 import type { Database } from './db/schema.ts';
-import type { KvStore } from './kv-store.ts';
+import { KvUnavailableError, type KvStore } from './kv-store.ts';
 import { nodeCrypto } from './wire-crypto.ts';
 
 export interface PipelineDeps {
@@ -21,6 +21,8 @@ export interface PipelineDeps {
 /** One generic answer for envelope, decryption, signature and replay failures (no oracle). */
 const BAD_SIGN: WireResponse = { code: CODE.badRequest, msg: MSG.badSign, data: null };
 const EXPIRED: WireResponse = { code: CODE.badRequest, msg: MSG.expiredRequest, data: null };
+/** Redis (the replay cache, SMS codes, limits…) unreachable: refused at once, nothing done (docs/decisions.md, issue 16). */
+const BUSY: WireResponse = { code: CODE.busy, msg: MSG.busy, data: null };
 
 /**
  * PROTOCOL §1–§6 for every registered call (path and auth from its declaration): body limit, decryption, timestamp window,
@@ -56,23 +58,29 @@ export function registerCalls(app: FastifyInstance, calls: CallDefinition[], dep
           request.log.info({ call: path, refused: opened.reason }, 'request refused');
           return send(reply, opened.reason === 'expired' ? EXPIRED : BAD_SIGN);
         }
-        // Keyed by path too: the sign covers the fields only, so two different calls with the same
-        // fields in the same millisecond (getWatermark {} and changeActiveRecord {}) are not replays.
-        if (!(await kv.setIfAbsent(`replay:${path}:${opened.sign}`, '1', REPLAY_WINDOW_MS))) {
-          request.log.info({ call: path, refused: 'replay' }, 'request refused');
-          return send(reply, BAD_SIGN);
+        try {
+          // Keyed by path too: the sign covers the fields only, so two different calls with the same
+          // fields in the same millisecond (getWatermark {} and changeActiveRecord {}) are not replays.
+          if (!(await kv.setIfAbsent(`replay:${path}:${opened.sign}`, '1', REPLAY_WINDOW_MS))) {
+            request.log.info({ call: path, refused: 'replay' }, 'request refused');
+            return send(reply, BAD_SIGN);
+          }
+          const fields = opened.fields;
+          const at = new Date(now());
+          let user: CallContext['user'] = null;
+          const token = typeof fields.token === 'string' && fields.token !== '' ? fields.token : null;
+          if (authMode === 'required' || (authMode === 'optional' && token)) {
+            const auth = await authenticate(db, fields.token, fields.user_uuid, at);
+            if (auth.ok) user = auth.user;
+            else if (authMode === 'required') return send(reply, auth.response);
+          }
+          const response = await call.handler({ fields, user, token, ip: request.ip, now: at, db, kv, config, log: request.log });
+          return send(reply, response);
+        } catch (error) {
+          if (!(error instanceof KvUnavailableError)) throw error;
+          request.log.warn({ call: path, err: error }, 'kv store unavailable: answered busy');
+          return send(reply, BUSY);
         }
-        const fields = opened.fields;
-        const at = new Date(now());
-        let user: CallContext['user'] = null;
-        const token = typeof fields.token === 'string' && fields.token !== '' ? fields.token : null;
-        if (authMode === 'required' || (authMode === 'optional' && token)) {
-          const auth = await authenticate(db, fields.token, fields.user_uuid, at);
-          if (auth.ok) user = auth.user;
-          else if (authMode === 'required') return send(reply, auth.response);
-        }
-        const response = await call.handler({ fields, user, token, ip: request.ip, now: at, db, kv, config, log: request.log });
-        return send(reply, response);
       });
     }
   });

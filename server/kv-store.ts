@@ -91,6 +91,24 @@ export type KvErrorLog = (details: { err: { code: string | null; message: string
 /** At most one connection-error line per this interval (a Redis outage retries several times a second). */
 export const KV_ERROR_LOG_INTERVAL_MS = 30_000;
 
+/**
+ * The kv store could not answer (Redis unreachable, a command timed out): nothing was stored or read.
+ * The API pipeline answers CODE.busy '系统繁忙，请稍后再试' for it instead of a 500 or a hang.
+ */
+export class KvUnavailableError extends Error {
+  constructor(cause: unknown) {
+    super(`kv store unavailable: ${cause instanceof Error ? cause.message : String(cause)}`, { cause });
+    this.name = 'KvUnavailableError';
+  }
+}
+
+/**
+ * How long one Redis command may take before it fails (also while queued offline). ioredis's
+ * defaults would hold a request for the whole reconnect cycle (or, on a black-holed address, the
+ * 10 s connect timeout): a request answers 系统繁忙 within about this long instead.
+ */
+export const REDIS_COMMAND_TIMEOUT_MS = 1_000;
+
 export class RedisKvStore implements KvStore {
   private readonly redis: Redis;
   private lastErrorLogAt = -Infinity;
@@ -101,7 +119,16 @@ export class RedisKvStore implements KvStore {
     private readonly prefix = 'gp:',
     options: { onError?: KvErrorLog; now?: () => number } = {},
   ) {
-    this.redis = new Redis(url, { lazyConnect: false, maxRetriesPerRequest: 2, enableOfflineQueue: true });
+    this.redis = new Redis(url, {
+      lazyConnect: false,
+      // Commands wait offline only for the first reconnect attempt, and never past the command timeout.
+      maxRetriesPerRequest: 1,
+      enableOfflineQueue: true,
+      commandTimeout: REDIS_COMMAND_TIMEOUT_MS,
+      connectTimeout: 2_000,
+      // Reconnects forever, at most a second apart, so the server recovers soon after Redis returns.
+      retryStrategy: (times) => Math.min(times * 100, 1_000),
+    });
     // Without a listener ioredis prints "[ioredis] Unhandled error event" on every retry. Logged
     // rate-limited, with the error's code and message only (never the URL, which may hold a password).
     const onError = options.onError ?? ((details, message) => console.warn(message, details));
@@ -118,30 +145,39 @@ export class RedisKvStore implements KvStore {
     });
   }
 
+  /** Runs a command; any failure of Redis itself becomes KvUnavailableError. */
+  private async run<T>(command: () => Promise<T>): Promise<T> {
+    try {
+      return await command();
+    } catch (error) {
+      throw new KvUnavailableError(error);
+    }
+  }
+
   async setIfAbsent(key: string, value: string, ttlMs: number): Promise<boolean> {
-    return (await this.redis.set(this.prefix + key, value, 'PX', Math.max(1, Math.ceil(ttlMs)), 'NX')) === 'OK';
+    return (await this.run(() => this.redis.set(this.prefix + key, value, 'PX', Math.max(1, Math.ceil(ttlMs)), 'NX'))) === 'OK';
   }
 
   async set(key: string, value: string, ttlMs: number): Promise<void> {
-    await this.redis.set(this.prefix + key, value, 'PX', Math.max(1, Math.ceil(ttlMs)));
+    await this.run(() => this.redis.set(this.prefix + key, value, 'PX', Math.max(1, Math.ceil(ttlMs))));
   }
 
   async get(key: string): Promise<string | null> {
-    return this.redis.get(this.prefix + key);
+    return this.run(() => this.redis.get(this.prefix + key));
   }
 
   async delete(key: string): Promise<void> {
-    await this.redis.del(this.prefix + key);
+    await this.run(() => this.redis.del(this.prefix + key));
   }
 
   async increment(key: string, ttlMs: number): Promise<number> {
     const full = this.prefix + key;
-    const [[, value]] = (await this.redis.multi().incr(full).pexpire(full, Math.max(1, Math.ceil(ttlMs)), 'NX').exec()) as [[null, number]];
+    const [[, value]] = (await this.run(() => this.redis.multi().incr(full).pexpire(full, Math.max(1, Math.ceil(ttlMs)), 'NX').exec())) as [[null, number]];
     return value;
   }
 
   async ttl(key: string): Promise<number | null> {
-    const ms = await this.redis.pttl(this.prefix + key);
+    const ms = await this.run(() => this.redis.pttl(this.prefix + key));
     return ms < 0 ? null : ms;
   }
 

@@ -26,7 +26,9 @@ async function main(): Promise<void> {
     throw error;
   }
   if (!config.databaseUrl && !existsSync(config.dataDir)) mkdirSync(config.dataDir, { recursive: true });
-  const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
+  // A pooled connection that PostgreSQL ends (restart, pg_terminate_backend) is dropped and logged, never fatal.
+  let logPoolError = (error: Error) => console.warn(`database pool: connection lost (${error.message})`);
+  const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir, onPoolError: (error) => logPoolError(error) });
   // Several processes may start at once on one PostgreSQL: they migrate and seed one at a time.
   const applied = await database.startupLock(async () => {
     const names = await migrateToLatest(database.db);
@@ -44,6 +46,7 @@ async function main(): Promise<void> {
   const kv = createKvStore(config.redisUrl, config.redisKeyPrefix, { onError: (details, message) => kvLog.warn(details, message) });
   const app = await buildApp({ config, db: database.db, kv, dbPool: database.pool ?? null });
   kvLog = app.log.child({ component: 'kv' });
+  logPoolError = (error) => app.log.warn({ err: error }, 'database pool: connection lost');
   app.log.info({ database: database.kind, migrations: applied, kv: config.redisUrl ? 'redis' : 'memory' }, 'database ready');
   // Scheduled work, outside the request path: due account cancellations now, then every minute.
   const cancellationJob = startCancellationJob({ db: database.db, log: app.log.child({ job: 'cancellation' }) });

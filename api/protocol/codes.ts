@@ -14,6 +14,8 @@ export const CODE = {
   tokenInvalid: 105,
   passwordChanged: 106,
   accountDisabled: 107,
+  /** The server cannot reach what the call needs (Redis, …) right now; nothing was done. Any client retries later. */
+  busy: 503,
 } as const;
 
 /** SPEC §5: codes treated as success. */
@@ -43,6 +45,8 @@ export const MSG = {
   fetched: '获取成功',
   genericError: 'Error',
   downloadAddressError: '下载地址异常，请联系客服',
+  /** With CODE.busy: a dependency (Redis) is unreachable; the call was not carried out. */
+  busy: '系统繁忙，请稍后再试',
 } as const;
 
 /** SPEC §8: server messages that mean the session is gone, whatever the code. */

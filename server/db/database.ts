@@ -37,6 +37,12 @@ export interface DatabaseOptions {
   /** PostgreSQL only: run in this schema (created if missing), e.g. one per test. */
   schema?: string;
   poolSize?: number;
+  /**
+   * PostgreSQL only: told of an error on a pooled connection (the server restarted, the connection
+   * was terminated), idle or checked out. The pool drops that connection and opens another when
+   * needed; without a listener the 'error' event would end the process (issue 16, faults).
+   */
+  onPoolError?: (error: Error) => void;
 }
 
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
@@ -57,6 +63,13 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
       max: options.poolSize ?? 10,
       ...(schema ? { options: `-c search_path=${schema}` } : {}),
     });
+    const onPoolError = options.onPoolError ?? ((error: Error) => console.warn(`database pool: connection lost (${error.message})`));
+    // Every connection keeps its own listener: pg-pool listens only while a connection is idle, so one
+    // ended while checked out (in a transaction, between statements) would otherwise crash the process.
+    // Its query fails (the request answers 500), and the pool drops it on release.
+    pool.on('connect', (client) => client.on('error', (error) => onPoolError(error)));
+    // The pool re-emits an idle connection's error: already reported by the listener above.
+    pool.on('error', () => {});
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     async function startupLock<T>(fn: () => Promise<T>): Promise<T> {
       // A connection of its own holds the lock while fn uses the pool's others.
