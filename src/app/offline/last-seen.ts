@@ -64,10 +64,11 @@ export function remember(owner: string, path: string, payload: Fields, outcome: 
   return serial(async () => {
     const stored: unknown = await get(LAST_SEEN_STORAGE_KEY);
     const record: LastSeenRecord = isRecord(stored) && stored.owner === owner ? stored : { owner, entries: {} };
-    record.entries[keyOf(path, payload)] = { at: Date.now(), code: outcome.code, msg: outcome.msg, data: JSON.parse(json) as unknown };
-    const newest = Object.entries(record.entries)
-      .sort(([, a], [, b]) => b.at - a.at)
-      .slice(0, LAST_SEEN_MAX_ENTRIES);
+    // Entries in the order they were kept (a string-keyed object keeps insertion order): the newest last.
+    const key = keyOf(path, payload);
+    delete record.entries[key];
+    record.entries[key] = { at: Date.now(), code: outcome.code, msg: outcome.msg, data: JSON.parse(json) as unknown };
+    const newest = Object.entries(record.entries).slice(-LAST_SEEN_MAX_ENTRIES);
     await set(LAST_SEEN_STORAGE_KEY, { owner, entries: Object.fromEntries(newest) } satisfies LastSeenRecord);
   });
 }

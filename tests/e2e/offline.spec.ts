@@ -1,0 +1,132 @@
+import { expect, test, type Page } from '@playwright/test';
+import { appRendered, popupSeen, register, signInStorage, type Account } from './wire.ts';
+
+/**
+ * The offline shell (issue 16 item 4): the built app's service worker (vite-plugin-pwa, see
+ * vite.config.ts offlineShell), the last-seen lists kept per player (src/app/offline/), the
+ * offline state. Each test has a fresh context, so its worker is its own.
+ */
+
+const OFFLINE_TEXT = '网络已断开，当前显示的是离线内容';
+const API = /^\/(api|down|point|dev|upload|media|sandbox-pay|staff)(\/|$)/;
+
+/** The page is controlled: the worker has precached the shell (install) and claimed the page (activate). */
+async function workerInControl(page: Page) {
+  await page.waitForFunction(() => navigator.serviceWorker?.controller?.state === 'activated', null, { timeout: 20_000 });
+}
+
+/** The last-seen record (idb-keyval's default store), as src/app/offline/last-seen.ts keeps it. */
+function lastSeenRecord(page: Page): Promise<{ owner: string; entries: Record<string, unknown> } | null> {
+  return page.evaluate(
+    () =>
+      new Promise((resolve) => {
+        const open = indexedDB.open('keyval-store');
+        open.onerror = () => resolve(null);
+        open.onsuccess = () => {
+          try {
+            const get = open.result.transaction('keyval', 'readonly').objectStore('keyval').get('offline.lastSeen.v1');
+            get.onsuccess = () => resolve(get.result ?? null);
+            get.onerror = () => resolve(null);
+          } catch {
+            resolve(null);
+          }
+        };
+      }),
+  );
+}
+
+/** Every API answer the page got, and whether the worker gave it. */
+function watchApi(page: Page): { path: string; fromWorker: boolean }[] {
+  const seen: { path: string; fromWorker: boolean }[] = [];
+  page.on('response', (response) => {
+    const path = new URL(response.url()).pathname;
+    if (API.test(path)) seen.push({ path, fromWorker: response.fromServiceWorker() });
+  });
+  return seen;
+}
+
+/** What Cache Storage holds: never an API path, never a page of the server's (only the precached plain shell). */
+async function cachedPaths(page: Page): Promise<string[]> {
+  return page.evaluate(async () => {
+    const paths: string[] = [];
+    for (const name of await caches.keys()) {
+      for (const request of await (await caches.open(name)).keys()) paths.push(new URL(request.url).pathname);
+    }
+    return paths;
+  });
+}
+
+async function homeOnline(page: Page, account: Account | null): Promise<string[]> {
+  if (account) await signInStorage(page, account);
+  await page.goto('/');
+  await appRendered(page);
+  await expect(page.locator('.game-tile__name').first()).toBeVisible();
+  await workerInControl(page);
+  // The home layout and its first recommendations are kept (in the background, after they arrive).
+  await expect.poll(async () => Object.keys((await lastSeenRecord(page))?.entries ?? {}).some((key) => key.startsWith('/api/down/getAppIndexContent '))).toBe(true);
+  expect((await lastSeenRecord(page))?.owner).toBe(account?.uuid ?? '');
+  return page.locator('.game-tile__name').allInnerTexts();
+}
+
+test('the built app opens offline with the last-seen home page and says so; back online it is live again', async ({ page, context, baseURL, request }) => {
+  const sw = await request.get('/sw.js');
+  expect(sw.headers()['cache-control']).toBe('no-cache');
+  const manifest = await request.get('/manifest.webmanifest');
+  expect(manifest.headers()['content-type']).toContain('application/manifest+json');
+  expect(await manifest.json()).toMatchObject({ name: '乐玩游戏盒', display: 'standalone', theme_color: '#ff6a00', start_url: '/' });
+
+  const player = await register(baseURL!);
+  await popupSeen(baseURL!, player);
+  const api = watchApi(page);
+  const tiles = await homeOnline(page, player);
+  expect(tiles.length).toBeGreaterThan(0);
+  await expect(page.getByText(OFFLINE_TEXT)).toBeHidden();
+
+  await context.setOffline(true);
+  await page.reload();
+  await expect(page.getByText(OFFLINE_TEXT)).toBeVisible();
+  await expect(page.locator('.game-tile__name').first()).toHaveText(tiles[0]!);
+  expect(await page.locator('.game-tile__name').allInnerTexts()).toEqual(expect.arrayContaining(tiles.slice(0, 3)));
+  await page.screenshot({ path: 'test-results/screenshots/offline-home.png' });
+
+  // Back online: the banner goes and the page asks the server again (live answers, not the kept ones).
+  const live = page.waitForResponse((response) => new URL(response.url()).pathname === '/api/down/getAppIndexContent');
+  await context.setOffline(false);
+  await expect(page.getByText(OFFLINE_TEXT)).toBeHidden();
+  expect((await live).status()).toBe(200);
+
+  expect(api.length).toBeGreaterThan(0);
+  expect(api.filter((answer) => answer.fromWorker)).toEqual([]);
+  const cached = await cachedPaths(page);
+  expect(cached).toContain('/index.html');
+  expect(cached.filter((path) => API.test(path) || path === '/')).toEqual([]);
+});
+
+test('one player’s kept lists are never shown to another player or signed out; the API never comes from the worker', async ({ page, context, baseURL }) => {
+  const [first, second] = [await register(baseURL!), await register(baseURL!)];
+  await popupSeen(baseURL!, first);
+  const api = watchApi(page);
+  await homeOnline(page, first);
+
+  // Another player on the same phone, offline: nothing of the first player's, the record is gone.
+  await page.evaluate((account) => {
+    localStorage.setItem('Token', account.token);
+    localStorage.setItem('Uuid', account.uuid);
+    localStorage.setItem('NickName', account.nickname);
+  }, second);
+  await context.setOffline(true);
+  await page.reload();
+  await expect(page.getByText(OFFLINE_TEXT)).toBeVisible();
+  await expect(page.getByRole('button', { name: /重试|重新加载/ }).first()).toBeVisible();
+  await expect(page.locator('.game-tile__name')).toHaveCount(0);
+  await expect.poll(() => lastSeenRecord(page)).toBeNull();
+
+  // Signed out, offline: the same (the signed-out lists are their own).
+  await context.setOffline(false);
+  await page.evaluate(() => ['Token', 'Uuid', 'NickName'].forEach((key) => localStorage.removeItem(key)));
+  await page.reload();
+  await expect(page.locator('.game-tile__name').first()).toBeVisible();
+  await expect.poll(async () => (await lastSeenRecord(page))?.owner).toBe('');
+  expect(api.filter((answer) => answer.fromWorker)).toEqual([]);
+  expect((await cachedPaths(page)).filter((path) => API.test(path))).toEqual([]);
+});
