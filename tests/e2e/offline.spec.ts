@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
-import { appRendered, popupSeen, register, signInStorage, type Account } from './wire.ts';
+import { idCardCheckChar } from '../../api/protocol/real-name.ts';
+import { appRendered, popupSeen, register, signInStorage, wireCall, type Account } from './wire.ts';
 
 /**
  * The offline shell (issue 16 item 4): the built app's service worker (vite-plugin-pwa, see
@@ -9,6 +10,13 @@ import { appRendered, popupSeen, register, signInStorage, type Account } from '.
 
 const OFFLINE_TEXT = '网络已断开，当前显示的是离线内容';
 const API = /^\/(api|down|point|dev|upload|media|sandbox-pay|staff)(\/|$)/;
+
+/** An ID card number of a 30-year-old (the minors' rules refuse unverified payments). */
+let idSeq = 500;
+function adultIdCard(): string {
+  const first17 = `11010519900101${String(idSeq++).padStart(3, '0')}`;
+  return first17 + idCardCheckChar(first17);
+}
 
 /** The page is controlled: the worker has precached the shell (install) and claimed the page (activate). */
 async function workerInControl(page: Page) {
@@ -129,4 +137,78 @@ test('one player’s kept lists are never shown to another player or signed out;
   await expect.poll(async () => (await lastSeenRecord(page))?.owner).toBe('');
   expect(api.filter((answer) => answer.fromWorker)).toEqual([]);
   expect((await cachedPaths(page)).filter((path) => API.test(path))).toEqual([]);
+});
+
+test('offline mid-form: a clear error, nothing typed lost; the retry after a lost answer makes one feedback', async ({ page, context, baseURL }) => {
+  await signInStorage(page, await register(baseURL!));
+  await page.goto('/commonback');
+  await appRendered(page);
+  await page.getByRole('radio', { name: '功能异常' }).click();
+  const text = page.getByRole('textbox', { name: '问题描述' });
+  const contact = page.getByRole('textbox', { name: '联系方式' });
+  await text.fill('断网时提交的反馈，恢复网络后重试');
+  await contact.fill('QQ 3007218866');
+  const submit = page.getByRole('button', { name: '提交' });
+
+  // Offline: the submit fails with the network message, the form keeps everything.
+  await context.setOffline(true);
+  await submit.click();
+  await expect(page.getByText('网络异常，请稍后再试')).toBeVisible();
+  await expect(text).toHaveValue('断网时提交的反馈，恢复网络后重试');
+  await expect(contact).toHaveValue('QQ 3007218866');
+  await expect(page).toHaveURL(/\/commonback$/);
+  await context.setOffline(false);
+
+  // The connection drops after the server took it (the answer is lost): the form still says 网络异常.
+  let cut = 0;
+  await page.route('**/api/user/userOpinion', async (route) => {
+    if (cut++ > 0) return route.continue();
+    await route.fetch();
+    await route.abort('internetdisconnected');
+  });
+  await submit.click();
+  await expect.poll(() => cut).toBe(1);
+  await expect(text).toHaveValue('断网时提交的反馈，恢复网络后重试');
+  // The retry carries the same request_id: the server answers the one it has.
+  await expect(submit).toBeEnabled();
+  await submit.click();
+  await expect(page).toHaveURL(/\/backrecord$/);
+  await expect(page.getByRole('article', { name: '功能异常反馈' })).toHaveCount(1);
+  await expect(page.getByRole('article', { name: '功能异常反馈' })).toContainText('断网时提交的反馈，恢复网络后重试');
+  expect(cut).toBe(2);
+});
+
+test('offline mid-payment: the order is polled again when the connection is back, found paid once', async ({ page, context, baseURL }) => {
+  const account = await register(baseURL!);
+  expect(await wireCall(baseURL!, '/api/user/realNameAuth', { real_name: '张三', id_card: adultIdCard() }, account)).toMatchObject({ code: 1 });
+  await signInStorage(page, account);
+  await page.goto('/mylewancoin');
+  await appRendered(page);
+  await page.getByRole('button', { name: /^30元/ }).click();
+  await page.getByRole('button', { name: '立即充值' }).click();
+  await page.getByRole('button', { name: '立即支付' }).click();
+  await expect(page.getByText('沙箱支付，不会产生真实扣款')).toBeVisible();
+
+  // The connection drops as the player comes back from the cashier: every status poll fails.
+  let failedPolls = 0;
+  await page.route('**/api/order/getOneOrder', async (route) => {
+    failedPolls++;
+    await route.abort('internetdisconnected');
+  });
+  await page.getByRole('button', { name: '支付', exact: true }).click();
+  await expect(page).toHaveURL(/\/rechargepay\?data=.*order_number/);
+  await context.setOffline(true);
+  await expect.poll(() => failedPolls, { timeout: 10_000 }).toBeGreaterThanOrEqual(2);
+  await expect(page.getByRole('heading', { name: '支付成功' })).toHaveCount(0);
+
+  // Back: the next poll finds the order paid; nothing was paid twice.
+  await page.unrouteAll();
+  await context.setOffline(false);
+  await expect(page.getByRole('heading', { name: '支付成功' })).toBeVisible({ timeout: 10_000 });
+  const orders = (await wireCall(baseURL!, '/api/order/getMyOrders', { page: 1, limit: 20 }, account)).data as { list: { status: string }[]; total: number };
+  expect(orders.total).toBe(1);
+  const money = (await wireCall(baseURL!, '/api/user/getMoney', {}, account)).data as { coins_cents: number };
+  // 30 乐玩币 and the first recharge's bonus, once.
+  expect(money.coins_cents).toBeGreaterThanOrEqual(3_000);
+  expect(money.coins_cents).toBeLessThan(6_000);
 });

@@ -68,7 +68,8 @@ describe('last-seen lists (issue 16 item 4)', () => {
   it('keeps nothing that arrives after the player changed, nothing of other calls, and no server refusal in place of the answer', async () => {
     const { state, api } = setup();
     let answer!: (outcome: ApiOutcome) => void;
-    const slow = withLastSeen({ call: <T>() => new Promise<ApiOutcome<T>>((resolve) => (answer = resolve as (outcome: ApiOutcome) => void)) }, () => state.owner);
+    const held: ApiClient = { call: <T>() => new Promise<ApiOutcome<T>>((resolve) => (answer = resolve as (outcome: ApiOutcome) => void)) };
+    const slow = withLastSeen(held, () => state.owner);
     const pending = slow.call(HOME);
     state.owner = '';
     answer(ok({ list: ['A 的列表'] }));
