@@ -1,5 +1,6 @@
 import { defineConfig, loadEnv, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
+import { VitePWA } from 'vite-plugin-pwa';
 
 const API_PREFIXES = ['/api', '/down', '/point', '/dev', '/upload', '/media', '/sandbox-pay'];
 const SOURCE_MODULE = /\.(ts|tsx|js|mjs|css|json)(\?|$)/;
@@ -173,13 +174,137 @@ function warmUpChunks(): Plugin {
   });
 }
 
+/**
+ * Paths the service worker leaves alone: the API (signed, encrypted POSTs: nothing to cache, and
+ * never across players) and the staff console. Written out as a literal because Workbox copies
+ * the navigation matcher below into sw.js as source text; checked against API_PREFIXES here.
+ */
+const NOT_FOR_WORKER = /^\/(api|down|point|dev|upload|media|sandbox-pay|staff)(\/|$)/;
+for (const prefix of [...API_PREFIXES, '/staff']) {
+  if (!NOT_FOR_WORKER.test(prefix) || !NOT_FOR_WORKER.test(`${prefix}/x`)) throw new Error(`NOT_FOR_WORKER misses ${prefix}`);
+}
+
+/**
+ * The installable offline shell (issue 16 item 4; docs/decisions.md "Issue 16: offline shell"):
+ * Workbox's generateSW. Precached: the plain index.html (no first-paint data: server/first-paint.ts
+ * injects that per request), the scripts and styles, the icon. Navigations go to the network
+ * (the server's page with its first-paint data, never kept) and fall back to the precached plain
+ * shell only when the network fails. API paths and /staff are not the worker's: no route matches
+ * them, so they go to the network as if there were no worker. Registered by
+ * src/app/offline/offline-shell.ts (not by the plugin).
+ */
+function offlineShell(): Plugin[] {
+  const precached = precacheSelection();
+  return [
+    precached.plugin,
+    ...VitePWA({
+    strategies: 'generateSW',
+    injectRegister: false,
+    registerType: 'autoUpdate',
+    filename: 'sw.js',
+    manifestFilename: 'manifest.webmanifest',
+    includeManifestIcons: false,
+    manifest: {
+      name: '乐玩游戏盒',
+      short_name: '乐玩游戏盒',
+      description: '乐玩游戏盒：折扣手游、BT 变态服、H5 小游戏下载与充值福利平台',
+      lang: 'zh-CN',
+      id: '/',
+      start_url: '/',
+      scope: '/',
+      display: 'standalone',
+      orientation: 'portrait',
+      theme_color: '#ff6a00',
+      background_color: '#f5f6f8',
+      icons: [
+        { src: '/favicon.svg', sizes: 'any', type: 'image/svg+xml', purpose: 'any' },
+        { src: '/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
+        { src: '/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
+        { src: '/icon-maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+      ],
+    },
+    workbox: {
+      globPatterns: ['index.html', 'assets/**/*.{js,css}', 'favicon.svg'],
+      globIgnores: ['.vite/**'],
+      // Not every chunk: what a cold start offline needs (precacheSelection); others as visited.
+      manifestTransforms: [async (entries) => ({ manifest: entries.filter((entry) => !entry.url.startsWith('assets/') || precached.has(entry.url)), warnings: [] })],
+      // "/" is not "/index.html": the server's "/" carries the home page's first-paint data.
+      directoryIndex: null,
+      navigateFallback: null,
+      cleanupOutdatedCaches: true,
+      clientsClaim: true,
+      skipWaiting: true,
+      inlineWorkboxRuntime: true,
+      runtimeCaching: [
+        {
+          urlPattern: ({ request, url }) => request.mode === 'navigate' && !/^\/(api|down|point|dev|upload|media|sandbox-pay|staff)(\/|$)/.test(url.pathname),
+          handler: 'NetworkOnly',
+          options: { precacheFallback: { fallbackURL: '/index.html' } },
+        },
+        {
+          // A chunk not precached (a page beyond the landing ones), once fetched, opens offline
+          // too. Hashed names: a file under a name never changes, so the cache is always right.
+          urlPattern: ({ url, sameOrigin }) => sameOrigin && url.pathname.startsWith('/assets/') && /\.(js|css)$/.test(url.pathname),
+          handler: 'CacheFirst',
+          options: { cacheName: 'visited-chunks', expiration: { maxEntries: 120, purgeOnQuotaError: true } },
+        },
+      ],
+    },
+  }),
+  ];
+}
+
+/**
+ * The chunks precached: the entry and what it imports, the landing pages (routes.ts
+ * LANDING_PAGES: the tabs, the home family, the game page), the warm-up groups (login, toast,
+ * page table), the late features and the offline modules, each with its static imports and
+ * stylesheets. ≈ a third of the players' chunks by size; the rest are cached as they are visited.
+ */
+const PRECACHED_MODULES: RegExp[] = [
+  /\/src\/pages\/(home|new-game|ranking|routine|overseas|new-serve|home-down|over-search|discover|circle|mine|game-detail)\/[A-Za-z]+Page\.tsx$/,
+  /\/src\/app\/offline\/[a-z-]+\.ts$/,
+  /\/src\/features\/late-features\.ts$/,
+  ...Object.values(WARM_UP_GROUPS).flat(),
+];
+function precacheSelection(): { plugin: Plugin; has(file: string): boolean } {
+  const files = new Set<string>();
+  return {
+    has: (file) => files.has(file),
+    plugin: {
+      name: 'precache-selection',
+      apply: 'build',
+      generateBundle: {
+        order: 'post',
+        handler(_, bundle) {
+          files.clear();
+          type Chunk = Extract<(typeof bundle)[string], { type: 'chunk' }> & { viteMetadata?: { importedCss: Set<string> } };
+          const chunks = Object.values(bundle).filter((file): file is Chunk => file.type === 'chunk');
+          const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
+          const visit = (chunk: Chunk) => {
+            if (files.has(chunk.fileName)) return;
+            files.add(chunk.fileName);
+            for (const css of chunk.viteMetadata?.importedCss ?? []) files.add(css);
+            for (const imported of chunk.imports) {
+              const next = byFile.get(imported);
+              if (next) visit(next);
+            }
+          };
+          for (const chunk of chunks) {
+            if (chunk.isEntry || (chunk.facadeModuleId && PRECACHED_MODULES.some((module) => module.test(chunk.facadeModuleId!)))) visit(chunk);
+          }
+        },
+      },
+    },
+  };
+}
+
 export default defineConfig(({ mode, command }) => {
   const env = loadEnv(mode, process.cwd(), 'VITE_');
   const apiTarget = env.VITE_DEV_API_TARGET || 'http://127.0.0.1:8080';
   const entryGroup = entryChunkGroup();
   return {
     // Fast Refresh only matters in dev; Vite 8 compiles JSX itself (STACK.md).
-    plugins: command === 'serve' ? [react()] : [entryGroup.plugin, ...inlineEntryStylesheet(), warmUpChunks(), chunkModules()],
+    plugins: command === 'serve' ? [react()] : [entryGroup.plugin, ...inlineEntryStylesheet(), warmUpChunks(), chunkModules(), ...offlineShell()],
     // bench:downloads measures commits with <Profiler>, which only React's profiling build reports.
     ...(mode === 'bench' ? { resolve: { alias: [{ find: /^react-dom\/client$/, replacement: 'react-dom/profiling' }] } } : {}),
     build: {

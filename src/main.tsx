@@ -76,6 +76,14 @@ async function start(): Promise<void> {
   warmUpToast();
   // The page table (src/app/page-table.ts): the first visit to a page beyond the landing ones.
   warmUp('pages');
+  // The offline shell (issue 16 item 4): the worker's registration, the offline state; in its own
+  // chunk once the page has loaded, so the first paint never waits for it.
+  const offline = () =>
+    import('./app/offline/offline-shell.ts')
+      .then((m) => m.startOfflineShell(runtime, { registerWorker: import.meta.env.PROD }))
+      .catch((error: unknown) => console.error('[offline] not started', error));
+  if (document.readyState === 'complete') void offline();
+  else window.addEventListener('load', () => void offline(), { once: true });
 }
 
 // A share link's ?invite= (issue 14), kept for the registration the login overlay makes later.

@@ -18,6 +18,8 @@ import type { LoginOverlayActor } from '../features/login/login-runtime.ts';
 import type { RouteData } from '../../machines/navigation.types.ts';
 import { createLoading, type LoadingActor } from './loading.ts';
 import { withPrefetch, type PrefetchingClient } from './prefetch.ts';
+import { withLastSeen } from './offline/last-seen-client.ts';
+import { ownerOf } from './offline/owner.ts';
 import { trackCalls } from './startup.ts';
 import { createNavigationFeature, type NavigationActor, type ScrollKeeper } from './navigation-runtime.ts';
 import type { ServicePollActor } from '../features/service/service-runtime.ts';
@@ -128,7 +130,8 @@ export function createRuntime(env: RuntimeEnvironment = browserEnvironment()): A
     onOutcome: (outcome) => session?.send({ type: 'api.outcome', outcome }),
   });
   // Calls count as start-up work until it settles (src/app/startup.ts: warm-ups wait for it).
-  const api = withPrefetch(trackCalls(client), { accept: client.accept });
+  // The lists last seen answer offline, for the same player only (src/app/offline/last-seen-client.ts).
+  const api = withLastSeen(withPrefetch(trackCalls(client), { accept: client.accept }), () => (session ? ownerOf(session) : ''));
 
   session = createActor(
     sessionMachine.provide({
