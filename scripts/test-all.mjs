@@ -1,4 +1,4 @@
-// `npm test`: everything — typecheck, lint, unit and model tests, build, size budgets, e2e.
+// `npm test`: everything — typecheck, lint, unit and model tests, build, size budgets, e2e, server faults.
 // Ends with one summary line "tests: N passed, N failed" counting every test case run.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
@@ -37,9 +37,10 @@ const bin = (pkg, file) => path.join(root, 'node_modules', pkg, file);
 
 run('typecheck', node, [bin('typescript', 'bin/tsc'), '-p', 'tsconfig.json', '--noEmit']);
 run('lint', node, ['scripts/lint.mjs']);
-run('unit + model tests (vitest)', node, [bin('vitest', 'vitest.mjs'), 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${path.join(results, 'vitest.json')}`], {
-  after() {
-    const file = path.join(results, 'vitest.json');
+/** Counts a Vitest JSON report's tests and names its failures (the unit run and the fault suite). */
+function countVitest(reportName) {
+  return () => {
+    const file = path.join(results, reportName);
     if (!existsSync(file)) return;
     const report = JSON.parse(readFileSync(file, 'utf8'));
     passedTests += report.numPassedTests ?? 0;
@@ -50,8 +51,11 @@ run('unit + model tests (vitest)', node, [bin('vitest', 'vitest.mjs'), 'run', '-
       for (const test of failed) failedNames.push(`vitest  ${name} › ${test.fullName}${firstLine(test.failureMessages?.[0])}`);
       if (failed.length === 0 && file.status === 'failed') failedNames.push(`vitest  ${name} (the file failed to run)${firstLine(file.message)}`);
     }
-  },
-});
+  };
+}
+
+const vitest = bin('vitest', 'vitest.mjs');
+run('unit + model tests (vitest)', node, [vitest, 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${path.join(results, 'vitest.json')}`], { after: countVitest('vitest.json') });
 const built = run('build', 'npm', ['run', 'build', '--silent']);
 if (built) {
   run('size budgets', node, ['scripts/size-budget.mjs']);
@@ -75,13 +79,22 @@ if (built) {
   });
 }
 
+if (built) {
+  // Issue 16: real server processes (the build) SIGKILLed under load, PostgreSQL connections
+  // terminated, Redis taken away (tests/faults/, `npm run test:faults`).
+  run('server faults (vitest)', node, [vitest, 'run', '-c', 'vitest.faults.config.ts', '--reporter=default', '--reporter=json', `--outputFile.json=${path.join(results, 'faults.json')}`], {
+    env: { FAULTS_SERVER: 'build' },
+    after: countVitest('faults.json'),
+  });
+}
+
 console.log('\n━━ summary ━━');
 for (const step of steps) console.log(`${step.ok ? 'PASS' : 'FAIL'}  ${step.name.padEnd(36)} ${step.seconds.padStart(6)} s`);
 if (failedNames.length > 0) {
   console.log(`\nfailed (${failedNames.length}):`);
   for (const name of failedNames) console.log(`  ${name}`);
 }
-const failedSteps = steps.filter((s) => !s.ok).length + (built ? 0 : 2);
+const failedSteps = steps.filter((s) => !s.ok).length + (built ? 0 : 3);
 if (failedSteps > 0 && failedTests === 0) failedTests = failedSteps;
 console.log(`tests: ${passedTests} passed, ${failedTests} failed`);
 process.exit(failedSteps > 0 ? 1 : 0);
