@@ -23,7 +23,8 @@ interface Trap {
 const stack: Trap[] = [];
 
 function focusables(root: HTMLElement): HTMLElement[] {
-  return [...root.querySelectorAll<HTMLElement>(FOCUSABLE)].filter((el) => el.getClientRects().length > 0 && !el.closest('[inert], [aria-hidden="true"]'));
+  // checkVisibility: not rendered (display: none here or above) is not focusable; where a DOM lacks it, all count.
+  return [...root.querySelectorAll<HTMLElement>(FOCUSABLE)].filter((el) => (el.checkVisibility?.() ?? true) && !el.closest('[inert], [aria-hidden="true"]'));
 }
 
 function onKeyDown(event: KeyboardEvent) {

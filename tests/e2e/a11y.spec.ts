@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { readFileSync } from 'node:fs';
+import { seedPrivacyDecision } from './privacy.ts';
 import { staffSession } from './staff.ts';
 import { appRendered, at, popupSeen, register, signInStorage, wireCall } from './wire.ts';
 
@@ -18,7 +19,7 @@ import { appRendered, at, popupSeen, register, signInStorage, wireCall } from '.
  * The overlays' keyboard focus (into the overlay, trapped, back to the opener) is tested here too.
  */
 
-test.setTimeout(150_000);
+test.setTimeout(Number(process.env.A11Y_TIMEOUT_MS) || 150_000);
 
 const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 const FAILING_IMPACTS = new Set(['serious', 'critical']);
@@ -43,6 +44,7 @@ interface Row {
   serious: number;
   unnamed: number;
   small: number;
+  ms: number;
 }
 interface Finding {
   screen: string;
@@ -80,9 +82,29 @@ function auditDom(root: string): { unnamed: string[]; small: string[] } {
     const style = getComputedStyle(el);
     return style.visibility !== 'hidden' && Number(style.opacity) !== 0;
   };
-  const big = (el: Element) => {
+  /** The hit area: the border box, grown by an absolutely placed ::before / ::after of the element itself. */
+  const hitArea = (el: Element) => {
     const rect = el.getBoundingClientRect();
-    return Math.round(rect.width) >= 44 && Math.round(rect.height) >= 44;
+    let { left, top, right, bottom } = rect;
+    if (getComputedStyle(el).position !== 'static') {
+      for (const pseudo of ['::before', '::after']) {
+        const style = getComputedStyle(el, pseudo);
+        if (style.content === 'none' || style.position !== 'absolute' || style.display === 'none' || style.pointerEvents === 'none') continue;
+        const inset = [style.top, style.right, style.bottom, style.left].map((value) => (value.endsWith('px') ? parseFloat(value) : NaN));
+        if (inset.some(Number.isNaN)) continue;
+        const border = getComputedStyle(el);
+        const [t, r, b, l] = inset as [number, number, number, number];
+        left = Math.min(left, rect.left + parseFloat(border.borderLeftWidth) + l);
+        top = Math.min(top, rect.top + parseFloat(border.borderTopWidth) + t);
+        right = Math.max(right, rect.right - parseFloat(border.borderRightWidth) - r);
+        bottom = Math.max(bottom, rect.bottom - parseFloat(border.borderBottomWidth) - b);
+      }
+    }
+    return { width: right - left, height: bottom - top };
+  };
+  const big = (el: Element) => {
+    const area = hitArea(el);
+    return Math.round(area.width) >= 44 && Math.round(area.height) >= 44;
   };
   const nameOf = (el: Element): string => {
     const labelledby = el.getAttribute('aria-labelledby');
@@ -104,7 +126,7 @@ function auditDom(root: string): { unnamed: string[]; small: string[] } {
     return text || images || el.getAttribute('title')?.trim() || '';
   };
   const inlineTextLink = (el: Element) => {
-    if (getComputedStyle(el).display !== 'inline') return false;
+    if (!['inline', 'inline-block'].includes(getComputedStyle(el).display)) return false;
     const parent = el.parentElement;
     if (!parent) return false;
     const own = [...parent.childNodes].filter((node) => node !== el).map((node) => node.textContent ?? '').join('').trim();
@@ -128,8 +150,8 @@ function auditDom(root: string): { unnamed: string[]; small: string[] } {
         parent = parent.parentElement;
       }
       if (!covered) {
-        const rect = el.getBoundingClientRect();
-        small.push(`${describe(el)} ${Math.round(rect.width)}×${Math.round(rect.height)}`);
+        const area = hitArea(el);
+        small.push(`${describe(el)} ${Math.round(area.width)}×${Math.round(area.height)}`);
       }
     }
   }
@@ -137,20 +159,27 @@ function auditDom(root: string): { unnamed: string[]; small: string[] } {
 }
 
 /** Runs axe and the DOM audit on what is on screen now; records a row and the failing findings. */
-async function check(page: Page, screen: string, include?: string, touch = true) {
+async function check(page: Page, screen: string, include?: string, touch = true, started = Date.now()) {
   let builder = new AxeBuilder({ page }).withTags(WCAG_TAGS);
   if (include) builder = builder.include(include);
   const results = await builder.analyze();
   const serious = results.violations.filter((violation) => FAILING_IMPACTS.has(violation.impact ?? ''));
   for (const violation of serious) {
-    const where = violation.nodes.slice(0, 3).map((node) => node.target.join(' ')).join(' | ');
+    const where = violation.nodes
+      .slice(0, 4)
+      .map((node) => {
+        const data = node.any[0]?.data as { fgColor?: string; bgColor?: string; contrastRatio?: number } | undefined;
+        const colours = data?.fgColor ? ` (${data.fgColor} on ${data.bgColor}, ${data.contrastRatio})` : '';
+        return `${node.target.join(' ')}${colours}`;
+      })
+      .join(' | ');
     findings.push({ screen, what: `axe ${violation.impact} ${violation.id} ×${violation.nodes.length}: ${where}` });
   }
   const dom = await page.evaluate(auditDom, include ?? 'body');
   for (const item of dom.unnamed) findings.push({ screen, what: `no accessible name: ${item}` });
   if (!touch) dom.small = [];
   for (const item of dom.small) findings.push({ screen, what: `touch target < 44 px: ${item}` });
-  rows.push({ screen, violations: results.violations.length, serious: serious.length, unnamed: dom.unnamed.length, small: dom.small.length });
+  rows.push({ screen, violations: results.violations.length, serious: serious.length, unnamed: dom.unnamed.length, small: dom.small.length, ms: Date.now() - started });
 }
 
 /** Client navigation: the router follows history.pushState; waits for the page's code and its first data. */
@@ -171,7 +200,7 @@ async function seededIds(baseURL: string): Promise<Ids> {
   const game = games[0]!;
   const ids = { game_id: game.game_id, platform_game_id: game.platform_game_id };
   const topics = (await wireCall(baseURL, '/api/topic/getTopicList', { page: 1, limit: 10 })).data.list as Array<{ id: number }>;
-  const faq = (await wireCall(baseURL, '/api/article/getQuestion', {})).data as Array<{ questions: Array<{ id: number }> }>;
+  const faq = (await wireCall(baseURL, '/api/article/getQuestion', {})).data.categories as Array<{ questions: Array<{ id: number }> }>;
   const question = faq.flatMap((category) => category.questions)[0];
   return {
     '/gamedetail': ids,
@@ -211,8 +240,9 @@ test.afterEach(({}, testInfo) => {
 
 async function visitAll(page: Page, paths: readonly string[], ids: Ids, label: string) {
   for (const path of paths) {
+    const started = Date.now();
     await visit(page, urlOf(path, ids));
-    await check(page, `${label} ${path}`);
+    await check(page, `${label} ${path}`, undefined, true, started);
   }
 }
 
@@ -288,7 +318,10 @@ test('overlays: axe, names, touch targets and keyboard focus (in, trapped, back 
   await expect(overlay).toHaveCount(0);
 
   // A confirmation dialog: /systemsetting's 清除缓存.
-  await visit(page, '/systemsetting');
+  // (the cache row is there inside the app's wrapper: its simulator, the privacy choice already made)
+  await seedPrivacyDecision(page, 'refused');
+  await page.goto('/systemsetting?wrapper=sim');
+  await appRendered(page);
   const row = page.getByTestId('cache-row');
   await expect(row).toBeEnabled();
   await row.focus();

@@ -58,7 +58,7 @@ export function useGameChoice(asker: string): GameChoice | null {
 
 export function ListingRow({ card }: { card: ListingCard }) {
   return (
-    <Link className="listing-row" to="/wantpay" data={{ listing_id: card.id }} aria-label={card.title}>
+    <Link className="listing-row" to="/wantpay" data={{ listing_id: card.id }}>
       <LazyImage className="listing-row__cover" src={card.cover} alt="" width={96} height={96} />
       <span className="listing-row__body">
         <span className="listing-row__title">{card.title}</span>
