@@ -86,7 +86,9 @@ function auditDom(root: string): { unnamed: string[]; small: string[] } {
   const hitArea = (el: Element) => {
     const rect = el.getBoundingClientRect();
     let { left, top, right, bottom } = rect;
-    if (getComputedStyle(el).position !== 'static') {
+    // An ::after clipped by the element's own overflow does not take taps outside it.
+    const own = getComputedStyle(el);
+    if (own.position !== 'static' && own.overflowX === 'visible' && own.overflowY === 'visible') {
       for (const pseudo of ['::before', '::after']) {
         const style = getComputedStyle(el, pseudo);
         if (style.content === 'none' || style.position !== 'absolute' || style.display === 'none' || style.pointerEvents === 'none') continue;
@@ -158,11 +160,35 @@ function auditDom(root: string): { unnamed: string[]; small: string[] } {
   return { unnamed, small };
 }
 
+/**
+ * axe over the page (or `include`). The first run on a page goes through AxeBuilder, which injects
+ * axe into every frame; later runs on the same document (client navigation keeps it) call the
+ * injected axe directly with the same options, instead of injecting its 0.5 MB again each time. A
+ * page with an iframe always goes through AxeBuilder, so the frames are checked too.
+ */
+type AxeResults = Awaited<ReturnType<AxeBuilder['analyze']>>;
+
+async function runAxe(page: Page, include?: string): Promise<AxeResults> {
+  const direct = await page.evaluate(() => 'axe' in window && document.querySelectorAll('iframe').length === 0);
+  if (direct) {
+    return page.evaluate(
+      ({ include, tags }) =>
+        (window as unknown as { axe: { run(context: unknown, options: unknown): Promise<AxeResults> } }).axe.run(include ? { include: [include] } : document, {
+          runOnly: { type: 'tag', values: tags },
+          resultTypes: ['violations'],
+        }),
+      { include, tags: WCAG_TAGS },
+    );
+  }
+  let builder = new AxeBuilder({ page }).withTags(WCAG_TAGS).options({ resultTypes: ['violations'] });
+  if (include) builder = builder.include(include);
+  return builder.analyze();
+}
+
 /** Runs axe and the DOM audit on what is on screen now; records a row and the failing findings. */
 async function check(page: Page, screen: string, include?: string, touch = true, started = Date.now()) {
-  let builder = new AxeBuilder({ page }).withTags(WCAG_TAGS);
-  if (include) builder = builder.include(include);
-  const results = await builder.analyze();
+  const t0 = Date.now();
+  const results = await runAxe(page, include);
   const serious = results.violations.filter((violation) => FAILING_IMPACTS.has(violation.impact ?? ''));
   for (const violation of serious) {
     const where = violation.nodes
@@ -175,7 +201,9 @@ async function check(page: Page, screen: string, include?: string, touch = true,
       .join(' | ');
     findings.push({ screen, what: `axe ${violation.impact} ${violation.id} ×${violation.nodes.length}: ${where}` });
   }
+  const t1 = Date.now();
   const dom = await page.evaluate(auditDom, include ?? 'body');
+  if (process.env.A11Y_TRACE) console.log(`TRACE ${screen} visit ${t0 - started} axe ${t1 - t0} dom ${Date.now() - t1} | ${JSON.stringify([results.violations.filter((v) => FAILING_IMPACTS.has(v.impact ?? '')).map((v) => v.id), dom.unnamed, dom.small])}`);
   for (const item of dom.unnamed) findings.push({ screen, what: `no accessible name: ${item}` });
   if (!touch) dom.small = [];
   for (const item of dom.small) findings.push({ screen, what: `touch target < 44 px: ${item}` });
