@@ -188,7 +188,10 @@ async function runAxe(page: Page, include?: string): Promise<AxeResults> {
 /** Runs axe and the DOM audit on what is on screen now; records a row and the failing findings. */
 async function check(page: Page, screen: string, include?: string, touch = true, started = Date.now()) {
   const t0 = Date.now();
-  const results = await runAxe(page, include);
+  const results = await Promise.race([
+    runAxe(page, include),
+    new Promise<never>((_, reject) => setTimeout(() => reject(new Error(`axe did not finish on ${screen} in 60 s`)), 60_000)),
+  ]);
   const serious = results.violations.filter((violation) => FAILING_IMPACTS.has(violation.impact ?? ''));
   for (const violation of serious) {
     const where = violation.nodes
