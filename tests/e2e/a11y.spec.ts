@@ -270,9 +270,19 @@ test.afterEach(({}, testInfo) => {
   expect(failing, 'serious/critical axe violations, unnamed controls and small touch targets').toEqual([]);
 });
 
+/**
+ * Opened by a full load, not client navigation: signed out, /register reached from /login by
+ * pushState left the page unresponsive to axe (its run never finished; not yet explained).
+ */
+const FULL_LOAD = new Set(['/register']);
+
 async function visitAll(page: Page, paths: readonly string[], ids: Ids, label: string) {
   for (const path of paths) {
     const started = Date.now();
+    if (FULL_LOAD.has(path)) {
+      await page.goto(urlOf(path, ids));
+      await appRendered(page);
+    }
     await visit(page, urlOf(path, ids));
     await check(page, `${label} ${path}`, undefined, true, started);
   }
