@@ -271,10 +271,11 @@ test.afterEach(({}, testInfo) => {
 });
 
 /**
- * Opened by a full load, not client navigation: signed out, /register reached from /login by
- * pushState left the page unresponsive to axe (its run never finished; not yet explained).
+ * Opened by a full load, not client navigation: signed out, moving between the auth pages by
+ * pushState (/login → /register, /register → /findpassword) left axe's run unfinished (not yet
+ * explained: see the report of issue 16's accessibility part).
  */
-const FULL_LOAD = new Set(['/register']);
+const FULL_LOAD = new Set(['/register', '/findpassword', '/resetpassword']);
 
 async function visitAll(page: Page, paths: readonly string[], ids: Ids, label: string) {
   for (const path of paths) {
