@@ -206,7 +206,7 @@ async function check(page: Page, screen: string, include?: string, touch = true,
   }
   const t1 = Date.now();
   const dom = await page.evaluate(auditDom, include ?? 'body');
-  if (process.env.A11Y_TRACE) console.log(`TRACE ${screen} visit ${t0 - started} axe ${t1 - t0} dom ${Date.now() - t1} | ${JSON.stringify([results.violations.filter((v) => FAILING_IMPACTS.has(v.impact ?? '')).map((v) => v.id), dom.unnamed, dom.small])}`);
+  if (process.env.A11Y_TRACE) console.log(`TRACE ${screen} visit ${t0 - started} axe ${t1 - t0} dom ${Date.now() - t1} | ${JSON.stringify([serious.map((violation) => violation.id), dom.unnamed, dom.small])}`);
   for (const item of dom.unnamed) findings.push({ screen, what: `no accessible name: ${item}` });
   if (!touch) dom.small = [];
   for (const item of dom.small) findings.push({ screen, what: `touch target < 44 px: ${item}` });
