@@ -161,6 +161,8 @@ function auditDom(root: string): { unnamed: string[]; small: string[] } {
   return { unnamed, small };
 }
 
+type AxeResults = Awaited<ReturnType<AxeBuilder['analyze']>>;
+
 /**
  * axe over the page (or `include`). The first run on a page goes through AxeBuilder, which injects
  * axe; later runs on the same document (client navigation keeps it) call the injected axe directly
