@@ -18,7 +18,7 @@ export function HomeHeader({ searchPath = '/searchHistory', placeholder = '搜�
   const current = useCurrentPath();
   return (
     <header className="home-header">
-      <Link className="home-header__search" to={searchPath} role="search" aria-label="搜索游戏">
+      <Link className="home-header__search" to={searchPath} role="search" aria-label={`搜索游戏：${placeholder}`}>
         <svg viewBox="0 0 24 24" width="16" height="16" aria-hidden="true">
           <circle cx="11" cy="11" r="6.5" fill="none" stroke="currentColor" strokeWidth="2" />
           <path d="M16 16l4 4" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />

@@ -1,8 +1,9 @@
 import Button from 'antd-mobile/es/components/button';
 import Popup from 'antd-mobile/es/components/popup';
 import SpinLoading from 'antd-mobile/es/components/spin-loading';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { LoadFailed } from '../../components/LoadFailed.tsx';
+import { useFocusTrap } from '../../components/use-focus-trap.ts';
 import type { LoginPanel } from '../../../machines/login-overlay.selectors.ts';
 import { BackIcon, DocumentLinks } from './login-controls.tsx';
 import { CodePanel, NewPasswordPanel, panelTitleId, PasswordPanel, RecoverPanel, RegisterPanel, SmsPanel } from './login-panels.tsx';
@@ -39,10 +40,14 @@ export function Panel({ panel, view }: { panel: LoginPanel | null; view: LoginOv
 export default function LoginOverlay({ overlay }: { overlay: LoginOverlayActor }) {
   const view = useLoginOverlay(overlay);
   const panel = useShownPanel(view.isSheetOpen ? view.panel : null);
+  const sheet = useRef<HTMLDivElement>(null);
+  // Focus into the sheet, kept there, Escape = the close button (the machine refuses it mid-request).
+  useFocusTrap(view.isSheetOpen, () => sheet.current, () => view.canClose && view.close());
   return (
     <>
       <Popup visible={view.isSheetOpen} onMaskClick={view.close} className="login-popup" bodyClassName="login-sheet" destroyOnClose>
         <div
+          ref={sheet}
           className="login-sheet__content"
           role="dialog"
           aria-modal="true"
@@ -67,9 +72,11 @@ export default function LoginOverlay({ overlay }: { overlay: LoginOverlayActor }
 /** SPEC §4: shown when the user acts without the box ticked; 'agree and continue' ticks it. */
 export function ConsentSheet({ view }: { view: LoginOverlayView }) {
   const open = view.sheetMode === 'asking';
+  const sheet = useRef<HTMLDivElement>(null);
+  useFocusTrap(open, () => sheet.current, view.dismissAgreement);
   return (
     <Popup visible={open} onMaskClick={view.dismissAgreement} className="login-popup login-popup--consent" bodyClassName="login-consent">
-      <div role="dialog" aria-modal="true" aria-labelledby="login-consent-title" data-testid="login-consent" data-state={open ? 'open' : 'closed'}>
+      <div ref={sheet} role="dialog" aria-modal="true" aria-labelledby="login-consent-title" data-testid="login-consent" data-state={open ? 'open' : 'closed'}>
         <h2 id="login-consent-title" className="login-consent__title">
           用户协议与隐私政策
         </h2>
@@ -92,9 +99,11 @@ export function ConsentSheet({ view }: { view: LoginOverlayView }) {
 /** The user agreement / privacy policy, as the server has them (sanitised in the view model). */
 export function DocumentViewer({ view }: { view: LoginOverlayView }) {
   const open = view.sheetMode === 'viewing';
+  const frame = useRef<HTMLDivElement>(null);
+  useFocusTrap(open, () => frame.current, view.closeDocument);
   return (
     <Popup visible={open} onMaskClick={view.closeDocument} className="login-popup login-popup--viewer" bodyClassName="login-viewer">
-      <div className="login-viewer__frame" role="dialog" aria-modal="true" aria-labelledby="login-viewer-title" data-testid="login-viewer" data-state={open ? 'open' : 'closed'}>
+      <div ref={frame} className="login-viewer__frame" role="dialog" aria-modal="true" aria-labelledby="login-viewer-title" data-testid="login-viewer" data-state={open ? 'open' : 'closed'}>
         <header className="login-viewer__bar">
           <button type="button" className="login-icon-button" aria-label="返回" onClick={view.closeDocument}>
             <BackIcon />

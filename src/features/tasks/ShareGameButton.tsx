@@ -12,7 +12,7 @@ export function ShareGameButton({ game }: { game: { game_id: number; name: strin
     void import('./share-game.ts').then((module) => module.shareGame(runtime, game));
   };
   return (
-    <button type="button" className="gd-share" onClick={share} style={{ border: 0, background: 'none', color: 'var(--app-brand, #ff6a00)', fontSize: 14, padding: '0 10px' }}>
+    <button type="button" className="gd-share" onClick={share} style={{ border: 0, background: 'none', color: 'var(--app-brand, #b84a00)', fontSize: 14, padding: '0 10px' }}>
       分享
     </button>
   );

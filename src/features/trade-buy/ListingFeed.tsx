@@ -58,7 +58,7 @@ export function useGameChoice(asker: string): GameChoice | null {
 
 export function ListingRow({ card }: { card: ListingCard }) {
   return (
-    <Link className="listing-row" to="/wantpay" data={{ listing_id: card.id }} aria-label={card.title}>
+    <Link className="listing-row" to="/wantpay" data={{ listing_id: card.id }}>
       <LazyImage className="listing-row__cover" src={card.cover} alt="" width={96} height={96} />
       <span className="listing-row__body">
         <span className="listing-row__title">{card.title}</span>
@@ -88,7 +88,7 @@ export function ListingFeed({ asker, keyword = '', initialGame = null }: { asker
       <div className="trade-filters" role="group" aria-label="筛选">
         <div className="trade-filters__row">
           <button type="button" className="trade-chip trade-chip--game" aria-pressed={(game?.id ?? 0) > 0} onClick={() => navigate('/selectgame', { for: asker, game_id: game?.id ?? 0 })}>
-            {game && game.id > 0 ? game.name || '已选游戏' : '全部游戏'}
+            <span className="trade-chip__text">{game && game.id > 0 ? game.name || '已选游戏' : '全部游戏'}</span>
             <span className="trade-chip__caret" aria-hidden="true">
               {' ▾'}
             </span>

@@ -59,7 +59,7 @@ export default function CirclePage() {
         <TopicList id="circleTopics" />
       </TitledSection>
       <TitledSection id="circle-trade" title="账号交易">
-        <Link className="trade-search" to="/circlesearching" aria-label="搜索账号">
+        <Link className="trade-search" to="/circlesearching" aria-label="搜索账号：搜索游戏名或账号标题">
           搜索游戏名或账号标题
         </Link>
         <div className="trade-entry">

@@ -47,7 +47,7 @@ export default function DiscoverPage() {
   return (
     <div className="page games-page">
       <header className="home-header">
-        <Link className="home-header__search" to="/searchHistory" role="search" aria-label="搜索游戏">
+        <Link className="home-header__search" to="/searchHistory" role="search" aria-label="搜索游戏：搜索游戏名称 / 拼音首字母">
           <span>搜索游戏名称 / 拼音首字母</span>
         </Link>
       </header>

@@ -79,7 +79,7 @@ function NoticeList() {
         getKey={(notice) => String(notice.id)}
         renderRow={(notice) => (
           <div className="notice-row">
-            <button type="button" className="notice-row__card" onClick={() => navigate('/notice', { id: notice.id })} aria-label={notice.title}>
+            <button type="button" className="notice-row__card" onClick={() => navigate('/notice', { id: notice.id })}>
               <span className="notice-row__title">{notice.title}</span>
               <span className="notice-row__summary">{notice.summary}</span>
               <span className="notice-row__time">{formatMessageTime(notice.published_at)}</span>

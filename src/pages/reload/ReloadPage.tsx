@@ -18,7 +18,7 @@ export default function ReloadPage() {
     window.location.replace(reloadTarget(window.localStorage));
   }, []);
   return (
-    <div className="page" role="status" aria-busy="true" style={{ padding: '120px 0', textAlign: 'center', color: '#999', fontSize: 14 }}>
+    <div className="page" role="status" aria-busy="true" style={{ padding: '120px 0', textAlign: 'center', color: '#6e6e6e', fontSize: 14 }}>
       正在刷新…
     </div>
   );

@@ -6,6 +6,7 @@ import { useMutedPreference } from '../../app/muted-preference.ts';
 import { useRemoteData } from '../../app/use-remote-data.ts';
 import { useWifiOnly } from '../../app/wifi-only.ts';
 import { PageHeader } from '../../components/PageHeader.tsx';
+import { useFocusTrap } from '../../components/use-focus-trap.ts';
 // Static: a lazy import from a page chunk would preload the entry's inlined stylesheet (see wifi-gate.ts).
 import PrivacyGuideSheet from '../../features/privacy/PrivacyGuideSheet.tsx';
 import type { DownloadListActor } from '../../features/downloads/download-runtime.ts';
@@ -81,8 +82,12 @@ function Row({ label, hint, children }: { label: string; hint?: string; children
   );
 }
 
+const confirmDialog = () => document.querySelector<HTMLElement>('.system-setting__confirm [role="dialog"]');
+
 function CacheRow() {
   const cache = useCacheClear();
+  // Focus into the confirmation, kept there; Escape = 取消; closed, focus returns to the row.
+  useFocusTrap(cache.confirming, confirmDialog, cache.cancel);
   return (
     <li>
       <button
@@ -101,6 +106,8 @@ function CacheRow() {
       </button>
       <Dialog
         visible={cache.confirming}
+        className="system-setting__confirm"
+        aria-label="清除缓存"
         content="确定清除缓存吗？已安装游戏留下的安装包将被删除"
         closeOnMaskClick
         onClose={cache.cancel}
