@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from './fixtures/test.ts';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures/test.ts';
 import { readFileSync } from 'node:fs';
 import { seedPrivacyDecision } from './privacy.ts';
 import { staffSession } from './staff.ts';
