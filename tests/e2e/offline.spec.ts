@@ -1,4 +1,5 @@
-import { expect, test, type Page } from './fixtures/test.ts';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures/test.ts';
 import { idCardCheckChar } from '../../api/protocol/real-name.ts';
 import { appRendered, popupSeen, register, signInStorage, wireCall, type Account } from './wire.ts';
 
