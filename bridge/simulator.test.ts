@@ -58,11 +58,13 @@ afterEach(() => {
 const optionsJson = (p: Package, overrides: Record<string, unknown> = {}) => JSON.stringify({ md5: p.md5, size: p.size, package_name: p.package_name, game_name: 'G', ...overrides });
 
 async function harness(options: Partial<SimulatorOptions> & { store?: SimStore } = {}) {
-  const host: Record<string, unknown> = {};
+  const host = (options.host ?? {}) as Record<string, unknown>;
   const events: Array<{ event: NativeEvent; at: number }> = [];
   const requests: Array<{ url: string; range: string | null }> = [];
   const spy: typeof fetch = (input, init) => {
     requests.push({ url: String(input), range: new Headers(init?.headers).get('range') });
+    // A host whose navigator went offline has no network: fetch fails as a browser's does.
+    if ((host.navigator as { onLine?: boolean } | undefined)?.onLine === false) return Promise.reject(new TypeError('Failed to fetch'));
     return fetch(input, init);
   };
   const store = options.store ?? createMemorySimStore();
@@ -173,6 +175,46 @@ describe('wrapper simulator downloads', () => {
     expect(await refused.call('downloadGame', p.url, String(p.id), optionsJson(p))).toBe('0');
     expect(await h.call('downloadGame', 'ftp://x/a.apk', '5', '{}')).toBe('0');
     expect(await h.call('downloadGame', p.url, 'abc', '{}')).toBe('0');
+  });
+
+  it('the browser going offline mid-download fails it (4, bytes kept, network none); a retry offline fails again; online it resumes with Range to the same MD5', async () => {
+    const p = packages[1]!;
+    const navigator = { onLine: true };
+    const host = Object.assign(new EventTarget(), { navigator });
+    const h = await harness({ host, speedBytesPerSecond: 800_000 });
+    await h.call('downloadGame', p.url, String(p.id), optionsJson(p));
+    await h.until(() => h.progress(p.id).some((e) => e.event.cur > 100_000));
+    expect(await h.call('getNetworkType')).toBe('wifi');
+
+    navigator.onLine = false;
+    host.dispatchEvent(new Event('offline'));
+    await h.until(() => h.stateEvents(p.id).includes('4'));
+    expect(await h.call('getNetworkType')).toBe('none');
+    const [failed] = await h.states();
+    expect(failed).toMatchObject({ platform_game_id: p.id, state: '4', total: p.size, speed: 0 });
+    expect(failed!.cur).toBeGreaterThan(100_000);
+    expect(failed!.cur).toBeLessThan(p.size);
+    // Nothing more arrives once the network is gone.
+    const progressAtCut = h.progress(p.id).length;
+    await new Promise((resolve) => setTimeout(resolve, 250));
+    expect(h.progress(p.id).length).toBe(progressAtCut);
+
+    // Retried while still offline: the Range request fails, the kept bytes stay.
+    expect(await h.call('downloadGame', p.url, String(p.id), optionsJson(p))).toBe('1');
+    await h.until(() => h.stateEvents(p.id).filter((s) => s === '4').length === 2);
+    expect((await h.states())[0]).toMatchObject({ state: '4', cur: failed!.cur });
+
+    navigator.onLine = true;
+    host.dispatchEvent(new Event('online'));
+    expect(await h.call('downloadGame', p.url, String(p.id), optionsJson(p))).toBe('1');
+    await h.until(() => h.stateEvents(p.id).includes('3'));
+    expect(h.stateEvents(p.id)).toEqual(['1', '4', '1', '4', '1', '3']);
+    expect(h.requests.map((r) => r.range)).toEqual([null, `bytes=${failed!.cur}-`, `bytes=${failed!.cur}-`]);
+    expect((await h.states())[0]).toEqual({ platform_game_id: p.id, state: '3', cur: p.size, total: p.size, speed: 0 });
+    await h.sim.flush();
+    const bytes = (h.store as ReturnType<typeof createMemorySimStore>).entries.get(`bytes:${p.id}`) as Uint8Array;
+    expect(bytes.length).toBe(p.size);
+    expect(createHash('md5').update(bytes).digest('hex')).toBe(p.md5);
   });
 
   it('installs a finished package (install.result 1), opens it, deletes the package when asked; forced failure answers code 2', async () => {

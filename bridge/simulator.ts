@@ -88,6 +88,23 @@ interface Live {
 
 type HostRecord = Record<string, unknown>;
 
+/**
+ * Why a download stopped when the device lost its network (the browser's `offline` event): a
+ * failure (state 4, docs/bridge-protocol.md "network error"), not a pause, and the bytes already
+ * received are kept for the Range resume.
+ */
+export class SimNetworkLost extends Error {
+  constructor() {
+    super('network lost');
+    this.name = 'SimNetworkLost';
+  }
+}
+
+/** The page's navigator says it is offline (navigator.onLine false): the simulated device has no network. */
+function hostOffline(host: HostRecord): boolean {
+  return (host.navigator as { onLine?: unknown } | undefined)?.onLine === false;
+}
+
 export async function installWrapperSimulator(options: SimulatorOptions): Promise<WrapperSimulator> {
   const host = options.host as HostRecord;
   const store = options.store ?? (await createIdbSimStore());
@@ -353,7 +370,7 @@ export async function installWrapperSimulator(options: SimulatorOptions): Promis
       } catch (error) {
         if (disposed || records.get(live.record.platform_game_id) !== live) return;
         live.speed = 0;
-        if (controller.signal.aborted) {
+        if (controller.signal.aborted && !(controller.signal.reason instanceof SimNetworkLost)) {
           // Paused: keep every byte for the Range resume.
           persist(live, 'snapshot');
           return;
@@ -559,6 +576,8 @@ export async function installWrapperSimulator(options: SimulatorOptions): Promis
     },
     getNetworkType() {
       if (network) return network;
+      // ConnectivityManager has no active network: what a browser that went offline means.
+      if (hostOffline(host)) return 'none';
       const connection = (host.navigator as { connection?: { type?: unknown } } | undefined)?.connection;
       const type = connection?.type;
       if (type === 'cellular' || type === 'none') return type;
@@ -648,6 +667,19 @@ export async function installWrapperSimulator(options: SimulatorOptions): Promis
   };
   page?.addEventListener?.('visibilitychange', onVisibility);
 
+  // The simulated network is the browser's: its throttle holds back bytes fetch already has, so
+  // when the browser goes offline the running downloads must lose the network too, at the byte
+  // the simulation had reached (a real wrapper's socket fails the same way). Each fails with
+  // state 4, its bytes kept; the next downloadGame resumes them with Range once the network is back.
+  const events = typeof host.addEventListener === 'function' ? (host as unknown as EventTarget) : null;
+  const onOffline = () => {
+    for (const live of records.values()) {
+      if (live.controller && !live.controller.signal.aborted) live.controller.abort(new SimNetworkLost());
+    }
+    update?.abort(new SimNetworkLost());
+  };
+  events?.addEventListener('offline', onOffline);
+
   log(`installed (${channel} channel, ${Number.isFinite(speedLimit) ? `${speedLimit} B/s` : 'unthrottled'}${fail ? `, failing ${fail}` : ''})`);
 
   return {
@@ -674,6 +706,7 @@ export async function installWrapperSimulator(options: SimulatorOptions): Promis
       for (const timer of timers) clearTimeout(timer);
       timers.clear();
       page?.removeEventListener?.('visibilitychange', onVisibility);
+      events?.removeEventListener('offline', onOffline);
       if (channel === 'direct' && host[NATIVE_OBJECT_NAME] === native) delete host[NATIVE_OBJECT_NAME];
       if (channel === 'prompt') host.prompt = originalPrompt;
     },
