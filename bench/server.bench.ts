@@ -21,13 +21,13 @@
 import { fork, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { createRequire } from 'node:module';
-import net from 'node:net';
 import os from 'node:os';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { idCardCheckChar } from '../api/protocol/real-name.ts';
 import { decodeResponse, DEV_SECRETS, encodeRequestBody, signRequest } from '../api/protocol/wire.ts';
 import { nodeCrypto } from '../server/wire-crypto.ts';
+import { reachable } from '../tests/helpers/test-redis.ts';
 
 const CONNECTIONS = 50;
 const DURATION_S = 10;
@@ -460,20 +460,6 @@ async function mixOn(label: string, url: string, fixtures: Fixtures): Promise<Mi
 // --- PostgreSQL and Redis for the PostgreSQL figures --------------------------------------------
 const PG_URL = process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL || null;
 const REDIS_URL = process.env.BENCH_REDIS_URL || process.env.TEST_REDIS_URL || 'redis://127.0.0.1:6379';
-
-function reachable(url: string): Promise<boolean> {
-  const { hostname, port } = new URL(url);
-  return new Promise((resolve) => {
-    const socket = net.connect({ host: hostname, port: Number(port) || 6379 });
-    const done = (ok: boolean) => {
-      socket.destroy();
-      resolve(ok);
-    };
-    socket.setTimeout(500, () => done(false));
-    socket.once('connect', () => done(true));
-    socket.once('error', () => done(false));
-  });
-}
 
 async function pgAdmin(query: string): Promise<void> {
   const client = new pg.Client({ connectionString: PG_URL! });

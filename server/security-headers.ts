@@ -44,22 +44,18 @@ function sources(...list: (string | null)[]): string {
   return list.filter((item): item is string => item !== null).join(' ');
 }
 
-/** The players' pages' Content-Security-Policy. */
-export function playerPageCsp(mediaBaseUrl: string): string {
-  const media = mediaOriginOf(mediaBaseUrl);
+/** A page policy: what every page shares, with `own` (the page's media, frame, worker, manifest sources) after connect-src. */
+function pageCsp(media: string | null, own: string[]): string {
   return [
     "default-src 'self'",
     "script-src 'self'",
     "style-src 'self' 'unsafe-inline'",
     `img-src ${sources("'self'", 'data:', 'blob:', media)}`,
-    `media-src ${sources("'self'", 'blob:', media)}`,
+    ...own.filter((directive) => directive.startsWith('media-src')),
     "font-src 'self' data:",
     // Uploads go to this server (/upload/<ticket>), never straight to the bucket.
     "connect-src 'self'",
-    // The in-app H5 player frames /play/h5/<id> on this origin only.
-    "frame-src 'self'",
-    "worker-src 'self'",
-    "manifest-src 'self'",
+    ...own.filter((directive) => !directive.startsWith('media-src')),
     "object-src 'none'",
     "base-uri 'none'",
     "form-action 'self'",
@@ -69,25 +65,21 @@ export function playerPageCsp(mediaBaseUrl: string): string {
   ].join('; ');
 }
 
+/** The players' pages' Content-Security-Policy. */
+export function playerPageCsp(mediaBaseUrl: string): string {
+  const media = mediaOriginOf(mediaBaseUrl);
+  return pageCsp(media, [
+    `media-src ${sources("'self'", 'blob:', media)}`,
+    // The in-app H5 player frames /play/h5/<id> on this origin only.
+    "frame-src 'self'",
+    "worker-src 'self'",
+    "manifest-src 'self'",
+  ]);
+}
+
 /** The staff console's Content-Security-Policy: as the players' minus frames, workers and the manifest. */
 export function staffPageCsp(mediaBaseUrl: string): string {
-  const media = mediaOriginOf(mediaBaseUrl);
-  return [
-    "default-src 'self'",
-    "script-src 'self'",
-    "style-src 'self' 'unsafe-inline'",
-    `img-src ${sources("'self'", 'data:', 'blob:', media)}`,
-    "font-src 'self' data:",
-    "connect-src 'self'",
-    "frame-src 'none'",
-    "worker-src 'none'",
-    "object-src 'none'",
-    "base-uri 'none'",
-    "form-action 'self'",
-    "frame-ancestors 'none'",
-    "require-trusted-types-for 'script'",
-    `trusted-types ${TRUSTED_TYPES_POLICIES.join(' ')}`,
-  ].join('; ');
+  return pageCsp(mediaOriginOf(mediaBaseUrl), ["frame-src 'none'", "worker-src 'none'"]);
 }
 
 /**

@@ -37,8 +37,17 @@ function routeList(name: string): string[] {
 }
 const ROUTE_PATHS = routeList('ROUTE_PATHS');
 const NEEDS_LOGIN = new Set(routeList('NEEDS_LOGIN'));
-/** Pages that move on by themselves (/reload goes back to the last route): checked where they land. */
-const TRANSIENT = new Set(['/reload']);
+/**
+ * Pages that move on by themselves, checked where they land: /reload goes back to the last route,
+ * /resetpassword visited directly goes to /findpassword (its panel is reached from there once the code is verified).
+ */
+const TRANSIENT = new Set(['/reload', '/resetpassword']);
+/**
+ * Signed out, these pages ask their first call as a player, the server answers 105 and the app
+ * opens the sign-in page (SPEC §5): checked as drawn, then the visit waits for /login (checked too)
+ * and starts again from a full load of / so the sign-in flow is not left open under the next route.
+ */
+const SIGNED_OUT_TO_LOGIN = new Set(['/autorechargehao']);
 
 interface Row {
   screen: string;
@@ -171,19 +180,27 @@ type AxeResults = Awaited<ReturnType<AxeBuilder['analyze']>>;
  * iframes (iframes: false): the only one in the app is /zaixianwan's H5 game, a game's own content,
  * and axe waits up to 60 s for a frame that never answers (it hung on /register that way).
  */
+/**
+ * A toast (antd-mobile's, white on 70 % black) fades in and out over 2 s: caught mid-fade, axe
+ * measures its text against a half-transparent box and reports nonsense contrasts (#f5f6f8 on
+ * #f3f4f6). Toasts are left out of the route checks. Settled, a toast is white text on rgba(0,0,0,.7),
+ * which over the lightest page background (#fff → #4d4d4d) is 8.4:1.
+ */
+const TOAST = '.adm-toast-mask';
+
 async function runAxe(page: Page, include?: string): Promise<AxeResults> {
   if (await page.evaluate(() => 'axe' in window)) {
     return page.evaluate(
-      ({ include, tags }) =>
-        (window as unknown as { axe: { run(context: unknown, options: unknown): Promise<AxeResults> } }).axe.run(include ? { include: [include] } : document, {
+      ({ include, tags, TOAST }) =>
+        (window as unknown as { axe: { run(context: unknown, options: unknown): Promise<AxeResults> } }).axe.run({ include: [include ?? 'html'], exclude: [TOAST] }, {
           runOnly: { type: 'tag', values: tags },
           resultTypes: ['violations'],
           iframes: false,
         }),
-      { include, tags: WCAG_TAGS },
+      { include, tags: WCAG_TAGS, TOAST },
     );
   }
-  let builder = new AxeBuilder({ page }).withTags(WCAG_TAGS).options({ resultTypes: ['violations'] });
+  let builder = new AxeBuilder({ page }).withTags(WCAG_TAGS).options({ resultTypes: ['violations'] }).exclude(TOAST);
   if (include) builder = builder.include(include);
   return builder.analyze();
 }
@@ -278,7 +295,7 @@ test.afterEach(({}, testInfo) => {
  * pushState (/login → /register, /register → /findpassword) left axe's run unfinished (not yet
  * explained: see the report of issue 16's accessibility part).
  */
-const FULL_LOAD = new Set(['/register', '/findpassword', '/resetpassword']);
+const FULL_LOAD = new Set(['/register', '/findpassword']);
 
 async function visitAll(page: Page, paths: readonly string[], ids: Ids, label: string) {
   for (const path of paths) {
@@ -289,6 +306,12 @@ async function visitAll(page: Page, paths: readonly string[], ids: Ids, label: s
     }
     await visit(page, urlOf(path, ids));
     await check(page, `${label} ${path}`, undefined, true, started);
+    if (label === '未登录' && SIGNED_OUT_TO_LOGIN.has(path)) {
+      await expect(page.locator('.route-view[data-route="/login"]')).toBeAttached();
+      await check(page, `${label} ${path} → /login`);
+      await page.goto('/');
+      await appRendered(page);
+    }
   }
 }
 

@@ -3,12 +3,14 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { sql, type Kysely } from 'kysely';
-import pg from 'pg';
 import type { Database } from '../../server/db/schema.ts';
 import type { TestProject } from 'vitest/node';
 import { migrateToLatest, openDatabase } from '../../server/db/database.ts';
 import { seedCatalog } from '../../server/db/seed-catalog.ts';
 import { seedContent } from '../../server/db/seed-content.ts';
+import { admin, databaseUrl } from '../helpers/global-db.ts';
+
+export { databaseUrl };
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -20,16 +22,6 @@ declare module 'vitest' {
     faultsPgPrefix: string;
     /** Gift packs anyone may claim (no VIP level, valid for days, codes to spare), per engine. */
     faultsGiftPacks: { pglite: number[]; postgres: number[] };
-  }
-}
-
-async function admin<T>(url: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    return await work(client);
-  } finally {
-    await client.end();
   }
 }
 
@@ -50,11 +42,6 @@ async function claimablePacks(db: Kysely<Database>): Promise<number[]> {
   return rows.map((row) => row.id);
 }
 
-export function databaseUrl(url: string, database: string): string {
-  const parsed = new URL(url);
-  parsed.pathname = `/${database}`;
-  return parsed.toString();
-}
 
 /**
  * Seeds once per run what every fault test starts from, so that no server process spends its

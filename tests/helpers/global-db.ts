@@ -24,7 +24,8 @@ export function databaseUrl(url: string, database: string): string {
   return parsed.toString();
 }
 
-async function admin<T>(url: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
+/** Runs work on a one-off connection to `url` (CREATE/DROP DATABASE need one outside any pool). */
+export async function admin<T>(url: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {

@@ -3,7 +3,8 @@ import net from 'node:net';
 /** The Redis the Redis-backed tests use (`.ci/run` sets TEST_REDIS_URL to the local server). */
 export const TEST_REDIS_URL = process.env.TEST_REDIS_URL || 'redis://127.0.0.1:6379';
 
-function reachable(url: string, timeoutMs = 500): Promise<boolean> {
+/** Whether a TCP connection to the URL's host and port opens within timeoutMs. */
+export function reachable(url: string, timeoutMs = 500): Promise<boolean> {
   const { hostname, port } = new URL(url);
   return new Promise((resolve) => {
     const socket = net.connect({ host: hostname, port: Number(port) || 6379 });
