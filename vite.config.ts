@@ -62,6 +62,24 @@ function dropFromPreloadLists(bundle: OutputBundle, file: string): void {
   }
 }
 
+type BundleChunk = Extract<OutputBundle[string], { type: 'chunk' }> & { viteMetadata?: { importedCss: Set<string> } };
+
+/**
+ * Adds the roots and every chunk they import statically (with their stylesheets when asked) to
+ * `files`: what loading the roots loads. The entry group and the offline precache are both this.
+ */
+function addStaticClosure(bundle: OutputBundle, roots: BundleChunk[], files: Set<string>, options: { stylesheets: boolean }): void {
+  const queue = roots.map((chunk) => chunk.fileName);
+  while (queue.length > 0) {
+    const file = queue.shift()!;
+    const chunk = bundle[file] as BundleChunk | undefined;
+    if (files.has(file) || chunk?.type !== 'chunk') continue;
+    files.add(file);
+    if (options.stylesheets) for (const css of chunk.viteMetadata?.importedCss ?? []) files.add(css);
+    queue.push(...chunk.imports);
+  }
+}
+
 /**
  * The entry chunk and its static imports: loaded before any page, so a lazy import never needs
  * them preloaded. Vite lists them anyway in every lazy import's preload list, and the route table
@@ -79,14 +97,8 @@ function entryChunkGroup(): { plugin: Plugin; has(file: string): boolean } {
         order: 'pre',
         handler(_, bundle) {
           files.clear();
-          const queue = Object.values(bundle).flatMap((item) => (item.type === 'chunk' && item.isEntry ? [item.fileName] : []));
-          while (queue.length > 0) {
-            const file = queue.shift()!;
-            const chunk = bundle[file];
-            if (files.has(file) || chunk?.type !== 'chunk') continue;
-            files.add(file);
-            queue.push(...chunk.imports);
-          }
+          const chunks = Object.values(bundle).filter((item) => item.type === 'chunk');
+          addStaticClosure(bundle, chunks.filter((chunk) => chunk.isEntry), files, { stylesheets: false });
         },
       },
     },
@@ -277,21 +289,9 @@ function precacheSelection(): { plugin: Plugin; has(file: string): boolean } {
         order: 'post',
         handler(_, bundle) {
           files.clear();
-          type Chunk = Extract<(typeof bundle)[string], { type: 'chunk' }> & { viteMetadata?: { importedCss: Set<string> } };
-          const chunks = Object.values(bundle).filter((file): file is Chunk => file.type === 'chunk');
-          const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
-          const visit = (chunk: Chunk) => {
-            if (files.has(chunk.fileName)) return;
-            files.add(chunk.fileName);
-            for (const css of chunk.viteMetadata?.importedCss ?? []) files.add(css);
-            for (const imported of chunk.imports) {
-              const next = byFile.get(imported);
-              if (next) visit(next);
-            }
-          };
-          for (const chunk of chunks) {
-            if (chunk.isEntry || (chunk.facadeModuleId && PRECACHED_MODULES.some((module) => module.test(chunk.facadeModuleId!)))) visit(chunk);
-          }
+          const chunks = Object.values(bundle).filter((item) => item.type === 'chunk');
+          const roots = chunks.filter((chunk) => chunk.isEntry || (chunk.facadeModuleId && PRECACHED_MODULES.some((module) => module.test(chunk.facadeModuleId!))));
+          addStaticClosure(bundle, roots, files, { stylesheets: true });
         },
       },
     },
