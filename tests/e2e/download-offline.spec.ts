@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures/test.ts';
 import { seedPrivacyDecision } from './privacy.ts';
-import { at, register, signInStorage, wireCall } from './wire.ts';
+import { at, register, signInStorage, smallGames } from './wire.ts';
 
 /**
  * Issue 16 item 3, the client offline mid-download: a real download in the wrapper simulator
@@ -16,24 +16,6 @@ import { at, register, signInStorage, wireCall } from './wire.ts';
 
 test.setTimeout(60_000);
 test.beforeEach(({ page }) => seedPrivacyDecision(page));
-
-interface Game {
-  game_id: number;
-  platform_game_id: number;
-  name: string;
-  size_bytes: number;
-  md5: string;
-}
-
-/** The smallest downloadable (apk, online) game of the first list page, with its address's MD5. */
-async function smallestGame(baseURL: string): Promise<Game> {
-  const list = (await wireCall(baseURL, '/api/game/getGameList', { page: 1, limit: 50 })).data.list as Array<Game & { down_type: number }>;
-  for (const game of list.filter((item) => item.down_type === 1).sort((a, b) => a.size_bytes - b.size_bytes)) {
-    const address = await wireCall(baseURL, '/api/game/getDownUrl', { id: game.platform_game_id });
-    if (address.code === 1) return { ...game, md5: address.data.md5 as string };
-  }
-  throw new Error('no downloadable game');
-}
 
 interface SimStatus {
   platform_game_id: number;
@@ -72,7 +54,7 @@ async function storedPackage(page: Page, id: number): Promise<Buffer> {
 }
 
 test('offline mid-download: 下载失败 with the bytes kept, 重试 offline fails again, online it resumes with Range to the full verified file', async ({ page, context, baseURL }) => {
-  const game = await smallestGame(baseURL!);
+  const game = (await smallGames(baseURL!, 1))[0]!;
   await signInStorage(page, await register(baseURL!));
   // Every package request the simulator makes, with its Range and how it ended.
   const requests: Array<{ range: string | null; outcome: string }> = [];

@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures/test.ts';
 import { seedPrivacyDecision } from './privacy.ts';
-import { at, register, shoot, signInStorage, wireCall } from './wire.ts';
+import { at, register, shoot, signInStorage, smallGames, type DownloadableGame } from './wire.ts';
 
 /**
  * Downloads through the whole stack at 375×812 with the wrapper simulator (bridge/simulator.ts,
@@ -14,25 +14,7 @@ test.setTimeout(120_000);
 // The first-start privacy guide (system-setting.spec.ts covers it) is answered already.
 test.beforeEach(({ page }) => seedPrivacyDecision(page));
 
-interface Game {
-  game_id: number;
-  platform_game_id: number;
-  name: string;
-  size_bytes: number;
-  package_name: string;
-}
-
-/** The smallest downloadable (apk, online) games of the first list page. */
-async function smallGames(baseURL: string, count: number): Promise<Game[]> {
-  const list = (await wireCall(baseURL, '/api/game/getGameList', { page: 1, limit: 50 })).data.list as Array<Game & { down_type: number }>;
-  const games: Game[] = [];
-  for (const game of list.filter((item) => item.down_type === 1).sort((a, b) => a.size_bytes - b.size_bytes)) {
-    const address = await wireCall(baseURL, '/api/game/getDownUrl', { id: game.platform_game_id });
-    if (address.code === 1) games.push({ ...game, package_name: address.data.package_name });
-    if (games.length === count) return games;
-  }
-  throw new Error('not enough downloadable games');
-}
+type Game = DownloadableGame;
 
 const row = (page: Page, game: Game) => page.getByTestId(`download-${game.platform_game_id}`);
 

@@ -133,3 +133,25 @@ export async function buyCoins(baseURL: string, account: { token: string; uuid: 
   expect((await fetch(`${baseURL}${order.data.pay_url}/pay`, { method: 'POST', redirect: 'manual' })).status).toBe(303);
   return order.data.order_number as string;
 }
+
+/** A game of the catalogue as the download specs use it: its ids, size, and its download address's package and MD5. */
+export interface DownloadableGame {
+  game_id: number;
+  platform_game_id: number;
+  name: string;
+  size_bytes: number;
+  package_name: string;
+  md5: string;
+}
+
+/** The smallest downloadable (apk, online) games of the first list page, smallest first. */
+export async function smallGames(baseURL: string, count: number): Promise<DownloadableGame[]> {
+  const list = (await wireCall(baseURL, '/api/game/getGameList', { page: 1, limit: 50 })).data.list as Array<DownloadableGame & { down_type: number }>;
+  const games: DownloadableGame[] = [];
+  for (const game of list.filter((item) => item.down_type === 1).sort((a, b) => a.size_bytes - b.size_bytes)) {
+    const address = await wireCall(baseURL, '/api/game/getDownUrl', { id: game.platform_game_id });
+    if (address.code === 1) games.push({ ...game, package_name: address.data.package_name as string, md5: address.data.md5 as string });
+    if (games.length === count) return games;
+  }
+  throw new Error('not enough downloadable games');
+}
