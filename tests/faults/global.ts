@@ -10,8 +10,6 @@ import { seedCatalog } from '../../server/db/seed-catalog.ts';
 import { seedContent } from '../../server/db/seed-content.ts';
 import { admin, databaseUrl } from '../helpers/global-db.ts';
 
-export { databaseUrl };
-
 declare module 'vitest' {
   export interface ProvidedContext {
     /** A migrated and seeded PGlite data folder; each fault test copies it (the server's DATA_DIR). */

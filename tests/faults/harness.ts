@@ -4,12 +4,11 @@ import { cpSync, mkdtempSync } from 'node:fs';
 import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import { inject } from 'vitest';
 import { browserCrypto } from '../../api/crypto-browser.ts';
 import { decodeResponse, DEV_SECRETS, encodeRequestBody, signRequest, type Fields } from '../../api/protocol/wire.ts';
 import { idFor } from '../helpers/money.ts';
-import { databaseUrl } from './global.ts';
+import { admin, databaseUrl } from '../helpers/global-db.ts';
 
 /** Shared by the fault tests (tests/faults/): server processes, fresh databases, a wire client, the write mix. */
 
@@ -99,13 +98,7 @@ export async function freshPostgres(name: string): Promise<string | null> {
   const template = inject('faultsPgTemplate');
   if (!base || !template) return null;
   const database = `${inject('faultsPgPrefix')}_${name}`;
-  const admin = new pg.Client({ connectionString: base });
-  await admin.connect();
-  try {
-    await admin.query(`CREATE DATABASE ${database} TEMPLATE ${template}`);
-  } finally {
-    await admin.end();
-  }
+  await admin(base, (client) => client.query(`CREATE DATABASE ${database} TEMPLATE ${template}`));
   return databaseUrl(base, database);
 }
 
