@@ -10,7 +10,7 @@ export interface Page {
 }
 
 export interface PageAnswer<T> {
-  list: T[];
+  list: readonly T[];
   total: number;
   page: number;
   limit: number;
@@ -21,6 +21,6 @@ export function pageOf(input: { page: number; limit: number }): Page {
   return { page: input.page, limit: input.limit, offset: (input.page - 1) * input.limit };
 }
 
-export function pageAnswer<T>(page: Page, list: T[], total: number): PageAnswer<T> {
+export function pageAnswer<T>(page: Page, list: readonly T[], total: number): PageAnswer<T> {
   return { list, total, page: page.page, limit: page.limit };
 }

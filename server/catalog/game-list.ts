@@ -1,4 +1,5 @@
 import { sql, type Kysely } from 'kysely';
+import { cachedRead } from '../db/read-cache.ts';
 import type { Database, DownType } from '../db/schema.ts';
 import { artUrl } from './art.ts';
 import type { Page } from './fields.ts';
@@ -284,34 +285,51 @@ function toItem(row: ItemRow, tags: Map<number, string[]>): GameListItem {
   };
 }
 
-export async function countGames(db: Kysely<Database>, now: Date, spec: Omit<GameListSpec, 'order'>): Promise<number> {
-  const row = await filteredGames(db, now, spec)
-    .select((eb) => eb.fn.countAll<number>().as('total'))
-    .executeTakeFirstOrThrow();
-  return Number(row.total);
+/** The tables a game card and the list filters read (server/db/read-cache.ts). */
+export const CATALOG_TABLES = ['games', 'platform_games', 'platforms', 'game_tags', 'tags', 'game_categories', 'categories'] as const;
+
+/**
+ * Counts and pages are cached briefly (server/db/read-cache.ts) by their spec; a spec bounded by a
+ * time derived from the request's clock (onlineFrom) is different on every request and is not.
+ */
+function cachedList<T>(db: Kysely<Database>, now: Date, kind: string, spec: Omit<GameListSpec, 'order'> & { order?: GameOrder }, extra: string, load: () => Promise<T>): Promise<T> {
+  if (spec.onlineFrom) return load();
+  return cachedRead(db, CATALOG_TABLES, `game-list:${kind}:${JSON.stringify(spec)}:${extra}`, now, load);
+}
+
+export function countGames(db: Kysely<Database>, now: Date, spec: Omit<GameListSpec, 'order'>): Promise<number> {
+  return cachedList(db, now, 'count', spec, '', async () => {
+    const row = await filteredGames(db, now, spec)
+      .select((eb) => eb.fn.countAll<number>().as('total'))
+      .executeTakeFirstOrThrow();
+    return Number(row.total);
+  });
 }
 
 /**
  * One page of games (no count): first the page's ids (filters and order on games alone, cheap),
  * then their representing versions and tags for those few games only.
  */
-export async function fetchGames(db: Kysely<Database>, now: Date, spec: GameListSpec, offset: number, limit: number): Promise<GameListItem[]> {
-  const ids = await pageIds(db, now, spec, offset, limit);
-  if (ids.length === 0) return [];
-  const [rows, tags] = await Promise.all([selectItems(db, ids, spec.version).execute(), tagsOf(db, ids)]);
-  const byId = new Map(rows.map((row) => [row.game_id, row]));
-  return ids.filter((id) => byId.has(id)).map((id) => toItem(byId.get(id)!, tags));
+export function fetchGames(db: Kysely<Database>, now: Date, spec: GameListSpec, offset: number, limit: number): Promise<readonly GameListItem[]> {
+  return cachedList(db, now, 'page', spec, `${offset}:${limit}`, async () => {
+    const ids = await pageIds(db, now, spec, offset, limit);
+    if (ids.length === 0) return [];
+    const [rows, tags] = await Promise.all([selectItems(db, ids, spec.version).execute(), tagsOf(db, ids)]);
+    const byId = new Map(rows.map((row) => [row.game_id, row]));
+    // Shared between requests while cached: frozen, so a caller that changed an item would fail loudly.
+    return Object.freeze(ids.filter((id) => byId.has(id)).map((id) => Object.freeze(toItem(byId.get(id)!, tags))));
+  });
 }
 
 /** A page of games and the total (PROTOCOL §10); past the end the list is empty. */
-export async function listGames(db: Kysely<Database>, now: Date, page: Page, spec: GameListSpec): Promise<{ list: GameListItem[]; total: number }> {
+export async function listGames(db: Kysely<Database>, now: Date, page: Page, spec: GameListSpec): Promise<{ list: readonly GameListItem[]; total: number }> {
   const total = await countGames(db, now, spec);
   const list = page.offset < total ? await fetchGames(db, now, spec, page.offset, page.limit) : [];
   return { list, total };
 }
 
 /** Items for these games in this order (search results, reservations …): main versions. */
-export async function gamesByIds(db: Kysely<Database>, now: Date, ids: number[]): Promise<GameListItem[]> {
+export async function gamesByIds(db: Kysely<Database>, now: Date, ids: number[]): Promise<readonly GameListItem[]> {
   if (ids.length === 0) return [];
   return fetchGames(db, now, { status: 'all', ids, order: { positions: ids } }, 0, ids.length);
 }

@@ -3,6 +3,7 @@ import { createPgConfig } from '@electric-sql/pglite/node-postgres';
 import { Kysely, Migrator, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import { migrationProvider } from './migrations.ts';
+import { TableWrites, trackWrites } from './read-cache.ts';
 import type { Database } from './schema.ts';
 
 export interface DatabaseHandle {
@@ -45,6 +46,12 @@ export interface DatabaseOptions {
   onPoolError?: (error: Error) => void;
 }
 
+/** A handle whose writes the read cache hears of (server/db/read-cache.ts). */
+function withWriteTracking(dialect: PostgresDialect): Kysely<Database> {
+  const writes = new TableWrites();
+  return trackWrites(new Kysely<Database>({ dialect, plugins: [writes] }), writes);
+}
+
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   if (options.url) {
     const schema = options.schema;
@@ -70,7 +77,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     pool.on('connect', (client) => client.on('error', (error) => onPoolError(error)));
     // The pool re-emits an idle connection's error: already reported by the listener above.
     pool.on('error', () => {});
-    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    const db = withWriteTracking(new PostgresDialect({ pool }));
     async function startupLock<T>(fn: () => Promise<T>): Promise<T> {
       // A connection of its own holds the lock while fn uses the pool's others.
       const client = await pool.connect();
@@ -92,7 +99,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
   });
   const pool = new pg.Pool(createPgConfig(pglite));
-  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  const db = withWriteTracking(new PostgresDialect({ pool }));
   return {
     db,
     kind: 'pglite',

@@ -8,6 +8,7 @@ import { artUrl, shotUrl, ART_SIZE } from '../catalog/art.ts';
 import { chinaDate, chinaDayStart, chinaWeekStart, DAY_MS, parseChinaDate } from '../catalog/china-time.ts';
 import { pageAnswer, pageOf, type Page } from '../catalog/fields.ts';
 import {
+  CATALOG_TABLES,
   gamesByIds,
   genreCategory,
   iso,
@@ -17,6 +18,7 @@ import {
   type GameListItem,
   type GameListSpec,
 } from '../catalog/game-list.ts';
+import { cachedRead } from '../db/read-cache.ts';
 import type { Database } from '../db/schema.ts';
 import { couponSummary } from './coupons.ts';
 import { giftSummary, reserveCounts, reservedBy } from './gifts.ts';
@@ -47,7 +49,7 @@ function pageOfInput(input: unknown): Page {
 function gameListCall<S extends AnyCallSpec>(
   call: S,
   build: (ctx: SpecContext<S>) => Promise<SpecOrRefusal | WireResponse> | SpecOrRefusal | WireResponse,
-  decorate?: (ctx: CallContext, items: GameListItem[]) => Promise<object[]>,
+  decorate?: (ctx: CallContext, items: readonly GameListItem[]) => Promise<object[]>,
 ): CallDefinition {
   return handle(call, async (ctx) => {
     const page = pageOfInput(ctx.input);
@@ -58,7 +60,7 @@ function gameListCall<S extends AnyCallSpec>(
   });
 }
 
-async function withReservations(ctx: CallContext, items: GameListItem[]) {
+async function withReservations(ctx: CallContext, items: readonly GameListItem[]) {
   const ids = items.map((i) => i.game_id);
   const counts = await reserveCounts(ctx.db, ids);
   const mine = await reservedBy(ctx.db, ctx.user?.id ?? null, ids);
@@ -109,7 +111,12 @@ function searchForms(keyword: string) {
  * 5 name contains, 6 pinyin contains (3+ letters), 7 tag or category equal, 8 tag contains.
  * Ties: more downloads first, then id.
  */
-async function searchGames(db: Kysely<Database>, keyword: string, page: Page) {
+/** Search ranks are cached briefly (server/db/read-cache.ts), by keyword and page. */
+function searchGames(db: Kysely<Database>, now: Date, keyword: string, page: Page): Promise<{ rows: Array<{ id: number; rank: number }>; total: number }> {
+  return cachedRead(db, CATALOG_TABLES, `search:${page.offset}:${page.limit}:${keyword}`, now, () => rankedSearch(db, keyword, page));
+}
+
+async function rankedSearch(db: Kysely<Database>, keyword: string, page: Page): Promise<{ rows: Array<{ id: number; rank: number }>; total: number }> {
   const f = searchForms(keyword);
   const rows = await sql<{ id: number; rank: number; total: number }>`
     with ranked as (
@@ -134,7 +141,7 @@ async function searchGames(db: Kysely<Database>, keyword: string, page: Page) {
   let total = rows.rows[0] ? Number(rows.rows[0].total) : 0;
   if (rows.rows.length === 0 && page.offset > 0) {
     // Past the end: the window count is not available, count separately.
-    const all = await searchGames(db, keyword, { page: 1, limit: 1, offset: 0 });
+    const all = await rankedSearch(db, keyword, { page: 1, limit: 1, offset: 0 });
     total = all.total;
   }
   return { rows: rows.rows.map((r) => ({ id: r.id, rank: r.rank })), total };
@@ -304,12 +311,15 @@ async function openServers(ctx: SpecContext<typeof calls.getOpenServers>): Promi
   const dayStart = ctx.input.date ? parseChinaDate(ctx.input.date) : chinaDayStart(ctx.now);
   if (!dayStart) return refuse(MSG.paramError);
   const dayEnd = new Date(dayStart.getTime() + DAY_MS);
-  const base = ctx.db.selectFrom('open_servers').where('open_at', '>=', dayStart).where('open_at', '<', dayEnd);
-  const total = Number((await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
-  const rows =
-    total > page.offset
-      ? await base.select(['id', 'game_id', 'server_name', 'open_at']).orderBy('open_at').orderBy('id').limit(page.limit).offset(page.offset).execute()
-      : [];
+  const { total, rows } = await cachedRead(ctx.db, ['open_servers'], `open-servers:${dayStart.getTime()}:${page.offset}:${page.limit}`, ctx.now, async () => {
+    const base = ctx.db.selectFrom('open_servers').where('open_at', '>=', dayStart).where('open_at', '<', dayEnd);
+    const total = Number((await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
+    const rows =
+      total > page.offset
+        ? await base.select(['id', 'game_id', 'server_name', 'open_at']).orderBy('open_at').orderBy('id').limit(page.limit).offset(page.offset).execute()
+        : [];
+    return { total, rows };
+  });
   const items = new Map((await gamesByIds(ctx.db, ctx.now, [...new Set(rows.map((r) => r.game_id))])).map((i) => [i.game_id, i]));
   const list = rows.map((r) => ({ ...items.get(r.game_id)!, server_id: r.id, server_name: r.server_name, open_at: iso(r.open_at), opened: new Date(r.open_at) <= ctx.now }));
   // The days the table offers, for the day tabs.
@@ -350,7 +360,7 @@ export const gameCalls = defineCalls(
   handle(calls.getSearchGames, async ({ db, input, now }) => {
     const page = pageOf(input);
     const { keyword } = input;
-    const { rows, total } = await searchGames(db, keyword, page);
+    const { rows, total } = await searchGames(db, now, keyword, page);
     const items = await gamesByIds(db, now, rows.map((r) => r.id));
     // Hot words count searches that named a game or a tag exactly (first page only).
     if (page.page === 1 && rows[0] && (rows[0].rank === 0 || rows[0].rank === 7)) {

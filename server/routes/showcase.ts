@@ -7,6 +7,7 @@ import { defineCalls, handle, ok, refuse, type CallDefinition } from '../calls.t
 import { artUrl, shotUrl } from '../catalog/art.ts';
 import { chinaDate, chinaDayStart, DAY_MS } from '../catalog/china-time.ts';
 import { pageAnswer, pageOf } from '../catalog/fields.ts';
+import { cachedRead } from '../db/read-cache.ts';
 import { fetchGames, gamesByIds, iso, listGames, type GameListSpec } from '../catalog/game-list.ts';
 import { NAV_ENTRIES } from '../catalog/nav.ts';
 import type { CardType, Database } from '../db/schema.ts';
@@ -152,10 +153,12 @@ export const showcaseCalls = defineCalls(
       privileges: ['每日领取100元代金券（满600可用）', '乐玩币充值额外赠送10%-15%', '一对一专属客服'],
     });
   }),
-  handle(topicCalls.getTopicList, async ({ db, input }) => {
+  handle(topicCalls.getTopicList, async ({ db, input, now }) => {
     const page = pageOf(input);
-    const total = Number((await db.selectFrom('topics').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
-    const list = total > page.offset ? await topicItems(db, page.offset, page.limit) : [];
+    const { total, list } = await cachedRead(db, ['topics', 'topic_games', 'games'], `topics:${page.offset}:${page.limit}`, now, async () => {
+      const total = Number((await db.selectFrom('topics').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
+      return { total, list: total > page.offset ? await topicItems(db, page.offset, page.limit) : [] };
+    });
     return ok(pageAnswer(page, list, total));
   }),
   handle(topicCalls.getTopicDetail, async ({ db, input, now }) => {
