@@ -21,6 +21,7 @@
 import { fork, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { createRequire } from 'node:module';
+import { readdirSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
@@ -163,7 +164,7 @@ const runId = randomBytes(4).toString('hex');
  * on 2 cores; more are signed during the run if it runs out, and the bench says so). Sealing is
  * the load generator's main cost (≈10 k bodies/s on an idle core), so the pool is not oversized.
  */
-const POOL_SIZE = 60_000;
+const POOL_SIZE = 160_000;
 /** The hello route ignores its body: a smaller pool, cycled, costs the load generator the same per request. */
 const HELLO_POOL_SIZE = 5_000;
 
@@ -357,6 +358,61 @@ interface MixRun {
   failures: Map<string, number>;
   byCall: Map<string, number>;
   latencies: Map<string, number[]>;
+  cpu: CpuSample | null;
+}
+
+// --- where the CPU went ------------------------------------------------------------------------
+/** CPU time (ms, user + system) used so far by the server children, PostgreSQL, Redis and this process (the load generator). */
+interface CpuSample {
+  server: number;
+  postgres: number;
+  redis: number;
+  loadGenerator: number;
+}
+/** Linux's clock ticks are 100 per second (USER_HZ) on every common build. */
+const MS_PER_TICK = 10;
+
+function procCpuMs(stat: string): number {
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return (Number(fields[11]) + Number(fields[12])) * MS_PER_TICK;
+}
+
+/** Reads /proc (Linux); null elsewhere, and the bench then prints no CPU split. */
+function cpuSample(serverPids: number[]): CpuSample | null {
+  try {
+    const sample: CpuSample = { server: 0, postgres: 0, redis: 0, loadGenerator: 0 };
+    const servers = new Set(serverPids);
+    for (const entry of readdirSync('/proc')) {
+      if (!/^\d+$/.test(entry)) continue;
+      let stat: string;
+      try {
+        stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      } catch {
+        continue; // exited meanwhile
+      }
+      const pid = Number(entry);
+      const comm = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
+      if (servers.has(pid)) sample.server += procCpuMs(stat);
+      else if (pid === process.pid) sample.loadGenerator += procCpuMs(stat);
+      else if (comm === 'postgres') sample.postgres += procCpuMs(stat);
+      else if (comm.startsWith('redis-server')) sample.redis += procCpuMs(stat);
+    }
+    return sample;
+  } catch {
+    return null;
+  }
+}
+
+/** CPU µs per answered request by process group, between two samples. */
+function cpuPerRequest(before: CpuSample | null, after: CpuSample | null, requests: number): CpuSample | null {
+  if (!before || !after || requests === 0) return null;
+  const per = (key: keyof CpuSample) => ((after[key] - before[key]) * 1000) / requests;
+  return { server: per('server'), postgres: per('postgres'), redis: per('redis'), loadGenerator: per('loadGenerator') };
+}
+
+function formatCpu(cpu: CpuSample | null): string {
+  if (!cpu) return '';
+  return `CPU per request: server ${cpu.server.toFixed(0)} µs, PostgreSQL ${cpu.postgres.toFixed(0)} µs, Redis ${cpu.redis.toFixed(0)} µs, load generator ${cpu.loadGenerator.toFixed(0)} µs`;
 }
 
 function percentile(sorted: number[], p: number): number {
@@ -364,7 +420,7 @@ function percentile(sorted: number[], p: number): number {
 }
 
 /** One mix run on a started app: players signed up beforehand, bodies sealed before the clock starts. */
-async function runMix(label: string, url: string, fixtures: Fixtures, players: Player[], signInPhones: string[], connections: number): Promise<MixRun> {
+async function runMix(label: string, url: string, serverPids: number[], fixtures: Fixtures, players: Player[], signInPhones: string[], connections: number): Promise<MixRun> {
   const signInBodies: string[] = [];
   const codes = await inBatches(signInPhones.length, 20, (i) => loginCode(url, signInPhones[i]!));
   signInPhones.forEach((phone, i) => signInBodies.push(sealed('/api/login/trendRegister', { account: phone, phone_code: codes[i]!, agree_agreement: 1, nonce: `${runId}-${++sequence}` }, null)));
@@ -427,7 +483,9 @@ async function runMix(label: string, url: string, fixtures: Fixtures, players: P
   process.stdout.write(`${label}: warm-up ${WARMUP_S} s… `);
   await autocannon({ url, connections, duration: WARMUP_S, requests: request(false) });
   process.stdout.write(`measuring ${MIX_DURATION_S} s… `);
+  const cpuBefore = cpuSample(serverPids);
   const result = await autocannon({ url, connections, duration: MIX_DURATION_S, pipelining: 1, requests: request(true) });
+  const cpuAfter = cpuSample(serverPids);
   console.log(`done${late > 0 ? ` (${late} bodies sealed during the run)` : ''}`);
   const failures = new Map<string, number>();
   const byCall = new Map<string, number>();
@@ -440,11 +498,11 @@ async function runMix(label: string, url: string, fixtures: Fixtures, players: P
     const key = `${call.name}: ${decoded.ok ? `HTTP ${status} code ${decoded.response.code} ${decoded.response.msg}` : `HTTP ${status} undecodable (${decoded.reason})`}`;
     failures.set(key, (failures.get(key) ?? 0) + 1);
   }
-  return { label, connections, result, total: answers.length, notOk: notOk + result.errors + result.timeouts, failures, byCall, latencies };
+  return { label, connections, result, total: answers.length, notOk: notOk + result.errors + result.timeouts, failures, byCall, latencies, cpu: cpuPerRequest(cpuBefore, cpuAfter, result.requests.total) };
 }
 
 /** Signs up the mix's players and sign-in phones, then runs the mix at each connection count. */
-async function mixOn(label: string, url: string, fixtures: Fixtures): Promise<MixRun[]> {
+async function mixOn(label: string, url: string, serverPid: number, fixtures: Fixtures): Promise<MixRun[]> {
   const started = Date.now();
   const players = await inBatches(MIX_PLAYERS, 20, () => signUp(url));
   const signInPlayers = await inBatches(SIGN_INS_PER_RUN * MIX_CONNECTIONS.length, 20, () => signUp(url, false));
@@ -452,7 +510,7 @@ async function mixOn(label: string, url: string, fixtures: Fixtures): Promise<Mi
   const runs: MixRun[] = [];
   for (const [i, connections] of MIX_CONNECTIONS.entries()) {
     const phones = signInPlayers.slice(i * SIGN_INS_PER_RUN, (i + 1) * SIGN_INS_PER_RUN).map((p) => p.phone);
-    runs.push(await runMix(`mix ${label} ${connections} conns`, url, fixtures, players, phones, connections));
+    runs.push(await runMix(`mix ${label} ${connections} conns`, url, [serverPid], fixtures, players, phones, connections));
   }
   return runs;
 }
@@ -482,26 +540,37 @@ interface Row {
   name: string;
   result: AutocannonResult;
   notOk: number;
+  cpu: CpuSample | null;
 }
 
-async function measure(name: string, url: string | string[], path: string, pool: ReturnType<typeof bodyPool>, counter?: ReturnType<typeof answerCounter>): Promise<AutocannonResult> {
+async function measure(
+  name: string,
+  url: string | string[],
+  serverPids: number[],
+  path: string,
+  pool: ReturnType<typeof bodyPool>,
+  counter?: ReturnType<typeof answerCounter>,
+): Promise<{ result: AutocannonResult; cpu: CpuSample | null }> {
   process.stdout.write(`${name}: warm-up ${WARMUP_S} s… `);
   await autocannon({ url, connections: CONNECTIONS, duration: WARMUP_S, requests: pooledRequests(path, pool) });
   process.stdout.write(`measuring ${DURATION_S} s… `);
+  const before = cpuSample(serverPids);
   const result = await autocannon({ url, connections: CONNECTIONS, duration: DURATION_S, pipelining: 1, requests: pooledRequests(path, pool, counter) });
+  const cpu = cpuPerRequest(before, cpuSample(serverPids), result.requests.total);
   console.log('done');
-  return result;
+  return { result, cpu };
 }
 
 /** appVersion on the given server(s): load split across them when several (autocannon spreads the connections over the URLs). */
-async function measureAppVersion(name: string, urls: string[], rows: Row[], counters: Array<[string, ReturnType<typeof answerCounter>]>): Promise<void> {
+async function measureAppVersion(name: string, servers: Array<{ url: string; child: ChildProcess }>, rows: Row[], counters: Array<[string, ReturnType<typeof answerCounter>]>): Promise<void> {
+  const urls = servers.map((server) => server.url);
   const counter = answerCounter();
   for (const url of urls) await verifySample(url);
   const pool = bodyPool(POOL_SIZE);
-  const result = await measure(name, urls.length === 1 ? urls[0]! : urls, APP_PATH, pool, counter);
+  const { result, cpu } = await measure(name, urls.length === 1 ? urls[0]! : urls, servers.map((server) => server.child.pid!), APP_PATH, pool, counter);
   if (pool.madeLate > 0) console.log(`note: the body pool ran out; ${pool.madeLate} bodies were signed during the run`);
   counter.decodeAll();
-  rows.push({ name, result, notOk: [...counter.failures.values()].reduce((a, b) => a + b, 0) });
+  rows.push({ name, result, notOk: [...counter.failures.values()].reduce((a, b) => a + b, 0), cpu });
   counters.push([name, counter]);
 }
 
@@ -520,8 +589,8 @@ async function main(): Promise<void> {
   const hello = ratios ? await startServer({ kind: 'hello' }) : null;
   if (hello) {
     try {
-      const result = await measure('fastify hello (POST /hello)', hello.url, '/hello', bodyPool(HELLO_POOL_SIZE, true));
-      rows.push({ name: 'fastify hello (POST /hello)', result, notOk: result.non2xx });
+      const { result, cpu } = await measure('fastify hello (POST /hello)', hello.url, [hello.child.pid!], '/hello', bodyPool(HELLO_POOL_SIZE, true));
+      rows.push({ name: 'fastify hello (POST /hello)', result, notOk: result.non2xx, cpu });
     } finally {
       await stopServer(hello.child);
     }
@@ -530,8 +599,8 @@ async function main(): Promise<void> {
   // PGlite (the embedded default): one process, in-memory kv.
   const app = await startServer({ kind: 'app' });
   try {
-    if (ratios) await measureAppVersion(`app ${APP_PATH}, 1 process, PGlite`, [app.url], rows, counters);
-    if (!process.env.BENCH_SKIP_MIX) mixes.push(...(await mixOn('PGlite', app.url, app.fixtures!)));
+    if (ratios) await measureAppVersion(`app ${APP_PATH}, 1 process, PGlite`, [app], rows, counters);
+    if (!process.env.BENCH_SKIP_MIX) mixes.push(...(await mixOn('PGlite', app.url, app.child.pid!, app.fixtures!)));
   } finally {
     await stopServer(app.child);
   }
@@ -550,14 +619,14 @@ async function main(): Promise<void> {
     try {
       const first = await startServer(options);
       children.push(first.child);
-      if (ratios) await measureAppVersion(`app ${APP_PATH}, 1 process, PostgreSQL${redisUp ? '+Redis' : ''}`, [first.url], rows, counters);
+      if (ratios) await measureAppVersion(`app ${APP_PATH}, 1 process, PostgreSQL${redisUp ? '+Redis' : ''}`, [first], rows, counters);
       if (redisUp && ratios) {
         const second = await startServer(options);
         children.push(second.child);
-        await measureAppVersion(`app ${APP_PATH}, 2 processes, PostgreSQL+Redis`, [first.url, second.url], rows, counters);
+        await measureAppVersion(`app ${APP_PATH}, 2 processes, PostgreSQL+Redis`, [first, second], rows, counters);
         await stopServer(second.child);
       }
-      if (!process.env.BENCH_SKIP_MIX) mixes.push(...(await mixOn(`PostgreSQL${redisUp ? '+Redis' : ''}`, first.url, first.fixtures!)));
+      if (!process.env.BENCH_SKIP_MIX) mixes.push(...(await mixOn(`PostgreSQL${redisUp ? '+Redis' : ''}`, first.url, first.child.pid!, first.fixtures!)));
     } finally {
       await Promise.all(children.map(stopServer));
       await pgAdmin(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
@@ -588,6 +657,7 @@ async function main(): Promise<void> {
     const ratio = row.result.requests.mean / helloRate;
     console.log(`ratio ${row.name} / hello: ${ratio.toFixed(2)}× (target ≥ ${TARGET_RATIO}×) → ${verdict(ratio >= TARGET_RATIO)}`);
   }
+  for (const { name, cpu } of rows) if (cpu) console.log(`${name}: ${formatCpu(cpu)}`);
   for (const [name, counter] of counters) {
     console.log(`${name}: ${counter.ok} code 1, ${[...counter.failures.values()].reduce((a, b) => a + b, 0)} not code 1`);
     for (const [key, count] of counter.failures) console.log(`  ${count} × ${key}`);
@@ -605,6 +675,7 @@ async function main(): Promise<void> {
       );
     }
     for (const run of mixes) {
+      if (run.cpu) console.log(`${run.label}: ${formatCpu(run.cpu)}`);
       console.log(`${run.label}, per call (answers, p50 / p99 ms as the load generator saw them):`);
       const calls = [...run.latencies].map(([name, list]) => [name, list.sort((x, y) => x - y)] as const).sort((x, y) => percentile(y[1], 50) - percentile(x[1], 50));
       console.log(`  ${calls.map(([name, list]) => `${name} ${list.length}: ${percentile(list, 50).toFixed(0)} / ${percentile(list, 99).toFixed(0)}`).join('; ')}`);
