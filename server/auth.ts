@@ -39,7 +39,7 @@ export async function authenticate(db: Kysely<Database>, token: unknown, uuid: u
   const row = await db
     .selectFrom('sessions')
     .innerJoin('users', 'users.id', 'sessions.user_id')
-    .select(['sessions.id as session_id', 'sessions.expires_at', 'sessions.ended_reason', 'users.id', 'users.uuid', 'users.phone', 'users.nickname', 'users.disabled'])
+    .select(['sessions.id as session_id', 'sessions.expires_at', 'sessions.ended_reason', 'users.id', 'users.uuid', 'users.phone', 'users.nickname', 'users.disabled', 'users.created_at'])
     .where('sessions.token_hash', '=', hashToken(token))
     .executeTakeFirst();
   if (!row || (typeof uuid === 'string' && uuid !== '' && uuid !== row.uuid)) {
@@ -50,7 +50,7 @@ export async function authenticate(db: Kysely<Database>, token: unknown, uuid: u
   if (new Date(row.expires_at).getTime() <= now.getTime()) {
     return { ok: false, response: { code: CODE.tokenExpired, msg: MSG.tokenExpired, data: null } };
   }
-  return { ok: true, user: { id: row.id, uuid: row.uuid, phone: row.phone, nickname: row.nickname, sessionId: row.session_id } };
+  return { ok: true, user: { id: row.id, uuid: row.uuid, phone: row.phone, nickname: row.nickname, sessionId: row.session_id, registeredAt: new Date(row.created_at) } };
 }
 
 /** Starts a session with a fresh token; ends the oldest beyond MAX_SESSIONS_PER_USER. */

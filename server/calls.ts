@@ -12,6 +12,8 @@ export interface AuthedUser {
   phone: string;
   nickname: string;
   sessionId: number;
+  /** users.created_at, read with the session (the message centre shows what was sent since). */
+  registeredAt: Date;
 }
 
 export interface CallContext {

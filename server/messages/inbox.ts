@@ -26,6 +26,11 @@ export async function playerOf(db: Kysely<Database>, userId: number): Promise<Pl
   return { id: row.id, created_at: new Date(row.created_at) };
 }
 
+/** The signed-in caller as a Player: the session check already read the user row. */
+export function playerFrom(user: { id: number; registeredAt: Date }): Player {
+  return { id: user.id, created_at: user.registeredAt };
+}
+
 /** Messages joined with this player's marks. */
 function withState(db: Kysely<Database>, player: Player) {
   return db
@@ -67,14 +72,13 @@ export async function listMessages(db: Kysely<Database>, player: Player, options
   const { kind, page, limit } = options;
   let base = withState(db, player).where((eb) => visible(eb, player));
   if (kind) base = base.where('m.kind', '=', kind);
-  const [count, unreadCount] = await Promise.all([
-    base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
-    base.where((eb) => unread(eb, player)).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
-  ]);
-  const total = Number(count.n);
+  const counts = await base
+    .select((eb) => [eb.fn.countAll<number>().as('n'), eb.fn.countAll<number>().filterWhere((fb) => unread(fb, player)).as('unread')])
+    .executeTakeFirstOrThrow();
+  const total = Number(counts.n);
   const offset = (page - 1) * limit;
   const rows = offset >= total ? [] : await base.select(COLUMNS).orderBy('m.created_at', 'desc').orderBy('m.id', 'desc').limit(limit).offset(offset).execute();
-  return { list: rows.map((row) => viewOf(row, player)), total, page, limit, unread: Number(unreadCount.n) };
+  return { list: rows.map((row) => viewOf(row, player)), total, page, limit, unread: Number(counts.unread) };
 }
 
 /** Unread counts per kind and in total (getUnreadNotice). */

@@ -236,6 +236,33 @@ export function platformVersionsQuery(db: Kysely<Database>) {
     ]);
 }
 
+/** What a game page shows every player alike. */
+const GAME_PAGE_TABLES = [...CATALOG_TABLES, 'game_screenshots', 'open_servers'] as const;
+
+/** The same for every player: cached briefly (server/db/read-cache.ts), by game and China day. */
+function gamePage(db: Kysely<Database>, gameId: number, now: Date) {
+  const serversFrom = chinaDayStart(now).getTime() - OPEN_SERVER_PAST_DAYS * DAY_MS;
+  return cachedRead(db, GAME_PAGE_TABLES, `game-page:${gameId}:${serversFrom}`, now, async () => {
+    const game = await db.selectFrom('games').selectAll().where('id', '=', gameId).executeTakeFirst();
+    if (!game) return null;
+    const [versions, tags, categories, shots, servers] = await Promise.all([
+      platformVersionsQuery(db).where('p.game_id', '=', game.id).orderBy('p.sort').orderBy('p.id').execute(),
+      tagsOf(db, [game.id]),
+      db.selectFrom('game_categories as gc').innerJoin('categories as c', 'c.id', 'gc.category_id').select(['c.id', 'c.name']).where('gc.game_id', '=', game.id).orderBy('c.sort').execute(),
+      db.selectFrom('game_screenshots').select(['position', 'caption']).where('game_id', '=', game.id).orderBy('position').execute(),
+      db
+        .selectFrom('open_servers')
+        .select(['id', 'server_name', 'open_at', 'platform_game_id'])
+        .where('game_id', '=', game.id)
+        .where('open_at', '>=', new Date(serversFrom))
+        .orderBy('open_at')
+        .orderBy('id')
+        .execute(),
+    ]);
+    return { game, versions, tags: tags.get(game.id) ?? [], categories, shots, servers };
+  });
+}
+
 async function gameDetail(ctx: SpecContext<typeof calls.getGameDetail>): Promise<WireResponse> {
   const { db, now, user, input } = ctx;
   // One of the two is needed (which one depends on the other: the handler's check).
@@ -246,22 +273,11 @@ async function gameDetail(ctx: SpecContext<typeof calls.getGameDetail>): Promise
     if (!pg || (gameId !== undefined && pg.game_id !== gameId)) return refuse(GAME_MSG.missingGame);
     gameId = pg.game_id;
   }
-  const game = await db.selectFrom('games').selectAll().where('id', '=', gameId!).executeTakeFirst();
-  if (!game) return refuse(GAME_MSG.missingGame);
-  const versions = await platformVersionsQuery(db).where('p.game_id', '=', game.id).orderBy('p.sort').orderBy('p.id').execute();
+  const page = await gamePage(db, gameId!, now);
+  if (!page) return refuse(GAME_MSG.missingGame);
+  const { game, versions, tags, categories, shots, servers } = page;
   const selected = versions.find((v) => v.id === input.platform_game_id) ?? versions[0]!;
-  const [tags, categories, shots, servers, gifts, coupons, reserveCount, reserved] = await Promise.all([
-    tagsOf(db, [game.id]),
-    db.selectFrom('game_categories as gc').innerJoin('categories as c', 'c.id', 'gc.category_id').select(['c.id', 'c.name']).where('gc.game_id', '=', game.id).orderBy('c.sort').execute(),
-    db.selectFrom('game_screenshots').select(['position', 'caption']).where('game_id', '=', game.id).orderBy('position').execute(),
-    db
-      .selectFrom('open_servers')
-      .select(['id', 'server_name', 'open_at', 'platform_game_id'])
-      .where('game_id', '=', game.id)
-      .where('open_at', '>=', new Date(chinaDayStart(now).getTime() - OPEN_SERVER_PAST_DAYS * DAY_MS))
-      .orderBy('open_at')
-      .orderBy('id')
-      .execute(),
+  const [gifts, coupons, reserveCount, reserved] = await Promise.all([
     giftSummary(db, game.id, user?.id ?? null, now),
     couponSummary(db, game.id, user?.id ?? null),
     reserveCounts(db, [game.id]),
@@ -279,7 +295,7 @@ async function gameDetail(ctx: SpecContext<typeof calls.getGameDetail>): Promise
     description: game.description,
     category: genreCategory(game.genre),
     categories: categories.map((c) => ({ id: c.id, name: c.name })),
-    tags: tags.get(game.id) ?? [],
+    tags,
     score: game.score,
     download_count: game.download_count,
     online_at: iso(game.online_at),

@@ -60,13 +60,28 @@ function visibleMessages({ db, user, now }: CallContext) {
 }
 
 /** The welcome message, once: lazily on the user's first poll or first visit to the chat. */
+/**
+ * Players known (per database handle, in this process) to have a service message: a chat never
+ * empties again (only account cancellation deletes it, and ends every session), so the poll every
+ * open app makes each 20 s skips the check. Bounded: past WELCOMED_MAX it starts over.
+ */
+const welcomed = new WeakMap<CallContext['db'], Set<number>>();
+const WELCOMED_MAX = 100_000;
+
 async function ensureWelcome(ctx: CallContext): Promise<void> {
-  const any = await ctx.db.selectFrom('service_messages').select('id').where('user_id', '=', ctx.user!.id).limit(1).executeTakeFirst();
-  if (any) return;
-  await ctx.db
-    .insertInto('service_messages')
-    .values({ user_id: ctx.user!.id, direction: 'out', kind: 'welcome', content: SERVICE_MSG.welcome, read_at: null, created_at: ctx.now })
-    .execute();
+  const userId = ctx.user!.id;
+  let known = welcomed.get(ctx.db);
+  if (!known) welcomed.set(ctx.db, (known = new Set()));
+  if (known.has(userId)) return;
+  const any = await ctx.db.selectFrom('service_messages').select('id').where('user_id', '=', userId).limit(1).executeTakeFirst();
+  if (!any) {
+    await ctx.db
+      .insertInto('service_messages')
+      .values({ user_id: userId, direction: 'out', kind: 'welcome', content: SERVICE_MSG.welcome, read_at: null, created_at: ctx.now })
+      .execute();
+  }
+  if (known.size >= WELCOMED_MAX) known.clear();
+  known.add(userId);
 }
 
 /** Seeing the chat (or writing in it) reads every delivered service message. */
