@@ -111,11 +111,6 @@ function searchForms(keyword: string) {
  * 5 name contains, 6 pinyin contains (3+ letters), 7 tag or category equal, 8 tag contains.
  * Ties: more downloads first, then id.
  */
-/** Search ranks are cached briefly (server/db/read-cache.ts), by keyword and page. */
-function searchGames(db: Kysely<Database>, now: Date, keyword: string, page: Page): Promise<{ rows: Array<{ id: number; rank: number }>; total: number }> {
-  return cachedRead(db, CATALOG_TABLES, `search:${page.offset}:${page.limit}:${keyword}`, now, () => rankedSearch(db, keyword, page));
-}
-
 async function rankedSearch(db: Kysely<Database>, keyword: string, page: Page): Promise<{ rows: Array<{ id: number; rank: number }>; total: number }> {
   const f = searchForms(keyword);
   const rows = await sql<{ id: number; rank: number; total: number }>`
@@ -145,6 +140,11 @@ async function rankedSearch(db: Kysely<Database>, keyword: string, page: Page): 
     total = all.total;
   }
   return { rows: rows.rows.map((r) => ({ id: r.id, rank: r.rank })), total };
+}
+
+/** Search ranks are cached briefly (server/db/read-cache.ts), by keyword and page. */
+function searchGames(db: Kysely<Database>, now: Date, keyword: string, page: Page): Promise<{ rows: Array<{ id: number; rank: number }>; total: number }> {
+  return cachedRead(db, CATALOG_TABLES, `search:${page.offset}:${page.limit}:${keyword}`, now, () => rankedSearch(db, keyword, page));
 }
 
 /** A tag or category as spelled in the catalogue ('bt' → 'BT'), so hot words do not split by case. */
