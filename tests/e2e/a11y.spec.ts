@@ -398,6 +398,9 @@ test('overlays: axe, names, touch targets and keyboard focus (in, trapped, back 
   const dialog = page.getByRole('dialog', { name: '清除缓存' });
   await expect(dialog).toBeVisible();
   await expect.poll(() => focusInside(page, '.system-setting__confirm [role="dialog"]')).toBe(true);
+  // antd-mobile fades and scales a dialog in (react-spring, inline styles): mid-fade, axe would measure
+  // the blend of half-transparent text over the mask. Its colours are checked once it is fully shown.
+  await expect.poll(() => dialog.evaluate((el) => (el.firstElementChild as HTMLElement | null)?.style.opacity)).toBe('1');
   await check(page, '确认对话框', '.system-setting__confirm [role="dialog"]');
   await tabStaysInside(page, '.system-setting__confirm [role="dialog"]', 4);
   await page.keyboard.press('Escape');
