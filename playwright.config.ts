@@ -1,21 +1,25 @@
 import { defineConfig } from '@playwright/test';
-import os from 'node:os';
-import path from 'node:path';
 
-const PORT = Number(process.env.E2E_PORT || 8181);
-const dataDir = path.join(os.tmpdir(), `gp-e2e-${process.pid}`);
+/**
+ * Each worker runs its own server (`npm start`'s, on E2E_PORT + its index and a fresh embedded
+ * database: tests/e2e/fixtures/test.ts), so specs that change what every player sees (a pop-up
+ * notice, a broadcast) never meet another worker's. E2E_WORKERS: 2 by default (CI's 2 cores).
+ */
+const WORKERS = Number(process.env.E2E_WORKERS || 2);
 
 export default defineConfig({
   testDir: 'tests/e2e',
   outputDir: 'test-results/e2e',
-  timeout: 30_000,
+  // Two workers share CI's 2 cores (each with its server and Chromium): a test takes up to ~1.5× its
+  // single-worker time, so the default allowance is 60 s (specs with longer flows set their own).
+  timeout: 60_000,
   expect: { timeout: 7_000 },
   fullyParallel: false,
-  workers: 1,
+  workers: WORKERS,
+  globalSetup: './tests/e2e/global-setup.ts',
   retries: 0,
   reporter: [['list'], ['json', { outputFile: 'test-results/playwright.json' }]],
   use: {
-    baseURL: `http://127.0.0.1:${PORT}`,
     viewport: { width: 375, height: 812 },
     deviceScaleFactor: 2,
     isMobile: true,
@@ -27,17 +31,5 @@ export default defineConfig({
       executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
       args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
     },
-  },
-  webServer: {
-    // The server `npm start` runs, on its own port and a fresh embedded database.
-    command: 'node scripts/start.mjs',
-    url: `http://127.0.0.1:${PORT}/healthz`,
-    reuseExistingServer: false,
-    timeout: 180_000,
-    // Every spec signs players up from 127.0.0.1: the per-address SMS brake (20 an hour) would stop
-    // the run part-way, so the e2e server raises it; the per-phone limits stay as they are.
-    // SERVICE_STATUS: customer service is online whatever the hour the run starts at (service.spec,
-    // service-live.spec: off hours /service polls instead of streaming).
-    env: { PORT: String(PORT), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', SMS_IP_HOURLY_LIMIT: '1000', SERVICE_STATUS: 'online' },
   },
 });

@@ -2,6 +2,10 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
+    // Vitest's default is one worker fewer than the cores: on CI's 2 cores that is a single worker,
+    // while most test files wait on PGlite, PostgreSQL or timers. Every file has its own database
+    // copy, Redis prefix and ports (issue 16: suite time).
+    maxWorkers: 2,
     projects: [
       {
         test: {

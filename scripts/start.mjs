@@ -29,6 +29,9 @@ if (builtAt === 0 || changedAt > builtAt) {
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
 
+// START_BUILD_ONLY=1: only the build check (the e2e suite's global setup, before its per-worker servers).
+if (process.env.START_BUILD_ONLY === '1') process.exit(0);
+
 const server = spawn(process.execPath, ['--enable-source-maps', 'dist/server/server/main.js'], { cwd: root, stdio: 'inherit', env: process.env });
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
 server.on('exit', (code, signal) => process.exit(code ?? (signal ? 0 : 1)));

@@ -132,6 +132,34 @@ describe.each(DATABASE_KINDS)('gifts, coupons and reservations on %s', (kind) =>
     expect(await freeCodes(scarce.id)).toBe(0);
   });
 
+  // Two connections are needed: PGlite has one, and a transaction held open on it would block the claim for good.
+  it.runIf(kind === 'postgres')('a claim that finds only a code the same user is taking waits for it and answers its code, never 礼包已领完', async () => {
+    const user = await signUp();
+    const pack = await openPack(5);
+    // One free code left, and the user's first claim holds it, not yet committed.
+    const codes = await db().selectFrom('gift_codes').select(['id', 'code']).where('pack_id', '=', pack.id).where('claimed_at', 'is', null).orderBy('id').execute();
+    const last = codes.at(-1)!;
+    await db().updateTable('gift_codes').set({ claimed_at: new Date() }).where('pack_id', '=', pack.id).where('id', '!=', last.id).where('claimed_at', 'is', null).execute();
+    let taken!: () => void;
+    const lockTaken = new Promise<void>((resolve) => (taken = resolve));
+    let commit!: () => void;
+    const committed = new Promise<void>((resolve) => (commit = resolve));
+    const first = db()
+      .transaction()
+      .execute(async (trx) => {
+        await trx.updateTable('gift_codes').set({ claimed_by: user.id, claimed_at: new Date() }).where('id', '=', last.id).execute();
+        taken();
+        await committed;
+      });
+    await lockTaken;
+    const second = claimGiftCode(db(), pack.id, user.id, new Date());
+    // Before the first claim commits, the second has not answered (it waits for the held code).
+    expect(await Promise.race([second.then(() => 'answered'), new Promise((resolve) => setTimeout(() => resolve('waiting'), 300))])).toBe('waiting');
+    commit();
+    await first;
+    expect(await second).toEqual({ status: 'already', code: last.code });
+  });
+
   it('refuses expired, unknown and anonymous gift claims', async () => {
     const user = await signUp();
     const pack = await openPack(2);

@@ -104,49 +104,44 @@ async function heldCode(db: Kysely<Database>, packId: number, userId: number): P
 export type GiftClaim = { status: 'received' | 'already'; code: string } | { status: 'soldOut' };
 
 /**
- * Takes one free code of the pack for the user. Atomic on PostgreSQL under concurrency: the
- * subquery locks one free row and skips rows other claims hold; if the same user's other claim
- * commits first, the unique index (pack_id, claimed_by) fails this one (23505) and its code is
- * answered instead. PGlite runs one statement at a time, which is trivially atomic.
+ * Takes one free code of the pack for the user. Atomic on PostgreSQL under concurrency: first a
+ * free row no other claim holds (FOR UPDATE SKIP LOCKED); when there is none, and the user holds no
+ * code yet, once more waiting for the rows other claims hold (FOR UPDATE): a row whose claim failed
+ * is taken, one whose claim committed is skipped, so what is answered after it is settled — the
+ * user's own concurrent claim that won answers 'already' with its code, never 礼包已领完. If the
+ * same user's other claim commits first, the unique index (pack_id, claimed_by) fails this one
+ * (23505) and its code is answered instead. PGlite runs one statement at a time.
  */
-export async function claimGiftCode(db: Kysely<Database>, packId: number, userId: number, now: Date, attempt = 1): Promise<GiftClaim> {
-  let claimed: { code: string } | undefined;
+export async function claimGiftCode(db: Kysely<Database>, packId: number, userId: number, now: Date): Promise<GiftClaim> {
+  const fast = await takeFreeCode(db, packId, userId, now, true);
+  if (fast) return { status: 'received', code: fast };
+  const held = await heldCode(db, packId, userId);
+  if (held) return { status: 'already', code: held };
+  const waited = await takeFreeCode(db, packId, userId, now, false);
+  if (waited) return { status: 'received', code: waited };
+  const settled = await heldCode(db, packId, userId);
+  return settled ? { status: 'already', code: settled } : { status: 'soldOut' };
+}
+
+/** The code claimed for the user, or null: none free (skipping or waiting for locked rows), or the user's other claim won. */
+async function takeFreeCode(db: Kysely<Database>, packId: number, userId: number, now: Date, skipLocked: boolean): Promise<string | null> {
   try {
-    claimed = await db.transaction().execute((trx) =>
+    const claimed = await db.transaction().execute((trx) =>
       trx
         .updateTable('gift_codes')
         .set({ claimed_by: userId, claimed_at: now })
-        .where('id', '=', (eb) =>
-          eb
-            .selectFrom('gift_codes as free')
-            .select('free.id')
-            .where('free.pack_id', '=', packId)
-            .where('free.claimed_at', 'is', null)
-            .orderBy('free.id')
-            .limit(1)
-            .forUpdate()
-            .skipLocked(),
-        )
+        .where('id', '=', (eb) => {
+          const free = eb.selectFrom('gift_codes as free').select('free.id').where('free.pack_id', '=', packId).where('free.claimed_at', 'is', null).orderBy('free.id').limit(1).forUpdate();
+          return skipLocked ? free.skipLocked() : free;
+        })
         .returning('code')
         .executeTakeFirst(),
     );
+    return claimed?.code ?? null;
   } catch (error) {
     if (!isUniqueViolation(error)) throw error;
+    return null;
   }
-  if (claimed) return { status: 'received', code: claimed.code };
-  // Either this user's concurrent claim won, or no free code was left unlocked.
-  const held = await heldCode(db, packId, userId);
-  if (held) return { status: 'already', code: held };
-  // A code locked by a claim that then failed is free again: look once more.
-  if (attempt < CLAIM_ATTEMPTS && (await freeCodeCount(db, packId)) > 0) return claimGiftCode(db, packId, userId, now, attempt + 1);
-  return { status: 'soldOut' };
-}
-
-const CLAIM_ATTEMPTS = 3;
-
-async function freeCodeCount(db: Kysely<Database>, packId: number): Promise<number> {
-  const row = await db.selectFrom('gift_codes').select((eb) => eb.fn.countAll<number>().as('n')).where('pack_id', '=', packId).where('claimed_at', 'is', null).executeTakeFirstOrThrow();
-  return Number(row.n);
 }
 
 export const giftCalls = defineCalls(

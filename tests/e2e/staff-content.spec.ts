@@ -42,9 +42,9 @@ async function confirm(page: Page, button: string) {
 }
 
 // If (a) stops half-way, its pop-up must not interrupt the specs that follow.
-test.afterAll(async ({ playwright }) => {
+test.afterAll(async ({ playwright, appURL }) => {
   // The spec's admin session when it has one (a fresh sign-in may wait for the next TOTP step).
-  const request = await playwright.request.newContext({ baseURL: `http://127.0.0.1:${process.env.E2E_PORT || 8181}`, storageState: { cookies: staffSessionCookies('admin'), origins: [] } });
+  const request = await playwright.request.newContext({ baseURL: appURL, storageState: { cookies: staffSessionCookies('admin'), origins: [] } });
   const me = (await (await request.post('/staff/api/auth/me', { data: {} })).json()) as { code: number; data: { csrf_token: string } };
   const csrf = me.code === 1 ? me.data.csrf_token : (await signInStaffApi(request, 'admin')).csrf;
   const list = await (await request.post('/staff/api/notices/list', { data: { state: 'live', limit: 50 }, headers: { 'x-csrf-token': csrf } })).json();
