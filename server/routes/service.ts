@@ -59,7 +59,6 @@ function visibleMessages({ db, user, now }: CallContext) {
   return db.selectFrom('service_messages').where('user_id', '=', user!.id).where('created_at', '<=', now);
 }
 
-/** The welcome message, once: lazily on the user's first poll or first visit to the chat. */
 /**
  * Players known (per database handle, in this process) to have a service message: a chat never
  * empties again (only account cancellation deletes it, and ends every session), so the poll every
@@ -68,6 +67,7 @@ function visibleMessages({ db, user, now }: CallContext) {
 const welcomed = new WeakMap<CallContext['db'], Set<number>>();
 const WELCOMED_MAX = 100_000;
 
+/** The welcome message, once: lazily on the user's first poll or first visit to the chat. */
 async function ensureWelcome(ctx: CallContext): Promise<void> {
   const userId = ctx.user!.id;
   let known = welcomed.get(ctx.db);
