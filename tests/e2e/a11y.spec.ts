@@ -43,6 +43,16 @@ const NEEDS_LOGIN = new Set(routeList('NEEDS_LOGIN'));
  */
 const TRANSIENT = new Set(['/reload', '/resetpassword']);
 /**
+ * Signed in, the cancellation's later steps opened directly go to the flow's step once it has loaded
+ * (src/pages/account-destroy/use-account-cancel.ts): step 1 for a player who has not begun. Waited
+ * for and checked where they land (waiting for the route opened raced that redirect).
+ */
+const SIGNED_IN_LANDS_ON: Record<string, string> = {
+  '/accountdestorytwo': '/accountdestoryone',
+  '/accountdestorythree': '/accountdestoryone',
+  '/accountdestoryfour': '/accountdestoryone',
+};
+/**
  * Signed out, these pages ask their first call as a player, the server answers 105 and the app
  * opens the sign-in page (SPEC §5): checked as drawn, then the visit waits for /login (checked too)
  * and starts again from a full load of / so the sign-in flow is not left open under the next route.
@@ -234,9 +244,10 @@ async function check(page: Page, screen: string, include?: string, touch = true,
 }
 
 /** Client navigation: the router follows history.pushState; waits for the page's code and its first data. */
-async function visit(page: Page, url: string) {
-  const path = url.split('?')[0] ?? url;
+async function visit(page: Page, url: string, landsOn?: string) {
+  const path = landsOn ?? url.split('?')[0] ?? url;
   await page.evaluate((href) => window.history.pushState(null, '', href), url);
+  if (landsOn) await page.waitForURL((at) => at.pathname === landsOn);
   const view = page.locator(`.route-view[data-route="${path}"]`);
   // Attached, not visible: a page may draw nothing (/firstrechargedialog signed out has no offer).
   await expect(view).toBeAttached();
@@ -304,8 +315,9 @@ async function visitAll(page: Page, paths: readonly string[], ids: Ids, label: s
       await page.goto(urlOf(path, ids));
       await appRendered(page);
     }
-    await visit(page, urlOf(path, ids));
-    await check(page, `${label} ${path}`, undefined, true, started);
+    const landsOn = label === '已登录' ? SIGNED_IN_LANDS_ON[path] : undefined;
+    await visit(page, urlOf(path, ids), landsOn);
+    await check(page, `${label} ${path}${landsOn ? ` → ${landsOn}` : ''}`, undefined, true, started);
     if (label === '未登录' && SIGNED_OUT_TO_LOGIN.has(path)) {
       await expect(page.locator('.route-view[data-route="/login"]')).toBeAttached();
       await check(page, `${label} ${path} → /login`);
