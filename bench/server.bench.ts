@@ -362,13 +362,16 @@ interface MixRun {
 }
 
 // --- where the CPU went ------------------------------------------------------------------------
-/** CPU time (ms, user + system) used so far by the server children, PostgreSQL, Redis and this process (the load generator). */
+/** CPU µs per answered request of the server children, PostgreSQL, Redis and this process (the load generator). */
 interface CpuSample {
   server: number;
   postgres: number;
   redis: number;
   loadGenerator: number;
 }
+type CpuGroup = keyof CpuSample;
+/** Per process: its group and the CPU time (ms, user + system) it has used so far. */
+type CpuSnapshot = Map<number, { group: CpuGroup; ms: number }>;
 /** Linux's clock ticks are 100 per second (USER_HZ) on every common build. */
 const MS_PER_TICK = 10;
 
@@ -378,9 +381,9 @@ function procCpuMs(stat: string): number {
 }
 
 /** Reads /proc (Linux); null elsewhere, and the bench then prints no CPU split. */
-function cpuSample(serverPids: number[]): CpuSample | null {
+function cpuSample(serverPids: number[]): CpuSnapshot | null {
   try {
-    const sample: CpuSample = { server: 0, postgres: 0, redis: 0, loadGenerator: 0 };
+    const snapshot: CpuSnapshot = new Map();
     const servers = new Set(serverPids);
     for (const entry of readdirSync('/proc')) {
       if (!/^\d+$/.test(entry)) continue;
@@ -392,22 +395,32 @@ function cpuSample(serverPids: number[]): CpuSample | null {
       }
       const pid = Number(entry);
       const comm = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
-      if (servers.has(pid)) sample.server += procCpuMs(stat);
-      else if (pid === process.pid) sample.loadGenerator += procCpuMs(stat);
-      else if (comm === 'postgres') sample.postgres += procCpuMs(stat);
-      else if (comm.startsWith('redis-server')) sample.redis += procCpuMs(stat);
+      const group: CpuGroup | null = servers.has(pid)
+        ? 'server'
+        : pid === process.pid
+          ? 'loadGenerator'
+          : comm === 'postgres'
+            ? 'postgres'
+            : comm.startsWith('redis-server')
+              ? 'redis'
+              : null;
+      if (group) snapshot.set(pid, { group, ms: procCpuMs(stat) });
     }
-    return sample;
+    return snapshot;
   } catch {
     return null;
   }
 }
 
-/** CPU µs per answered request by process group, between two samples. */
-function cpuPerRequest(before: CpuSample | null, after: CpuSample | null, requests: number): CpuSample | null {
+/**
+ * CPU µs per answered request by process group between two snapshots: per process alive at the end
+ * (a PostgreSQL backend started meanwhile counts whole; one that ended meanwhile is not seen).
+ */
+function cpuPerRequest(before: CpuSnapshot | null, after: CpuSnapshot | null, requests: number): CpuSample | null {
   if (!before || !after || requests === 0) return null;
-  const per = (key: keyof CpuSample) => ((after[key] - before[key]) * 1000) / requests;
-  return { server: per('server'), postgres: per('postgres'), redis: per('redis'), loadGenerator: per('loadGenerator') };
+  const used: CpuSample = { server: 0, postgres: 0, redis: 0, loadGenerator: 0 };
+  for (const [pid, { group, ms }] of after) used[group] += ms - (before.get(pid)?.ms ?? 0);
+  return { server: (used.server * 1000) / requests, postgres: (used.postgres * 1000) / requests, redis: (used.redis * 1000) / requests, loadGenerator: (used.loadGenerator * 1000) / requests };
 }
 
 function formatCpu(cpu: CpuSample | null): string {
