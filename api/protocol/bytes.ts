@@ -22,18 +22,15 @@ export function base64Encode(bytes: Uint8Array): string {
 
 const CANONICAL_BASE64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/;
 
-/** Strict standard base64: non-empty, with padding, no whitespace, canonical padding bits. */
-export function isCanonicalBase64(text: string): boolean {
-  if (text.length === 0 || text.length % 4 !== 0 || !CANONICAL_BASE64.test(text)) return false;
-  // Non-canonical padding bits make two strings decode alike; refuse them so decoding is 1:1.
-  if (text.endsWith('==')) return (DECODE_TABLE[text.charCodeAt(text.length - 3)]! & 15) === 0;
-  if (text.endsWith('=')) return (DECODE_TABLE[text.charCodeAt(text.length - 2)]! & 3) === 0;
-  return true;
-}
-
 /** Strict standard base64 (with padding, no whitespace). Returns null for anything else. */
 export function base64Decode(text: string): Uint8Array | null {
-  if (!isCanonicalBase64(text)) return null;
+  if (text.length === 0 || text.length % 4 !== 0 || !CANONICAL_BASE64.test(text)) return null;
+  // Non-canonical padding bits make two strings decode alike; refuse them so decoding is 1:1.
+  if (text.endsWith('==')) {
+    if ((DECODE_TABLE[text.charCodeAt(text.length - 3)]! & 15) !== 0) return null;
+  } else if (text.endsWith('=')) {
+    if ((DECODE_TABLE[text.charCodeAt(text.length - 2)]! & 3) !== 0) return null;
+  }
   const binary = atob(text);
   const out = new Uint8Array(binary.length);
   for (let i = 0; i < binary.length; i++) out[i] = binary.charCodeAt(i);

@@ -116,12 +116,11 @@ class ReadCache {
   }
 }
 
-const trackers = new WeakMap<Kysely<never>, TableWrites>();
 const caches = new WeakMap<Kysely<never>, ReadCache>();
 
-/** Ties a handle to its write counter (openDatabase does, for the handles it makes). */
+/** Gives a handle its read cache, fed by its write counter (openDatabase does, for the handles it makes). */
 export function trackWrites<DB>(db: Kysely<DB>, writes: TableWrites): Kysely<DB> {
-  trackers.set(db as unknown as Kysely<never>, writes);
+  caches.set(db as unknown as Kysely<never>, new ReadCache(writes));
   return db;
 }
 
@@ -131,13 +130,6 @@ export function trackWrites<DB>(db: Kysely<DB>, writes: TableWrites): Kysely<DB>
  * cached at all. The value is shared between requests: callers must not change it.
  */
 export function cachedRead<DB, T>(db: Kysely<DB>, tables: readonly (keyof DB & string)[], key: string, now: Date, load: () => Promise<T>): Promise<T> {
-  const handle = db as unknown as Kysely<never>;
-  let cache = caches.get(handle);
-  if (!cache) {
-    const writes = trackers.get(handle);
-    if (!writes) return load();
-    cache = new ReadCache(writes);
-    caches.set(handle, cache);
-  }
-  return cache.read(tables, key, now.getTime(), load);
+  const cache = caches.get(db as unknown as Kysely<never>);
+  return cache ? cache.read(tables, key, now.getTime(), load) : load();
 }
