@@ -1,18 +1,28 @@
 /**
- * The server's native fast paths of the wire envelope (server/wire-crypto.ts) against the generic
- * path of api/protocol/wire.ts: the same bytes for every plaintext, IV and key, in any order of
- * calls (the long-lived CBC contexts carry state from one message to the next), and the same
- * answer to every string offered as an envelope.
+ * The server's wire primitives (server/wire-crypto.ts) against a reference made of a fresh
+ * node:crypto cipher per message and the generic path of api/protocol/wire.ts: the same bytes for
+ * every plaintext, IV and key, in any order of calls (the long-lived CBC contexts carry state from
+ * one message to the next), and the same answer to every string offered as an envelope.
  */
-import { createCipheriv } from 'node:crypto';
+import { createCipheriv, createDecipheriv } from 'node:crypto';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { base64Encode, concatBytes, pkcs7Pad, utf8Encode } from '../api/protocol/bytes.ts';
 import { DEV_SECRETS, openEnvelope, sealEnvelope, type CryptoPrimitives } from '../api/protocol/wire.ts';
 import { CbcContext, nodeCrypto, pooledRandomBytes } from './wire-crypto.ts';
 
-/** node:crypto without the fast paths: the generic path of wire.ts runs. */
-const generic: CryptoPrimitives = { md5Hex: nodeCrypto.md5Hex, aes128CbcEncrypt: nodeCrypto.aes128CbcEncrypt, aes128CbcDecrypt: nodeCrypto.aes128CbcDecrypt, randomBytes: nodeCrypto.randomBytes };
+/** A fresh cipher per message (no padding: wire.ts pads), as the server did before the long-lived contexts. */
+function once(cipher: ReturnType<typeof createCipheriv> | ReturnType<typeof createDecipheriv>, data: Uint8Array): Uint8Array {
+  cipher.setAutoPadding(false);
+  return Buffer.concat([cipher.update(data), cipher.final()]);
+}
+/** The reference: fresh ciphers, no fast path (the generic path of wire.ts runs). */
+const generic: CryptoPrimitives = {
+  md5Hex: nodeCrypto.md5Hex,
+  aes128CbcEncrypt: (key, iv, blocks) => once(createCipheriv('aes-128-cbc', key, iv), blocks),
+  aes128CbcDecrypt: (key, iv, blocks) => once(createDecipheriv('aes-128-cbc', key, iv), blocks),
+  randomBytes: nodeCrypto.randomBytes,
+};
 
 const loneSurrogate = fc.integer({ min: 0xd800, max: 0xdfff }).map((c) => String.fromCharCode(c));
 const anyText = fc.oneof(
@@ -69,8 +79,8 @@ const envelopeLike = fc.oneof(
   fc.string(),
 );
 
-describe('openText (property)', () => {
-  it('answers every string exactly as the generic path does, in any order', () => {
+describe('openEnvelope on nodeCrypto (property)', () => {
+  it('answers every string exactly as the reference does, in any order', () => {
     fc.assert(
       fc.property(fc.array(envelopeLike, { minLength: 1, maxLength: 10 }), (envelopes) => {
         for (const envelope of envelopes) expect(openEnvelope(envelope, DEV_SECRETS, nodeCrypto)).toBe(openEnvelope(envelope, DEV_SECRETS, generic));
@@ -81,7 +91,7 @@ describe('openText (property)', () => {
 });
 
 describe('CbcContext', () => {
-  it('encrypts and decrypts interleaved messages as a fresh cipher per message would', () => {
+  it('encrypts and decrypts interleaved messages as a fresh cipher per message would, and so do nodeCrypto’s AES primitives', () => {
     fc.assert(
       fc.property(fc.array(fc.tuple(bytes16, fc.integer({ min: 1, max: 8 }).chain((n) => fc.uint8Array({ minLength: n * 16, maxLength: n * 16 }))), { minLength: 1, maxLength: 10 }), (messages) => {
         const key = KEYS[0]!;
@@ -92,6 +102,11 @@ describe('CbcContext', () => {
           const encrypted = context.encrypt(iv, Buffer.from(plain));
           expect(encrypted.equals(expected)).toBe(true);
           expect(Buffer.from(context.decrypt(iv, expected)).equals(Buffer.from(plain))).toBe(true);
+          // nodeCrypto leaves the caller's blocks as they were
+          const copy = Buffer.from(plain);
+          expect(Buffer.from(nodeCrypto.aes128CbcEncrypt(key, iv, copy)).equals(expected)).toBe(true);
+          expect(copy.equals(Buffer.from(plain))).toBe(true);
+          expect(Buffer.from(nodeCrypto.aes128CbcDecrypt(key, iv, expected)).equals(Buffer.from(plain))).toBe(true);
         }
       }),
       { numRuns: 300 },

@@ -1,13 +1,6 @@
 /** Wire-protocol primitives on the server: node:crypto (PROTOCOL rules live in api/protocol). */
 import { createCipheriv, createDecipheriv, createHash, randomBytes, randomFillSync, type Cipher, type Decipher } from 'node:crypto';
-import { isCanonicalBase64, pkcs7Unpad, utf8Decode } from '../api/protocol/bytes.ts';
 import type { CryptoPrimitives } from '../api/protocol/wire.ts';
-
-function run(cipher: ReturnType<typeof createCipheriv> | ReturnType<typeof createDecipheriv>, data: Uint8Array): Uint8Array {
-  cipher.setAutoPadding(false);
-  const out = Buffer.concat([cipher.update(data), cipher.final()]);
-  return new Uint8Array(out.buffer, out.byteOffset, out.byteLength);
-}
 
 /**
  * Small random reads (every encrypted answer takes a 16-byte IV) come from a pool refilled 4 KiB at
@@ -38,7 +31,8 @@ const BLOCK = 16;
  * encrypted by folding `iv ⊕ chain` into its first block: E(P1 ⊕ iv ⊕ chain ⊕ chain) = E(P1 ⊕ iv).
  * Decrypting, the context XORs the first output block with `chain` where the message needs `iv`,
  * so the first block is corrected by `chain ⊕ iv`. The contexts are never finalised, so padding is
- * the caller's; a property test compares every result with a fresh cipher per message.
+ * the caller's; a property test compares every result with a fresh cipher per message. They are
+ * nodeCrypto's AES-128-CBC.
  */
 export class CbcContext {
   private readonly cipher: Cipher;
@@ -83,10 +77,12 @@ function contextFor(key: Uint8Array): CbcContext {
 
 export const nodeCrypto: CryptoPrimitives = {
   md5Hex: (data) => createHash('md5').update(data).digest('hex'),
-  aes128CbcEncrypt: (key, iv, blocks) => run(createCipheriv('aes-128-cbc', key, iv), blocks),
-  aes128CbcDecrypt: (key, iv, blocks) => run(createDecipheriv('aes-128-cbc', key, iv), blocks),
+  // The caller's blocks are copied: encrypting changes the first block in place.
+  aes128CbcEncrypt: (key, iv, blocks) => contextFor(key).encrypt(iv, Buffer.from(blocks)),
+  aes128CbcDecrypt: (key, iv, blocks) => contextFor(key).decrypt(iv, blocks),
   randomBytes: pooledRandomBytes,
-  // Buffer's UTF-8 (a lone surrogate becomes U+FFFD, as with TextEncoder) and base64; PKCS#7 here.
+  // Answers (up to tens of KB of JSON): Buffer's UTF-8 (a lone surrogate becomes U+FFFD, as with
+  // TextEncoder) and base64 instead of the generic path's copies and JS base64; PKCS#7 here.
   sealText: (key, iv, plaintext) => {
     const length = Buffer.byteLength(plaintext, 'utf8');
     const pad = BLOCK - (length % BLOCK);
@@ -97,13 +93,5 @@ export const nodeCrypto: CryptoPrimitives = {
     blocks.fill(pad, length);
     out.set(contextFor(key).encrypt(iv, blocks), BLOCK);
     return out.toString('base64');
-  },
-  openText: (key, envelope) => {
-    if (!isCanonicalBase64(envelope)) return null;
-    const bytes = Buffer.from(envelope, 'base64');
-    // IV plus at least one block, whole blocks only.
-    if (bytes.length < 2 * BLOCK || bytes.length % BLOCK !== 0) return null;
-    const plain = pkcs7Unpad(contextFor(key).decrypt(bytes.subarray(0, BLOCK), bytes.subarray(BLOCK)));
-    return plain ? utf8Decode(plain) : null;
   },
 };

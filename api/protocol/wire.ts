@@ -19,8 +19,6 @@ export interface CryptoPrimitives {
    * property tests compare the two). Without it the generic path runs.
    */
   sealText?(key: Uint8Array, iv: Uint8Array, plaintext: string): string;
-  /** Optional native fast path of openEnvelope: for every input exactly what the generic path answers (property-tested). */
-  openText?(key: Uint8Array, envelope: string): string | null;
 }
 
 export interface WireSecrets {
@@ -116,7 +114,6 @@ export function sealEnvelope(plaintext: string, secrets: WireSecrets, crypto: Cr
 
 /** Returns null for anything that is not a well-formed envelope of UTF-8 text. Never throws. */
 export function openEnvelope(envelope: string, secrets: WireSecrets, crypto: CryptoPrimitives): string | null {
-  if (crypto.openText) return crypto.openText(aesKeyBytes(secrets), envelope);
   const bytes = base64Decode(envelope);
   // IV plus at least one block, whole blocks only.
   if (!bytes || bytes.length < 32 || bytes.length % 16 !== 0) return null;
