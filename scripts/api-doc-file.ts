@@ -1,6 +1,7 @@
 import { fieldDoc, messagesOf, type AnyCallSpec, type AuthMode } from '../api/protocol/call-spec.ts';
 import { ALL_CALL_SPECS } from '../api/protocol/calls/all.ts';
 import { ALL_STAFF_CALL_SPECS } from '../api/protocol/staff/all.ts';
+import { UNSTORABLE_TEXT_MESSAGE_DOC, UNSTORABLE_TEXT_RULE } from '../api/protocol/text-rule.ts';
 import { STAFF_CODE, STAFF_ROLE_NAMES, type AnyStaffCallSpec } from '../api/protocol/staff-call-spec.ts';
 
 /**
@@ -10,6 +11,12 @@ import { STAFF_CODE, STAFF_ROLE_NAMES, type AnyStaffCallSpec } from '../api/prot
  */
 
 export const API_DOC_FILE = 'docs/api.md';
+
+/** The string rule (api/protocol/text-rule.ts), checked before every table of both references. */
+const STRING_RULE_LINES = [
+  `**字符串规则**（每个调用，在检查下表字段之前，对整个请求体）：${UNSTORABLE_TEXT_RULE}。违反时答 code -1，`,
+  `msg 为 \`${UNSTORABLE_TEXT_MESSAGE_DOC}\`（按请求体的字段顺序，第一个违反的顶层字段名；字段名本身含这类字符时以 U+FFFD 代替），调用不执行。`,
+];
 
 const AUTH_TEXT: Record<AuthMode, string> = {
   none: 'none — 不需要登录（带了 token 也不读）',
@@ -78,6 +85,8 @@ export function generateApiDoc(specs: readonly AnyCallSpec[] = ALL_CALL_SPECS): 
     'answer `{ list, total, page, limit }` (PROTOCOL §10). Refusals that depend on stored data (游戏不存在, 已领取 …) are',
     'named under **answer**.',
     '',
+    ...STRING_RULE_LINES,
+    '',
     '## Groups',
     '',
     ...[...groups].map(([group, calls]) => `- [${group}](#${anchorOf('group', group)}): ${calls.map((spec) => `[\`${spec.path.slice(group.length + 1) || spec.path}\`](#${anchorOf('call', spec.path)})`).join(', ')}`),
@@ -111,6 +120,8 @@ export function generateStaffApiDoc(specs: readonly AnyStaffCallSpec[] = ALL_STA
     `The answer is \`{ code, msg, data }\`: ${STAFF_CODE.ok} ok; ${STAFF_CODE.refused} refused (\`msg\` says why); ${STAFF_CODE.notSignedIn} not signed in or the session ended;`,
     `${STAFF_CODE.forbidden} the role may not make the call; ${STAFF_CODE.csrf} the CSRF header is missing or wrong. Fields are checked in the order of each`,
     'table; the first that fails answers code -1 with its message. Admin may make every call.',
+    '',
+    ...STRING_RULE_LINES,
     '',
   ];
   for (const spec of sorted) lines.push(...callSection(spec, rolesText(spec)));

@@ -1,8 +1,9 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { CODE, MSG } from '../api/protocol/codes.ts';
+import { unstorableTextRefusal } from '../api/protocol/text-rule.ts';
 import { encodeResponse, MAX_BODY_BYTES, openRequest, REPLAY_WINDOW_MS, type WireResponse } from '../api/protocol/wire.ts';
 import { authenticate } from './auth.ts';
-import type { CallContext, CallDefinition } from './calls.ts';
+import { refuse, type CallContext, type CallDefinition } from './calls.ts';
 import type { ServerConfig } from './config.ts';
 import type { Kysely } from 'kysely';
 import type { Database } from './db/schema.ts';
@@ -26,7 +27,7 @@ const BUSY: WireResponse = { code: CODE.busy, msg: MSG.busy, data: null };
 
 /**
  * PROTOCOL §1–§6 for every registered call (path and auth from its declaration): body limit, decryption, timestamp window,
- * signature, replay cache, token checks, then the handler; answers in the configured mode.
+ * signature, replay cache, the string rule (api/protocol/text-rule.ts), token checks, then the handler; answers in the configured mode.
  */
 export function registerCalls(app: FastifyInstance, calls: CallDefinition[], deps: PipelineDeps): void {
   const now = deps.now ?? Date.now;
@@ -66,6 +67,12 @@ export function registerCalls(app: FastifyInstance, calls: CallDefinition[], dep
             return send(reply, BAD_SIGN);
           }
           const fields = opened.fields;
+          // The string rule before the token checks too: token and user_uuid are strings like any other.
+          const unstorable = unstorableTextRefusal(fields);
+          if (unstorable !== null) {
+            request.log.info({ call: path, refused: 'unstorable text' }, 'request refused');
+            return send(reply, refuse(unstorable));
+          }
           const at = new Date(now());
           let user: CallContext['user'] = null;
           const token = typeof fields.token === 'string' && fields.token !== '' ? fields.token : null;

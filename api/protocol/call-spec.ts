@@ -1,5 +1,6 @@
 import * as v from 'valibot';
 import { MSG } from './codes.ts';
+import { unstorableTextRefusal } from './text-rule.ts';
 
 /**
  * One declaration per call: its path, who may call it, and a schema of its fields (valibot; see
@@ -220,10 +221,14 @@ export type CallData<TSpec> = TSpec extends CallSpec<v.ObjectEntries, infer D, s
 export type ParsedFields<T> = { ok: true; value: T } | { ok: false; message: string };
 
 /**
- * Checks a call's fields: every declared field is read (missing ones as undefined), in order; the
- * first failure's message is the refusal. Never throws, whatever the body.
+ * Checks a call's fields: first the string rule (text-rule.ts) over the whole body, then every
+ * declared field (missing ones as undefined), in order; the first failure's message is the
+ * refusal. Never throws, whatever the body.
  */
 export function parseFields<TSpec extends AnyCallSpec>(spec: TSpec, fields: Record<string, unknown>): ParsedFields<CallInput<TSpec>> {
+  // The string rule first, over the whole body (undeclared fields too: handlers see ctx.fields).
+  const unstorable = unstorableTextRefusal(fields);
+  if (unstorable !== null) return { ok: false, message: unstorable };
   const input: Record<string, unknown> = {};
   for (const key of Object.keys(spec.fields.entries)) input[key] = Object.hasOwn(fields, key) ? fields[key] : undefined;
   const result = v.safeParse(spec.fields, input, { abortEarly: true });

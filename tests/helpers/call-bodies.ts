@@ -35,6 +35,19 @@ const idLike = fc.oneof(
 );
 const intLike = fc.oneof(fc.integer({ min: -3, max: 120 }), fc.constantFrom(0, 50, 51, 1e15, 1e16, 2.5));
 const asStringSometimes = (arb: fc.Arbitrary<number>) => fc.oneof(arb, arb.map(String), arb.map((n) => ` ${n} `));
+/** Strings PostgreSQL cannot store (api/protocol/text-rule.ts): NUL and lone surrogates, alone or inside text. */
+export const UNSTORABLE_SAMPLES = ['\u0000', 'a\u0000b', '\uD800', '\uDFFF', 'x\uDC00y', '王\uD83D者', '\uD83D\uDE00\u0000'] as const;
+export const unstorableText = fc.oneof(
+  fc.constantFrom(...UNSTORABLE_SAMPLES),
+  fc.tuple(fc.string({ maxLength: 8 }), fc.constantFrom('\u0000', '\uD800', '\uDBFF', '\uDC00', '\uDFFF'), fc.string({ maxLength: 8 })).map(([before, bad, after]) => before + bad + after),
+);
+/** The same, nested inside an object or an array (fields that take JSON). */
+const unstorableNested = fc.oneof(
+  unstorableText.map((text) => [text]),
+  unstorableText.map((text) => ({ name: text })),
+  unstorableText.map((text) => ({ [text]: 1 })),
+);
+
 const textLike = fc.oneof(
   fc.string({ maxLength: 40 }),
   fc.string({ unit: 'binary', maxLength: 12 }),
@@ -43,6 +56,7 @@ const textLike = fc.oneof(
   fc.string({ minLength: 30, maxLength: 33 }),
   fc.constant('x'.repeat(2_049)),
   fc.constant('消'.repeat(501)),
+  unstorableText,
 );
 
 /** A value of the field's declared wire type (which may or may not pass its rule). */
@@ -68,6 +82,7 @@ const wrongType = fc.oneof(
   fc.array(fc.jsonValue({ maxDepth: 1 }), { maxLength: 3 }),
   fc.dictionary(fc.string({ maxLength: 5 }), fc.jsonValue({ maxDepth: 1 }), { maxKeys: 3 }),
   fc.string({ maxLength: 8 }),
+  unstorableNested,
 );
 
 /** A body for the call; `json` keeps to values JSON carries (for bodies that go over the wire). */
@@ -82,7 +97,8 @@ export function bodyFor(spec: AnyCallSpec, options: { json?: boolean } = {}): fc
       { weight: 1, arbitrary: any },
     );
   }
-  const extra = fc.option(fc.dictionary(fc.string({ maxLength: 6 }).filter((key) => !(key in fields) && key !== '__proto__'), any, { maxKeys: 2 }), { freq: 8 });
+  const extraKey = fc.oneof({ weight: 9, arbitrary: fc.string({ maxLength: 6 }) }, { weight: 1, arbitrary: unstorableText }).filter((key) => !(key in fields) && key !== '__proto__');
+  const extra = fc.option(fc.dictionary(extraKey, any, { maxKeys: 2 }), { freq: 8 });
   return fc.tuple(fc.record(fields), extra).map(([record, more]) => {
     const body: Record<string, unknown> = { ...(more ?? {}) };
     for (const [name, value] of Object.entries(record)) if (value !== MISSING) body[name] = value;
