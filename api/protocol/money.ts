@@ -18,6 +18,33 @@ export const ORDER_TTL_MS = 30 * 60_000;
 /** A createOrder that has held its idempotency key this long without finishing is taken to have died. */
 export const ORDER_REQUEST_STALE_MS = 60_000;
 
+const CENTS_TEXT = /^[0-9]{1,15}$/;
+const YUAN_TEXT = /^([0-9]{1,9})(?:\.([0-9]{1,2}))?$/;
+
+/**
+ * The one reader of amounts in fen (order amounts, withdrawals, trade prices): a JSON integer, or
+ * a string of ASCII digits and nothing else — no spaces or other padding, no '+' or '-', no
+ * decimal point, no exponent (leading zeros are digits like any other). Undefined when absent
+ * (undefined, null or ''), null when malformed or below 1; the caller checks its own range.
+ */
+export function exactCents(value: unknown): number | null | undefined {
+  if (value === undefined || value === null || value === '') return undefined;
+  const n = typeof value === 'number' ? value : typeof value === 'string' && CENTS_TEXT.test(value) ? Number(value) : NaN;
+  return Number.isSafeInteger(n) && n >= 1 ? n : null;
+}
+
+/**
+ * The one reader of yuan written as text ('12', '12.5', '12.30': a payment provider's
+ * total_amount, the withdrawal form's amount once its ends are trimmed): digits, then at most two
+ * decimals, and nothing else (no padding, sign or exponent) → fen; null otherwise.
+ */
+export function exactYuanCents(text: unknown): number | null {
+  if (typeof text !== 'string') return null;
+  const match = YUAN_TEXT.exec(text);
+  if (!match) return null;
+  return Number(match[1]) * FEN_PER_YUAN + Number((match[2] ?? '').padEnd(2, '0'));
+}
+
 /** Idempotency keys: 16–64 of A–Z a–z 0–9 _ - (a UUID fits). */
 export const IDEMPOTENCY_KEY_PATTERN = /^[A-Za-z0-9_-]{16,64}$/;
 

@@ -1,4 +1,4 @@
-import { FEN_PER_YUAN, formatYuan, IDEMPOTENCY_KEY_PATTERN } from './money.ts';
+import { exactYuanCents, formatYuan, IDEMPOTENCY_KEY_PATTERN } from './money.ts';
 
 /**
  * Withdrawals (issue 14 item 7): the rules both sides read, one source for the server's checks,
@@ -33,6 +33,8 @@ export const WITHDRAW_STATUS_TEXT: Record<WithdrawStatus, string> = { submitted:
 
 export const WITHDRAW_MSG = {
   badRequestId: '请求编号格式不正确，请刷新页面后重试',
+  /** The same request_id with another source, amount, account or payee (createOrder's keyReused, for withdrawals). */
+  requestReused: '该请求编号已用于另一笔提现申请，请返回重新提交',
   amountMissing: '请输入提现金额',
   amountFormat: '提现金额格式不正确（最多两位小数）',
   amountMin: `单笔提现金额不能少于${formatYuan(WITHDRAW_MIN_CENTS)}元`,
@@ -79,13 +81,16 @@ export const WITHDRAW_REQUEST_ID_PATTERN = IDEMPOTENCY_KEY_PATTERN;
 
 type Check<T> = { ok: true; value: T } | { ok: false; message: string };
 
-/** Yuan as typed ('12', '12.5', '12.50') → fen, within the per-request limits. */
+/**
+ * Yuan as typed in the form ('12', '12.5', '12.50') → fen, within the per-request limits. The
+ * form forgives spaces typed at the ends; the rest is exactYuanCents, and the call itself takes
+ * fen exactly (exactCents).
+ */
 export function parseYuanAmount(text: string): Check<number> {
   const t = text.trim();
   if (t === '') return { ok: false, message: WITHDRAW_MSG.amountMissing };
-  const match = /^(\d{1,9})(?:\.(\d{1,2}))?$/.exec(t);
-  if (!match) return { ok: false, message: WITHDRAW_MSG.amountFormat };
-  return checkAmountCents(Number(match[1]) * FEN_PER_YUAN + Number((match[2] ?? '').padEnd(2, '0')));
+  const cents = exactYuanCents(t);
+  return cents === null ? { ok: false, message: WITHDRAW_MSG.amountFormat } : checkAmountCents(cents);
 }
 
 /** An amount in fen within the per-request limits. */

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { sql, type Kysely } from 'kysely';
+import { exactCents } from '../../api/protocol/money.ts';
 import type { Database } from '../db/schema.ts';
 import { deliverySignValid } from './delivery.ts';
 
@@ -11,14 +12,16 @@ import { deliverySignValid } from './delivery.ts';
  */
 
 export const SIM_GAME_DELIVER_PATH = '/sim-game/deliver';
+const SIM_AMOUNT_MAX = 999_999_999;
 
 export type SimAnswer = 'ok' | 'role_missing' | 'bad_sign' | 'conflict' | 'bad_request';
 
 export async function simGameDeliver(db: Kysely<Database>, key: string, params: Record<string, string>, now: Date): Promise<SimAnswer> {
   if (!deliverySignValid(key, params)) return 'bad_sign';
   const roleId = /^\d{1,9}$/.test(params.role_id ?? '') ? Number(params.role_id) : NaN;
-  const amount = /^\d{1,9}$/.test(params.amount_cents ?? '') ? Number(params.amount_cents) : NaN;
-  if (!params.order_number || Number.isNaN(roleId) || Number.isNaN(amount) || amount <= 0) return 'bad_request';
+  const amount = exactCents(params.amount_cents ?? null);
+  // At most 9 digits, as the game's column and the orders it delivers never exceed.
+  if (!params.order_number || Number.isNaN(roleId) || typeof amount !== 'number' || amount > SIM_AMOUNT_MAX) return 'bad_request';
   return db.transaction().execute(async (trx) => {
     const role = await trx.selectFrom('sim_game_roles').select('id').where('id', '=', roleId).forUpdate().executeTakeFirst();
     if (!role) return 'role_missing';

@@ -100,8 +100,14 @@ describe.each(DATABASE_KINDS)('withdrawals on %s', (kind) => {
     const requestId = rid();
     const first = await submit(alice, { request_id: requestId, amount_cents: 2000, alipay_account: ' Pay.Me@Example.COM ', payee_name: ' 张 三 ' });
     expect(first).toMatchObject({ code: 1, msg: WITHDRAW_MSG.submitted, data: { created: true, withdrawal: { source: 'income', amount_cents: 2000, alipay_account: 'p***@example.com', status: 'submitted', status_text: '审核中', reject_reason: null } } });
-    const again = await submit(alice, { request_id: requestId, amount_cents: 4000 });
+    // The retry of the same request (the account and payee as typed, checked the same) answers it…
+    const again = await submit(alice, { request_id: requestId, amount_cents: 2000, alipay_account: 'pay.me@example.com', payee_name: '张三' });
     expect(again.data).toEqual({ ...first.data, created: false });
+    // …and the same request_id asking for anything else is refused, never answered with the first.
+    for (const other of [{ amount_cents: 4000 }, { amount_cents: 2000 }, { amount_cents: 2000, alipay_account: 'pay.me@example.com', payee_name: '李四' }]) {
+      expect(await submit(alice, { request_id: requestId, ...other }), JSON.stringify(other)).toEqual({ code: -1, msg: WITHDRAW_MSG.requestReused, data: null });
+    }
+    expect(await submit(alice, { request_id: requestId, amount_cents: 2000, alipay_account: 'pay.me@example.com', payee_name: '张三' }, 'wallet')).toEqual({ code: -1, msg: WITHDRAW_MSG.requestReused, data: null });
     expect(await balanceOf(db(), player(alice.id, INCOME))).toBe(3000);
     expect(await balanceOf(db(), platform('withdrawals_pending'))).toBe(2000);
     expect((await db().selectFrom('withdrawals').select(['alipay_account', 'payee_name_sealed']).where('id', '=', first.data.withdrawal.id).executeTakeFirstOrThrow()).payee_name_sealed).not.toContain('张');
@@ -173,6 +179,23 @@ describe.each(DATABASE_KINDS)('withdrawals on %s', (kind) => {
     const rows = await db().selectFrom('withdrawals').select(['amount_cents']).where('user_id', '=', carol.id).execute();
     expect(rows.map((r) => r.amount_cents).sort()).toEqual([1000, 1500]);
     expect((await messagesOf(carol)).length).toBe(2);
+  });
+
+  it('ten submits at once with one request_id and two amounts: one request made, its retries answered, the others refused', async () => {
+    const erin = await m.signUp();
+    await giveIncome(erin, 2500);
+    // One new request_id, ten at once asking two different amounts: one request is made; the
+    // retries of its amount answer it, the others are refused as a reused request_id.
+    const mixed = rid();
+    const race = await Promise.all(Array.from({ length: 10 }, (_, i) => submit(erin, { request_id: mixed, amount_cents: i % 2 === 0 ? 1000 : 1100 })));
+    const made = race.filter((a) => a.code === 1);
+    expect(made.filter((a) => a.data.created).length).toBe(1);
+    const amount = made[0]!.data.withdrawal.amount_cents as number;
+    expect(made.length).toBe(5);
+    expect(made.every((a) => a.data.withdrawal.amount_cents === amount && a.data.withdrawal.id === made[0]!.data.withdrawal.id)).toBe(true);
+    expect(race.filter((a) => a.code === -1).map((a) => a.msg)).toEqual(Array(5).fill(WITHDRAW_MSG.requestReused));
+    expect(await balanceOf(db(), player(erin.id, INCOME))).toBe(2500 - amount);
+    expect((await db().selectFrom('withdrawals').select('id').where('user_id', '=', erin.id).execute()).length).toBe(1);
   });
 
   it('staff review: approve → paid | rejected, money to platform_cash or back, a message each; racing clicks; roles; audited', async () => {

@@ -169,23 +169,40 @@ async function tellPlayer(trx: Transaction<Database>, row: Row, state: WithdrawS
   await postMessage(trx, { kind: 'system', userId: row.user_id, title, content, link: { path: '/incomewithdrawals' }, sourceRef: `withdrawal:${row.id}:${state}` }, now);
 }
 
-async function findByRequest(db: Db, userId: number, requestId: string): Promise<Row | undefined> {
-  return db.selectFrom('withdrawals').select(VIEW_COLUMNS).where('user_id', '=', userId).where('request_id', '=', requestId).executeTakeFirst();
+async function findByRequest(db: Db, userId: number, requestId: string): Promise<(Row & { payee_name_sealed: string }) | undefined> {
+  return db.selectFrom('withdrawals').select([...VIEW_COLUMNS, 'payee_name_sealed']).where('user_id', '=', userId).where('request_id', '=', requestId).executeTakeFirst();
+}
+
+/**
+ * A request_id seen before: the retry of the same request (same source, amount, account and
+ * payee, as checked) answers that request; anything else is refused, as createOrder refuses an
+ * idempotency key reused for another order: answering the first request would tell the player
+ * that what they just asked for was submitted.
+ */
+function answerEarlier(earlier: Row & { payee_name_sealed: string }, source: WithdrawSource, request: WithdrawRequest, secret: string): Result<{ row: Row; created: boolean }> {
+  const { payee_name_sealed: payeeSealed, ...row } = earlier;
+  const same =
+    row.source === source &&
+    Number(row.amount_cents) === request.amount_cents &&
+    row.alipay_account === request.alipay_account &&
+    payeeSealer(secret).open(payeeSealed) === request.payee_name;
+  return same ? { ok: true, value: { row, created: false } } : { ok: false, message: WITHDRAW_MSG.requestReused };
 }
 
 /**
  * Submits a withdrawal. One player's submits take turns (their users row is locked), so the daily
  * limits hold under concurrency; the ledger's guarded debit keeps the account from going below
- * zero. A request_id seen before answers its request with created false and changes nothing.
+ * zero. A request_id seen before answers its request with created false and changes nothing when
+ * the retry asks the same; asking anything else with it is refused (WITHDRAW_MSG.requestReused).
  */
 export async function submitWithdrawal(db: Db, userId: number, source: WithdrawSource, request: WithdrawRequest, now: Date, secret: string): Promise<Result<{ row: Row; created: boolean }>> {
   const earlier = await findByRequest(db, userId, request.request_id);
-  if (earlier) return { ok: true, value: { row: earlier, created: false } };
+  if (earlier) return answerEarlier(earlier, source, request, secret);
   try {
     return await db.transaction().execute(async (trx) => {
       await trx.selectFrom('users').select('id').where('id', '=', userId).forUpdate().executeTakeFirstOrThrow();
       const again = await findByRequest(trx, userId, request.request_id);
-      if (again) return { ok: true as const, value: { row: again, created: false } };
+      if (again) return answerEarlier(again, source, request, secret);
 
       const person = await realNameFacts(trx, userId, now);
       if (!person.verified || person.nameSealed === null) throw new Refusal(WITHDRAW_MSG.needRealName);
@@ -231,7 +248,7 @@ export async function submitWithdrawal(db: Db, userId: number, source: WithdrawS
     if (error instanceof InsufficientFunds) return { ok: false, message: source === 'income' ? WITHDRAW_MSG.incomeShort : WITHDRAW_MSG.walletShort };
     // Two first submits of one request_id: the unique key stopped the second; answer the first.
     const first = await findByRequest(db, userId, request.request_id);
-    if (first) return { ok: true, value: { row: first, created: false } };
+    if (first) return answerEarlier(first, source, request, secret);
     throw error;
   }
 }

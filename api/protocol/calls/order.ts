@@ -1,5 +1,5 @@
 import { answer, choice, defineCall, field, id, looseId, optionalChoice, optionalId, PAGE_FIELDS, requiredText, textOf } from '../call-spec.ts';
-import { IDEMPOTENCY_KEY_PATTERN, MONEY_MSG, TOPUP_MAX_CENTS, TOPUP_MIN_CENTS, type OrderKind, type OrderStatus, type PayMethod } from '../money.ts';
+import { exactCents, IDEMPOTENCY_KEY_PATTERN, MONEY_MSG, TOPUP_MAX_CENTS, TOPUP_MIN_CENTS, type OrderKind, type OrderStatus, type PayMethod } from '../money.ts';
 
 /** 订单与支付 (/api/order/…): every order a player makes goes through createOrder. */
 
@@ -44,9 +44,9 @@ const idempotencyKey = field<string, string>({ type: 'string', required: true, r
 const amountCents = field<number | string | undefined, number | undefined>(
   { type: 'int', required: false, rule: `分；${TOPUP_MIN_CENTS}–${TOPUP_MAX_CENTS} 且为 100 的倍数；kind card 时不填`, message: MONEY_MSG.amountInvalid },
   (value) => {
-    if (value === undefined || value === null || value === '') return { ok: true, value: undefined };
-    const n = typeof value === 'number' ? value : typeof value === 'string' && /^\d{1,9}$/.test(value.trim()) ? Number(value) : NaN;
-    return Number.isSafeInteger(n) && n >= TOPUP_MIN_CENTS && n <= TOPUP_MAX_CENTS && n % 100 === 0 ? { ok: true, value: n } : { ok: false, message: MONEY_MSG.amountInvalid };
+    const n = exactCents(value);
+    if (n === undefined) return { ok: true, value: undefined };
+    return n !== null && n >= TOPUP_MIN_CENTS && n <= TOPUP_MAX_CENTS && n % 100 === 0 ? { ok: true, value: n } : { ok: false, message: MONEY_MSG.amountInvalid };
   },
 );
 

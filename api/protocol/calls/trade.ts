@@ -1,7 +1,7 @@
-import { answer, choice, defineCall, field, id, optionalChoice, optionalId, PAGE_FIELDS, positiveInt, textOf, type Field } from '../call-spec.ts';
+import { answer, choice, defineCall, field, id, optionalChoice, optionalId, PAGE_FIELDS, textOf, type Field } from '../call-spec.ts';
 import type { OrderView } from './order.ts';
 import type { SiteText } from './down.ts';
-import { IDEMPOTENCY_KEY_PATTERN, MONEY_MSG } from '../money.ts';
+import { exactCents, IDEMPOTENCY_KEY_PATTERN, MONEY_MSG } from '../money.ts';
 import {
   checkDescription,
   checkPriceCents,
@@ -221,7 +221,7 @@ const images: Field<string[], string[]> = field(
 const priceCents: Field<number | string, number> = field(
   { type: 'int', required: true, rule: `分；600–${TRADE_MAX_PRICE_CENTS}`, message: [TRADE_MSG.priceMissing, TRADE_MSG.priceFormat, TRADE_MSG.priceMin, TRADE_MSG.priceMax] },
   (value) => {
-    const n = positiveInt(value);
+    const n = exactCents(value);
     if (n === undefined) return { ok: false, message: TRADE_MSG.priceMissing };
     if (n === null) return { ok: false, message: TRADE_MSG.priceFormat };
     return checkPriceCents(n);
@@ -253,7 +253,7 @@ const keyword: Field<string | undefined, string> = field({ type: 'string', requi
 /** Optional fen bound of the price range (0 or absent: no bound). */
 const priceBound: Field<number | string | undefined, number | undefined> = field({ type: 'int', required: false, rule: '分；不填为不限', message: TRADE_MSG.priceRangeBad }, (value) => {
   if (value === undefined || value === null || value === '' || value === 0 || value === '0') return { ok: true, value: undefined };
-  const n = positiveInt(value);
+  const n = exactCents(value);
   return n === null || n === undefined || n > TRADE_MAX_PRICE_CENTS ? { ok: false, message: TRADE_MSG.priceRangeBad } : { ok: true, value: n };
 });
 
@@ -341,7 +341,7 @@ export const saveListingDraft = defineCall({
       value === undefined || value === null || value === '' || (Array.isArray(value) && value.length === 0) ? { ok: true, value: [] } : checkTradeImageKeys(value),
     ),
     price_cents: field<number | string | undefined, number | null>({ type: 'int', required: false, rule: '分，可空', message: [TRADE_MSG.priceFormat, TRADE_MSG.priceMin, TRADE_MSG.priceMax] }, (value) => {
-      const n = positiveInt(value);
+      const n = exactCents(value);
       if (n === undefined) return { ok: true, value: null };
       if (n === null) return { ok: false, message: TRADE_MSG.priceFormat };
       return checkPriceCents(n);

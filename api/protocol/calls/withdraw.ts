@@ -1,4 +1,5 @@
-import { answer, defineCall, field, PAGE_FIELDS, positiveInt, textOf, type Field } from '../call-spec.ts';
+import { answer, defineCall, field, PAGE_FIELDS, textOf, type Field } from '../call-spec.ts';
+import { exactCents } from '../money.ts';
 import {
   checkAlipayAccount,
   checkAmountCents,
@@ -54,7 +55,7 @@ const requestId: Field<string, string> = field({ type: 'string', required: true,
 const amountCents: Field<number | string, number> = field(
   { type: 'int', required: true, rule: `分；${WITHDRAW_MIN_CENTS}–${WITHDRAW_MAX_CENTS}`, message: [WITHDRAW_MSG.amountMissing, WITHDRAW_MSG.amountFormat, WITHDRAW_MSG.amountMin, WITHDRAW_MSG.amountMax] },
   (value) => {
-    const n = positiveInt(value);
+    const n = exactCents(value);
     if (n === undefined) return { ok: false, message: WITHDRAW_MSG.amountMissing };
     if (n === null) return { ok: false, message: WITHDRAW_MSG.amountFormat };
     return checkAmountCents(n);
@@ -73,7 +74,7 @@ const payeeName: Field<string, string> = field(
 
 const SUBMIT_FIELDS = { request_id: requestId, amount_cents: amountCents, alipay_account: alipayAccount, payee_name: payeeName };
 const VIEW_DOC = '{ id, source, amount_cents, alipay_account（打码）, status, status_text, reject_reason, created_at, updated_at }';
-const RULES = `单笔 ${WITHDRAW_MIN_CENTS / 100}–${WITHDRAW_MAX_CENTS / 100} 元，每天（北京时间）至多 ${WITHDRAW_DAILY_COUNT} 笔、累计 ${WITHDRAW_DAILY_CENTS / 100} 元（已驳回的不计）；须实名且已成年，收款人须为实名本人；同一 request_id 重试只提交一次`;
+const RULES = `单笔 ${WITHDRAW_MIN_CENTS / 100}–${WITHDRAW_MAX_CENTS / 100} 元，每天（北京时间）至多 ${WITHDRAW_DAILY_COUNT} 笔、累计 ${WITHDRAW_DAILY_CENTS / 100} 元（已驳回的不计）；须实名且已成年，收款人须为实名本人；同一 request_id 与同样内容重试只提交一次（返回同一申请），内容（来源、金额、账号、收款人）不同则答 ${WITHDRAW_MSG.requestReused}`;
 const REFUSALS = `拒绝：${WITHDRAW_MSG.needRealName} / ${WITHDRAW_MSG.minor} / ${WITHDRAW_MSG.nameMismatch} / ${WITHDRAW_MSG.dailyCount} / ${WITHDRAW_MSG.dailyAmount}`;
 
 export const profitTixian = defineCall({

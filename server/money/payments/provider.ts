@@ -1,4 +1,5 @@
 import type { Transaction } from 'kysely';
+import { exactYuanCents } from '../../../api/protocol/money.ts';
 import type { Database } from '../../db/schema.ts';
 
 /**
@@ -46,9 +47,7 @@ export interface PaymentProvider {
 
 /** Alipay's amount text ('12.30' from 1230 fen) is formatYuan's; the other way refuses anything but 2-decimal yuan. */
 export function centsOfYuanText(text: string | undefined): number | null {
-  if (text === undefined || !/^\d{1,9}(\.\d{1,2})?$/.test(text)) return null;
-  const [whole, frac = ''] = text.split('.') as [string, string?];
-  return Number(whole) * 100 + Number(frac.padEnd(2, '0'));
+  return exactYuanCents(text);
 }
 
 /**
