@@ -20,7 +20,7 @@ export async function simGameDeliver(db: Kysely<Database>, key: string, params: 
   if (!deliverySignValid(key, params)) return 'bad_sign';
   const roleId = /^\d{1,9}$/.test(params.role_id ?? '') ? Number(params.role_id) : NaN;
   const amount = exactCents(params.amount_cents ?? null);
-  // At most 9 digits, as the game's column and the orders it delivers never exceed.
+  // At most 9 digits, as before: no order delivers more.
   if (!params.order_number || Number.isNaN(roleId) || typeof amount !== 'number' || amount > SIM_AMOUNT_MAX) return 'bad_request';
   return db.transaction().execute(async (trx) => {
     const role = await trx.selectFrom('sim_game_roles').select('id').where('id', '=', roleId).forUpdate().executeTakeFirst();
