@@ -50,7 +50,7 @@ function walk(dir: string, base = dir, out: string[] = []): string[] {
 }
 
 /** Paths the single-page app owns; anything under these prefixes is never index.html. */
-const NOT_APP = /^\/(api|down|point|dev|assets|staff)(\/|$)/;
+const NOT_APP = /^\/(api|down|point|dev|assets|legacy|staff)(\/|$)/;
 
 /** What a page's index.html carries besides the built file (server/first-paint.ts). */
 export interface PageExtras {
@@ -145,7 +145,8 @@ export function registerStaticFiles(app: FastifyInstance, dir: string, options: 
   const files = new Map<string, StaticFile>();
   for (const rel of walk(dir)) {
     const body = readFileSync(path.join(dir, rel));
-    files.set('/' + rel, fileOf(body, path.extname(rel).toLowerCase(), rel.startsWith('assets/')));
+    // Hashed names: assets/ and the legacy build's legacy/, but for its entry (a fixed name, vite.legacy.config.ts).
+    files.set('/' + rel, fileOf(body, path.extname(rel).toLowerCase(), rel.startsWith('assets/') || (rel.startsWith('legacy/') && rel !== 'legacy/entry.js')));
   }
   const index = files.get('/index.html')!;
   const pageHeaders = playerPageHeaders(options.mediaBaseUrl ?? '');
