@@ -1,4 +1,4 @@
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 import { LEGACY_ENTRY, LEGACY_TARGET } from './vite.config.ts';
 
 /**
@@ -9,7 +9,31 @@ import { LEGACY_ENTRY, LEGACY_TARGET } from './vite.config.ts';
  * loads legacy/entry.js where it is needed, and only there; modern browsers never fetch a byte of it.
  * Not precached by the service worker, and no manifest or chunk graph (those are the modern build's).
  */
+/**
+ * env() (safe-area insets) is Chromium 69+: in 66-68 a declaration using it is dropped whole, and
+ * with it the rest of a padding shorthand (the login panel lost all its padding). Each such
+ * declaration gets a copy before it with env(name, fallback) as its fallback (0px without one):
+ * an older engine keeps the copy, a newer one the original that follows.
+ */
+export function envFallbacks(css: string): string {
+  return css.replace(/([{;])(\s*[a-z-]+\s*:)([^;{}]*\benv\([^;{}]*)/g, (_, before: string, property: string, value: string) => {
+    const plain = value.replace(/\benv\(\s*[a-z-]+\s*(?:,\s*([^()]*?))?\s*\)/g, (_match, fallback: string | undefined) => fallback ?? '0px');
+    return `${before}${property}${plain};${property}${value}`;
+  });
+}
+
+function cssEnvFallbacks(): Plugin {
+  return {
+    name: 'css-env-fallbacks',
+    apply: 'build',
+    generateBundle(_, bundle) {
+      for (const file of Object.values(bundle)) if (file.type === 'asset' && file.fileName.endsWith('.css')) file.source = envFallbacks(String(file.source));
+    },
+  };
+}
+
 export default defineConfig({
+  plugins: [cssEnvFallbacks()],
   define: { 'import.meta.env.VITE_BUNDLE': JSON.stringify('legacy') },
   publicDir: false,
   build: {

@@ -15,7 +15,7 @@
     // Logged by the wrapper (docs/bridge-protocol.md, reportUnsupportedWebView); an older wrapper lacks the method.
     try {
       if (typeof native.reportUnsupportedWebView == 'function') native.reportUnsupportedWebView(JSON.stringify({ missing: missing, ua: navigator.userAgent, url: location.href }));
-    } catch (error) { appVersion = appVersion || ''; }
+    } catch (error) { native = native; }
   }
   function el(tag, text, style) {
     var node = d.createElement(tag);
@@ -23,7 +23,7 @@
     if (style) node.setAttribute('style', style);
     return node;
   }
-  var page = el('div', '', 'padding:calc(env(safe-area-inset-top, 0px) + 32px) 20px 32px;max-width:480px;margin:0 auto;color:#1f1f1f;font-size:15px;line-height:1.7');
+  var page = el('div', '', 'padding:32px 20px;padding:calc(env(safe-area-inset-top, 0px) + 32px) 20px 32px;max-width:480px;margin:0 auto;color:#1f1f1f;font-size:15px;line-height:1.7');
   page.id = 'unsupported-webview';
   page.setAttribute('role', 'alert');
   page.appendChild(el('h1', '无法打开乐玩游戏盒', 'font-size:20px;margin:0 0 12px'));
