@@ -3,8 +3,19 @@
 // boot-check.js only in such a browser; ES5 and DOM calls only (no innerHTML: Trusted Types).
 // The __SERVICE_*__ marks are filled at build time from server/product.ts (vite.config.ts).
 (function (w, d) {
-  var missing = w.__lewanBootMissing || [];
-  var chrome = /(?:Chrome|Chromium)\/(\d+)/.exec(navigator.userAgent);
+  var ua = navigator.userAgent, P = w.Promise;
+  var chrome = /Chrom(?:e|ium)\/(\d+)/.exec(ua);
+  // boot-check.js's test, item by item: what this browser lacks, for the page and the log.
+  var missing = [];
+  function need(name, ok) { if (!ok) missing.push(name); }
+  need('ES modules', 'noModule' in d.createElement('script'));
+  need('fetch', !!w.fetch);
+  need('Promise.prototype.finally', !!P && !!P.prototype['finally']);
+  need('AbortController', !!w.AbortController);
+  need('String.prototype.trimStart', !!''.trimStart);
+  need('IntersectionObserver', !!w.IntersectionObserver);
+  if (chrome && +chrome[1] < 66) need('Chromium 66', false);
+  if (!chrome && /AppleWebKit/.test(ua)) need('Safari 14 (Promise.any)', !!P && !!P.any);
   var ios = /OS (\d+)_\d+.* like Mac OS X/.exec(navigator.userAgent);
   var native = w.LewanNative, appVersion = '';
   if (native) {
@@ -15,7 +26,7 @@
     // Logged by the wrapper (docs/bridge-protocol.md, reportUnsupportedWebView); an older wrapper lacks the method.
     try {
       if (typeof native.reportUnsupportedWebView == 'function') native.reportUnsupportedWebView(JSON.stringify({ missing: missing, ua: navigator.userAgent, url: location.href }));
-    } catch (error) { native = native; }
+    } catch (ignored) {}
   }
   function el(tag, text, style) {
     var node = d.createElement(tag);
