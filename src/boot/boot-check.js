@@ -26,8 +26,8 @@
     d.write(policy ? policy.createHTML(html) : html);
   }
   if (!ok) return load('unsupported');
-  if (typeof w.structuredClone != 'function' || (w.crypto && !w.crypto.randomUUID)) load('polyfills');
-  if (bundle == 'legacy') return load('legacy', true);
+  if (typeof w.structuredClone !== 'function' || (w.crypto && !w.crypto.randomUUID)) load('polyfills');
+  if (bundle === 'legacy') return load('legacy', true);
   // A browser that passed for modern yet cannot parse the modern entry (a misleading user agent):
   // the entry's SyntaxError switches to the legacy build, once, if the app has not started.
   w.addEventListener('error', function onError(event) {

@@ -5,7 +5,7 @@
 // engine's own implementations.
 (function (w) {
   function define(target, name, value) {
-    if (typeof target[name] == 'function') return;
+    if (typeof target[name] === 'function') return;
     Object.defineProperty(target, name, { value: value, writable: true, configurable: true, enumerable: false });
   }
   function toInteger(value) {
@@ -13,11 +13,11 @@
     if (n !== n) return 0;
     return n < 0 ? Math.ceil(n) : Math.floor(n);
   }
-  if (typeof w.globalThis != 'object') Object.defineProperty(w, 'globalThis', { value: w, writable: true, configurable: true });
+  if (typeof w.globalThis !== 'object') Object.defineProperty(w, 'globalThis', { value: w, writable: true, configurable: true });
   function at(index) {
     var o = Object(this), len = o.length >>> 0, k = toInteger(index);
     if (k < 0) k += len;
-    return k < 0 || k >= len ? undefined : typeof o == 'string' || o instanceof String ? String(o).charAt(k) : o[k];
+    return k < 0 || k >= len ? undefined : typeof o === 'string' || o instanceof String ? String(o).charAt(k) : o[k];
   }
   define(Array.prototype, 'at', at);
   define(String.prototype, 'at', at);
@@ -36,7 +36,7 @@
     return flatten([], Array.prototype.map.call(Object(this), fn, thisArg), 1);
   });
   define(Object, 'hasOwn', function hasOwn(object, key) {
-    if (object == null) throw new TypeError('Object.hasOwn called on null or undefined');
+    if (object === null || object === undefined) throw new TypeError('Object.hasOwn called on null or undefined');
     return Object.prototype.hasOwnProperty.call(Object(object), key);
   });
   define(Object, 'fromEntries', function fromEntries(entries) {
@@ -55,7 +55,7 @@
     for (var pos = text.indexOf(needle); pos >= 0; pos = pos + advance > text.length ? -1 : text.indexOf(needle, pos + advance)) positions.push(pos);
     for (var i = 0; i < positions.length; i++) {
       var hit = positions[i];
-      var piece = typeof replacement == 'function' ? String(replacement(needle, hit, text)) : expand(String(replacement), needle, hit, text);
+      var piece = typeof replacement === 'function' ? String(replacement(needle, hit, text)) : expand(String(replacement), needle, hit, text);
       out += text.slice(from, hit) + piece;
       from = hit + needle.length;
     }
@@ -64,47 +64,46 @@
   // The $-patterns of a string replacement for a plain-string search (no capture groups).
   function expand(replacement, match, position, text) {
     return replacement.replace(/\$([$&`']|\d\d?|<)/g, function (whole, code) {
-      if (code == '$') return '$';
-      if (code == '&') return match;
-      if (code == '`') return text.slice(0, position);
-      if (code == "'") return text.slice(position + match.length);
+      if (code === '$') return '$';
+      if (code === '&') return match;
+      if (code === '`') return text.slice(0, position);
+      if (code === "'") return text.slice(position + match.length);
       return whole;
     });
   }
   var P = w.Promise;
   define(P, 'allSettled', function allSettled(items) {
-    var C = this;
-    return C.all(Array.from(items, function (item) {
-      return C.resolve(item).then(function (value) { return { status: 'fulfilled', value: value }; }, function (reason) { return { status: 'rejected', reason: reason }; });
+    return P.all(Array.from(items, function (item) {
+      return P.resolve(item).then(function (value) { return { status: 'fulfilled', value: value }; }, function (reason) { return { status: 'rejected', reason: reason }; });
     }));
   });
-  if (typeof w.queueMicrotask != 'function') {
+  if (typeof w.queueMicrotask !== 'function') {
     w.queueMicrotask = function queueMicrotask(callback) {
-      if (typeof callback != 'function') throw new TypeError('queueMicrotask needs a function');
+      if (typeof callback !== 'function') throw new TypeError('queueMicrotask needs a function');
       P.resolve().then(callback)['catch'](function (error) { setTimeout(function () { throw error; }, 0); });
     };
   }
   // Enough of the structured clone for what the app clones (plain data: objects, arrays, dates,
   // maps, sets, typed arrays, cycles); what the real one refuses (functions, symbols) throws here too.
-  if (typeof w.structuredClone != 'function') {
+  if (typeof w.structuredClone !== 'function') {
     w.structuredClone = function structuredClone(value) {
       var seen = new Map();
       function fail() { throw new (w.DOMException || Error)('could not be cloned', 'DataCloneError'); }
       function clone(v) {
-        if (typeof v == 'function' || typeof v == 'symbol') fail();
-        if (v === null || typeof v != 'object') return v;
+        if (typeof v === 'function' || typeof v === 'symbol') fail();
+        if (v === null || typeof v !== 'object') return v;
         if (seen.has(v)) return seen.get(v);
         var out, tag = Object.prototype.toString.call(v);
-        if (tag == '[object Date]') out = new Date(v.getTime());
-        else if (tag == '[object RegExp]') out = new RegExp(v.source, v.flags);
-        else if (tag == '[object Boolean]' || tag == '[object Number]' || tag == '[object String]') out = Object(v.valueOf());
-        else if (tag == '[object ArrayBuffer]') out = v.slice(0);
-        else if (ArrayBuffer.isView(v)) out = new v.constructor(clone(v.buffer), v.byteOffset, tag == '[object DataView]' ? v.byteLength : v.length);
-        else if (tag == '[object Map]') { out = new Map(); seen.set(v, out); v.forEach(function (item, key) { out.set(clone(key), clone(item)); }); return out; }
-        else if (tag == '[object Set]') { out = new Set(); seen.set(v, out); v.forEach(function (item) { out.add(clone(item)); }); return out; }
-        else if (tag == '[object Array]') { out = new Array(v.length); seen.set(v, out); for (var i = 0; i < v.length; i++) if (i in v) out[i] = clone(v[i]); return out; }
-        else if (tag == '[object Object]' || tag == '[object Error]') {
-          out = tag == '[object Error]' ? new Error(v.message) : {};
+        if (tag === '[object Date]') out = new Date(v.getTime());
+        else if (tag === '[object RegExp]') out = new RegExp(v.source, v.flags);
+        else if (tag === '[object Boolean]' || tag === '[object Number]' || tag === '[object String]') out = Object(v.valueOf());
+        else if (tag === '[object ArrayBuffer]') out = v.slice(0);
+        else if (ArrayBuffer.isView(v)) out = new v.constructor(clone(v.buffer), v.byteOffset, tag === '[object DataView]' ? v.byteLength : v.length);
+        else if (tag === '[object Map]') { out = new Map(); seen.set(v, out); v.forEach(function (item, key) { out.set(clone(key), clone(item)); }); return out; }
+        else if (tag === '[object Set]') { out = new Set(); seen.set(v, out); v.forEach(function (item) { out.add(clone(item)); }); return out; }
+        else if (tag === '[object Array]') { out = new Array(v.length); seen.set(v, out); for (var i = 0; i < v.length; i++) if (i in v) out[i] = clone(v[i]); return out; }
+        else if (tag === '[object Object]' || tag === '[object Error]') {
+          out = tag === '[object Error]' ? new Error(v.message) : {};
           seen.set(v, out);
           var keys = Object.keys(v);
           for (var j = 0; j < keys.length; j++) out[keys[j]] = clone(v[keys[j]]);
@@ -117,7 +116,7 @@
     };
   }
   var c = w.crypto;
-  if (c && typeof c.getRandomValues == 'function' && typeof c.randomUUID != 'function') {
+  if (c && typeof c.getRandomValues === 'function' && typeof c.randomUUID !== 'function') {
     define(c.constructor && c.constructor.prototype ? c.constructor.prototype : c, 'randomUUID', function randomUUID() {
       var b = c.getRandomValues(new Uint8Array(16)), hex = [];
       b[6] = (b[6] & 15) | 64;

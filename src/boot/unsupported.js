@@ -22,11 +22,11 @@
     try {
       var info = JSON.parse(String(native.getBasicDeviceInfo()));
       appVersion = String(info.version || info.version_code || '');
-    } catch (error) { appVersion = ''; }
+    } catch (error) { appVersion = ''; void error; }
     // Logged by the wrapper (docs/bridge-protocol.md, reportUnsupportedWebView); an older wrapper lacks the method.
     try {
-      if (typeof native.reportUnsupportedWebView == 'function') native.reportUnsupportedWebView(JSON.stringify({ missing: missing, ua: navigator.userAgent, url: location.href }));
-    } catch (ignored) {}
+      if (typeof native.reportUnsupportedWebView === 'function') native.reportUnsupportedWebView(JSON.stringify({ missing: missing, ua: navigator.userAgent, url: location.href }));
+    } catch (error) { void error; }
   }
   function el(tag, text, style) {
     var node = d.createElement(tag);
