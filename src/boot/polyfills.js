@@ -106,7 +106,8 @@
           out = tag === '[object Error]' ? new Error(v.message) : {};
           seen.set(v, out);
           var keys = Object.keys(v);
-          for (var j = 0; j < keys.length; j++) out[keys[j]] = clone(v[keys[j]]);
+          // Defined, not assigned: a key named __proto__ is data here, as in the real clone.
+          for (var j = 0; j < keys.length; j++) Object.defineProperty(out, keys[j], { value: clone(v[keys[j]]), writable: true, enumerable: true, configurable: true });
           return out;
         } else fail();
         seen.set(v, out);
