@@ -16,6 +16,9 @@ describe('static files', () => {
     writeFileSync(path.join(dir, 'index.html'), '<!doctype html><div id="root"></div><script type="module" src="/assets/index-abc123.js"></script>');
     writeFileSync(path.join(dir, 'assets', 'index-abc123.js'), script);
     writeFileSync(path.join(dir, 'favicon.svg'), '<svg/>');
+    mkdirSync(path.join(dir, 'legacy'));
+    writeFileSync(path.join(dir, 'legacy', 'entry.js'), 'import "./page-abc123.js";');
+    writeFileSync(path.join(dir, 'legacy', 'page-abc123.js'), script);
     app = Fastify();
     registerStaticFiles(app, dir);
     await app.ready();
@@ -46,6 +49,17 @@ describe('static files', () => {
       expect(res.headers['content-type']).toContain('text/html');
       expect(res.payload).toContain('<div id="root">');
     }
+  });
+
+  it('serves the legacy build: hashed chunks immutable, its fixed-name entry revalidated, no page for a missing path', async () => {
+    const chunk = await app.inject({ url: '/legacy/page-abc123.js' });
+    expect(chunk.statusCode).toBe(200);
+    expect(chunk.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    const entry = await app.inject({ url: '/legacy/entry.js' });
+    expect(entry.statusCode).toBe(200);
+    expect(entry.headers['cache-control']).toBe('no-cache');
+    expect(entry.headers['content-type']).toContain('javascript');
+    for (const url of ['/legacy/missing.js', '/legacy/nothing', '/legacy']) expect((await app.inject({ url })).statusCode, url).toBe(404);
   });
 
   it('revalidates with ETag', async () => {
