@@ -41,15 +41,17 @@ test('a browser without structuredClone gets the polyfills before the modules, a
 test.describe('a Chromium 66-79 WebView', () => {
   test.use({ userAgent: 'Mozilla/5.0 (Linux; Android 9; V1901A Build/P00610; wv) AppleWebKit/537.36 (KHTML, like Gecko) Version/4.0 Chrome/72.0.3626.121 Mobile Safari/537.36' });
 
-  test('gets the legacy build (syntax lowered to Chromium 66), and only that starts', async ({ page }) => {
+  test('gets the legacy build (syntax lowered to Chromium 66), and only that: the page comes without the modern entry', async ({ page }) => {
+    const fetched: string[] = [];
+    page.on('request', (request) => fetched.push(new URL(request.url()).pathname));
     const legacy = page.waitForResponse((response) => new URL(response.url()).pathname === '/legacy/entry.js' && response.ok());
     await page.goto('/');
     await legacy;
     await appShown(page);
     await expect(page.locator('html')).toHaveAttribute('data-bundle', 'legacy');
     await expect(page.locator('html')).toHaveAttribute('data-started', 'legacy');
-    // One app: the modern entry (which this engine could parse) stood down.
     await expect(page.locator('#root > *')).toHaveCount(1);
+    expect(fetched.filter((file) => /^\/assets\/index-/.test(file))).toEqual([]);
   });
 });
 
