@@ -45,7 +45,7 @@ if (existsSync(path.join(legacyDir, 'entry.js'))) {
     for (const m of code.matchAll(/(?:\bfrom|\bimport)\s*"\.\/([^"]+\.js)"/g)) queue.push(m[1]);
   }
   const bytes = sum([...seen].map((file) => `legacy/${file}`));
-  console.log(`info legacyEntryJs  ${(bytes / 1024).toFixed(1).padStart(7)} KB gzip  (Chromium 66-79 only, with boot-check and polyfills: ${((bytes + sum(['assets/' + readdirSync(path.join(dist, 'assets')).find((f) => f.startsWith('boot-polyfills-'))])) / 1024).toFixed(1)} KB; ${seen.size} files)`);
+  console.log(`info legacyEntryJs  ${(bytes / 1024).toFixed(1).padStart(7)} KB gzip  (Chromium 66-79 only; with the polyfills: ${((bytes + sum(['assets/' + readdirSync(path.join(dist, 'assets')).find((f) => f.startsWith('boot-polyfills-'))])) / 1024).toFixed(1)} KB; ${seen.size} files)`);
 }
 
 // Every file a lazy import's preload list names must exist: vite.config.ts inlines the entry

@@ -1,6 +1,6 @@
 /**
  * A minimal Chrome DevTools Protocol client for the old Chromium builds (Chromium 65/66) that
- * Playwright cannot drive (its protocol needs flattened target sessions, Chromium 77+): a launch
+ * Playwright 1.65 cannot drive (connectOverCDP fails: "Browser.setDownloadBehavior wasn't found"): a launch
  * with --remote-debugging-port, one page target, commands and events over its WebSocket. Node's
  * WebSocket (global from Node 22; Node 20 needs --experimental-websocket, which
  * tests/old-webview/run.ts's caller passes).

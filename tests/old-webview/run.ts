@@ -1,7 +1,7 @@
 /**
  * The old-WebView run (`npm test`; docs/decisions.md "Old Android WebViews"): the built app in
  * the oldest Chromium builds to be had from the npm registry (scripts/old-chromium.mjs), driven
- * over the DevTools protocol (tests/old-webview/cdp.ts; Playwright needs Chromium 77+).
+ * over the DevTools protocol (tests/old-webview/cdp.ts; Playwright 1.65 cannot connect to them).
  *  - Chromium 66 (the minimum): the main journeys (home, a game page, sign-in by SMS code, a
  *    乐玩币 top-up at the sandbox cashier, a download in the wrapper simulator) on the legacy build.
  *  - Chromium 65 (below it): the message page, with the wrapper's version and the bridge log.
