@@ -1,6 +1,8 @@
 import { defineConfig, loadEnv, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
+import { readFileSync } from 'node:fs';
+import { PRODUCT } from './server/product.ts';
 
 const API_PREFIXES = ['/api', '/down', '/point', '/dev', '/upload', '/media', '/sandbox-pay'];
 const SOURCE_MODULE = /\.(ts|tsx|js|mjs|css|json)(\?|$)/;
@@ -187,6 +189,57 @@ function warmUpChunks(): Plugin {
 }
 
 /**
+ * The browser minimum (docs/decisions.md, "Old Android WebViews"): the modern build is ES2020
+ * syntax (Chromium 80, Safari 14); the legacy build (vite.legacy.config.ts, /legacy/) lowers it to
+ * Chromium 66 for the WebViews 66-79. scripts/syntax-check.mjs holds each build to its target.
+ */
+export const MODERN_TARGET = 'es2020';
+export const LEGACY_TARGET = ['chrome66', 'safari14'];
+/** The legacy build's entry: a fixed name, so index.html (built first) can name it; served no-cache. */
+export const LEGACY_ENTRY = 'legacy/entry.js';
+
+/**
+ * src/boot/*.js, the classic scripts that run before any module (boot-check.js decides: modern
+ * build, legacy build, or the message page for a browser below the minimum). Emitted as hashed
+ * assets (assets/boot-*.js) with their comment lines and indentation stripped (no minifier here
+ * writes ES5), the service's contacts filled in, and boot-check.js put in index.html before the
+ * closing </body>: after the boot skeleton, so the skeleton paints first; before the deferred
+ * module scripts run, which is all it needs. External, not inline: script-src 'self' (server/security-headers.ts).
+ */
+function bootScripts(): Plugin {
+  const read = (name: string) =>
+    readFileSync(new URL(`./src/boot/${name}.js`, import.meta.url), 'utf8')
+      .split('\n')
+      .filter((line) => !/^\s*\/\//.test(line))
+      .map((line) => line.trim())
+      .filter((line) => line !== '')
+      .join('\n')
+      .replaceAll('__SERVICE_PHONE__', PRODUCT.servicePhone)
+      .replaceAll('__SERVICE_QQ__', PRODUCT.serviceQq)
+      .replaceAll('__SERVICE_HOURS__', PRODUCT.serviceHours);
+  const refs: Record<string, string> = {};
+  return {
+    name: 'boot-scripts',
+    apply: 'build',
+    buildStart() {
+      for (const name of ['boot-check', 'polyfills', 'unsupported']) {
+        refs[name] = this.emitFile({ type: 'asset', name: `boot-${name === 'boot-check' ? 'check' : name}.js`, source: read(name) });
+      }
+    },
+    generateBundle: {
+      order: 'post',
+      handler(_, bundle) {
+        const html = bundle['index.html'];
+        if (html?.type !== 'asset') return;
+        const url = (name: string) => `/${this.getFileName(refs[name]!)}`;
+        const tag = `<script src="${url('boot-check')}" data-polyfills="${url('polyfills')}" data-unsupported="${url('unsupported')}" data-legacy="/${LEGACY_ENTRY}"></script>`;
+        html.source = String(html.source).replace('</body>', `${tag}</body>`);
+      },
+    },
+  };
+}
+
+/**
  * Paths the service worker leaves alone: the API (signed, encrypted POSTs: nothing to cache, and
  * never across players) and the staff console. Written out as a literal because Workbox copies
  * the navigation matcher below into sw.js as source text; checked against API_PREFIXES here.
@@ -239,7 +292,8 @@ function offlineShell(): Plugin[] {
       globPatterns: ['index.html', 'assets/**/*.{js,css}', 'favicon.svg'],
       globIgnores: ['.vite/**'],
       // Not every chunk: what a cold start offline needs (precacheSelection); others as visited.
-      manifestTransforms: [async (entries) => ({ manifest: entries.filter((entry) => !entry.url.startsWith('assets/') || precached.has(entry.url)), warnings: [] })],
+      // The boot scripts (boot-scripts above) too: index.html runs boot-check.js, and an old WebView offline needs its polyfills.
+      manifestTransforms: [async (entries) => ({ manifest: entries.filter((entry) => !entry.url.startsWith('assets/') || entry.url.startsWith('assets/boot-') || precached.has(entry.url)), warnings: [] })],
       // "/" is not "/index.html": the server's "/" carries the home page's first-paint data.
       directoryIndex: null,
       navigateFallback: null,
@@ -304,20 +358,20 @@ export default defineConfig(({ mode, command }) => {
   const entryGroup = entryChunkGroup();
   return {
     // Fast Refresh only matters in dev; Vite 8 compiles JSX itself (STACK.md).
-    plugins: command === 'serve' ? [react()] : [entryGroup.plugin, ...inlineEntryStylesheet(), warmUpChunks(), chunkModules(), ...offlineShell()],
+    plugins: command === 'serve' ? [react()] : [entryGroup.plugin, ...inlineEntryStylesheet(), warmUpChunks(), chunkModules(), bootScripts(), ...offlineShell()],
     // bench:downloads measures commits with <Profiler>, which only React's profiling build reports.
     ...(mode === 'bench' ? { resolve: { alias: [{ find: /^react-dom\/client$/, replacement: 'react-dom/profiling' }] } } : {}),
     build: {
       outDir: 'dist/client',
       emptyOutDir: true,
-      target: 'es2020',
+      target: MODERN_TARGET,
       sourcemap: false,
       assetsInlineLimit: 2048,
       reportCompressedSize: false,
       // What the entry loaded is never preloaded again (entryChunkGroup above).
       // index.html keeps its own modulepreload links: there they are what loads the entry fast.
-      // No polyfill: every WebView the wrapper runs in (Chromium ≥ 66) and Safari ≥ 17 preload
-      // modules natively; an older browser only loses the preload hint, never a page.
+      // No polyfill: Chromium ≥ 66 (the minimum) preloads modules natively; Safari 14-16 and
+      // anything else only lose the preload hint, never a page.
       modulePreload: { polyfill: false, resolveDependencies: (_file, deps, { hostType }) => (hostType === 'js' ? deps.filter((dep) => !entryGroup.has(dep)) : deps) },
       // server/first-paint.ts reads it: the stylesheets a landing page's boot skeleton needs inline.
       manifest: true,

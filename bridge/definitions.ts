@@ -93,6 +93,14 @@ export interface NativeMethods {
    * if started (added for issue 13).
    */
   updateApp(url: string, options: string): string;
+  /**
+   * The WebView is below the web's minimum (Chromium 66 / Safari 14) and the message page shows
+   * instead of the app (src/boot/unsupported.js, a classic script: it calls the JavascriptInterface
+   * directly, never through the adapter). `payload` is JSON { missing: string[], ua, url }. Log it
+   * with the app's version and the WebView package version; answer "1". Optional: a wrapper without
+   * it is simply not told.
+   */
+  reportUnsupportedWebView(payload: string): string;
 }
 
 export type NativeMethodName = keyof NativeMethods;
@@ -116,6 +124,7 @@ export const NATIVE_METHOD_NAMES: readonly NativeMethodName[] = [
   'clearCache',
   'getDownloadStates',
   'updateApp',
+  'reportUnsupportedWebView',
 ];
 
 /** One download as native reports it (getDownloadStates). Sizes in bytes, speed in bytes/s. */

@@ -622,6 +622,11 @@ export async function installWrapperSimulator(options: SimulatorOptions): Promis
         });
       return '1';
     },
+    reportUnsupportedWebView(payload) {
+      // The web calls it only from the message page below the minimum, where no module (and so no simulator) runs.
+      log('unsupported WebView reported', String(payload));
+      return '1';
+    },
     getDownloadStates() {
       const list: NativeDownloadStatus[] = [...records.values()].map((live) => ({
         platform_game_id: live.record.platform_game_id,

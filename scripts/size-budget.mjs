@@ -31,6 +31,23 @@ for (const [name, bytes] of Object.entries(figures)) {
   console.log(`${ok ? 'ok  ' : 'OVER'} ${name.padEnd(14)} ${(bytes / 1024).toFixed(1).padStart(7)} KB gzip  (budget ${(budget / 1024).toFixed(0)} KB)  ${name.startsWith('entryJs') ? scripts.join(', ') : ''}`);
 }
 
+// The legacy build (vite.legacy.config.ts): what a Chromium 66-79 WebView loads instead of the
+// entry above, its entry and static imports. Reported, not budgeted: modern browsers never load it.
+const legacyDir = path.join(dist, 'legacy');
+if (existsSync(path.join(legacyDir, 'entry.js'))) {
+  const seen = new Set();
+  const queue = ['entry.js'];
+  while (queue.length > 0) {
+    const file = queue.shift();
+    if (seen.has(file) || !existsSync(path.join(legacyDir, file))) continue;
+    seen.add(file);
+    const code = readFileSync(path.join(legacyDir, file), 'utf8');
+    for (const m of code.matchAll(/(?:\bfrom|\bimport)\s*"\.\/([^"]+\.js)"/g)) queue.push(m[1]);
+  }
+  const bytes = sum([...seen].map((file) => `legacy/${file}`));
+  console.log(`info legacyEntryJs  ${(bytes / 1024).toFixed(1).padStart(7)} KB gzip  (Chromium 66-79 only; with the polyfills: ${((bytes + sum(['assets/' + readdirSync(path.join(dist, 'assets')).find((f) => f.startsWith('boot-polyfills-'))])) / 1024).toFixed(1)} KB; ${seen.size} files)`);
+}
+
 // Every file a lazy import's preload list names must exist: vite.config.ts inlines the entry
 // stylesheet and deletes its file, and a list that still named it made the import fail (a 404 on
 // the preload, 页面加载失败) for imports made from lazy chunks (docs/decisions.md).

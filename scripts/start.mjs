@@ -5,8 +5,8 @@ import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 
 const root = path.resolve(import.meta.dirname, '..');
-const SOURCES = ['src', 'api', 'machines', 'bridge', 'server', 'public', 'index.html', 'vite.config.ts', 'vite.staff.config.ts', 'package.json', 'tsconfig.json', 'tsconfig.server.json'];
-const OUTPUTS = ['dist/client/index.html', 'dist/staff/index.html', 'dist/server/server/main.js'];
+const SOURCES = ['src', 'api', 'machines', 'bridge', 'server', 'public', 'index.html', 'vite.config.ts', 'vite.legacy.config.ts', 'vite.staff.config.ts', 'package.json', 'tsconfig.json', 'tsconfig.server.json'];
+const OUTPUTS = ['dist/client/index.html', 'dist/client/legacy/entry.js', 'dist/staff/index.html', 'dist/server/server/main.js'];
 
 function newest(target) {
   const full = path.join(root, target);

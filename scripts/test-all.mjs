@@ -1,4 +1,4 @@
-// `npm test`: everything — typecheck, lint, unit and model tests, build, size budgets, e2e, server faults.
+// `npm test`: everything — typecheck, lint, unit and model tests, build, size budgets, syntax check, e2e, old WebViews, server faults.
 // Ends with one summary line "tests: N passed, N failed" counting every test case run.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
@@ -59,6 +59,8 @@ run('unit + model tests (vitest)', node, [vitest, 'run', '--reporter=default', '
 const built = run('build', 'npm', ['run', 'build', '--silent']);
 if (built) {
   run('size budgets', node, ['scripts/size-budget.mjs']);
+  // Every built players' chunk parses in the browser minimum it is for (docs/decisions.md "Old Android WebViews").
+  run('syntax check (Chromium 80 / 66, ES5)', node, ['scripts/syntax-check.mjs']);
   run('e2e (Playwright, Chromium 375×812)', node, [bin('@playwright/test', 'cli.js'), 'test'], {
     after() {
       const file = path.join(results, 'playwright.json');
@@ -80,6 +82,21 @@ if (built) {
 }
 
 if (built) {
+  // The legacy build's journeys in Chromium 66 and the message page in Chromium 65 (old Chromium
+  // builds from the npm registry, installed into a cache on first use: scripts/old-chromium.mjs).
+  run('old WebViews (Chromium 66 / 65)', node, ['scripts/old-webview.mjs'], {
+    after() {
+      const file = path.join(results, 'old-webview.json');
+      if (!existsSync(file)) return;
+      const report = JSON.parse(readFileSync(file, 'utf8'));
+      passedTests += report.passed ?? 0;
+      failedTests += report.failed ?? 0;
+      for (const outcome of report.outcomes ?? []) if (!outcome.ok) failedNames.push(`old-webview  ${outcome.browser} › ${outcome.name}${firstLine(outcome.error)}`);
+    },
+  });
+}
+
+if (built) {
   // Issue 16: real server processes (the build) SIGKILLed under load, PostgreSQL connections
   // terminated, Redis taken away (tests/faults/, `npm run test:faults`).
   run('server faults (vitest)', node, [vitest, 'run', '-c', 'vitest.faults.config.ts', '--reporter=default', '--reporter=json', `--outputFile.json=${path.join(results, 'faults.json')}`], {
@@ -94,7 +111,7 @@ if (failedNames.length > 0) {
   console.log(`\nfailed (${failedNames.length}):`);
   for (const name of failedNames) console.log(`  ${name}`);
 }
-const failedSteps = steps.filter((s) => !s.ok).length + (built ? 0 : 3);
+const failedSteps = steps.filter((s) => !s.ok).length + (built ? 0 : 5);
 if (failedSteps > 0 && failedTests === 0) failedTests = failedSteps;
 console.log(`tests: ${passedTests} passed, ${failedTests} failed`);
 process.exit(failedSteps > 0 ? 1 : 0);

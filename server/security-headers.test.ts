@@ -27,7 +27,7 @@ describe("the players' page policy", () => {
     expect(csp.get('default-src')).toEqual(["'self'"]);
     expect(playerPageCsp('')).not.toMatch(/unsafe-eval|strict-dynamic|nonce-|sha256-/);
     expect(csp.get('require-trusted-types-for')).toEqual(["'script'"]);
-    expect(csp.get('trusted-types')).toEqual(['app-script-url', 'app-html', 'dompurify']);
+    expect(csp.get('trusted-types')).toEqual(['app-script-url', 'app-html', 'dompurify', 'boot-check']);
   });
 
   it('allows inline styles only (index.html, first paint, antd-mobile), and no plugins, base or framing', () => {

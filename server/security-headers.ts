@@ -17,8 +17,12 @@ import type { FastifyInstance } from 'fastify';
  *  - Trusted Types: the policies the client makes (src/app/trusted-types.ts) and DOMPurify's own.
  */
 
-/** The Trusted Types policies the pages may create: src/app/trusted-types.ts's two, DOMPurify's ('dompurify', made when it loads). */
-export const TRUSTED_TYPES_POLICIES = ['app-script-url', 'app-html', 'dompurify'] as const;
+/**
+ * The Trusted Types policies the pages may create: src/app/trusted-types.ts's two, DOMPurify's
+ * ('dompurify', made when it loads), and src/boot/boot-check.js's ('boot-check': document.write of
+ * the polyfills, the legacy entry or the message page, with addresses the build wrote).
+ */
+export const TRUSTED_TYPES_POLICIES = ['app-script-url', 'app-html', 'dompurify', 'boot-check'] as const;
 
 /**
  * The origin of MEDIA_BASE_URL when it is an absolute http(s) address (a CDN or the bucket), for

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { registerStaticFiles } from './static-files.ts';
+import { isOldChromium, registerStaticFiles, withoutModernEntry } from './static-files.ts';
 
 describe('static files', () => {
   let dir: string;
@@ -16,6 +16,9 @@ describe('static files', () => {
     writeFileSync(path.join(dir, 'index.html'), '<!doctype html><div id="root"></div><script type="module" src="/assets/index-abc123.js"></script>');
     writeFileSync(path.join(dir, 'assets', 'index-abc123.js'), script);
     writeFileSync(path.join(dir, 'favicon.svg'), '<svg/>');
+    mkdirSync(path.join(dir, 'legacy'));
+    writeFileSync(path.join(dir, 'legacy', 'entry.js'), 'import "./page-abc123.js";');
+    writeFileSync(path.join(dir, 'legacy', 'page-abc123.js'), script);
     app = Fastify();
     registerStaticFiles(app, dir);
     await app.ready();
@@ -46,6 +49,45 @@ describe('static files', () => {
       expect(res.headers['content-type']).toContain('text/html');
       expect(res.payload).toContain('<div id="root">');
     }
+  });
+
+  it('serves the legacy build: hashed chunks immutable, its fixed-name entry revalidated, no page for a missing path', async () => {
+    const chunk = await app.inject({ url: '/legacy/page-abc123.js' });
+    expect(chunk.statusCode).toBe(200);
+    expect(chunk.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    const entry = await app.inject({ url: '/legacy/entry.js' });
+    expect(entry.statusCode).toBe(200);
+    expect(entry.headers['cache-control']).toBe('no-cache');
+    expect(entry.headers['content-type']).toContain('javascript');
+    for (const url of ['/legacy/missing.js', '/legacy/nothing', '/legacy']) expect((await app.inject({ url })).statusCode, url).toBe(404);
+  });
+
+  it('gives a Chromium before 80 the page without the modern entry it cannot parse (boot-check.js loads the legacy build)', async () => {
+    const old = await app.inject({ url: '/mine', headers: { 'user-agent': 'Mozilla/5.0 (Linux; Android 9; wv) AppleWebKit/537.36 (KHTML, like Gecko) Version/4.0 Chrome/72.0.3626.121 Mobile Safari/537.36' } });
+    expect(old.statusCode).toBe(200);
+    expect(old.payload).toContain('<div id="root">');
+    expect(old.payload).not.toContain('/assets/index-abc123.js');
+    expect(old.headers.vary).toBe('accept-encoding, user-agent');
+    const current = await app.inject({ url: '/mine', headers: { 'user-agent': 'Mozilla/5.0 (Linux; Android 14; wv) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0.0.0 Mobile Safari/537.36' } });
+    expect(current.payload).toContain('<script type="module" src="/assets/index-abc123.js"></script>');
+    expect(current.headers.etag).not.toBe(old.headers.etag);
+  });
+
+  it('tells old Chromium user agents by their version (the rule of boot-check.js)', () => {
+    expect(isOldChromium('Mozilla/5.0 (Linux; Android 9; wv) Chrome/66.0.3359.158 Mobile Safari/537.36')).toBe(true);
+    expect(isOldChromium('Mozilla/5.0 (X11; Linux x86_64) HeadlessChrome/79.0.3945.0 Safari/537.36')).toBe(true);
+    expect(isOldChromium('Mozilla/5.0 (X11; Linux x86_64) Chrome/80.0.3987.0 Safari/537.36')).toBe(false);
+    expect(isOldChromium('Mozilla/5.0 (iPhone; CPU iPhone OS 14_8 like Mac OS X) AppleWebKit/605.1.15 Version/14.1.2 Mobile/15E148 Safari/604.1')).toBe(false);
+    expect(isOldChromium(undefined)).toBe(false);
+  });
+
+  it('takes out only the modern entry: its module script and module preloads, not other scripts or links', () => {
+    const html =
+      '<head><script type="module" crossorigin src="/assets/index-a.js"></script>\n<link rel="modulepreload" crossorigin href="/assets/react-b.js">\n<link rel="preload" as="image" href="/art/x.svg"></head>' +
+      '<body><script src="/assets/boot-check-c.js" data-legacy="/legacy/entry.js"></script><script type="application/json" id="warm-up">{}</script></body>';
+    expect(withoutModernEntry(html)).toBe(
+      '<head><link rel="preload" as="image" href="/art/x.svg"></head><body><script src="/assets/boot-check-c.js" data-legacy="/legacy/entry.js"></script><script type="application/json" id="warm-up">{}</script></body>',
+    );
   });
 
   it('revalidates with ETag', async () => {

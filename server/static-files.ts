@@ -50,7 +50,7 @@ function walk(dir: string, base = dir, out: string[] = []): string[] {
 }
 
 /** Paths the single-page app owns; anything under these prefixes is never index.html. */
-const NOT_APP = /^\/(api|down|point|dev|assets|staff)(\/|$)/;
+const NOT_APP = /^\/(api|down|point|dev|assets|legacy|staff)(\/|$)/;
 
 /** What a page's index.html carries besides the built file (server/first-paint.ts). */
 export interface PageExtras {
@@ -118,7 +118,7 @@ async function serve(request: FastifyRequest, reply: FastifyReply, file: StaticF
   reply.header('content-type', file.type);
   reply.header('etag', file.etag);
   reply.header('cache-control', file.immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
-  reply.header('vary', 'accept-encoding');
+  if (!reply.hasHeader('vary')) reply.header('vary', 'accept-encoding');
   if (file.type.startsWith('text/html')) reply.header('x-content-type-options', 'nosniff');
   if (request.headers['if-none-match'] === file.etag) return reply.status(304).send();
   const accept = String(request.headers['accept-encoding'] ?? '');
@@ -130,6 +130,23 @@ async function serve(request: FastifyRequest, reply: FastifyReply, file: StaticF
     }
   }
   return reply.send(file.body);
+}
+
+/**
+ * A Chromium before 80 cannot parse the modern build (optional chaining, `??`):
+ * src/boot/boot-check.js sends it to the legacy build (66-79) or the message page (below 66). Its
+ * index.html goes without the modern entry's module script and module preloads, which it would
+ * otherwise download (≈ 120 KB gzip) only to fail parsing them. The same user-agent rule as
+ * boot-check.js's; the page is still the same page (boot-check decides), only lighter.
+ */
+export function isOldChromium(userAgent: string | undefined): boolean {
+  const version = /Chrom(?:e|ium)\/(\d+)/.exec(userAgent ?? '');
+  return version !== null && Number(version[1]) < 80;
+}
+
+/** index.html without the modern entry: its `<script type="module">` and `<link rel="modulepreload">` tags for /assets/. */
+export function withoutModernEntry(html: string): string {
+  return html.replace(/<script type="module"[^>]*\ssrc="\/assets\/[^"]+"[^>]*><\/script>\s*/g, '').replace(/<link rel="modulepreload"[^>]*\shref="\/assets\/[^"]+"[^>]*>\s*/g, '');
 }
 
 /**
@@ -145,18 +162,20 @@ export function registerStaticFiles(app: FastifyInstance, dir: string, options: 
   const files = new Map<string, StaticFile>();
   for (const rel of walk(dir)) {
     const body = readFileSync(path.join(dir, rel));
-    files.set('/' + rel, fileOf(body, path.extname(rel).toLowerCase(), rel.startsWith('assets/')));
+    // Hashed names: assets/ and the legacy build's legacy/, but for its entry (a fixed name, vite.legacy.config.ts).
+    files.set('/' + rel, fileOf(body, path.extname(rel).toLowerCase(), rel.startsWith('assets/') || (rel.startsWith('legacy/') && rel !== 'legacy/entry.js')));
   }
   const index = files.get('/index.html')!;
   const pageHeaders = playerPageHeaders(options.mediaBaseUrl ?? '');
   const indexHtml = index.body.toString('utf8');
+  const oldChromiumIndex = fileOf(Buffer.from(withoutModernEntry(indexHtml)), '.html', false);
 
   precompress(app, files.values());
 
   const rendered = new Map<string, StaticFile>();
   /** index.html with a route's extras; the same extras give the same file (and ETag) again. */
-  const renderedIndex = (extras: PageExtras): StaticFile => {
-    let html = indexHtml.replace(HEAD_EXTRAS_AT, (at) => `${extras.head}${at}`).replace('</body>', `${extras.body}</body>`);
+  const renderedIndex = (extras: PageExtras, base: string): StaticFile => {
+    let html = base.replace(HEAD_EXTRAS_AT, (at) => `${extras.head}${at}`).replace('</body>', `${extras.body}</body>`);
     if (extras.boot !== null) html = html.replace(BOOT, () => `<!--boot-->${extras.boot}<!--/boot-->`);
     let file = rendered.get(html);
     if (file) {
@@ -170,14 +189,16 @@ export function registerStaticFiles(app: FastifyInstance, dir: string, options: 
     return file;
   };
   const pageFor = async (request: FastifyRequest, pathname: string): Promise<StaticFile> => {
-    if (!options.pageExtras) return index;
+    const old = isOldChromium(request.headers['user-agent']);
+    const plain = old ? oldChromiumIndex : index;
+    if (!options.pageExtras) return plain;
     try {
       const query = request.url.indexOf('?');
       const extras = await options.pageExtras(pathname, query < 0 ? '' : request.url.slice(query));
-      return extras ? renderedIndex(extras) : index;
+      return extras ? renderedIndex(extras, old ? oldChromiumIndex.body.toString('utf8') : indexHtml) : plain;
     } catch (error) {
       request.log.warn({ err: error, path: pathname }, 'page extras failed: serving the plain index.html');
-      return index;
+      return plain;
     }
   };
 
@@ -197,7 +218,10 @@ export function registerStaticFiles(app: FastifyInstance, dir: string, options: 
       return reply.status(404).type('text/plain; charset=utf-8').send('Not Found');
     }
     reply.headers(pageHeaders);
-    return serve(request, reply, await pageFor(request, url));
+    const page = await pageFor(request, url);
+    // The page depends on the user agent (isOldChromium): a shared cache must keep both.
+    reply.header('vary', 'accept-encoding, user-agent');
+    return serve(request, reply, page);
   };
   app.get('/*', handler); // Fastify answers HEAD from the GET route
 }

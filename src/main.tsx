@@ -9,6 +9,7 @@ import { warmUpToast } from './app/toast.ts';
 import { warmUp } from './app/warm-up.ts';
 import { simulatorOptionsFromLocation } from '../bridge/simulator-activation.ts';
 import { captureInvite } from './features/invite/invite-capture.ts';
+import { claimStart, THIS_BUNDLE } from './boot/bundle-guard.ts';
 
 /**
  * How long the first render waits for the first page's chunk (requested as soon as the entry runs).
@@ -86,14 +87,17 @@ async function start(): Promise<void> {
   else window.addEventListener('load', () => void offline(), { once: true });
 }
 
-// A share link's ?invite= (issue 14), kept for the registration the login overlay makes later.
-captureInvite(window.location.search, () => window.localStorage, Date.now());
+// src/boot/boot-check.js chose the build for this browser (or the message page below the minimum).
+if (claimStart(THIS_BUNDLE)) {
+  // A share link's ?invite= (issue 14), kept for the registration the login overlay makes later.
+  captureInvite(window.location.search, () => window.localStorage, Date.now());
 
-// The wrapper simulator (?wrapper=sim, bridge/simulator.ts) must answer before createRuntime reads the device info.
-const simulator = simulatorOptionsFromLocation(window.location.search, import.meta.env.VITE_WRAPPER_SIM);
-if (simulator) {
-  import('../bridge/simulator.ts')
-    .then(({ installWrapperSimulator }) => installWrapperSimulator({ host: window, ...simulator }))
-    .catch((error: unknown) => console.error('[wrapper-sim] not installed', error))
-    .finally(() => void start());
-} else void start();
+  // The wrapper simulator (?wrapper=sim, bridge/simulator.ts) must answer before createRuntime reads the device info.
+  const simulator = simulatorOptionsFromLocation(window.location.search, import.meta.env.VITE_WRAPPER_SIM);
+  if (simulator) {
+    import('../bridge/simulator.ts')
+      .then(({ installWrapperSimulator }) => installWrapperSimulator({ host: window, ...simulator }))
+      .catch((error: unknown) => console.error('[wrapper-sim] not installed', error))
+      .finally(() => void start());
+  } else void start();
+}

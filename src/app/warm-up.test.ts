@@ -46,6 +46,13 @@ describe('warm-up', () => {
     );
   });
 
+  it('warms nothing in the legacy build (the list names the modern build\'s files)', () => {
+    installList(LIST);
+    const before = document.head.querySelectorAll('link[rel="prefetch"]').length;
+    expect(prefetchGroup('login', document, 'legacy')).toBe(0);
+    expect(document.head.querySelectorAll('link[rel="prefetch"]').length).toBe(before);
+  });
+
   it('adds a low-priority prefetch per file, once each across groups (module scripts in cors mode)', () => {
     installList(LIST);
     expect(prefetchGroup('login')).toBe(3);

@@ -1,3 +1,4 @@
+import { THIS_BUNDLE, type Bundle } from '../boot/bundle-guard.ts';
 import { whenIdle } from '../features/deferred-actor.ts';
 
 /**
@@ -33,8 +34,13 @@ export function warmUpFiles(text: string | null | undefined, group: WarmUpGroup)
 
 const fetched = new Set<string>();
 
-/** Lets the browser fetch the group's files into its cache (once each), without running them. */
-export function prefetchGroup(group: WarmUpGroup, doc: Document = document): number {
+/**
+ * Lets the browser fetch the group's files into its cache (once each), without running them. The
+ * list names the modern build's files: the legacy build (an old WebView, vite.legacy.config.ts)
+ * would only fetch what it never runs, so it warms nothing.
+ */
+export function prefetchGroup(group: WarmUpGroup, doc: Document = document, bundle: Bundle = THIS_BUNDLE): number {
+  if (bundle === 'legacy') return 0;
   let added = 0;
   for (const file of warmUpFiles(doc.getElementById(WARM_UP_ELEMENT_ID)?.textContent, group)) {
     if (fetched.has(file)) continue;
