@@ -28,13 +28,17 @@ describe('playAllowed: minors play Fri, Sat, Sun and statutory holidays 20:00–
     expect(playAllowed(MINOR, china('2026-03-09T20:30:00'), calendar).ok).toBe(false); // Monday
   });
 
-  it('a statutory holiday on a weekday 20:30 is allowed (National Day, Thursday 2026-10-01); a make-up working Sunday stays a Sunday', () => {
+  it('a statutory holiday on a weekday 20:30 is allowed (National Day, Thursday 2026-10-01); a make-up working Sunday (调休上班) is not a play day', () => {
     expect(new Date('2026-10-01T12:00:00Z').getUTCDay()).toBe(4);
     expect(playAllowed(MINOR, china('2026-10-01T20:30:00'), calendar).ok).toBe(true);
     expect(playAllowed(MINOR, china('2026-10-01T21:00:00'), calendar).ok).toBe(false);
     expect(playAllowed(MINOR, china('2026-09-29T20:30:00'), calendar).ok).toBe(false); // Tuesday before the break
+    // The industry's published calendars (腾讯、网易) make 调休上班 weekend days 禁玩日.
     expect(new Date('2026-01-04T12:00:00Z').getUTCDay()).toBe(0);
-    expect(playAllowed(MINOR, china('2026-01-04T20:30:00'), calendar).ok).toBe(true);
+    expect(playAllowed(MINOR, china('2026-01-04T20:30:00'), calendar)).toEqual({ ok: false, message: MINORS_MSG.playOutsideHours, reason: 'hours' });
+    expect(new Date('2026-10-10T12:00:00Z').getUTCDay()).toBe(6);
+    expect(playAllowed(MINOR, china('2026-10-10T20:30:00'), calendar).ok).toBe(false);
+    expect(playAllowed(MINOR, china('2026-10-11T20:30:00'), calendar).ok).toBe(true); // the Sunday after is an ordinary Sunday
   });
 
   it('reads China time whatever the server zone: 20:30 China time is 12:30 UTC', () => {
