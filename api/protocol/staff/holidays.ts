@@ -5,7 +5,6 @@ import {
   HOLIDAY_CALENDAR_ROLES,
   type CalendarCoverage,
   type CalendarEntry,
-  type CalendarProblem,
   type CalendarSource,
 } from '../holiday-calendar.ts';
 import { defineStaffCall } from '../staff-call-spec.ts';
@@ -90,4 +89,3 @@ export const status = defineStaffCall({
   answer: answer<StaffCalendarStatus>('{ today, last_covered_date, days_left, warn, warn_days, next_year_needed, years: [{ year, source }] }'),
 });
 
-export type { CalendarProblem };
