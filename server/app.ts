@@ -47,6 +47,7 @@ import { checkStaffRequest, DESK_ROLES } from './staff/requests.ts';
 import { registerStaffUploads } from './staff/uploads.ts';
 import { registerAgentStream } from './service/agent-stream.ts';
 import { createObjectStorage, type ObjectStorage } from './storage/index.ts';
+import { createHolidaySource, type HolidaySource } from './holidays/store.ts';
 import { redactUploadTicket, registerUploadRoutes } from './uploads/upload-routes.ts';
 import { createMetrics, registerMetrics, type PoolStats } from './observability/metrics.ts';
 import { registerHealthRoutes } from './observability/readiness.ts';
@@ -73,6 +74,8 @@ export interface AppDeps {
   dbPool?: PoolStats | null;
   /** /readyz's per-check timeout (tests shorten it). */
   readinessTimeoutMs?: number;
+  /** The holiday calendar minors' play days read (server/holidays/store.ts); one per app by default. */
+  holidays?: HolidaySource;
 }
 
 const streamHubs = new WeakMap<FastifyInstance, ServiceStreamHub>();
@@ -99,8 +102,8 @@ export const LOG_REDACT_PATHS = [
 ];
 
 /** Without services (e.g. to list paths) the SMS calls answer '验证码发送失败'. */
-export function allCalls(services: { sms: SmsProvider; serviceBus?: ServiceBus } = { sms: { send: () => Promise.reject(new Error('no SMS provider')) } }): CallDefinition[] {
-  return [...contentCalls, ...authCalls(services), ...authAccountCalls, ...catalogCalls, ...serviceCalls(services.serviceBus ?? new MemoryServiceBus()), ...ratingCalls, ...pointCalls, ...realNameCalls, ...playCalls, ...profileCalls, ...accountCancelCalls, ...accountSecurityCalls, ...collectionCalls, ...orderCalls, ...perksCalls, ...helpCalls, ...messageCalls, ...inviteCalls, ...withdrawalCalls, ...storeCalls, ...taskCalls, ...tradeListingCalls, ...tradePurchaseCalls];
+export function allCalls(services: { sms: SmsProvider; serviceBus?: ServiceBus; holidays?: HolidaySource } = { sms: { send: () => Promise.reject(new Error('no SMS provider')) } }): CallDefinition[] {
+  return [...contentCalls, ...authCalls(services), ...authAccountCalls, ...catalogCalls, ...serviceCalls(services.serviceBus ?? new MemoryServiceBus()), ...ratingCalls, ...pointCalls, ...realNameCalls, ...playCalls(services.holidays ?? createHolidaySource([])), ...profileCalls, ...accountCancelCalls, ...accountSecurityCalls, ...collectionCalls, ...orderCalls, ...perksCalls, ...helpCalls, ...messageCalls, ...inviteCalls, ...withdrawalCalls, ...storeCalls, ...taskCalls, ...tradeListingCalls, ...tradePurchaseCalls];
 }
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
@@ -127,7 +130,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     done();
   });
   registerSecurityHeaders(app, { production: config.production });
-  const metrics = createMetrics({ db: deps.db, pool: deps.dbPool ?? null, ...(deps.now ? { now: deps.now } : {}), onCollectError: (error) => app.log.warn({ err: error }, 'queue depth metrics failed') });
+  const holidays = deps.holidays ?? createHolidaySource(config.minorsExtraHolidays);
+  const metrics = createMetrics({ db: deps.db, pool: deps.dbPool ?? null, holidays, ...(deps.now ? { now: deps.now } : {}), onCollectError: (error) => app.log.warn({ err: error }, 'scrape-time metrics failed') });
   registerMetrics(app, metrics, { production: config.production, token: config.metricsToken });
 
   app.setNotFoundHandler((request, reply) => {
@@ -146,10 +150,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const sms = deps.sms ?? createSmsProvider(config.sms, { log: app.log, production: config.production });
   const serviceBus = deps.serviceBus ?? createServiceBus(config.redisUrl, (error) => app.log.warn({ err: error }, 'service bus error'), config.redisKeyPrefix);
   if (!deps.serviceBus) app.addHook('onClose', () => serviceBus.close());
-  const calls = allCalls({ sms, serviceBus });
+  const calls = allCalls({ sms, serviceBus, holidays });
   registerCalls(app, calls, { ...deps, observeAnswer: metrics.observeAnswer });
   // The staff console's API (server/staff/, docs/staff-console.md): its own session, never a player's token.
-  registerStaffCalls(app, allStaffCalls({ serviceBus }), deps);
+  registerStaffCalls(app, allStaffCalls({ serviceBus, holidays }), deps);
   registerDevSmsOutbox(app, sms, config.production, deps.kv);
   const now = deps.now ?? Date.now;
   const streams = registerServiceStream(app, { db: deps.db, kv: deps.kv, bus: serviceBus, config, now, log: app.log, ...(deps.serviceStream?.heartbeatMs ? { heartbeatMs: deps.serviceStream.heartbeatMs } : {}) });
@@ -180,7 +184,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   if (!deps.storage) app.addHook('onClose', () => storage.close());
   registerUploadRoutes(app, { db: deps.db, kv: deps.kv, storage, config, now: deps.now ?? Date.now });
   registerStaffUploads(app, { db: deps.db, kv: deps.kv, storage, config, now: deps.now ?? Date.now });
-  registerHealthRoutes(app, { db: deps.db, kv: deps.kv, ...(deps.readinessTimeoutMs ? { timeoutMs: deps.readinessTimeoutMs } : {}) });
+  registerHealthRoutes(app, { db: deps.db, kv: deps.kv, holidays, now, ...(deps.readinessTimeoutMs ? { timeoutMs: deps.readinessTimeoutMs } : {}) });
   if (config.staffStaticDir) registerStaffConsoleFiles(app, config.staffStaticDir, { mediaBaseUrl: config.mediaBaseUrl });
   if (config.staticDir) {
     const firstPaint = createFirstPaint({ calls, db: deps.db, kv: deps.kv, config, log: app.log, ...(deps.now ? { now: deps.now } : {}) });

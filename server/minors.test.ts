@@ -1,7 +1,7 @@
 import cd from 'chinese-days';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { chinaMonth, holidayCalendar, MINORS_MSG, parseHolidayList, playAllowed, spendAllowance, UNVERIFIED, type ProtectionSubject } from './minors.ts';
+import { chinaMonth, holidayCalendar, MINORS_MSG, packageYearEntries, parseHolidayList, playAllowed, spendAllowance, UNVERIFIED, type ProtectionSubject } from './minors.ts';
 
 /** A moment on the China-time clock. */
 const china = (text: string) => new Date(`${text}+08:00`);
@@ -28,13 +28,17 @@ describe('playAllowed: minors play Fri, Sat, Sun and statutory holidays 20:00–
     expect(playAllowed(MINOR, china('2026-03-09T20:30:00'), calendar).ok).toBe(false); // Monday
   });
 
-  it('a statutory holiday on a weekday 20:30 is allowed (National Day, Thursday 2026-10-01); a make-up working Sunday stays a Sunday', () => {
+  it('a statutory holiday on a weekday 20:30 is allowed (National Day, Thursday 2026-10-01); a make-up working Sunday (调休上班) is not a play day', () => {
     expect(new Date('2026-10-01T12:00:00Z').getUTCDay()).toBe(4);
     expect(playAllowed(MINOR, china('2026-10-01T20:30:00'), calendar).ok).toBe(true);
     expect(playAllowed(MINOR, china('2026-10-01T21:00:00'), calendar).ok).toBe(false);
     expect(playAllowed(MINOR, china('2026-09-29T20:30:00'), calendar).ok).toBe(false); // Tuesday before the break
+    // The industry's published calendars (腾讯、网易) make 调休上班 weekend days 禁玩日.
     expect(new Date('2026-01-04T12:00:00Z').getUTCDay()).toBe(0);
-    expect(playAllowed(MINOR, china('2026-01-04T20:30:00'), calendar).ok).toBe(true);
+    expect(playAllowed(MINOR, china('2026-01-04T20:30:00'), calendar)).toEqual({ ok: false, message: MINORS_MSG.playOutsideHours, reason: 'hours' });
+    expect(new Date('2026-10-10T12:00:00Z').getUTCDay()).toBe(6);
+    expect(playAllowed(MINOR, china('2026-10-10T20:30:00'), calendar).ok).toBe(false);
+    expect(playAllowed(MINOR, china('2026-10-11T20:30:00'), calendar).ok).toBe(true); // the Sunday after is an ordinary Sunday
   });
 
   it('reads China time whatever the server zone: 20:30 China time is 12:30 UTC', () => {
@@ -85,6 +89,54 @@ describe('playAllowed: minors play Fri, Sat, Sun and statutory holidays 20:00–
       const holiday = !detail.work && detail.name.includes(',');
       expect(calendar.isStatutoryHoliday(date), date).toBe(holiday);
     }
+  });
+});
+
+describe('where holidays come from: the operator\'s year, else the package, else MINORS_EXTRA_HOLIDAYS', () => {
+  const year = (holidays: string[], workdays: string[] = []) => ({ holidays: new Set(holidays), workdays: new Set(workdays) });
+
+  it('a 2027 date the operator entered as a day off lets a minor play; a 调休 Saturday the operator entered does not', () => {
+    // 2027-01-01 is a Friday anyway: take Monday 2027-02-08 and Saturday 2027-02-20.
+    expect(new Date('2027-02-08T12:00:00Z').getUTCDay()).toBe(1);
+    expect(new Date('2027-02-20T12:00:00Z').getUTCDay()).toBe(6);
+    expect(playAllowed(MINOR, china('2027-02-08T20:30:00'), calendar).ok).toBe(false);
+    expect(playAllowed(MINOR, china('2027-02-20T20:30:00'), calendar).ok).toBe(true);
+    const entered = holidayCalendar([], undefined, new Map([[2027, year(['2027-02-08'], ['2027-02-20'])]]));
+    expect(playAllowed(MINOR, china('2027-02-08T20:30:00'), entered)).toMatchObject({ ok: true, band: '8-16' });
+    expect(playAllowed(MINOR, china('2027-02-20T20:30:00'), entered)).toEqual({ ok: false, message: MINORS_MSG.playOutsideHours, reason: 'hours' });
+    expect(playAllowed(ADULT, china('2027-02-20T10:00:00'), entered).ok).toBe(true);
+    expect(entered.sourceOf(2027)).toBe('operator');
+    expect(entered.knowsYear(2027)).toBe(true);
+  });
+
+  it('an operator\'s year replaces the package\'s whole (its days off and make-up days), other years keep the package', () => {
+    const own = holidayCalendar([], undefined, new Map([[2026, year(['2026-03-03'])]]));
+    expect(own.isStatutoryHoliday('2026-10-01')).toBe(false); // the package's National Day is not the operator's
+    expect(own.isStatutoryHoliday('2026-03-03')).toBe(true);
+    expect(own.isMakeUpWorkday('2026-01-04')).toBe(false); // nor its make-up Sunday
+    expect(playAllowed(MINOR, china('2026-01-04T20:30:00'), own).ok).toBe(true);
+    expect(own.isStatutoryHoliday('2025-10-01')).toBe(true);
+    expect([own.sourceOf(2026), own.sourceOf(2025), own.sourceOf(2030)]).toEqual(['operator', 'package', null]);
+  });
+
+  it('MINORS_EXTRA_HOLIDAYS: adds days off to a package year (a make-up day listed there becomes a day off), fills a year no one else has, and yields to the operator', () => {
+    const extra = parseHolidayList('2026-03-03,2027-02-08').dates;
+    const listed = holidayCalendar(extra);
+    expect(listed.isStatutoryHoliday('2026-03-03')).toBe(true);
+    expect(listed.isStatutoryHoliday('2027-02-08')).toBe(true);
+    expect(listed.sourceOf(2027)).toBe('env');
+    expect(holidayCalendar(['2026-01-04']).isMakeUpWorkday('2026-01-04')).toBe(false);
+    const both = holidayCalendar(extra, undefined, new Map([[2027, year(['2027-02-09'])]]));
+    expect(both.isStatutoryHoliday('2027-02-08')).toBe(false);
+    expect(both.isStatutoryHoliday('2027-02-09')).toBe(true);
+    expect(both.knownYears.at(-1)).toBe(2027);
+  });
+
+  it('the package\'s entries of a year, named, for the console', () => {
+    const entries = packageYearEntries(2026);
+    expect(entries[0]).toEqual({ date: '2026-01-01', kind: 'holiday', name: '元旦' });
+    expect(entries.find((e) => e.date === '2026-01-04')).toEqual({ date: '2026-01-04', kind: 'workday', name: '元旦' });
+    expect(packageYearEntries(2027)).toEqual([]);
   });
 });
 

@@ -1,5 +1,6 @@
 import { createRequire } from 'node:module';
 import type { Kysely } from 'kysely';
+import type { CalendarEntry, CalendarSource } from '../api/protocol/holiday-calendar.ts';
 import { ageBand, ageOn, type AgeBand } from '../api/protocol/real-name.ts';
 import { CHINA_OFFSET_MS, chinaDate } from './catalog/china-time.ts';
 import type { Database } from './db/schema.ts';
@@ -11,7 +12,8 @@ import type { Database } from './db/schema.ts';
  *
  * - Online play: an account without real name may not play (2021: no service to unverified
  *   players, guests included). A minor plays only on Friday, Saturday, Sunday and statutory
- *   holidays, 20:00–21:00 (20:00:00 allowed, 21:00:00 not).
+ *   holidays, 20:00–21:00 (20:00:00 allowed, 21:00:00 not); a weekend day declared a make-up
+ *   working day (调休上班) is not a play day, as the industry's published calendars read it.
  * - Payments: none without real name; under 8 none; 8–16 at most ¥50 a payment and ¥200 a
  *   calendar month (China time); 16–18 at most ¥100 and ¥400. Adults unlimited.
  */
@@ -73,10 +75,22 @@ const CHINESE_DAYS = createRequire(import.meta.url)('chinese-days/dist/chinese-d
 export interface HolidayCalendar {
   /** A statutory holiday (a day off of a declared break, 'YYYY-MM-DD'). */
   isStatutoryHoliday(date: string): boolean;
-  /** Whether the year's holidays are known (from the package or the configured list). */
+  /** A make-up working day (调休上班): a weekend day that is not a play day. */
+  isMakeUpWorkday(date: string): boolean;
+  /** Whether the year's holidays are known (from an operator, the package or the configured list). */
   knowsYear(year: number): boolean;
+  /** Where the year's holidays come from, null when no source has it. */
+  sourceOf(year: number): CalendarSource | null;
+  /** Every year some source has. */
+  readonly knownYears: readonly number[];
   /** The last year the package has data for. */
   readonly packageDataThrough: number;
+}
+
+/** A year an operator entered in the staff console (server/holidays/): its days off and make-up working days. */
+export interface OperatorYear {
+  holidays: ReadonlySet<string>;
+  workdays: ReadonlySet<string>;
 }
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
@@ -102,15 +116,43 @@ export function parseHolidayList(text: string): { dates: string[]; problems: str
   return { dates, problems };
 }
 
-export function holidayCalendar(extraHolidays: readonly string[] = [], data: ChineseDaysData = CHINESE_DAYS): HolidayCalendar {
+/**
+ * Where a date's holiday data comes from, per year, strongest first: the operator's calendar
+ * (staff console 节假日日历) for a year it has, whole — its days off and make-up days replace the
+ * others' for that year; else the package's table, plus any MINORS_EXTRA_HOLIDAYS dates of that
+ * year (as before); else MINORS_EXTRA_HOLIDAYS alone (days off only).
+ */
+export function holidayCalendar(extraHolidays: readonly string[] = [], data: ChineseDaysData = CHINESE_DAYS, operator: ReadonlyMap<number, OperatorYear> = new Map()): HolidayCalendar {
   const extra = new Set(extraHolidays);
-  const years = new Set([...Object.keys(data.holidays), ...extra].map((d) => Number(d.slice(0, 4))));
-  const packageDataThrough = Math.max(...Object.keys(data.holidays).map((d) => Number(d.slice(0, 4))));
+  const yearOf = (date: string) => Number(date.slice(0, 4));
+  const packageYears = new Set(Object.keys(data.holidays).map(yearOf));
+  const extraYears = new Set([...extra].map(yearOf));
+  const packageDataThrough = Math.max(...packageYears);
+  const sourceOf = (year: number): CalendarSource | null => (operator.has(year) ? 'operator' : packageYears.has(year) ? 'package' : extraYears.has(year) ? 'env' : null);
   return {
-    isStatutoryHoliday: (date) => Object.hasOwn(data.holidays, date) || extra.has(date),
-    knowsYear: (year) => years.has(year),
+    isStatutoryHoliday: (date) => {
+      const own = operator.get(yearOf(date));
+      return own ? own.holidays.has(date) : Object.hasOwn(data.holidays, date) || extra.has(date);
+    },
+    isMakeUpWorkday: (date) => {
+      const own = operator.get(yearOf(date));
+      return own ? own.workdays.has(date) : Object.hasOwn(data.workdays, date) && !extra.has(date);
+    },
+    knowsYear: (year) => sourceOf(year) !== null,
+    sourceOf,
+    knownYears: [...new Set([...operator.keys(), ...packageYears, ...extraYears])].sort((a, b) => a - b),
     packageDataThrough,
   };
+}
+
+/** The package's entries of a year, as an operator's calendar reads them (the console shows them as a starting point). */
+export function packageYearEntries(year: number, data: ChineseDaysData = CHINESE_DAYS): CalendarEntry[] {
+  const nameOf = (value: string) => value.split(',')[1] ?? '';
+  const of = (table: Record<string, string>, kind: CalendarEntry['kind']) =>
+    Object.entries(table)
+      .filter(([date]) => date.startsWith(`${year}-`))
+      .map(([date, value]): CalendarEntry => ({ date, kind, name: nameOf(value) }));
+  return [...of(data.holidays, 'holiday'), ...of(data.workdays, 'workday')].sort((a, b) => (a.date < b.date ? -1 : 1));
 }
 
 const calendars = new WeakMap<readonly string[], HolidayCalendar>();
@@ -145,7 +187,8 @@ export function playAllowed(subject: ProtectionSubject, now: Date, calendar: Hol
   const date = chinaDate(now);
   const chinaMs = now.getTime() + CHINA_OFFSET_MS;
   const hour = new Date(chinaMs).getUTCHours();
-  const dayAllowed = isFriToSun(date) || calendar.isStatutoryHoliday(date);
+  // A make-up working Saturday or Sunday (调休上班) is a working day, not a weekend: no play.
+  const dayAllowed = (isFriToSun(date) && !calendar.isMakeUpWorkday(date)) || calendar.isStatutoryHoliday(date);
   if (!dayAllowed || hour < MINOR_PLAY_FROM_HOUR || hour >= MINOR_PLAY_UNTIL_HOUR) return { ok: false, message: MINORS_MSG.playOutsideHours, reason: 'hours' };
   const until = new Date(Date.parse(`${date}T${String(MINOR_PLAY_UNTIL_HOUR).padStart(2, '0')}:00:00Z`) - CHINA_OFFSET_MS);
   return { ok: true, band, until };

@@ -11,6 +11,9 @@ import { idFor } from '../tests/helpers/money.ts';
 import { redisReachable, TEST_REDIS_URL } from '../tests/helpers/test-redis.ts';
 import { devSmsCode, wireClient } from '../tests/helpers/wire-client.ts';
 import { CODE_MAX_TRIES, CODE_MSG, LOGIN_LIMITS } from './verification-codes.ts';
+import { DEV_STAFF_ACCOUNTS } from './staff/dev-accounts.ts';
+import { TOTP_PERIOD_S, totpCodeAt } from './staff/totp.ts';
+import { cookieOf, staffCall } from '../tests/helpers/staff.ts';
 
 /**
  * Issue 16 item 1: two real server processes (server/main.ts) on one PostgreSQL database and one
@@ -264,5 +267,23 @@ describe.skipIf(!PG_URL || !redisUp)('two server processes on one PostgreSQL and
     expect(answers.every((x) => x.code === 1)).toBe(true);
     expect(await call(a)('/api/login/sendCode', { phone: newPhone(), type: '1' })).toMatchObject({ code: -1, msg: CODE_MSG.ip });
     expect(await call(b)('/api/login/sendCode', { phone: newPhone(), type: '1' })).toMatchObject({ code: -1, msg: CODE_MSG.ip });
+  });
+
+  it('the holiday calendar: a year saved through A is in force on B at once (B had already read the calendar)', async () => {
+    const before = await (await fetch(`${b.url}/readyz`)).json();
+    const year = before.details.holidayCalendar.next_year_needed as number;
+    expect(before.details.holidayCalendar.last_covered_date).toBe(`${year - 1}-12-31`);
+    const admin = DEV_STAFF_ACCOUNTS.find((account) => account.role === 'admin')!;
+    // This step's code, else the next step's (each code works once per account).
+    let login = await staffCall(a.url, '/staff/api/auth/login', { name: admin.name, password: admin.password, code: totpCodeAt(admin.totpSecret, Date.now()) });
+    if (login.body.code !== 1) login = await staffCall(a.url, '/staff/api/auth/login', { name: admin.name, password: admin.password, code: totpCodeAt(admin.totpSecret, Date.now() + TOTP_PERIOD_S * 1000) });
+    expect(login.body.code).toBe(1);
+    const session = { cookie: cookieOf(login.setCookie), csrf: login.body.data.csrf_token as string };
+    const saved = await staffCall(a.url, '/staff/api/holidays/save', { year, revision: 0, entries: [{ date: `${year}-01-01`, kind: 'holiday', name: '元旦' }] }, session);
+    expect(saved.body).toMatchObject({ code: 1, data: { source: 'operator', revision: 1 } });
+    const after = await (await fetch(`${b.url}/readyz`)).json();
+    expect(after.details.holidayCalendar).toMatchObject({ last_covered_date: `${year}-12-31`, next_year_needed: year + 1 });
+    // B's staff calls see it too (same session: sessions live in the database).
+    expect((await staffCall(b.url, '/staff/api/holidays/year', { year }, session)).body.data).toMatchObject({ source: 'operator', revision: 1, entries: [{ date: `${year}-01-01`, kind: 'holiday', name: '元旦' }] });
   });
 });

@@ -909,6 +909,9 @@ export interface Database {
   task_events: TaskEventsTable;
   check_ins: CheckInsTable;
   task_share_codes: TaskShareCodesTable;
+  holiday_calendar_years: HolidayCalendarYearsTable;
+  holiday_calendar_days: HolidayCalendarDaysTable;
+  holiday_calendar_state: HolidayCalendarStateTable;
 }
 
 
@@ -1178,4 +1181,25 @@ export interface SubAccountSessionsTable {
   expires_at: Timestamp;
   ended_at: Nullable<Date | string>;
   end_reason: Nullable<string>;
+}
+
+/** A year of the operators' holiday calendar (migration 0022_holiday_calendar). */
+export interface HolidayCalendarYearsTable {
+  year: number;
+  revision: number;
+  updated_at: Timestamp;
+  updated_by_staff_id: number | null;
+}
+
+export interface HolidayCalendarDaysTable {
+  date: string;
+  year: number;
+  kind: 'holiday' | 'workday';
+  name: string;
+}
+
+/** One row (id 1): bumped by every save; processes compare it with what they hold. */
+export interface HolidayCalendarStateTable {
+  id: number;
+  version: number;
 }

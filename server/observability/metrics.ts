@@ -4,6 +4,7 @@ import type { Kysely } from 'kysely';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import { SUCCESS_CODES } from '../../api/protocol/codes.ts';
 import type { Database } from '../db/schema.ts';
+import type { HolidaySource } from '../holidays/store.ts';
 
 /** What pg.Pool exposes about its connections (PostgreSQL only). */
 export interface PoolStats {
@@ -31,7 +32,7 @@ export interface AppMetrics {
  * answers that are not success by wire code, queue depths and pool usage read on scrape, and the
  * default process metrics.
  */
-export function createMetrics(deps: { db: Kysely<Database>; pool?: PoolStats | null; now?: () => number; onCollectError?: (error: unknown) => void }): AppMetrics {
+export function createMetrics(deps: { db: Kysely<Database>; pool?: PoolStats | null; now?: () => number; holidays?: HolidaySource; onCollectError?: (error: unknown) => void }): AppMetrics {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry });
   const requests = new Counter({ name: 'http_requests_total', help: 'HTTP requests answered, by method, route pattern and status.', labelNames: ['method', 'route', 'status'] as const, registers: [registry] });
@@ -63,6 +64,24 @@ export function createMetrics(deps: { db: Kysely<Database>; pool?: PoolStats | n
       }
     },
   });
+  const holidays = deps.holidays;
+  if (holidays) {
+    new Gauge({
+      name: 'dated_data_days_left',
+      help: 'Days from today (China time) to the first day the dated data no longer covers, read on scrape; 0 or less once it has run out. data="holiday_calendar": the statutory holidays of minors\' play days (alert below 60).',
+      labelNames: ['data'] as const,
+      registers: [registry],
+      async collect() {
+        try {
+          const coverage = await holidays.coverage(db, new Date(now()));
+          this.set({ data: 'holiday_calendar' }, coverage.days_left);
+        } catch (error) {
+          this.reset();
+          deps.onCollectError?.(error);
+        }
+      },
+    });
+  }
   const pool = deps.pool;
   if (pool) {
     new Gauge({

@@ -60,15 +60,19 @@ class FailingKv extends MemoryKvStore {
   }
 }
 
+/** A clock far from the calendar's end (the package covers 2026), and what /readyz details then. */
+const JUNE = () => Date.parse('2026-06-01T12:00:00+08:00');
+const JUNE_CALENDAR = { today: '2026-06-01', last_covered_date: '2026-12-31', days_left: 214, warn: false, warn_days: 60, next_year_needed: 2027 };
+
 describe.each(DATABASE_KINDS)('readiness (%s)', (kind) => {
   it('/healthz keeps its answer; /readyz is 200 with both checks ok', async () => {
-    const { app } = await build({ kind });
+    const { app } = await build({ kind, deps: { now: JUNE } });
     const health = await app.inject('/healthz');
     expect(health.statusCode).toBe(200);
     expect(health.json()).toEqual({ ok: true });
     const ready = await app.inject('/readyz');
     expect(ready.statusCode).toBe(200);
-    expect(ready.json()).toEqual({ ready: true, checks: { database: 'ok', kv: 'ok' } });
+    expect(ready.json()).toEqual({ ready: true, checks: { database: 'ok', kv: 'ok' }, details: { holidayCalendar: JUNE_CALENDAR }, warnings: [] });
   });
 
   it('database down (connections refused) → 503 naming the database', async () => {
@@ -79,17 +83,17 @@ describe.each(DATABASE_KINDS)('readiness (%s)', (kind) => {
   });
 
   it('kv failing → 503 naming kv', async () => {
-    const { app } = await build({ kind, kv: new FailingKv() });
+    const { app } = await build({ kind, kv: new FailingKv(), deps: { now: JUNE } });
     const ready = await app.inject('/readyz');
     expect(ready.statusCode).toBe(503);
-    expect(ready.json()).toEqual({ ready: false, checks: { database: 'ok', kv: 'failed' } });
+    expect(ready.json()).toEqual({ ready: false, checks: { database: 'ok', kv: 'failed' }, details: { holidayCalendar: JUNE_CALENDAR }, warnings: [] });
   });
 });
 
 describe.runIf(process.env.TEST_REDIS_URL)('readiness on Redis', () => {
   it('a Redis kv round trip is ready; an unreachable Redis is 503 naming kv', async () => {
-    const { app } = await build({ kv: new RedisKvStore(process.env.TEST_REDIS_URL!, `gp-readyz-${process.pid}:`) });
-    expect((await app.inject('/readyz')).json()).toEqual({ ready: true, checks: { database: 'ok', kv: 'ok' } });
+    const { app } = await build({ kv: new RedisKvStore(process.env.TEST_REDIS_URL!, `gp-readyz-${process.pid}:`), deps: { now: JUNE } });
+    expect((await app.inject('/readyz')).json()).toEqual({ ready: true, checks: { database: 'ok', kv: 'ok' }, details: { holidayCalendar: JUNE_CALENDAR }, warnings: [] });
     const down = await build({ kv: new RedisKvStore('redis://127.0.0.1:1'), deps: { readinessTimeoutMs: 300 } });
     const ready = await down.app.inject('/readyz');
     expect(ready.statusCode).toBe(503);

@@ -7,7 +7,8 @@ import { artUrl, escapeXml } from '../catalog/art.ts';
 import { h5PlayUrl } from '../catalog/packages.ts';
 import type { Database } from '../db/schema.ts';
 import type { KvStore } from '../kv-store.ts';
-import { calendarFor, playAllowed, protectionSubject } from '../minors.ts';
+import type { HolidaySource } from '../holidays/store.ts';
+import { playAllowed, protectionSubject } from '../minors.ts';
 import { recordTaskEvent } from '../tasks/engine.ts';
 import { TASK_EVENTS } from '../tasks/events.ts';
 
@@ -40,8 +41,10 @@ interface TicketRecord {
 /** Why startPlay refused, for the page (the message is also the answer's msg). */
 const refusal = (reason: PlayRefusal['reason'], message: string) => refuse(message, { reason, message } satisfies PlayRefusal);
 
-export const playCalls = defineCalls(
-  handle(startPlay, async ({ db, kv, config, input, user, now }) => {
+/** `holidays`: the app's calendar (operator's years, the package, MINORS_EXTRA_HOLIDAYS; server/holidays/store.ts). */
+export const playCalls = (holidays: HolidaySource) =>
+  defineCalls(
+  handle(startPlay, async ({ db, kv, input, user, now }) => {
     const game = await db
       .selectFrom('platform_games as p')
       .innerJoin('games as g', 'g.id', 'p.game_id')
@@ -51,7 +54,7 @@ export const playCalls = defineCalls(
     if (!game) return refusal('game', PLAY_MSG.missingGame);
     if (!game.is_h5 && game.down_type !== 2) return refusal('game', PLAY_MSG.notH5);
     if (new Date(game.online_at) > now) return refusal('game', PLAY_MSG.notOnline);
-    const verdict = playAllowed(await protectionSubject(db, user!.id), now, calendarFor(config.minorsExtraHolidays));
+    const verdict = playAllowed(await protectionSubject(db, user!.id), now, await holidays.calendar(db));
     if (!verdict.ok) return refusal(verdict.reason, verdict.message);
     const ticket = randomBytes(24).toString('base64url');
     const ttl = verdict.until ? Math.min(PLAY_TICKET_TTL_MS, verdict.until.getTime() - now.getTime()) : PLAY_TICKET_TTL_MS;

@@ -1,3 +1,4 @@
+import { createHolidaySource, type HolidaySource } from '../holidays/store.ts';
 import { MemoryServiceBus, type ServiceBus } from '../service/bus.ts';
 import type { StaffCallDefinition } from './calls.ts';
 import { staffAccountCalls } from './routes/accounts.ts';
@@ -5,6 +6,7 @@ import { staffArticleCalls } from './routes/articles.ts';
 import { staffAuditCalls } from './routes/audit.ts';
 import { staffAuthCalls } from './routes/auth.ts';
 import { staffFeedbackCalls } from './routes/feedback.ts';
+import { staffHolidayCalls } from './routes/holidays.ts';
 import { staffBroadcastCalls, staffNoticeCalls } from './routes/notices.ts';
 import { staffServiceCalls } from './routes/service.ts';
 import { staffWithdrawalCalls } from './routes/withdrawals.ts';
@@ -17,9 +19,9 @@ import { staffTradeDisputeCalls } from './routes/trading-trades.ts';
  * with handleStaff in server/staff/routes/<group>.ts, and append that module's list here.
  * server/staff/registry.test.ts then checks, for every call listed, that a player's token, no
  * session and each role not allowed are refused. `services` are what some modules need (the
- * customer-service bus); without them (listing the calls) they get stand-ins.
+ * customer-service bus, the app's holiday calendar); without them (listing the calls) they get stand-ins.
  */
-export function allStaffCalls(services: { serviceBus?: ServiceBus } = {}): StaffCallDefinition[] {
+export function allStaffCalls(services: { serviceBus?: ServiceBus; holidays?: HolidaySource } = {}): StaffCallDefinition[] {
   return [
     ...staffAuthCalls,
     ...staffAccountCalls,
@@ -32,5 +34,6 @@ export function allStaffCalls(services: { serviceBus?: ServiceBus } = {}): Staff
     ...staffWithdrawalCalls,
     ...staffListingReviewCalls,
     ...staffTradeDisputeCalls,
+    ...staffHolidayCalls(services.holidays ?? createHolidaySource([])),
   ];
 }

@@ -6,6 +6,7 @@ import type { StaffMe } from '../../api/protocol/staff/auth.ts';
 import { STAFF_ROLE_NAMES } from '../../api/protocol/staff-codes.ts';
 import { setCsrfToken, staffCall } from './api.ts';
 import { modulesFor } from './modules.ts';
+import { CalendarBanner } from './modules/holidays/CalendarBanner.tsx';
 
 /** The signed-in console: the nav of the modules the role may use, and the module at /staff/<id>. */
 export function Shell({ me, onSignedOut }: { me: StaffMe; onSignedOut: () => void }) {
@@ -38,6 +39,7 @@ export function Shell({ me, onSignedOut }: { me: StaffMe; onSignedOut: () => voi
         </div>
       </aside>
       <main className="staff-main">
+        <CalendarBanner role={me.role} />
         <Suspense
           fallback={
             <div className="staff-center">

@@ -40,6 +40,7 @@ export const ACTION_NAMES: Record<string, string> = {
   'trading.reject': '驳回交易商品',
   'trading.refund': '交易退款给买家',
   'trading.release': '交易放款给卖家',
+  'holidays.save': '保存节假日日历',
 };
 
 export function actionName(action: string): string {

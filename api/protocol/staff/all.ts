@@ -5,6 +5,7 @@ import * as audit from './audit.ts';
 import * as auth from './auth.ts';
 import * as broadcasts from './broadcasts.ts';
 import * as feedback from './feedback.ts';
+import * as holidays from './holidays.ts';
 import * as notices from './notices.ts';
 import * as service from './service.ts';
 import * as withdrawals from './withdrawals.ts';
@@ -17,7 +18,7 @@ import * as trading from './trading.ts';
  * here (add the module below if it is new), then serve it with handleStaff in server/staff/ and
  * list its handlers in server/staff/registry.ts.
  */
-const GROUPS = { auth, accounts, audit, service, feedback, notices, broadcasts, articles, withdrawals, trading };
+const GROUPS = { auth, accounts, audit, service, feedback, notices, broadcasts, articles, withdrawals, trading, holidays };
 
 type SpecsOf<M> = { [K in keyof M]: M[K] extends AnyStaffCallSpec ? M[K] : never }[keyof M];
 

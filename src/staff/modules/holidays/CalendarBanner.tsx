@@ -1,0 +1,38 @@
+import { useEffect, useState } from 'react';
+import { Link } from 'wouter';
+import { HOLIDAY_CALENDAR_ROLES } from '../../../../api/protocol/holiday-calendar.ts';
+import { STAFF_CODE, type StaffRole } from '../../../../api/protocol/staff-codes.ts';
+import { staffCall } from '../../api.ts';
+import { calendarWarningText, decodeCalendarStatus, onCalendarChanged } from './decode.ts';
+
+/**
+ * The console's top banner when the holiday calendar runs out within its warning period (the
+ * roles that keep the calendar see it on every page): the exact last day and what to enter.
+ * Asks again after a save in 节假日日历.
+ */
+export function CalendarBanner({ role }: { role: StaffRole }) {
+  const allowed = role === 'admin' || HOLIDAY_CALENDAR_ROLES.includes(role);
+  const [text, setText] = useState<string | null>(null);
+  useEffect(() => {
+    if (!allowed) return;
+    let live = true;
+    const load = async () => {
+      const answer = await staffCall('/staff/api/holidays/status', {});
+      const status = answer.code === STAFF_CODE.ok ? decodeCalendarStatus(answer.data) : null;
+      if (live) setText(status ? calendarWarningText(status) : null);
+    };
+    void load();
+    const stop = onCalendarChanged(() => void load());
+    return () => {
+      live = false;
+      stop();
+    };
+  }, [allowed]);
+  if (!text) return null;
+  return (
+    <div className="staff-warn staff-banner" role="alert" data-testid="calendar-banner">
+      {text}
+      <Link href="/holidays">前往节假日日历</Link>
+    </div>
+  );
+}
