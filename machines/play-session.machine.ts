@@ -46,7 +46,8 @@ export const playSessionMachine = setup({
   },
   guards: {
     hasEnd: (_, params: { end: PlayEnd | null }) => params.end !== null,
-    pastEnd: ({ context }) => context.end !== null && context.now >= context.end.at,
+    /** The wall clock told is at or past the end (21:00:00 is already closed). */
+    pastEnd: (_, params: { end: PlayEnd | null; now: number }) => params.end !== null && params.now >= params.end.at,
   },
   delays: {
     untilSessionEnd: ({ context }) => Math.min(PLAY_SESSION_MAX_MS, Math.max(0, (context.end?.at ?? 0) - context.now)),
@@ -57,6 +58,11 @@ export const playSessionMachine = setup({
   initial: 'waiting',
   on: {
     'play.grant': [
+      {
+        guard: { type: 'pastEnd', params: ({ event }) => ({ end: event.end, now: event.now }) },
+        target: '.ended',
+        actions: { type: 'takeGrant', params: ({ event }) => ({ end: event.end, now: event.now }) },
+      },
       {
         guard: { type: 'hasEnd', params: ({ event }) => ({ end: event.end }) },
         target: '.counting',
@@ -75,10 +81,17 @@ export const playSessionMachine = setup({
     },
     counting: {
       description: 'Playing until the grant’s end',
-      always: { guard: 'pastEnd', target: 'ended' },
       after: { untilSessionEnd: 'ended' },
       on: {
-        'play.clock': { target: 'counting', reenter: true, actions: { type: 'takeClock', params: ({ event }) => ({ now: event.now }) } },
+        'play.clock': [
+          {
+            guard: { type: 'pastEnd', params: ({ context, event }) => ({ end: context.end, now: event.now }) },
+            target: 'ended',
+            actions: { type: 'takeClock', params: ({ event }) => ({ now: event.now }) },
+          },
+          // Re-armed from the wall clock: the time left is counted again from now.
+          { target: 'counting', reenter: true, actions: { type: 'takeClock', params: ({ event }) => ({ now: event.now }) } },
+        ],
       },
     },
     ended: {
