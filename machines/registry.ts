@@ -13,6 +13,7 @@ import { downloadEntryMachine } from './download-entry.machine.ts';
 import { downloadListMachine } from './download-list.machine.ts';
 import type { DownListEntry } from './download.types.ts';
 import { loadingMachine } from './loading.machine.ts';
+import { playSessionMachine } from './play-session.machine.ts';
 import { loginOverlayMachine } from './login-overlay.machine.ts';
 import { logoutMachine } from './logout.machine.ts';
 import { navigationMachine } from './navigation.machine.ts';
@@ -147,6 +148,7 @@ export const MACHINES: readonly MachineEntry[] = [
   }),
   entry({ name: 'cache-clear', summary: '清除缓存 in /systemsetting: measure, confirm, clear, measure again', machine: cacheClearMachine }),
   entry({ name: 'loading', summary: 'Global loading overlay: counted work, shown after a delay', machine: loadingMachine }),
+  entry({ name: 'play-session', summary: '/zaixianwan: an H5 game until the grant’s hard end (a minor’s window), then the frame goes', machine: playSessionMachine }),
   entry({ name: 'service-poll', summary: "20 s unread-message poll, '客服消息' notice, offline check", machine: servicePollMachine, input: { lastSeenId: null } }),
   entry({ name: 'service-chat', summary: 'Customer-service chat: history pages, sending text and pictures (ticket → upload → send), pushed messages', machine: serviceChatMachine }),
   entry({

@@ -5,6 +5,15 @@ import type { Database } from './schema.ts';
 /** site_content keys read by /api/down/agreeH5 and /api/down/userPrivacyH5. */
 export const USER_AGREEMENT_KEY = 'user_agreement';
 export const PRIVACY_POLICY_KEY = 'privacy_policy';
+/**
+ * The privacy policy's version when its row carries none (rows seeded before versions) — and the
+ * seed's. An operator who changes the policy's text sets data.version to a new label in the same
+ * update (`update site_content set content = …, data = data || '{"version":"2"}' where key =
+ * 'privacy_policy'`); the app then asks every player again before reading device identifiers.
+ */
+export const PRIVACY_POLICY_FIRST_VERSION = '1';
+/** What a version may look like (the app refuses anything else): printable ASCII without spaces, 1–32 characters. */
+export const PRIVACY_POLICY_VERSION_PATTERN = /^[\x21-\x7e]{1,32}$/;
 
 const EFFECTIVE = '2026年11月1日';
 const CONTACT = `客服电话：${PRODUCT.servicePhone}（${PRODUCT.serviceHours}）<br>客服 QQ：${PRODUCT.serviceQq}<br>电子邮箱：${PRODUCT.serviceEmail}`;
@@ -119,13 +128,13 @@ const PRIVACY_POLICY = `
 /** The user agreement and privacy policy shown in the login overlay. Idempotent; edits made in the database are kept. */
 export async function seedAuthContent(db: Kysely<Database>): Promise<void> {
   const documents = [
-    { key: USER_AGREEMENT_KEY, title: `${PRODUCT.name}用户协议`, content: USER_AGREEMENT },
-    { key: PRIVACY_POLICY_KEY, title: `${PRODUCT.name}隐私政策`, content: PRIVACY_POLICY },
+    { key: USER_AGREEMENT_KEY, title: `${PRODUCT.name}用户协议`, content: USER_AGREEMENT, data: {} },
+    { key: PRIVACY_POLICY_KEY, title: `${PRODUCT.name}隐私政策`, content: PRIVACY_POLICY, data: { version: PRIVACY_POLICY_FIRST_VERSION } },
   ];
-  for (const doc of documents) {
+  for (const { data, ...doc } of documents) {
     await db
       .insertInto('site_content')
-      .values({ ...doc, data: JSON.stringify({ effective: EFFECTIVE, company: PRODUCT.company }) })
+      .values({ ...doc, data: JSON.stringify({ effective: EFFECTIVE, company: PRODUCT.company, ...data }) })
       .onConflict((oc) => oc.column('key').doNothing())
       .execute();
   }

@@ -1,13 +1,13 @@
 import { createHash } from 'node:crypto';
 import { pointsOf } from '../rewards/accounts.ts';
 import type { AnyCallSpec } from '../../api/protocol/call-spec.ts';
-import { agreeH5, userPrivacyH5 } from '../../api/protocol/calls/down.ts';
+import { agreeH5, userPrivacyH5, type PrivacyPolicyText } from '../../api/protocol/calls/down.ts';
 import { changeActiveRecord, getUserInfo, getWatermark, logout } from '../../api/protocol/calls/user.ts';
 import { AUTH_MSG } from '../../api/protocol/codes.ts';
 import { endSessions } from '../auth.ts';
 import { defineCalls, handle, ok, refuse, type CallDefinition } from '../calls.ts';
 import { escapeXml } from '../catalog/art.ts';
-import { PRIVACY_POLICY_KEY, USER_AGREEMENT_KEY } from '../db/seed-auth-content.ts';
+import { PRIVACY_POLICY_FIRST_VERSION, PRIVACY_POLICY_KEY, PRIVACY_POLICY_VERSION_PATTERN, USER_AGREEMENT_KEY } from '../db/seed-auth-content.ts';
 import { maskPhone } from '../sms.ts';
 import { mediaUrl } from '../uploads/upload-routes.ts';
 import { balanceOf, player } from '../money/ledger.ts';
@@ -38,6 +38,26 @@ function agreementCall(spec: AnyCallSpec, key: string): CallDefinition {
     return ok({ title: row.title, content: row.content, updated_at: new Date(row.updated_at).toISOString() });
   });
 }
+
+/**
+ * The version a privacy-policy row declares (data.version): absent → the first version (rows from
+ * before versions); present but not a plausible label → null, so the app counts no consent and
+ * reads no identifier until an operator fixes it (failing closed, never silently back to an old one).
+ */
+export function privacyPolicyVersion(data: unknown): string | null {
+  const version = typeof data === 'object' && data !== null ? (data as Record<string, unknown>).version : undefined;
+  if (version === undefined || version === null) return PRIVACY_POLICY_FIRST_VERSION;
+  if (typeof version === 'number' && Number.isSafeInteger(version) && version >= 0) return String(version);
+  return typeof version === 'string' && PRIVACY_POLICY_VERSION_PATTERN.test(version) ? version : null;
+}
+
+const privacyPolicyCall = handle(userPrivacyH5, async ({ db, log }) => {
+  const row = await db.selectFrom('site_content').select(['title', 'content', 'data', 'updated_at']).where('key', '=', PRIVACY_POLICY_KEY).executeTakeFirst();
+  if (!row) return refuse('暂无内容');
+  const version = privacyPolicyVersion(row.data);
+  if (version === null) log.error({ key: PRIVACY_POLICY_KEY }, 'privacy policy: data.version is not a version label; the app counts no consent until it is fixed');
+  return ok({ title: row.title, content: row.content, updated_at: new Date(row.updated_at).toISOString(), version } satisfies PrivacyPolicyText);
+});
 
 export const authAccountCalls = defineCalls(
   handle(getUserInfo, async ({ db, user, config }) => {
@@ -74,5 +94,5 @@ export const authAccountCalls = defineCalls(
     return ok(null, AUTH_MSG.loggedOut);
   }),
   agreementCall(agreeH5, USER_AGREEMENT_KEY),
-  agreementCall(userPrivacyH5, PRIVACY_POLICY_KEY),
+  privacyPolicyCall,
 );

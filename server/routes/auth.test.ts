@@ -274,6 +274,31 @@ describe.each(DATABASE_KINDS)('sign-in calls on %s', (kind) => {
     const privacy = await call('/api/down/userPrivacyH5');
     expect(privacy).toMatchObject({ code: 1, data: { title: expect.stringContaining('隐私政策') } });
     expect(privacy.data.content).toContain('个人信息保护法');
+    expect(privacy.data.version).toBe('1');
+  });
+
+  it('serves the privacy policy with the version an operator sets (data.version); no version → "1"; a bad one → null', async () => {
+    const db = server.database.db;
+    const setData = (data: Record<string, unknown>) =>
+      db.updateTable('site_content').set({ data: JSON.stringify(data) }).where('key', '=', 'privacy_policy').execute();
+    try {
+      await setData({ version: '2026-12-01' });
+      expect((await call('/api/down/userPrivacyH5')).data.version).toBe('2026-12-01');
+      await setData({ version: 3 });
+      expect((await call('/api/down/userPrivacyH5')).data.version).toBe('3');
+      // A row from before versions: the first version.
+      await setData({});
+      expect((await call('/api/down/userPrivacyH5')).data.version).toBe('1');
+      // Not a label: null (the app then counts no consent), the text still served.
+      for (const bad of ['', 'v 2', 'x'.repeat(33), true, -1]) {
+        await setData({ version: bad });
+        const answer = await call('/api/down/userPrivacyH5');
+        expect(answer.data.version, String(bad)).toBeNull();
+        expect(answer.data.content).toContain('个人信息保护法');
+      }
+    } finally {
+      await setData({ version: '1' });
+    }
   });
 });
 

@@ -8,7 +8,7 @@ import { h5PlayUrl } from '../catalog/packages.ts';
 import type { Database } from '../db/schema.ts';
 import type { KvStore } from '../kv-store.ts';
 import type { HolidaySource } from '../holidays/store.ts';
-import { playAllowed, protectionSubject } from '../minors.ts';
+import { MINORS_MSG, playAllowed, protectionSubject } from '../minors.ts';
 import { recordTaskEvent } from '../tasks/engine.ts';
 import { TASK_EVENTS } from '../tasks/events.ts';
 
@@ -16,7 +16,8 @@ import { TASK_EVENTS } from '../tasks/events.ts';
  * Online play (H5 games, /zaixianwan) is a session the server grants: startPlay answers the play
  * page's address with a ticket only when the minors' rules allow it (server/minors.ts), and the
  * page (/play/h5/<id>) opens only with a live ticket for that game. A minor's ticket lives until
- * 21:00 China time at most.
+ * 21:00 China time at most, and the grant says so (end_message): /zaixianwan ends the game at that
+ * moment without waiting for a reload, and the heartbeat refuses to count or extend past it.
  */
 
 export const PLAY_MSG = {
@@ -64,6 +65,9 @@ export const playCalls = (holidays: HolidaySource) =>
       url: `${h5PlayUrl(game.id)}?ticket=${ticket}`,
       until: (verdict.until ?? new Date(now.getTime() + PLAY_TICKET_TTL_MS)).toISOString(),
       age_band: verdict.band,
+      // A minor's window closes at `until`: the play page ends the game then, with the rule a
+      // new startPlay would answer at that moment (the heartbeat refuses past it too).
+      end_message: verdict.until ? MINORS_MSG.playOutsideHours : null,
     };
     return ok(grant);
   }),

@@ -136,7 +136,7 @@ describe.each(DATABASE_KINDS)('real name and play sessions on %s', (kind) => {
     expect(await call('/api/game/startPlay', { platform_game_id: game }, user)).toEqual({ code: -1, msg: MINORS_MSG.playNeedsRealName, data: { reason: 'realName', message: MINORS_MSG.playNeedsRealName } });
     await call('/api/user/realNameAuth', { real_name: '成年人', id_card: idFor('1980-06-01') }, user);
     const grant = await call('/api/game/startPlay', { platform_game_id: String(game) }, user);
-    expect(grant).toMatchObject({ code: 1, data: { age_band: 'adult', url: expect.stringMatching(new RegExp(`^/play/h5/${game}\\?ticket=[A-Za-z0-9_-]{32}$`)) } });
+    expect(grant).toMatchObject({ code: 1, data: { age_band: 'adult', end_message: null, url: expect.stringMatching(new RegExp(`^/play/h5/${game}\\?ticket=[A-Za-z0-9_-]{32}$`)) } });
     const page = await fetch(server.url + grant.data.url);
     expect(page.status).toBe(200);
     expect(page.headers.get('cache-control')).toBe('private, no-store');
@@ -158,9 +158,16 @@ describe.each(DATABASE_KINDS)('real name and play sessions on %s', (kind) => {
     const toNine = Date.parse('2026-03-06T20:59:00+08:00') - clock.current;
     clock.advance(toNine);
     const grant = await call('/api/game/startPlay', { platform_game_id: game }, user);
-    expect(grant).toMatchObject({ code: 1, data: { age_band: '8-16', until: new Date('2026-03-06T13:00:00Z').toISOString() } });
+    expect(grant).toMatchObject({ code: 1, data: { age_band: '8-16', until: new Date('2026-03-06T13:00:00Z').toISOString(), end_message: MINORS_MSG.playOutsideHours } });
     expect((await fetch(server.url + grant.data.url)).status).toBe(200);
-    clock.advance(61_000); // 21:00:01: the ticket died at 21:00
+    // The play page's heartbeat: alive before 21:00, refused from 21:00 on (neither counted nor extended).
+    const ticket = new URL(grant.data.url, server.url).searchParams.get('ticket');
+    const beat = async () => (await (await fetch(`${server.url}/play/h5/${game}/beat`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ ticket }) })).json()) as { code: number; msg: string };
+    expect(await beat()).toMatchObject({ code: 1 });
+    clock.advance(60_000); // 21:00:00 sharp
+    expect(await beat()).toMatchObject({ code: -1, msg: PLAY_MSG.ticketRefused });
+    clock.advance(1_000); // 21:00:01: the ticket died at 21:00
+    expect(await beat()).toMatchObject({ code: -1, msg: PLAY_MSG.ticketRefused });
     expect((await fetch(server.url + grant.data.url)).status).toBe(403);
     expect(await call('/api/game/startPlay', { platform_game_id: game }, user)).toMatchObject({ code: -1, msg: MINORS_MSG.playOutsideHours });
     clock.advance(-toNine - 61_000);

@@ -10,20 +10,25 @@ import type { ConsentStore } from './privacy-consent.ts';
  * (setPrivacyConsent), so its own SDKs follow the same consent.
  */
 export interface DeviceSource {
-  /** The non-identifying fields read at start (runtime.device); null in a plain browser. */
+  /**
+   * The non-identifying fields read at start (runtime.device); null in a plain browser, and in a
+   * wrapper without getBasicDeviceInfo (the policy version is not known yet at start, so that
+   * wrapper's everything-at-once answer waits for the first call after consent).
+   */
   readonly basic: DeviceInfo | null;
   /** What a device-variant call sends (PROTOCOL §2.3): the basic fields, and the identifiers only with consent. */
   forRequest(): DeviceInfo | null;
 }
 
-export function createDeviceSource(host: Record<string, unknown>, consent: Pick<ConsentStore, 'granted' | 'subscribe'>): DeviceSource {
+export function createDeviceSource(
+  host: Record<string, unknown>,
+  consent: Pick<ConsentStore, 'granted' | 'subscribe' | 'policyVersion'>,
+  /** Asks the server for the policy version again (it was not known yet: no consent counts before). */
+  loadPolicyVersion: () => void = () => {},
+): DeviceSource {
   let identified: DeviceInfo | null = null;
-  let basic = readBasicDeviceInfo(host);
-  if (basic === null && consent.granted()) {
-    // A wrapper without getBasicDeviceInfo can only answer with everything: asked only with consent.
-    identified = readDeviceInfo(host);
-    basic = identified && withoutIdentifiers(identified);
-  }
+  const basicAtStart = readBasicDeviceInfo(host);
+  let basic = basicAtStart;
   let told: boolean | null = null;
   const tell = () => {
     const granted = consent.granted();
@@ -34,9 +39,17 @@ export function createDeviceSource(host: Record<string, unknown>, consent: Pick<
   consent.subscribe(tell);
 
   return {
-    basic,
+    basic: basicAtStart,
     forRequest() {
-      if (basic === null) return null;
+      if (consent.policyVersion() === null) loadPolicyVersion();
+      if (basic === null) {
+        // A wrapper without getBasicDeviceInfo can only answer with everything: asked only with consent.
+        if (!consent.granted()) return null;
+        identified = readDeviceInfo(host);
+        basic = identified && withoutIdentifiers(identified);
+        tell();
+        return identified;
+      }
       if (!consent.granted()) {
         identified = null;
         return basic;

@@ -27,6 +27,8 @@ let sim: WrapperSimulator;
 let methods: Array<{ method: string; args: unknown[] }>;
 let sent: Sent[];
 let host: Record<string, unknown>;
+/** The privacy policy's version the fake server serves (userPrivacyH5). */
+let policyVersion: string;
 
 // The runtime loads these chunks after start: loaded here, so none loads after the test ended.
 beforeAll(async () => {
@@ -52,11 +54,13 @@ beforeEach(async () => {
     },
   });
   sent = [];
+  policyVersion = '1';
   vi.stubGlobal('fetch', async (input: Request) => {
     const path = new URL(input.url).pathname;
     const opened = openRequest(path, await input.text(), { acceptPlain: true, now: Date.now(), secrets, crypto: browserCrypto });
     if (opened.ok) sent.push({ path, fields: opened.fields });
-    return new Response(JSON.stringify({ code: 1, msg: '', data: null }), { headers: { 'content-type': 'application/json' } });
+    const data = path === '/api/down/userPrivacyH5' ? { title: '隐私政策', content: '<p>…</p>', updated_at: '2026-11-01T00:00:00.000Z', version: policyVersion } : null;
+    return new Response(JSON.stringify({ code: 1, msg: '', data }), { headers: { 'content-type': 'application/json' } });
   });
 });
 afterEach(() => {
@@ -65,6 +69,12 @@ afterEach(() => {
 });
 
 const start = () => createRuntime({ storage: window.localStorage, reload: vi.fn(), navigate: vi.fn(), toast: vi.fn(), host });
+/** Started, once the runtime has heard the policy version from the server. */
+async function started() {
+  const runtime = start();
+  await vi.waitFor(() => expect(runtime.privacy.policyVersion()).not.toBeNull());
+  return runtime;
+}
 const called = (name: string) => methods.filter((m) => m.method === name);
 const identifiersIn = (fields: Fields) => IDENTIFIER_FIELDS.map((f) => (f === 'address' ? 'location' : f)).filter((f) => f in fields);
 const point = (runtime: ReturnType<typeof start>, title: string) => runtime.api.call('/point', { point_id: 1, point_title: title }, { device: true });
@@ -88,9 +98,9 @@ describe('privacy consent: what is read through the bridge and what is sent', ()
   });
 
   it('a sign-in is the consent: identifiers are read once and sent; withdrawal stops both and drops them', async () => {
-    const runtime = start();
+    const runtime = await started();
     runtime.session.send({ type: 'session.signedIn', credentials: { token: 't'.repeat(32), uuid: 'uuid-0001', nickname: 'n' } });
-    expect(runtime.privacy.record()).toMatchObject({ state: 'granted', via: 'login' });
+    expect(runtime.privacy.record()).toMatchObject({ state: 'granted', via: 'login', version: '1' });
     expect(called('setPrivacyConsent').map((m) => m.args)).toEqual([['0'], ['1']]);
     expect(sim.privacyConsent()).toBe(true);
     expect(called('getDeviceInfo')).toEqual([]);
@@ -121,7 +131,7 @@ describe('privacy consent: what is read through the bridge and what is sent', ()
   });
 
   it('another tab withdrawing counts here at once', async () => {
-    const runtime = start();
+    const runtime = await started();
     runtime.privacy.grant('prompt');
     await point(runtime, 'granted');
     expect(sentPoint('granted').imei).toEqual(expect.any(String));
@@ -141,6 +151,53 @@ describe('privacy consent: what is read through the bridge and what is sent', ()
       expect(identifiersIn(sentPoint(raw)), raw).toEqual([]);
       expect(called('getDeviceInfo'), raw).toEqual([]);
     }
+  });
+
+  it('consent to policy 1, the server now serves policy 2: nothing identifying is read until the player agrees again', async () => {
+    const first = await started();
+    first.privacy.grant('prompt');
+    await point(first, 'v1');
+    expect(sentPoint('v1').imei).toEqual(expect.any(String));
+
+    policyVersion = '2';
+    methods.length = 0;
+    const runtime = start();
+    // Before the server answered, and after: no identifier is read, the wrapper hears "no consent", the guide must ask.
+    await point(runtime, 'v2-early');
+    await vi.waitFor(() => expect(runtime.privacy.policyVersion()).toBe('2'));
+    await point(runtime, 'v2');
+    expect(runtime.privacy.granted()).toBe(false);
+    expect(runtime.privacy.needsDecision()).toBe(true);
+    expect(identifiersIn(sentPoint('v2-early'))).toEqual([]);
+    expect(identifiersIn(sentPoint('v2'))).toEqual([]);
+    expect(called('getDeviceInfo')).toEqual([]);
+    expect(called('setPrivacyConsent').map((m) => m.args)).toEqual([['0']]);
+
+    // 不同意: still nothing read, and not asked again.
+    runtime.privacy.refuse('prompt');
+    await point(runtime, 'v2-refused');
+    expect(identifiersIn(sentPoint('v2-refused'))).toEqual([]);
+    expect(called('getDeviceInfo')).toEqual([]);
+    expect(runtime.privacy.needsDecision()).toBe(false);
+
+    // Agreeing to policy 2 later (系统设置): read and sent again.
+    runtime.privacy.grant('settings');
+    expect(runtime.privacy.record()).toMatchObject({ state: 'granted', version: '2' });
+    await point(runtime, 'v2-agreed');
+    expect(sentPoint('v2-agreed').imei).toEqual(expect.any(String));
+  });
+
+  it('the server answers no usable version: no consent counts and nothing identifying is read', async () => {
+    window.localStorage.setItem(STORAGE_KEYS.privacyConsent, JSON.stringify({ state: 'granted', at: 1, via: 'prompt', version: '1' }));
+    policyVersion = 'not a version';
+    const runtime = start();
+    await point(runtime, 'first');
+    await point(runtime, 'second');
+    expect(sent.filter((s) => s.path === '/api/down/userPrivacyH5').length).toBeGreaterThanOrEqual(2);
+    expect(runtime.privacy.policyVersion()).toBeNull();
+    expect(runtime.privacy.granted()).toBe(false);
+    expect(identifiersIn(sentPoint('second'))).toEqual([]);
+    expect(called('getDeviceInfo')).toEqual([]);
   });
 
   it('a plain browser reads nothing and sends no device fields', async () => {

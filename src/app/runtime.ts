@@ -7,7 +7,7 @@ import { isInsideWrapper } from '../../bridge/device-info.ts';
 import { sessionMachine } from '../../machines/session.machine.ts';
 import type { ActiveRecordInput } from '../../machines/session.types.ts';
 import { readCredentials, writeCredentials } from './credentials-storage.ts';
-import { createConsentStore, watchStorageKey, type ConsentStore } from './privacy-consent.ts';
+import { createConsentStore, policyVersionOf, PRIVACY_POLICY_CALL, watchStorageKey, type ConsentStore } from './privacy-consent.ts';
 import { createDeviceSource } from './device-source.ts';
 import { STORAGE_KEYS } from '../../machines/constants.ts';
 import { apiBase, encryptRequests, secrets } from './env.ts';
@@ -113,7 +113,8 @@ export function createRuntime(env: RuntimeEnvironment = browserEnvironment()): A
   const eventLog = createDeferredEventLog();
   inspectors.add(eventLog.inspect);
   const privacy = createConsentStore(env.storage, { watch: watchStorageKey(env.host, STORAGE_KEYS.privacyConsent) });
-  const deviceSource = createDeviceSource(env.host, privacy);
+  let loadPolicyVersion = () => {};
+  const deviceSource = createDeviceSource(env.host, privacy, () => loadPolicyVersion());
   const device = deviceSource.basic;
 
   let session: AppRuntime['session'] | null = null;
@@ -129,6 +130,23 @@ export function createRuntime(env: RuntimeEnvironment = browserEnvironment()): A
     getDevice: () => deviceSource.forRequest(),
     onOutcome: (outcome) => session?.send({ type: 'api.outcome', outcome }),
   });
+  // The privacy policy's current version (its text's `version`, server-side): until it is known no
+  // consent counts, so no identifier is read. Asked at start, and again by the first device-variant
+  // call after a failure (deduplicated while one is under way).
+  let askingPolicyVersion: Promise<unknown> | null = null;
+  loadPolicyVersion = () => {
+    if (privacy.policyVersion() !== null || askingPolicyVersion) return;
+    askingPolicyVersion = client
+      .call<{ version?: unknown } | null>(PRIVACY_POLICY_CALL)
+      .then((outcome) => {
+        const version = outcome.kind === 'ok' ? policyVersionOf(outcome.data?.version) : null;
+        if (version) privacy.setPolicyVersion(version);
+      })
+      .finally(() => {
+        askingPolicyVersion = null;
+      });
+  };
+  loadPolicyVersion();
   // Calls count as start-up work until it settles (src/app/startup.ts: warm-ups wait for it).
   // The lists last seen answer offline, for the same player only (src/app/offline/last-seen-client.ts).
   const api = withLastSeen(withPrefetch(trackCalls(client), { accept: client.accept }), () => (session ? ownerOf(session) : ''));

@@ -9,6 +9,16 @@ export interface SiteText {
   updated_at: string;
 }
 
+/**
+ * The privacy policy as served: its text and the version the player consents to. An operator who
+ * changes the policy bumps the version (site_content 'privacy_policy', data.version); the app asks
+ * for consent again before it reads any device identifier. null when the stored version is not a
+ * plausible one (no consent counts then: the app fails closed).
+ */
+export interface PrivacyPolicyText extends SiteText {
+  version: string | null;
+}
+
 /** The latest published app version (/down/appVersion). */
 export interface AppVersionInfo {
   version_name: string;
@@ -63,9 +73,9 @@ export const agreeH5 = defineCall({
 export const userPrivacyH5 = defineCall({
   path: '/api/down/userPrivacyH5',
   auth: 'none',
-  summary: '《隐私政策》全文（HTML，客户端净化后显示）',
+  summary: '《隐私政策》全文（HTML，客户端净化后显示）及其版本（同意记录按版本：版本变了，读取设备标识前重新征求同意）',
   fields: {},
-  answer: answer<SiteText>('{ title, content（HTML）, updated_at }；没有内容时 code -1 暂无内容'),
+  answer: answer<PrivacyPolicyText>('{ title, content（HTML）, updated_at, version（政策版本，如 "1"；运营修改政策时递增 site_content.data.version） }；没有内容时 code -1 暂无内容'),
 });
 
 export const getImage = defineCall({

@@ -50,6 +50,12 @@ export interface PlayGrant {
   /** ISO time the session ends (a minor's 21:00 China time, or the ticket's life). */
   until: string;
   age_band: AgeBand;
+  /**
+   * Set when `until` is a hard end (a minor's play window closes then): the page ends the game at
+   * `until` without a reload and shows this text. null when `until` is only the ticket's life
+   * (heartbeats extend it).
+   */
+  end_message: string | null;
 }
 
 /** startPlay's refusal data: 'realName' (verify first), 'hours' (a minor outside the hours), 'game' (not playable). */
@@ -65,5 +71,5 @@ export const startPlay = defineCall({
   fields: {
     platform_game_id: id(),
   },
-  answer: answer<PlayGrant | PlayRefusal>('{ url, until, age_band }; a refusal (code -1) carries { reason, message }'),
+  answer: answer<PlayGrant | PlayRefusal>('{ url, until, age_band, end_message（非空时 until 为硬性结束时间：未成年人时段结束，页面到点结束游戏并显示该文字） }; a refusal (code -1) carries { reason, message }'),
 });

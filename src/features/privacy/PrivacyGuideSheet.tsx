@@ -23,11 +23,13 @@ const DOCUMENT_TITLES: Record<GuideDocument, string> = { agreement: '用户协�
 
 export interface PrivacyGuideSheetProps {
   open: boolean;
+  /** The player had agreed to an older version of the policy: say it changed. */
+  updated?: boolean;
   onAgree(): void;
   onRefuse(): void;
 }
 
-export default function PrivacyGuideSheet({ open, onAgree, onRefuse }: PrivacyGuideSheetProps) {
+export default function PrivacyGuideSheet({ open, updated = false, onAgree, onRefuse }: PrivacyGuideSheetProps) {
   const [reading, setReading] = useState<GuideDocument | null>(null);
   return (
     <Popup visible={open} className="privacy-guide-popup" bodyClassName={reading ? 'privacy-guide privacy-guide--reading' : 'privacy-guide'} destroyOnClose>
@@ -39,6 +41,7 @@ export default function PrivacyGuideSheet({ open, onAgree, onRefuse }: PrivacyGu
             个人信息保护指引
           </h2>
           <div className="privacy-guide__text">
+            {updated && <p className="privacy-guide__updated">我们更新了《隐私政策》。请阅读更新后的内容，同意后我们才会继续读取设备标识信息。</p>}
             <p>
               欢迎使用乐玩游戏盒！我们非常重视您的个人信息保护。使用前请仔细阅读
               <button type="button" className="privacy-guide__link" onClick={() => setReading('agreement')}>

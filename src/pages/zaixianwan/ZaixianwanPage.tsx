@@ -1,5 +1,7 @@
-import { useMemo } from 'react';
+import { useActorRef, useSelector } from '@xstate/react';
+import { useEffect, useMemo } from 'react';
 import type { PlayGrant, PlayRefusal } from '../../../api/protocol/calls/real-name.ts';
+import { playSessionMachine, type PlayEnd } from '../../../machines/play-session.machine.ts';
 import { Link } from '../../app/Link.tsx';
 import type { PageProps } from '../../app/routes.ts';
 import { useRuntime } from '../../app/runtime-context.tsx';
@@ -14,6 +16,8 @@ import './zaixianwan.css';
  * /zaixianwan: an H5 game played in the page. Play is a session the server grants
  * (/api/game/startPlay: real name, and for minors the 20:00–21:00 hour of Fri, Sat, Sun and
  * holidays); only the server's own H5 path with its ticket (/play/h5/<id>?ticket=…) is framed.
+ * A minor's grant has a hard end (`until` with `end_message`): at that moment the frame goes and
+ * the rule shows (machines/play-session.machine.ts), without waiting for a reload.
  */
 
 const H5_PATH = /^\/play\/h5\/\d{1,15}\?ticket=[A-Za-z0-9_-]{32}$/;
@@ -24,6 +28,44 @@ const REAL_NAME_PATH = '/realnamecertificateone';
 export function playableUrl(value: unknown): string | null {
   const url = typeof value === 'object' && value !== null ? (value as { url?: unknown }).url : null;
   return typeof url === 'string' && H5_PATH.test(url) ? url : null;
+}
+
+/** End messages are one sentence: a longer one is cut, never a reason to play on. */
+const MAX_END_MESSAGE_LENGTH = 200;
+
+/**
+ * The grant's hard end, or null when it has none. A grant that says it ends (end_message) but
+ * whose time does not read ends now: the page fails closed.
+ */
+export function playEndOf(value: unknown, now: number): PlayEnd | null {
+  if (typeof value !== 'object' || value === null) return null;
+  const { until, end_message: message } = value as { until?: unknown; end_message?: unknown };
+  if (typeof message !== 'string' || message === '') return null;
+  const at = typeof until === 'string' ? Date.parse(until) : NaN;
+  return { at: Number.isFinite(at) ? at : now, message: message.slice(0, MAX_END_MESSAGE_LENGTH) };
+}
+
+/** Runs the countdown to the grant's hard end; the end once it has passed, else null. */
+function useSessionEnd(grant: unknown): PlayEnd | null {
+  const runtime = useRuntime();
+  const actor = useActorRef(playSessionMachine, { inspect: runtime.inspect });
+  useEffect(() => {
+    const now = Date.now();
+    actor.send({ type: 'play.grant', end: playEndOf(grant, now), now });
+  }, [actor, grant]);
+  useEffect(() => {
+    // A page that slept (phone locked, tab hidden) lost timer time: the wall clock decides on waking.
+    const tell = () => {
+      if (document.visibilityState === 'visible') actor.send({ type: 'play.clock', now: Date.now() });
+    };
+    document.addEventListener('visibilitychange', tell);
+    window.addEventListener('pageshow', tell);
+    return () => {
+      document.removeEventListener('visibilitychange', tell);
+      window.removeEventListener('pageshow', tell);
+    };
+  }, [actor]);
+  return useSelector(actor, (snapshot) => (snapshot.hasTag('ended') ? snapshot.context.end : null));
 }
 
 function refusalOf(value: unknown): PlayRefusal | null {
@@ -68,6 +110,7 @@ function Refused({ refusal }: { refusal: PlayRefusal | null }) {
 function Session({ name, platformGameId }: { name: string; platformGameId: number }) {
   const grant = useRemoteData<PlayGrant | PlayRefusal | null>('playGrant', '/api/game/startPlay', { platform_game_id: platformGameId });
   const url = useMemo(() => playableUrl(grant.data), [grant.data]);
+  const ended = useSessionEnd(url ? grant.data : null);
   return (
     <>
       <Bar name={name} onRefresh={grant.refresh} />
@@ -75,6 +118,8 @@ function Session({ name, platformGameId }: { name: string; platformGameId: numbe
         <LoadFailed message={grant.error} onRetry={grant.retry} />
       ) : grant.loading ? (
         <div className="h5-play__loading skeleton" aria-busy="true" aria-label="加载中" />
+      ) : ended ? (
+        <Refused refusal={{ reason: 'hours', message: ended.message }} />
       ) : url ? (
         <iframe key={url} className="h5-play__frame" title={name} src={url} sandbox="allow-scripts allow-same-origin allow-forms" />
       ) : (
