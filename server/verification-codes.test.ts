@@ -1,17 +1,13 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { MemoryKvStore } from './kv-store.ts';
 import {
-  admitPasswordAttempt,
   checkCode,
   chinaDay,
-  clearPasswordAttempts,
   CODE_MAX_TRIES,
   CODE_MSG,
   CODE_TTL_MS,
   generateCode,
   issueCode,
-  LOGIN_LIMITS,
-  passwordAttemptsLeft,
   reserveSmsSend,
   SMS_LIMITS,
 } from './verification-codes.ts';
@@ -134,18 +130,7 @@ describe('verification codes (memory store)', () => {
     expect(await send('13799999999', '10.0.0.2')).toEqual({ ok: false, msg: CODE_MSG.ip });
     expect(await send('13799999998', '10.0.0.3')).toEqual({ ok: true });
     // A configured address budget (SMS_IP_HOURLY_LIMIT) replaces the default one.
-    expect(await reserveSmsSend(kv, '13799999997', '10.0.0.4', clock.current, 1)).toEqual({ ok: true });
-    expect(await reserveSmsSend(kv, '13799999996', '10.0.0.4', clock.current, 1)).toEqual({ ok: false, msg: CODE_MSG.ip });
-  });
-
-  it('admits password attempts up to the limit, for the window, and clears on success', async () => {
-    fresh();
-    for (let i = 0; i < LOGIN_LIMITS.maxFailures; i++) expect(await admitPasswordAttempt(kv, PHONE)).toBe(true);
-    expect(await passwordAttemptsLeft(kv, PHONE)).toBe(0);
-    expect(await admitPasswordAttempt(kv, PHONE)).toBe(false);
-    clock.advance(LOGIN_LIMITS.windowMs);
-    expect(await admitPasswordAttempt(kv, PHONE)).toBe(true);
-    await clearPasswordAttempts(kv, PHONE);
-    expect(await passwordAttemptsLeft(kv, PHONE)).toBe(LOGIN_LIMITS.maxFailures);
+    expect(await reserveSmsSend(kv, '13799999997', '10.0.0.4', clock.current, { perIpPerHour: 1, perIpPerDay: 100 })).toEqual({ ok: true });
+    expect(await reserveSmsSend(kv, '13799999996', '10.0.0.4', clock.current, { perIpPerHour: 1, perIpPerDay: 100 })).toEqual({ ok: false, msg: CODE_MSG.ip });
   });
 });
