@@ -97,6 +97,12 @@ export class FairHashQueue {
     } finally {
       this.running--;
       this.busyKeys.delete(key);
+      // The key just served goes behind every other waiting key.
+      const queue = this.waiting.get(key);
+      if (queue) {
+        this.waiting.delete(key);
+        this.waiting.set(key, queue);
+      }
       this.startNext();
     }
   }
