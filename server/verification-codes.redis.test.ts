@@ -84,6 +84,9 @@ describe.skipIf(!redisUp)(`KvStore on Redis (${REDIS_URL})`, () => {
     const sends = await Promise.all([1, 2, 3].map(() => reserveSmsSend(kv, phone, '10.1.1.1', now)));
     expect(sends.filter((s) => s.ok)).toHaveLength(1);
     expect(SMS_LIMITS.cooldownMs).toBe(60_000);
+    // The per-address daily SMS cap holds across concurrent senders.
+    const daily = await Promise.all(Array.from({ length: 30 }, (_, i) => reserveSmsSend(kv, `1330${String(i).padStart(7, '0')}`, '10.1.1.2', now, { perIpPerHour: 1000, perIpPerDay: 12 })));
+    expect(daily.filter((s) => s.ok)).toHaveLength(12);
     const attempts = await Promise.all(Array.from({ length: LOGIN_LIMITS.maxFailures + 5 }, () => admitPasswordAttempt(kv, phone, '10.1.1.1')));
     expect(attempts.filter((a) => a.ok)).toHaveLength(LOGIN_LIMITS.maxFailures);
   });
