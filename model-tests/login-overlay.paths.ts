@@ -1,6 +1,6 @@
 import type { AnyEventObject, AnyMachineSnapshot } from 'xstate';
 import type { ApiOutcome } from '../api/outcome.ts';
-import { AUTH_MSG, MSG } from '../api/protocol/codes.ts';
+import { AUTH_MSG, MSG, type PasswordRefusalData } from '../api/protocol/codes.ts';
 import { loginOverlayMachine } from '../machines/login-overlay.machine.ts';
 import type { LoginData, LoginOverlayContext, LoginOverlayEvent, LoginOverlayInput } from '../machines/login-overlay.types.ts';
 import { delayedEventsOf, generateCoveringPaths, type MachinePath } from './coverage.ts';
@@ -27,7 +27,7 @@ export const OUTCOMES = {
   serverError: { kind: 'error', reason: 'server', code: 500, msg: '服务器繁忙' },
   revoked: { kind: 'sessionRevoked', code: 102, msg: MSG.signedInElsewhere },
   expired: { kind: 'sessionExpired', code: 104, msg: MSG.tokenExpired, toast: MSG.tokenExpired },
-} satisfies Record<string, ApiOutcome<LoginData | null>>;
+} satisfies Record<string, ApiOutcome<LoginData | PasswordRefusalData | null>>;
 
 /** Field values: each class a guard tells apart (empty, incomplete, 11 digits off-pattern, valid …). */
 export const VALUES = {

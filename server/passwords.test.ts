@@ -107,6 +107,29 @@ describe('the fair hash queue', () => {
     await finish('a2');
   });
 
+  it('runs a low job (an address with recent attempts) alone and only when no ordinary job waits', async () => {
+    const queue = new FairHashQueue({ running: 2, waitingPerKey: 2, waiting: 10 });
+    const { started, job, finish } = manualJobs();
+    void queue.run('guesser', job('g1'), true, true);
+    void queue.run('guesser', job('g2'), true, true);
+    void queue.run('other-guesser', job('o1'), true, true);
+    expect(started).toEqual(['g1']);
+    // The owner's check waits for the rest of g1 only, then runs with nothing beside it.
+    void queue.run('owner', job('v1'), true);
+    void queue.run('owner-2', job('w1'), true);
+    expect(started).toEqual(['g1']);
+    await finish('g1');
+    expect(started).toEqual(['g1', 'v1', 'w1']);
+    await finish('v1');
+    expect(started).toEqual(['g1', 'v1', 'w1']);
+    await finish('w1');
+    expect(started).toEqual(['g1', 'v1', 'w1', 'o1']);
+    await finish('o1');
+    expect(started).toEqual(['g1', 'v1', 'w1', 'o1', 'g2']);
+    await finish('g2');
+    expect(queue.size).toEqual({ running: 0, waiting: 0 });
+  });
+
   it('refuses bounded jobs at once past the per-key and the overall waiting limits; unbounded ones wait', async () => {
     const queue = new FairHashQueue({ running: 1, waitingPerKey: 2, waiting: 3 });
     const { started, job, finish } = manualJobs();

@@ -31,10 +31,14 @@ const MAX_P = 16;
  * `running` run at once. Waiting hashes are grouped by a key (the client address): at most one
  * hash per key runs at a time and free slots go round-robin across keys, so one address that
  * floods the server with guesses gets one hash at a time and a quiet address's sign-in takes the
- * next free slot instead of queueing behind the flood. A check that would wait beyond
- * `waitingPerKey` for its key, or `waiting` in all, is refused at once (HashQueueFullError,
- * answered CODE.busy) instead of queueing: a queue nobody bounds only turns guesses into delay
- * for everyone.
+ * next free slot instead of queueing behind the flood. Checks from an address with other
+ * attempts counted in the window are `low`: one starts only when no other hash runs and no
+ * ordinary check waits, and no ordinary check starts beside it, so a valid sign-in waits at most
+ * for the rest of one guess and then runs alone (≤ 2× its time alone however loaded the machine:
+ * two scrypts side by side on an oversubscribed host each take 2–4× as long). A check that would wait
+ * beyond `waitingPerKey` for its key, or `waiting` in all, is refused at once
+ * (HashQueueFullError, answered CODE.busy) instead of queueing: a queue nobody bounds only turns
+ * guesses into delay for everyone.
  */
 export const HASH_QUEUE_LIMITS = {
   running: 2,
@@ -51,12 +55,17 @@ export class HashQueueFullError extends Error {
 }
 
 interface HashJob {
+  low: boolean;
   start: () => void;
 }
 
 export class FairHashQueue {
   private running = 0;
   private waitingCount = 0;
+  /** Ordinary (not low) jobs running or waiting: while any is, no low job starts. */
+  private ordinary = 0;
+  /** Low jobs running (at most one): while one is, nothing else starts. */
+  private lowRunning = 0;
   /** Keys with waiting jobs, in round-robin order (a served key moves to the end). */
   private readonly waiting = new Map<string, HashJob[]>();
   /** Keys with a job running. */
@@ -72,30 +81,43 @@ export class FairHashQueue {
   /**
    * Runs `work` when a slot is free and it is this key's turn. With `bounded` a job that would
    * wait past the limits is refused at once; unbounded jobs (hashes that follow a proof the
-   * caller already gave: a valid SMS code, a session) always wait their turn.
+   * caller already gave: a valid SMS code, a session) always wait their turn. A `low` job runs
+   * alone, and only when no ordinary one waits.
    */
-  run<T>(key: string, work: () => Promise<T>, bounded: boolean): Promise<T> {
-    if (this.running < this.limits.running && !this.busyKeys.has(key)) return this.execute(key, work);
+  run<T>(key: string, work: () => Promise<T>, bounded: boolean, low = false): Promise<T> {
+    if (!low) this.ordinary++;
+    if (this.canStart(key, low)) return this.execute(key, work, low);
     const queue = this.waiting.get(key);
     if (bounded) {
-      if ((queue?.length ?? 0) >= this.limits.waitingPerKey) return Promise.reject(new HashQueueFullError('key'));
-      if (this.waitingCount >= this.limits.waiting) return Promise.reject(new HashQueueFullError('all'));
+      const scope = (queue?.length ?? 0) >= this.limits.waitingPerKey ? 'key' : this.waitingCount >= this.limits.waiting ? 'all' : null;
+      if (scope) {
+        if (!low) this.ordinary--;
+        return Promise.reject(new HashQueueFullError(scope));
+      }
     }
     return new Promise<T>((resolve, reject) => {
-      const job: HashJob = { start: () => void this.execute(key, work).then(resolve, reject) };
+      const job: HashJob = { low, start: () => void this.execute(key, work, low).then(resolve, reject) };
       if (queue) queue.push(job);
       else this.waiting.set(key, [job]);
       this.waitingCount++;
     });
   }
 
-  private async execute<T>(key: string, work: () => Promise<T>): Promise<T> {
+  private canStart(key: string, low: boolean): boolean {
+    if (this.running >= this.limits.running || this.busyKeys.has(key) || this.lowRunning > 0) return false;
+    return !low || (this.running === 0 && this.ordinary === 0);
+  }
+
+  private async execute<T>(key: string, work: () => Promise<T>, low: boolean): Promise<T> {
     this.running++;
+    if (low) this.lowRunning++;
     this.busyKeys.add(key);
     try {
       return await work();
     } finally {
       this.running--;
+      if (low) this.lowRunning--;
+      else this.ordinary--;
       this.busyKeys.delete(key);
       // The key just served goes behind every other waiting key.
       const queue = this.waiting.get(key);
@@ -107,11 +129,11 @@ export class FairHashQueue {
     }
   }
 
-  /** Fills free slots from the first keys (round-robin order) that have nothing running. */
+  /** Fills free slots from the first keys (round-robin order) whose next job may start. */
   private startNext(): void {
     for (const [key, queue] of this.waiting) {
       if (this.running >= this.limits.running) return;
-      if (this.busyKeys.has(key)) continue;
+      if (!this.canStart(key, queue[0]!.low)) continue;
       const job = queue.shift()!;
       this.waitingCount--;
       this.waiting.delete(key);
@@ -128,6 +150,8 @@ export interface HashTurn {
   key: string;
   /** Refuse at once (HashQueueFullError) instead of waiting past the queue's limits. */
   bounded: boolean;
+  /** The address failed recently: its checks give way to everyone else's. */
+  low?: boolean;
 }
 
 const SERVER_TURN: HashTurn = { key: 'server', bounded: false };
@@ -145,6 +169,7 @@ function derive(password: string, salt: Buffer, params: ScryptParams, turn: Hash
         scrypt(password.normalize('NFC'), salt, HASH_BYTES, scryptOptions(params), (error, key) => (error ? reject(error) : resolve(key)));
       }),
     turn.bounded,
+    turn.low ?? false,
   );
 }
 
@@ -227,7 +252,10 @@ export function isAcceptablePassword(password: unknown): password is string {
   return typeof password === 'string' && PASSWORD_PATTERN.test(password);
 }
 
-/** A password check's turn in the hash queue: one per client address, refused when its share is full. */
-export function addressTurn(ip: string): HashTurn {
-  return { key: `ip:${ip}`, bounded: true };
+/**
+ * A password check's turn in the hash queue: one per client address, refused when its share is
+ * full; `suspect` (the address has other password attempts counted in the window) gives way.
+ */
+export function addressTurn(ip: string, suspect = false): HashTurn {
+  return { key: `ip:${ip}`, bounded: true, low: suspect };
 }

@@ -123,7 +123,7 @@ export const accountSecurityCalls = defineCalls(
       if (!admission.ok) return passwordRefusalAnswer(admission.refusal, CHANGE_REFUSALS);
       let valid: boolean;
       try {
-        valid = await verifyPassword(oldPassword, row.password_hash, addressTurn(ctx.ip));
+        valid = await verifyPassword(oldPassword, row.password_hash, addressTurn(ctx.ip, admission.attempt.addressCount > 1));
       } catch (error) {
         if (!(error instanceof HashQueueFullError)) throw error;
         await settlePasswordAttempt(ctx.kv, admission.attempt, 'unchecked');

@@ -199,7 +199,7 @@ export function authCalls(services: { sms: SmsProvider }): CallDefinition[] {
       let valid: boolean;
       try {
         // One real scrypt whether the phone is unknown, has no password or has a wrong one.
-        valid = await checkSignInPassword(ctx.input.password, user?.password_hash, addressTurn(ctx.ip));
+        valid = await checkSignInPassword(ctx.input.password, user?.password_hash, addressTurn(ctx.ip, admission.attempt.addressCount > 1));
       } catch (error) {
         if (!(error instanceof HashQueueFullError)) throw error;
         await settlePasswordAttempt(ctx.kv, admission.attempt, 'unchecked');
