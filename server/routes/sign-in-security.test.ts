@@ -71,24 +71,31 @@ describe('sign-in reveals nothing (pglite, real server, real scrypt)', () => {
     const times: Record<keyof typeof cases, number[]> = { unknown: [], noPassword: [], wrongPassword: [] };
     const answers = new Set<string>();
     // Interleaved, so that whatever else the machine does falls on the three cases alike.
-    const ROUNDS = 5;
-    for (let round = -1; round < ROUNDS; round++) {
-      // An address per round keeps each under the per-address limit.
-      const call = from(newAddress());
-      for (const [name, phone] of Object.entries(cases) as Array<[keyof typeof cases, string]>) {
-        const started = performance.now();
-        const answer = await call('/api/login/userlogin', { account: phone, password: 'wrong123' });
-        const elapsed = performance.now() - started;
-        answers.add(JSON.stringify(answer));
-        if (round >= 0) times[name].push(elapsed); // round -1 warms up
+    const sample = async (rounds: number, warmUp: boolean) => {
+      for (let round = warmUp ? -1 : 0; round < rounds; round++) {
+        // An address per round keeps each under the per-address limit.
+        const call = from(newAddress());
+        for (const [name, phone] of Object.entries(cases) as Array<[keyof typeof cases, string]>) {
+          const started = performance.now();
+          const answer = await call('/api/login/userlogin', { account: phone, password: 'wrong123' });
+          const elapsed = performance.now() - started;
+          answers.add(JSON.stringify(answer));
+          if (round >= 0) times[name].push(elapsed);
+        }
       }
-    }
+    };
+    const spread = () => {
+      const medians = Object.values(times).map(median);
+      return Math.max(...medians) / Math.min(...medians);
+    };
+    const ROUNDS = 5;
+    await sample(ROUNDS, true);
+    // A burst of load from elsewhere can skew five samples: one more batch, pooled, before judging.
+    if (spread() > 1.3) await sample(ROUNDS, false);
     expect([...answers]).toEqual([JSON.stringify({ code: -1, msg: AUTH_MSG.badCredentials, data: null })]);
-    const medians = Object.fromEntries(Object.entries(times).map(([name, list]) => [name, median(list)]));
-    const values = Object.values(medians);
-    console.info('[sign-in timing] medians (ms):', Object.fromEntries(Object.entries(medians).map(([k, v]) => [k, Math.round(v)])));
-    expect(Math.max(...values) / Math.min(...values)).toBeLessThanOrEqual(1.3);
-  }, 60_000);
+    console.info('[sign-in timing] medians (ms):', Object.fromEntries(Object.entries(times).map(([name, list]) => [name, Math.round(median(list))])), `over ${times.unknown.length} rounds`);
+    expect(spread()).toBeLessThanOrEqual(1.3);
+  }, 120_000);
 
   it('recovery: an unregistered phone gets the answer a registered one gets, and no SMS; verifyCode answers alike too', async () => {
     const registered = await account('right123');
