@@ -133,7 +133,8 @@ export function authCalls(services: { sms: SmsProvider }): CallDefinition[] {
       }
       const phone = codeRecipient(ctx, purpose);
       if (!phone.ok) return phone.response;
-      // Limits first: the 'not registered' and 'taken' answers must not become unthrottled lookups.
+      // Limits first: the 'taken' answer must not become an unthrottled lookup, and a recovery
+      // code for an unregistered phone costs the same budget as any other.
       const permit = await reserveSmsSend(ctx.kv, phone.value, ctx.ip, ctx.now.getTime(), { perIpPerHour: ctx.config.smsPerIpPerHour, perIpPerDay: ctx.config.smsPerIpPerDay });
       if (!permit.ok) {
         ctx.log.info({ phone: maskPhone(phone.value), refused: permit.msg }, 'sms send refused');
