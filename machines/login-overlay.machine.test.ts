@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, SimulatedClock } from 'xstate';
 import type { ApiOutcome } from '../api/outcome.ts';
+import { AUTH_MSG } from '../api/protocol/codes.ts';
 import { createDeferredActors } from '../model-tests/deferred-actors.ts';
 import { agreementSheetMachine } from './agreement-sheet.machine.ts';
 import { loginOverlayMachine } from './login-overlay.machine.ts';
@@ -481,6 +482,36 @@ describe('login overlay: panel 3, password login (SPEC §5, §8)', () => {
     expect(overlay.snapshot().context).toMatchObject({ phone: PHONE, password: 'secret1' });
   });
 
+  it('moves to panel 1 with the phone filled in when the account asks for the SMS code (declared reason, not its words)', async () => {
+    const overlay = setUp();
+    toPasswordPanel(overlay);
+    overlay.send({ type: 'ui.phone.change', value: PHONE });
+    overlay.send({ type: 'ui.password.change', value: 'secret1' });
+    overlay.send({ type: 'ui.passwordLogin' });
+    await overlay.calls.resolve('passwordLogin', { ...refused(AUTH_MSG.useSmsCode), data: { reason: 'sms_required' } });
+    expect(selectPanel(overlay.snapshot())).toBe(1);
+    expect(overlay.snapshot().context).toMatchObject({ phone: PHONE, agreed: true });
+    expect(overlay.toasts).toEqual([AUTH_MSG.useSmsCode]);
+    // The get-code button is ready: one tap sends the login code to that phone.
+    overlay.send({ type: 'ui.sendCode' });
+    expect(overlay.calls.lastInput('sendCode')).toEqual({ phone: PHONE, type: '1' });
+  });
+
+  it.each([
+    ['locked for this network', { reason: 'locked' }],
+    ['this network waits', { reason: 'address_wait', retry_after_s: 300 }],
+    ['an unknown reason', { reason: 'something_else' }],
+  ])('stays on the password panel when the refusal says %s', async (_, data) => {
+    const overlay = setUp();
+    toPasswordPanel(overlay);
+    overlay.send({ type: 'ui.phone.change', value: PHONE });
+    overlay.send({ type: 'ui.password.change', value: 'secret1' });
+    overlay.send({ type: 'ui.passwordLogin' });
+    await overlay.calls.resolve('passwordLogin', { ...refused('密码错误次数过多'), data });
+    expect(overlay.snapshot().matches({ open: { password: 'editing' } })).toBe(true);
+    expect(overlay.toasts).toEqual(['密码错误次数过多']);
+  });
+
   it('shows Error when login rejects and stays quiet when the session ended', async () => {
     const overlay = setUp();
     toPasswordPanel(overlay);
@@ -566,7 +597,8 @@ describe('login overlay: panel 4, recovery step 1 (SPEC §5)', () => {
     toRecoverPanel(overlay);
     overlay.send({ type: 'ui.recover.phone.change', value: PHONE });
     overlay.send({ type: 'ui.recover.sendCode' });
-    await overlay.calls.resolve('sendCode', refused('该手机号未注册'));
+    // (A recovery code is never refused for an unregistered phone: the server answers it as any other.)
+    await overlay.calls.resolve('sendCode', refused('请勿频繁发送验证码'));
     expect(overlay.snapshot().context.recoverPhone).toBe('');
     expect(selectCanResendRecoverCode(overlay.snapshot())).toBe(true);
     overlay.send({ type: 'ui.recover.phone.change', value: PHONE });

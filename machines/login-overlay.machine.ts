@@ -190,6 +190,8 @@ export const loginOverlayMachine = loginOverlaySetup.createMachine({
                 onDone: [
                   { guard: { type: 'loggedIn', params: output }, target: '#loginOverlay.closed', actions: signedInVia('password') },
                   { guard: { type: 'sessionEnded', params: output }, target: 'editing' },
+                  // The account asks for the SMS code: panel 1 with the phone already filled in.
+                  { guard: { type: 'asksForSmsCode', params: output }, target: '#loginOverlay.open.sms', actions: { type: 'reportLoginFailure', params: output } },
                   { target: 'editing', actions: { type: 'reportLoginFailure', params: output } },
                 ],
                 onError: { target: 'editing', actions: { type: 'reportLoginFailure', params: rejected } },

@@ -19,6 +19,7 @@ import type {
   VerifyCodeInput,
 } from './login-overlay.types.ts';
 import {
+  asksForSmsCode,
   canRequestCode,
   failureMessage,
   isAccepted,
@@ -179,5 +180,6 @@ export const loginOverlaySetup = setup({
     accepted: (_, params: OutcomeParams) => isAccepted(params.outcome),
     loggedIn: (_, params: OutcomeParams) => isLoggedIn(params.outcome),
     sessionEnded: (_, params: OutcomeParams) => isSessionEnded(params.outcome),
+    asksForSmsCode: (_, params: OutcomeParams) => asksForSmsCode(params.outcome),
   },
 });

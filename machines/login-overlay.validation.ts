@@ -1,5 +1,5 @@
 import type { ApiOutcome } from '../api/outcome.ts';
-import { CODE, MSG } from '../api/protocol/codes.ts';
+import { CODE, MSG, passwordRefusalOf } from '../api/protocol/codes.ts';
 import { CODE_LENGTH, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, PHONE_LENGTH, PHONE_PATTERN } from './constants.ts';
 import { LOGIN_MESSAGES } from './login-overlay.constants.ts';
 import type { LoginData, LoginOverlayContext, SignedInParams } from './login-overlay.types.ts';
@@ -93,6 +93,14 @@ export function isAccepted(outcome: ApiOutcome): boolean {
 /** trendRegister and userlogin succeed with code 200 (SPEC §5, §9). */
 export function isLoggedIn(outcome: ApiOutcome): boolean {
   return outcome.kind === 'ok' && outcome.code === CODE.loginOk;
+}
+
+/**
+ * The server asks for the SMS code instead of the password (too many wrong passwords for the
+ * account from many networks): read from the refusal's declared reason, never its words.
+ */
+export function asksForSmsCode(outcome: ApiOutcome): boolean {
+  return outcome.kind === 'toast' && passwordRefusalOf(outcome.data) === 'sms_required';
 }
 
 /** Revoked or expired sessions belong to the session machine: the overlay only stops waiting. */

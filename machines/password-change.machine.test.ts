@@ -123,4 +123,12 @@ describe('password change (/editpassword)', () => {
     expect(flow.toasts).toEqual(['服务器繁忙']);
     expect(flow.changed()).toBe(0);
   });
+
+  it('switches to the code method when the account asks for the SMS code (declared reason), keeping the new password', async () => {
+    const flow = setUp(true);
+    fill(flow, { old: 'old123', next: 'new456', confirm: 'new456' });
+    flow.send({ type: 'ui.submit' });
+    await flow.calls.resolve('changePassword', { ...refused('该账号密码错误次数过多，请使用短信验证码验证'), data: { reason: 'sms_required' } });
+    expect(flow.snapshot().context).toMatchObject({ method: 'code', oldPassword: '', newPassword: 'new456', confirmPassword: 'new456' });
+  });
 });

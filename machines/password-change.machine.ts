@@ -13,7 +13,7 @@ import type {
 import { passwordChangeError, passwordChangeInput } from './account-security.validation.ts';
 import { RESEND_COUNTDOWN_S } from './constants.ts';
 import { COUNTDOWN_TICK_MS } from './login-overlay.constants.ts';
-import { failureMessage, isAccepted, isSessionEnded, rejectionOutcome, sanitizeCode, sanitizeNewPassword } from './login-overlay.validation.ts';
+import { asksForSmsCode, failureMessage, isAccepted, isSessionEnded, rejectionOutcome, sanitizeCode, sanitizeNewPassword } from './login-overlay.validation.ts';
 import { countingState, isLastSecond, nextCount } from './resend-countdown.ts';
 
 /**
@@ -97,6 +97,7 @@ export const passwordChangeMachine = setup({
     countdownEnding: ({ context }) => isLastSecond(context.countdown),
     accepted: (_, params: OutcomeParams) => isAccepted(params.outcome),
     sessionEnded: (_, params: OutcomeParams) => isSessionEnded(params.outcome),
+    asksForSmsCode: (_, params: OutcomeParams) => asksForSmsCode(params.outcome),
   },
 }).createMachine({
   id: 'passwordChange',
@@ -132,6 +133,8 @@ export const passwordChangeMachine = setup({
             onDone: [
               { guard: { type: 'accepted', params: output }, target: 'changed', actions: { type: 'notify', params: { message: MESSAGES.passwordChanged } } },
               { guard: { type: 'sessionEnded', params: output }, target: 'editing' },
+              // Too many wrong passwords for the account: the old password is not checked now, the code is the way.
+              { guard: { type: 'asksForSmsCode', params: output }, target: 'editing', actions: ['clearProof', { type: 'setMethod', params: { method: 'code' } }, { type: 'reportFailure', params: output }] },
               { target: 'editing', actions: ['clearProof', { type: 'reportFailure', params: output }] },
             ],
             onError: { target: 'editing', actions: ['clearProof', { type: 'reportFailure', params: rejected }] },

@@ -22,6 +22,8 @@ export const OUTCOMES = {
   bound: { kind: 'ok', code: 1, msg: ACCOUNT_MSG.phoneChanged, data: { phone: '139****9000' } },
   refused: { kind: 'toast', code: -1, msg: '验证码错误', data: null, show: true },
   ticketRejected: { kind: 'toast', code: -1, msg: ACCOUNT_MSG.ticketInvalid, data: null, show: true },
+  /** The account's password is not checked now (declared reason sms_required): the form switches to the code. */
+  smsRequired: { kind: 'toast', code: -1, msg: ACCOUNT_MSG.useCodeInstead, data: { reason: 'sms_required' }, show: true },
   serverError: { kind: 'error', reason: 'server', code: 500, msg: '服务器繁忙' },
   expired: { kind: 'sessionExpired', code: 106, msg: MSG.passwordChanged, toast: MSG.passwordChanged },
 } satisfies Record<string, ApiOutcome>;
@@ -67,7 +69,7 @@ export const passwordChangeEventTable: readonly AnyEventObject[] = [
   { type: 'ui.sendCode' },
   { type: 'ui.submit' },
   ...answers('sendCode', [OUTCOMES.accepted, ...failures]),
-  ...answers('changePassword', [OUTCOMES.accepted, ...failures]),
+  ...answers('changePassword', [OUTCOMES.accepted, OUTCOMES.smsRequired, ...failures]),
   ...delayedEventsOf(passwordChangeMachine),
 ];
 

@@ -1,6 +1,6 @@
 import type { AnyEventObject, AnyMachineSnapshot } from 'xstate';
 import type { ApiOutcome } from '../api/outcome.ts';
-import { MSG } from '../api/protocol/codes.ts';
+import { AUTH_MSG, MSG, type PasswordRefusalData } from '../api/protocol/codes.ts';
 import { loginOverlayMachine } from '../machines/login-overlay.machine.ts';
 import type { LoginData, LoginOverlayContext, LoginOverlayEvent, LoginOverlayInput } from '../machines/login-overlay.types.ts';
 import { delayedEventsOf, generateCoveringPaths, type MachinePath } from './coverage.ts';
@@ -22,10 +22,12 @@ export const OUTCOMES = {
   accepted: { kind: 'ok', code: 1, msg: '验证码已发送', data: null },
   loggedIn: { kind: 'ok', code: 200, msg: '登录成功', data: LOGIN_DATA },
   refused: { kind: 'toast', code: -1, msg: '验证码错误', data: null, show: true },
+  /** Password sign-in refused with the declared reason sms_required: the overlay moves to panel 1. */
+  smsRequired: { kind: 'toast', code: -1, msg: AUTH_MSG.useSmsCode, data: { reason: 'sms_required' }, show: true },
   serverError: { kind: 'error', reason: 'server', code: 500, msg: '服务器繁忙' },
   revoked: { kind: 'sessionRevoked', code: 102, msg: MSG.signedInElsewhere },
   expired: { kind: 'sessionExpired', code: 104, msg: MSG.tokenExpired, toast: MSG.tokenExpired },
-} satisfies Record<string, ApiOutcome<LoginData | null>>;
+} satisfies Record<string, ApiOutcome<LoginData | PasswordRefusalData | null>>;
 
 /** Field values: each class a guard tells apart (empty, incomplete, 11 digits off-pattern, valid …). */
 export const VALUES = {
@@ -88,6 +90,7 @@ export const loginOverlayEventTable: readonly AnyEventObject[] = [
   ...answers('resetPassword', OUTCOMES.accepted),
   ...answers('trendRegister', OUTCOMES.loggedIn),
   ...answers('passwordLogin', OUTCOMES.loggedIn),
+  { type: 'xstate.done.actor.passwordLogin', output: OUTCOMES.smsRequired },
   ...answers('register', OUTCOMES.loggedIn),
   ...delayedEventsOf(loginOverlayMachine),
 ];

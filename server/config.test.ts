@@ -54,6 +54,13 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ API_ACCEPT_PLAIN: 'maybe' })).toThrow('API_ACCEPT_PLAIN must be true or false');
     expect(() => loadConfig({ SMS_IP_HOURLY_LIMIT: '0' })).toThrow('SMS_IP_HOURLY_LIMIT must be a positive integer, got "0"');
     expect(() => loadConfig({ SMS_IP_HOURLY_LIMIT: 'lots' })).toThrow('SMS_IP_HOURLY_LIMIT must be a positive integer, got "lots"');
+    expect(() => loadConfig({ SMS_IP_DAILY_LIMIT: '0' })).toThrow('SMS_IP_DAILY_LIMIT must be a positive integer, got "0"');
+    expect(() => loadConfig({ SMS_IP_DAILY_LIMIT: '1.5' })).toThrow('SMS_IP_DAILY_LIMIT must be a positive integer, got "1.5"');
+  });
+
+  it('the per-address daily SMS limit: 100 a day unless SMS_IP_DAILY_LIMIT says otherwise', () => {
+    expect(loadConfig({}).smsPerIpPerDay).toBe(100);
+    expect(loadConfig({ SMS_IP_DAILY_LIMIT: '2000' }).smsPerIpPerDay).toBe(2000);
   });
 
   it('the per-address SMS limit: 20 an hour unless SMS_IP_HOURLY_LIMIT says otherwise', () => {

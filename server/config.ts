@@ -35,6 +35,8 @@ export interface ServerConfig {
   serviceStatus: 'online' | 'offline' | 'auto';
   /** Verification SMS one client address may ask for in an hour (SMS_IP_HOURLY_LIMIT; server/verification-codes.ts). */
   smsPerIpPerHour: number;
+  /** …and in a China-time day (SMS_IP_DAILY_LIMIT). */
+  smsPerIpPerDay: number;
   /** Real-name verification (server/real-name/): the provider and the key sealing identities. */
   realName: { provider: RealNameProviderName; secret: string };
   /** Statutory holidays for years the chinese-days package lacks (server/minors.ts). */
@@ -184,6 +186,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, root = process.
 
   const smsPerIpPerHour = env.SMS_IP_HOURLY_LIMIT ? Number(env.SMS_IP_HOURLY_LIMIT) : SMS_LIMITS.perIpPerHour;
   if (!Number.isSafeInteger(smsPerIpPerHour) || smsPerIpPerHour < 1) problems.push(`SMS_IP_HOURLY_LIMIT must be a positive integer, got "${env.SMS_IP_HOURLY_LIMIT}"`);
+  const smsPerIpPerDay = env.SMS_IP_DAILY_LIMIT ? Number(env.SMS_IP_DAILY_LIMIT) : SMS_LIMITS.perIpPerDay;
+  if (!Number.isSafeInteger(smsPerIpPerDay) || smsPerIpPerDay < 1) problems.push(`SMS_IP_DAILY_LIMIT must be a positive integer, got "${env.SMS_IP_DAILY_LIMIT}"`);
 
   const serviceStatus = (env.SERVICE_STATUS || 'auto') as ServerConfig['serviceStatus'];
   if (!['online', 'offline', 'auto'].includes(serviceStatus)) problems.push(`SERVICE_STATUS must be online, offline or auto, got "${env.SERVICE_STATUS}"`);
@@ -225,6 +229,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, root = process.
     seed: flag(env.SEED, true, 'SEED', problems),
     serviceStatus,
     smsPerIpPerHour,
+    smsPerIpPerDay,
     realName: { provider: realNameProvider, secret: realNameSecret },
     minorsExtraHolidays: extraHolidays.dates,
     storage: storageOf(env, dataDir, root, problems),

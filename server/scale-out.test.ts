@@ -10,7 +10,8 @@ import { databaseUrl } from '../tests/helpers/global-db.ts';
 import { idFor } from '../tests/helpers/money.ts';
 import { redisReachable, TEST_REDIS_URL } from '../tests/helpers/test-redis.ts';
 import { devSmsCode, wireClient } from '../tests/helpers/wire-client.ts';
-import { CODE_MAX_TRIES, CODE_MSG, LOGIN_LIMITS } from './verification-codes.ts';
+import { LOGIN_LIMITS } from './password-attempts.ts';
+import { CODE_MAX_TRIES, CODE_MSG } from './verification-codes.ts';
 import { DEV_STAFF_ACCOUNTS } from './staff/dev-accounts.ts';
 import { TOTP_PERIOD_S, totpCodeAt } from './staff/totp.ts';
 import { cookieOf, staffCall } from '../tests/helpers/staff.ts';
@@ -182,15 +183,15 @@ describe.skipIf(!PG_URL || !redisUp)('two server processes on one PostgreSQL and
     expect(await post(a)).toMatchObject({ code: CODE.badRequest, msg: MSG.badSign });
   });
 
-  it('password login: registered on A, signed in on B; failures on A and B lock a phone on both', async () => {
+  it('password login: registered on A, signed in on B; failures on A and B from one address lock the phone for that address on both', async () => {
     const phone = newPhone();
     expect(await call(b)('/api/login/sendCode', { phone, type: '1' })).toMatchObject({ code: 1 });
     smsSends++;
     const registered = await call(a)('/api/login/userRegister', { account: phone, phone_code: await devSmsCode(b.url, phone), password: 'abc123', agree_agreement: 1 });
     expect(registered).toMatchObject({ code: 200 });
     expect(await call(b)('/api/login/userlogin', { account: phone, password: 'abc123' })).toMatchObject({ code: 200 });
-    // The lockout counts per phone whether or not it has an account (no enumeration); a phone
-    // without one costs no scrypt work, which keeps this test fast.
+    // The lockout counts per (phone, address) whether or not the phone has an account (no
+    // enumeration); both processes see this test's one address.
     const target = newPhone();
     const failures = [];
     for (let i = 0; i < LOGIN_LIMITS.maxFailures; i++) failures.push(await call(i % 2 ? a : b)('/api/login/userlogin', { account: target, password: 'wrong99' }));

@@ -2,7 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RedisKvStore } from './kv-store.ts';
-import { admitPasswordAttempt, checkCode, CODE_MAX_TRIES, CODE_TTL_MS, issueCode, LOGIN_LIMITS, reserveSmsSend, SMS_LIMITS } from './verification-codes.ts';
+import { admitPasswordAttempt, LOGIN_LIMITS } from './password-attempts.ts';
+import { checkCode, CODE_MAX_TRIES, CODE_TTL_MS, issueCode, reserveSmsSend, SMS_LIMITS } from './verification-codes.ts';
 import { redisReachable, TEST_REDIS_URL } from '../tests/helpers/test-redis.ts';
 
 const REDIS_URL = TEST_REDIS_URL;
@@ -83,7 +84,10 @@ describe.skipIf(!redisUp)(`KvStore on Redis (${REDIS_URL})`, () => {
     const sends = await Promise.all([1, 2, 3].map(() => reserveSmsSend(kv, phone, '10.1.1.1', now)));
     expect(sends.filter((s) => s.ok)).toHaveLength(1);
     expect(SMS_LIMITS.cooldownMs).toBe(60_000);
-    const attempts = await Promise.all(Array.from({ length: LOGIN_LIMITS.maxFailures + 5 }, () => admitPasswordAttempt(kv, phone)));
-    expect(attempts.filter(Boolean)).toHaveLength(LOGIN_LIMITS.maxFailures);
+    // The per-address daily SMS cap holds across concurrent senders.
+    const daily = await Promise.all(Array.from({ length: 30 }, (_, i) => reserveSmsSend(kv, `1330${String(i).padStart(7, '0')}`, '10.1.1.2', now, { perIpPerHour: 1000, perIpPerDay: 12 })));
+    expect(daily.filter((s) => s.ok)).toHaveLength(12);
+    const attempts = await Promise.all(Array.from({ length: LOGIN_LIMITS.maxFailures + 5 }, () => admitPasswordAttempt(kv, phone, '10.1.1.1')));
+    expect(attempts.filter((a) => a.ok)).toHaveLength(LOGIN_LIMITS.maxFailures);
   });
 });

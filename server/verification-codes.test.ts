@@ -1,18 +1,15 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { MemoryKvStore } from './kv-store.ts';
 import {
-  admitPasswordAttempt,
   checkCode,
   chinaDay,
-  clearPasswordAttempts,
   CODE_MAX_TRIES,
   CODE_MSG,
   CODE_TTL_MS,
   generateCode,
   issueCode,
-  LOGIN_LIMITS,
-  passwordAttemptsLeft,
   reserveSmsSend,
+  type SendPermit,
   SMS_LIMITS,
 } from './verification-codes.ts';
 import { ManualClock } from '../tests/helpers/wire-client.ts';
@@ -134,18 +131,30 @@ describe('verification codes (memory store)', () => {
     expect(await send('13799999999', '10.0.0.2')).toEqual({ ok: false, msg: CODE_MSG.ip });
     expect(await send('13799999998', '10.0.0.3')).toEqual({ ok: true });
     // A configured address budget (SMS_IP_HOURLY_LIMIT) replaces the default one.
-    expect(await reserveSmsSend(kv, '13799999997', '10.0.0.4', clock.current, 1)).toEqual({ ok: true });
-    expect(await reserveSmsSend(kv, '13799999996', '10.0.0.4', clock.current, 1)).toEqual({ ok: false, msg: CODE_MSG.ip });
+    expect(await reserveSmsSend(kv, '13799999997', '10.0.0.4', clock.current, { perIpPerHour: 1, perIpPerDay: 100 })).toEqual({ ok: true });
+    expect(await reserveSmsSend(kv, '13799999996', '10.0.0.4', clock.current, { perIpPerHour: 1, perIpPerDay: 100 })).toEqual({ ok: false, msg: CODE_MSG.ip });
   });
 
-  it('admits password attempts up to the limit, for the window, and clears on success', async () => {
+  it(`caps sends per address per China day (${SMS_LIMITS.perIpPerDay} by default): concurrent sends never pass it; the next day starts over`, async () => {
     fresh();
-    for (let i = 0; i < LOGIN_LIMITS.maxFailures; i++) expect(await admitPasswordAttempt(kv, PHONE)).toBe(true);
-    expect(await passwordAttemptsLeft(kv, PHONE)).toBe(0);
-    expect(await admitPasswordAttempt(kv, PHONE)).toBe(false);
-    clock.advance(LOGIN_LIMITS.windowMs);
-    expect(await admitPasswordAttempt(kv, PHONE)).toBe(true);
-    await clearPasswordAttempts(kv, PHONE);
-    expect(await passwordAttemptsLeft(kv, PHONE)).toBe(LOGIN_LIMITS.maxFailures);
+    const limits = { perIpPerHour: 10_000, perIpPerDay: SMS_LIMITS.perIpPerDay };
+    const phones = Array.from({ length: SMS_LIMITS.perIpPerDay + 40 }, (_, i) => `1350${String(i).padStart(7, '0')}`);
+    const permits = await Promise.all(phones.map((phone) => reserveSmsSend(kv, phone, '10.0.0.9', clock.current, limits)));
+    expect(permits.filter((p) => p.ok)).toHaveLength(SMS_LIMITS.perIpPerDay);
+    expect(permits.filter((p) => !p.ok).every((p) => !p.ok && p.msg === CODE_MSG.ipDaily)).toBe(true);
+    // 15 hours later it is the next day in China (09:00 + 15 h = 00:00): the address may send again.
+    clock.advance(15 * 3600_000);
+    expect(await reserveSmsSend(kv, '13600000001', '10.0.0.9', clock.current, limits)).toEqual({ ok: true });
+  });
+
+  it('the default budgets: an address keeping to 20 an hour is stopped by the daily cap the same day', async () => {
+    fresh();
+    const answers: SendPermit[] = [];
+    for (let hour = 0; hour < 6; hour++) {
+      for (let i = 0; i < SMS_LIMITS.perIpPerHour; i++) answers.push(await reserveSmsSend(kv, `1340${String(hour * 100 + i).padStart(7, '0')}`, '10.0.0.10', clock.current));
+      clock.advance(3600_000);
+    }
+    expect(answers.filter((a) => a.ok)).toHaveLength(SMS_LIMITS.perIpPerDay);
+    expect(answers.slice(SMS_LIMITS.perIpPerDay)).toEqual(Array(answers.length - SMS_LIMITS.perIpPerDay).fill({ ok: false, msg: CODE_MSG.ipDaily }));
   });
 });

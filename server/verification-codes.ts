@@ -1,4 +1,5 @@
 import { createHash, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
+import { AUTH_MSG } from '../api/protocol/codes.ts';
 import type { KvStore } from './kv-store.ts';
 
 /**
@@ -13,7 +14,8 @@ import type { KvStore } from './kv-store.ts';
  *   sms-hour:<phone>         sends in the hour after the first one
  *   sms-day:<phone>:<date>   sends on that China-time calendar day
  *   sms-ip:<ip>              sends from one address in the hour after its first one
- *   login-tries:<phone>      password-login attempts in the 15 min after the first failure
+ *   sms-ip-day:<ip>:<date>   sends from one address on that China-time calendar day
+ * Password attempts are limited in server/password-attempts.ts.
  */
 
 /**
@@ -36,13 +38,18 @@ export const SMS_LIMITS = {
    * a flood brake rather than a per-person limit: 20 sends an hour from one address.
    */
   perIpPerHour: 20,
+  /**
+   * Per client address and China-time day (SMS_IP_DAILY_LIMIT): without it the hourly budget
+   * alone lets one address send ~480 a day.
+   */
+  perIpPerDay: 100,
 } as const;
 
-export const LOGIN_LIMITS = {
-  /** Password attempts per account before password login is refused for the window. */
-  maxFailures: 10,
-  windowMs: 15 * 60_000,
-} as const;
+/** The per-address budgets (configurable: SMS_IP_HOURLY_LIMIT, SMS_IP_DAILY_LIMIT). */
+export interface SmsAddressLimits {
+  perIpPerHour: number;
+  perIpPerDay: number;
+}
 
 const HOUR_MS = 3600_000;
 const DAY_MS = 24 * HOUR_MS;
@@ -56,7 +63,8 @@ export const CODE_MSG = {
   hourly: '验证码发送过于频繁，请1小时后再试',
   daily: '今日验证码发送次数已达上限，请明天再试',
   ip: '当前网络获取验证码过于频繁，请稍后再试',
-  loginLocked: '密码错误次数过多，请15分钟后再试或使用验证码登录',
+  ipDaily: '当前网络今日获取验证码次数已达上限，请明天再试',
+  loginLocked: AUTH_MSG.passwordLocked,
 } as const;
 
 interface CodeRecord {
@@ -134,16 +142,21 @@ export type SendPermit = { ok: true } | { ok: false; msg: string };
 
 /**
  * Reserves one SMS send for phone from ip, or says which limit refuses it. The per-phone
- * cooldown is claimed atomically (setIfAbsent), so per-phone counts are exact; the per-address
- * count is incremented before it is compared, so concurrent senders cannot pass it together.
+ * cooldown is claimed atomically (setIfAbsent), so per-phone counts are exact; each per-address
+ * count (hour, then day) is incremented before it is compared, so concurrent senders cannot pass
+ * it together. A send the daily count refuses gives its hourly one back.
  */
-export async function reserveSmsSend(kv: KvStore, phone: string, ip: string, now: number, perIpPerHour: number = SMS_LIMITS.perIpPerHour): Promise<SendPermit> {
+export async function reserveSmsSend(kv: KvStore, phone: string, ip: string, now: number, limits: SmsAddressLimits = SMS_LIMITS): Promise<SendPermit> {
   if (!(await kv.setIfAbsent(`auth:sms-cooldown:${phone}`, '1', SMS_LIMITS.cooldownMs))) return { ok: false, msg: CODE_MSG.cooldown };
   const hourKey = `auth:sms-hour:${phone}`;
   const dayKey = `auth:sms-day:${phone}:${chinaDay(now)}`;
   if (Number(await kv.get(hourKey)) >= SMS_LIMITS.perPhonePerHour) return { ok: false, msg: CODE_MSG.hourly };
   if (Number(await kv.get(dayKey)) >= SMS_LIMITS.perPhonePerDay) return { ok: false, msg: CODE_MSG.daily };
-  if ((await kv.increment(`auth:sms-ip:${ip}`, HOUR_MS)) > perIpPerHour) return { ok: false, msg: CODE_MSG.ip };
+  if ((await kv.increment(`auth:sms-ip:${ip}`, HOUR_MS)) > limits.perIpPerHour) return { ok: false, msg: CODE_MSG.ip };
+  if ((await kv.increment(`auth:sms-ip-day:${ip}:${chinaDay(now)}`, DAY_MS + HOUR_MS)) > limits.perIpPerDay) {
+    await kv.increment(`auth:sms-ip:${ip}`, HOUR_MS, -1);
+    return { ok: false, msg: CODE_MSG.ipDaily };
+  }
   await kv.increment(hourKey, HOUR_MS);
   await kv.increment(dayKey, DAY_MS + HOUR_MS);
   return { ok: true };
@@ -152,24 +165,4 @@ export async function reserveSmsSend(kv: KvStore, phone: string, ip: string, now
 /** Lets the phone ask again at once (its SMS could not be sent); the counters keep the attempt. */
 export async function releaseSmsCooldown(kv: KvStore, phone: string): Promise<void> {
   await kv.delete(`auth:sms-cooldown:${phone}`);
-}
-
-const loginTriesKey = (phone: string) => `auth:login-tries:${phone}`;
-
-/**
- * Counts one password attempt for the account before the (expensive) hash check; refused once
- * LOGIN_LIMITS.maxFailures attempts have been made in the window. A success clears the count,
- * so in effect it counts failures, and concurrent guesses cannot slip past it.
- */
-export async function admitPasswordAttempt(kv: KvStore, phone: string): Promise<boolean> {
-  return (await kv.increment(loginTriesKey(phone), LOGIN_LIMITS.windowMs)) <= LOGIN_LIMITS.maxFailures;
-}
-
-/** Attempts left after a failure (0 means the account's password login is now locked). */
-export async function passwordAttemptsLeft(kv: KvStore, phone: string): Promise<number> {
-  return Math.max(0, LOGIN_LIMITS.maxFailures - Number(await kv.get(loginTriesKey(phone))));
-}
-
-export async function clearPasswordAttempts(kv: KvStore, phone: string): Promise<void> {
-  await kv.delete(loginTriesKey(phone));
 }

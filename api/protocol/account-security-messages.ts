@@ -23,6 +23,8 @@ export const ACCOUNT_MSG = {
   oldPasswordRequired: '请输入原密码',
   oldPasswordWrong: '原密码错误',
   oldPasswordLocked: '原密码错误次数过多，请15分钟后再试或使用短信验证码验证',
+  /** The account's password failures from many networks: the old password is not checked now. */
+  useCodeInstead: '该账号密码错误次数过多，请使用短信验证码验证',
   noPasswordUseCode: '该账号未设置密码，请使用短信验证码验证',
   samePassword: '新密码不能与原密码相同',
   passwordChanged: AUTH_MSG.passwordChangedOk,

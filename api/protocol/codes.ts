@@ -83,4 +83,32 @@ export const AUTH_MSG = {
   phoneRegistered: '该手机号已注册，请直接登录',
   badCredentials: '账号或密码错误',
   loggedOut: '退出成功',
+  /** This address's password attempts on this account are used up for the window; the SMS code still works. */
+  passwordLocked: '密码错误次数过多，请15分钟后再试或使用验证码登录',
+  /** Too many wrong passwords for the account from many addresses: its password sign-in needs the SMS code now. */
+  useSmsCode: '该账号密码错误次数过多，为保护账号安全，请使用验证码登录',
 } as const;
+
+/** Too many wrong passwords from this network: it may try again in about that many minutes. */
+export function addressWaitMsg(waitMs: number): string {
+  return `当前网络密码错误次数过多，请${Math.max(1, Math.ceil(waitMs / 60_000))}分钟后再试`;
+}
+
+/**
+ * Why a password was not checked or what now applies (the refusal's data.reason), so the sign-in
+ * forms can offer the way on: 'locked' this address's tries on this account are used up,
+ * 'sms_required' the account asks for the SMS code, 'address_wait' this network must wait
+ * (data.retry_after_s says how long).
+ */
+export const PASSWORD_REFUSALS = ['locked', 'sms_required', 'address_wait'] as const;
+export type PasswordRefusalReason = (typeof PASSWORD_REFUSALS)[number];
+export interface PasswordRefusalData {
+  reason: PasswordRefusalReason;
+  retry_after_s?: number;
+}
+
+/** The refusal's declared reason, or null for any other answer. */
+export function passwordRefusalOf(data: unknown): PasswordRefusalReason | null {
+  const reason = typeof data === 'object' && data !== null ? (data as { reason?: unknown }).reason : undefined;
+  return typeof reason === 'string' && (PASSWORD_REFUSALS as readonly string[]).includes(reason) ? (reason as PasswordRefusalReason) : null;
+}

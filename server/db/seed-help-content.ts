@@ -13,7 +13,8 @@ import { LEVELS } from '../money/perks-catalog.ts';
 import { PRODUCT } from '../product.ts';
 import { REAL_NAME_TRIES_PER_DAY } from '../routes/real-name.ts';
 import { MAX_IMAGE_SIDE, MAX_UPLOAD_BYTES } from '../uploads/avatar-image.ts';
-import { CODE_DIGITS, CODE_MAX_TRIES, CODE_TTL_MS, LOGIN_LIMITS, SMS_LIMITS } from '../verification-codes.ts';
+import { LOGIN_LIMITS } from '../password-attempts.ts';
+import { CODE_DIGITS, CODE_MAX_TRIES, CODE_TTL_MS, SMS_LIMITS } from '../verification-codes.ts';
 import type { Database } from './schema.ts';
 import { sanitizeServerHtml } from '../content/html-sanitize.ts';
 
@@ -87,10 +88,11 @@ export const FAQ: SeedCategory[] = [
       {
         slug: 'faq-password-locked',
         title: '密码输错多次无法登录了？',
-        summary: `${minutes(LOGIN_LIMITS.windowMs)}分钟内密码输错${LOGIN_LIMITS.maxFailures}次后，密码登录会暂停${minutes(LOGIN_LIMITS.windowMs)}分钟。`,
+        summary: `在同一网络${minutes(LOGIN_LIMITS.windowMs)}分钟内密码输错${LOGIN_LIMITS.maxFailures}次后，该网络的密码登录会暂停${minutes(LOGIN_LIMITS.windowMs)}分钟；验证码登录不受影响。`,
         content: `
-<p>为防止他人猜测密码，同一账号在${minutes(LOGIN_LIMITS.windowMs)}分钟内密码输错<strong>${LOGIN_LIMITS.maxFailures}次</strong>后，密码登录将暂停${minutes(LOGIN_LIMITS.windowMs)}分钟。</p>
-<p>暂停期间您可以使用「验证码登录」正常登录，或通过「忘记密码」重新设置密码。</p>`,
+<p>为防止他人猜测密码，同一账号在同一网络下${minutes(LOGIN_LIMITS.windowMs)}分钟内密码输错<strong>${LOGIN_LIMITS.maxFailures}次</strong>后，该网络的密码登录将暂停${minutes(LOGIN_LIMITS.windowMs)}分钟；换一个网络或使用「验证码登录」都不受影响。</p>
+<p>如果账号在多个网络下被多次输错密码，为保护账号安全，密码登录会改为要求验证码登录，验证码登录成功后即可恢复。</p>
+<p>您也可以通过「忘记密码」重新设置密码。</p>`,
       },
       {
         slug: 'faq-signed-in-elsewhere',

@@ -7,7 +7,8 @@ import { devSmsCode, ManualClock, wireClient } from '../../tests/helpers/wire-cl
 import { startSession } from '../auth.ts';
 import { MemoryKvStore } from '../kv-store.ts';
 import { hashPassword } from '../passwords.ts';
-import { CODE_MSG, issueCode, LOGIN_LIMITS, type CodePurpose } from '../verification-codes.ts';
+import { LOGIN_LIMITS } from '../password-attempts.ts';
+import { CODE_MSG, issueCode, type CodePurpose } from '../verification-codes.ts';
 import { ACCOUNT_MSG, bindPhone, PHONE_TICKET_TTL_MS } from './account-security.ts';
 
 const MINUTE = 60_000;

@@ -5,9 +5,10 @@ import { endSessions } from '../auth.ts';
 import { defineCalls, handle, ok, refuse, type CallContext } from '../calls.ts';
 import type { Database } from '../db/schema.ts';
 import type { KvStore } from '../kv-store.ts';
-import { hashPassword, verifyPassword } from '../passwords.ts';
+import { addressTurn, hashPassword, HashQueueFullError, SCRYPT_PARAMS, verifyPassword } from '../passwords.ts';
+import { admitPasswordAttempt, clearPasswordFailures, forgetAccountFailures, PASSWORD_BUSY, passwordRefusalAnswer, settlePasswordAttempt } from '../password-attempts.ts';
 import { maskPhone } from '../sms.ts';
-import { admitPasswordAttempt, checkCode, clearPasswordAttempts, passwordAttemptsLeft } from '../verification-codes.ts';
+import { checkCode } from '../verification-codes.ts';
 
 export { ACCOUNT_MSG, PHONE_TICKET_TTL_S } from '../../api/protocol/calls/account-security.ts';
 
@@ -22,6 +23,9 @@ export { ACCOUNT_MSG, PHONE_TICKET_TTL_S } from '../../api/protocol/calls/accoun
  */
 
 export const PHONE_TICKET_TTL_MS = PHONE_TICKET_TTL_S * 1000;
+
+/** The password change's words for the password limits: the way on is the SMS-code method. */
+const CHANGE_REFUSALS = { locked: ACCOUNT_MSG.oldPasswordLocked, smsRequired: ACCOUNT_MSG.useCodeInstead } as const;
 
 interface TicketRecord {
   userId: number;
@@ -100,8 +104,8 @@ export const accountSecurityCalls = defineCalls(
       return refuse(ACCOUNT_MSG.phoneTaken);
     }
     await endSessions(ctx.db, { userId: user.id, exceptSessionId: user.sessionId }, 'phone', ctx.now);
-    // Password attempts are counted per phone: the old number's count belongs to no account now.
-    await clearPasswordAttempts(ctx.kv, user.phone);
+    // Password failures are counted per phone: the old number's count belongs to no account now.
+    await forgetAccountFailures(ctx.kv, user.phone);
     ctx.log.info({ user: user.uuid, from: maskPhone(user.phone), to: maskPhone(phone) }, 'phone changed; other sessions ended');
     return ok({ phone: maskPhone(phone) }, ACCOUNT_MSG.phoneChanged);
   }),
@@ -114,28 +118,39 @@ export const accountSecurityCalls = defineCalls(
 
     if (oldPassword !== undefined) {
       if (!hasPassword) return refuse(ACCOUNT_MSG.noPasswordUseCode);
-      // The login limiter, per phone: guesses here and at login share one budget.
-      if (!(await admitPasswordAttempt(ctx.kv, user.phone))) return refuse(ACCOUNT_MSG.oldPasswordLocked);
-      if (!(await verifyPassword(oldPassword, row.password_hash))) {
-        ctx.log.info({ user: user.uuid }, 'change password: old password wrong');
-        return refuse((await passwordAttemptsLeft(ctx.kv, user.phone)) === 0 ? ACCOUNT_MSG.oldPasswordLocked : ACCOUNT_MSG.oldPasswordWrong);
+      // The sign-in limits (server/password-attempts.ts): guesses here and at sign-in share one budget.
+      const admission = await admitPasswordAttempt(ctx.kv, user.phone, ctx.ip);
+      if (!admission.ok) return passwordRefusalAnswer(admission.refusal, CHANGE_REFUSALS);
+      let valid: boolean;
+      try {
+        valid = await verifyPassword(oldPassword, row.password_hash, addressTurn(ctx.ip, admission.attempt.addressCount > 1));
+      } catch (error) {
+        if (!(error instanceof HashQueueFullError)) throw error;
+        await settlePasswordAttempt(ctx.kv, admission.attempt, 'unchecked');
+        return PASSWORD_BUSY;
       }
+      if (!valid) {
+        ctx.log.info({ user: user.uuid }, 'change password: old password wrong');
+        const limit = await settlePasswordAttempt(ctx.kv, admission.attempt, 'invalid');
+        return limit ? passwordRefusalAnswer(limit, CHANGE_REFUSALS) : refuse(ACCOUNT_MSG.oldPasswordWrong);
+      }
+      await settlePasswordAttempt(ctx.kv, admission.attempt, 'valid');
       if (oldPassword === password) return refuse(ACCOUNT_MSG.samePassword);
     } else if (code !== undefined) {
       // Checked before the sameness test and spent after it: the sameness answer is no oracle
       // for the old password to someone without the code, and a refused sameness keeps the code.
       const check = await checkCode(ctx.kv, 'verifyPhone', user.phone, code, { consume: false });
       if (!check.ok) return refuse(check.msg);
-      if (hasPassword && (await verifyPassword(password, row.password_hash))) return refuse(ACCOUNT_MSG.samePassword);
+      if (hasPassword && (await verifyPassword(password, row.password_hash, { key: addressTurn(ctx.ip).key, bounded: false }))) return refuse(ACCOUNT_MSG.samePassword);
       const spent = await checkCode(ctx.kv, 'verifyPhone', user.phone, code, { consume: true });
       if (!spent.ok) return refuse(spent.msg);
     } else {
       return refuse(hasPassword ? ACCOUNT_MSG.oldPasswordRequired : ACCOUNT_MSG.codeRequired);
     }
 
-    await ctx.db.updateTable('users').set({ password_hash: await hashPassword(password) }).where('id', '=', user.id).execute();
+    await ctx.db.updateTable('users').set({ password_hash: await hashPassword(password, SCRYPT_PARAMS, addressTurn(ctx.ip)) }).where('id', '=', user.id).execute();
     await endSessions(ctx.db, { userId: user.id, exceptSessionId: user.sessionId }, 'password', ctx.now);
-    await clearPasswordAttempts(ctx.kv, user.phone);
+    await clearPasswordFailures(ctx.kv, user.phone, ctx.ip);
     ctx.log.info({ user: user.uuid }, 'password changed; other sessions ended');
     return ok(null, ACCOUNT_MSG.passwordChanged);
   }),

@@ -7,21 +7,11 @@ import { pendingCancellation } from '../cancellation.ts';
 import { INVITE_MSG, type RegisterInviteOutcome } from '../../api/protocol/calls/invite.ts';
 import { bindInvitee } from '../invite/invites.ts';
 import { defineCalls, handle, ok, refuse, type CallContext, type CallDefinition, type SpecContext } from '../calls.ts';
-import { hashPassword, needsRehash, verifyPassword } from '../passwords.ts';
+import { addressTurn, checkSignInPassword, hashPassword, HashQueueFullError, needsRehash, SCRYPT_PARAMS } from '../passwords.ts';
+import { admitPasswordAttempt, clearPasswordFailures, PASSWORD_BUSY, passwordRefusalAnswer, settlePasswordAttempt } from '../password-attempts.ts';
 import type { SmsProvider } from '../sms.ts';
 import { maskPhone } from '../sms.ts';
-import {
-  admitPasswordAttempt,
-  checkCode,
-  clearPasswordAttempts,
-  CODE_MSG,
-  discardCode,
-  issueCode,
-  passwordAttemptsLeft,
-  releaseSmsCooldown,
-  reserveSmsSend,
-  type CodePurpose,
-} from '../verification-codes.ts';
+import { checkCode, discardCode, issueCode, releaseSmsCooldown, reserveSmsSend, type CodePurpose } from '../verification-codes.ts';
 
 /** SPEC §5/§9: mainland mobile number (api/protocol/calls/login.ts). */
 export const PHONE_PATTERN = login.PHONE_PATTERN;
@@ -30,6 +20,9 @@ const SEND_FAILED = '验证码发送失败，请稍后再试';
 const PURPOSE_BY_TYPE: Record<string, CodePurpose> = { '1': 'login', '2': 'recovery', '3': 'verifyPhone', '4': 'bindPhone', '5': 'cancel' };
 /** Codes for the signed-in player's own account: sent to the account's phone, whatever `phone` says. */
 const OWN_PHONE_PURPOSES: ReadonlySet<CodePurpose> = new Set(['verifyPhone', 'cancel']);
+
+/** Sign-in's words for the password limits (server/password-attempts.ts). */
+const SIGN_IN_REFUSALS = { locked: AUTH_MSG.passwordLocked, smsRequired: AUTH_MSG.useSmsCode } as const;
 
 export const SEND_CODE_MSG = {
   samePhone: '新手机号不能与当前手机号相同',
@@ -140,15 +133,22 @@ export function authCalls(services: { sms: SmsProvider }): CallDefinition[] {
       }
       const phone = codeRecipient(ctx, purpose);
       if (!phone.ok) return phone.response;
-      // Limits first: the 'not registered' and 'taken' answers must not become unthrottled lookups.
-      const permit = await reserveSmsSend(ctx.kv, phone.value, ctx.ip, ctx.now.getTime(), ctx.config.smsPerIpPerHour);
+      // Limits first: the 'taken' answer must not become an unthrottled lookup, and a recovery
+      // code for an unregistered phone costs the same budget as any other.
+      const permit = await reserveSmsSend(ctx.kv, phone.value, ctx.ip, ctx.now.getTime(), { perIpPerHour: ctx.config.smsPerIpPerHour, perIpPerDay: ctx.config.smsPerIpPerDay });
       if (!permit.ok) {
         ctx.log.info({ phone: maskPhone(phone.value), refused: permit.msg }, 'sms send refused');
         return refuse(permit.msg);
       }
-      if (purpose === 'recovery' && !(await findUser(ctx, phone.value))) return refuse(AUTH_MSG.phoneNotRegistered);
+      const recoveryForNobody = purpose === 'recovery' && !(await findUser(ctx, phone.value));
       if (purpose === 'bindPhone' && (await findUser(ctx, phone.value))) return refuse(SEND_CODE_MSG.phoneTaken);
       const code = await issueCode(ctx.kv, purpose, phone.value);
+      if (recoveryForNobody) {
+        // Answered as for an account, counted against the same limits, with a code stored like any
+        // other (so verifyCode answers alike too): only whether an SMS arrives tells the player.
+        ctx.log.info({ phone: maskPhone(phone.value), purpose }, 'recovery code for an unregistered phone not sent');
+        return ok(null, AUTH_MSG.codeSent);
+      }
       try {
         await services.sms.send(phone.value, code, purpose);
       } catch (error) {
@@ -169,6 +169,8 @@ export function authCalls(services: { sms: SmsProvider }): CallDefinition[] {
       const { account: phone, phone_code: code } = ctx.input;
       const check = await checkCode(ctx.kv, 'login', phone, code, { consume: true });
       if (!check.ok) return refuse(check.msg);
+      // The code proves the phone: the password limits that asked for it are lifted.
+      await clearPasswordFailures(ctx.kv, phone, ctx.ip);
       const existing = await findUser(ctx, phone);
       if (existing) return existing.disabled ? refuse(MSG.accountDisabled) : signedIn(ctx, existing, false);
       const created = await createUser(ctx, phone, { passwordHash: null, bdVid: ctx.input.bd_vid });
@@ -183,24 +185,36 @@ export function authCalls(services: { sms: SmsProvider }): CallDefinition[] {
       const check = await checkCode(ctx.kv, 'login', phone, code, { consume: true });
       if (!check.ok) return refuse(check.msg);
       if (await findUser(ctx, phone)) return refuse(AUTH_MSG.phoneRegistered);
-      const created = await createUser(ctx, phone, { passwordHash: await hashPassword(password), bdVid: ctx.input.bd_vid });
+      const created = await createUser(ctx, phone, { passwordHash: await hashPassword(password, SCRYPT_PARAMS, addressTurn(ctx.ip)), bdVid: ctx.input.bd_vid });
       return created ? signedIn(ctx, created, true, await bindAtRegistration(ctx, created, phone, ctx.input.invite_code)) : refuse(AUTH_MSG.phoneRegistered);
     }),
     handle(login.userlogin, async (ctx) => {
       const phone = ctx.input.account;
-      const { password } = ctx.input;
-      // Counted before the hash is computed: a locked account costs no scrypt work.
-      if (!(await admitPasswordAttempt(ctx.kv, phone))) return refuse(CODE_MSG.loginLocked);
+      // Counted before the hash: a refused attempt costs no scrypt work.
+      const admission = await admitPasswordAttempt(ctx.kv, phone, ctx.ip);
+      if (!admission.ok) {
+        ctx.log.info({ phone: maskPhone(phone), refused: admission.refusal.kind }, 'password login refused');
+        return passwordRefusalAnswer(admission.refusal, SIGN_IN_REFUSALS);
+      }
       const user = await findUser(ctx, phone);
-      const valid = user ? await verifyPassword(password, user.password_hash) : false;
+      let valid: boolean;
+      try {
+        // One real scrypt whether the phone is unknown, has no password or has a wrong one.
+        valid = await checkSignInPassword(ctx.input.password, user?.password_hash, addressTurn(ctx.ip, admission.attempt.addressCount > 1));
+      } catch (error) {
+        if (!(error instanceof HashQueueFullError)) throw error;
+        await settlePasswordAttempt(ctx.kv, admission.attempt, 'unchecked');
+        return PASSWORD_BUSY;
+      }
       if (!user || !valid) {
         ctx.log.info({ phone: maskPhone(phone) }, 'password login failed');
-        return refuse((await passwordAttemptsLeft(ctx.kv, phone)) === 0 ? CODE_MSG.loginLocked : AUTH_MSG.badCredentials);
+        const limit = await settlePasswordAttempt(ctx.kv, admission.attempt, 'invalid');
+        return limit ? passwordRefusalAnswer(limit, SIGN_IN_REFUSALS) : refuse(AUTH_MSG.badCredentials);
       }
+      await settlePasswordAttempt(ctx.kv, admission.attempt, 'valid');
       if (user.disabled) return refuse(MSG.accountDisabled);
-      await clearPasswordAttempts(ctx.kv, phone);
       if (needsRehash(user.password_hash!)) {
-        await ctx.db.updateTable('users').set({ password_hash: await hashPassword(password) }).where('id', '=', user.id).execute();
+        await ctx.db.updateTable('users').set({ password_hash: await hashPassword(ctx.input.password, SCRYPT_PARAMS, addressTurn(ctx.ip)) }).where('id', '=', user.id).execute();
       }
       return signedIn(ctx, user, false);
     }),
@@ -211,10 +225,10 @@ export function authCalls(services: { sms: SmsProvider }): CallDefinition[] {
       if (!check.ok) return refuse(check.msg);
       const user = await findUser(ctx, phone);
       if (!user) return refuse(AUTH_MSG.phoneNotRegistered);
-      const passwordHash = await hashPassword(ctx.input.password);
+      const passwordHash = await hashPassword(ctx.input.password, SCRYPT_PARAMS, addressTurn(ctx.ip));
       await ctx.db.updateTable('users').set({ password_hash: passwordHash }).where('id', '=', user.id).execute();
       await endSessions(ctx.db, { userId: user.id }, 'password', ctx.now);
-      await clearPasswordAttempts(ctx.kv, phone);
+      await clearPasswordFailures(ctx.kv, phone, ctx.ip);
       ctx.log.info({ user: user.uuid }, 'password reset; sessions ended');
       return ok(null, AUTH_MSG.passwordChangedOk);
     }),

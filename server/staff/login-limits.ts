@@ -1,5 +1,5 @@
 import type { KvStore } from '../kv-store.ts';
-import { LOGIN_LIMITS } from '../verification-codes.ts';
+import { LOGIN_LIMITS } from '../password-attempts.ts';
 
 /**
  * Staff sign-in limits, like the players' password login (server/verification-codes.ts

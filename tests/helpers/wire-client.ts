@@ -22,11 +22,12 @@ export class ManualClock {
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type LooseResponse = WireResponse<any>;
 
-export function wireClient(baseUrl: string, now: () => number = Date.now) {
+/** `headers` go with every call (e.g. X-Forwarded-For, to speak from another address to a TRUST_PROXY server). */
+export function wireClient(baseUrl: string, now: () => number = Date.now, headers: Record<string, string> = {}) {
   return async function call(path: string, payload: Fields = {}, credentials: Credentials | null = null): Promise<LooseResponse> {
     const signed = signRequest(payload, { path, timestamp: now(), credentials, secrets: DEV_SECRETS, crypto: browserCrypto });
     const body = encodeRequestBody(path, signed, { encrypt: true, secrets: DEV_SECRETS, crypto: browserCrypto });
-    const res = await fetch(baseUrl + path, { method: 'POST', headers: { 'content-type': body.contentType }, body: body.body });
+    const res = await fetch(baseUrl + path, { method: 'POST', headers: { ...headers, 'content-type': body.contentType }, body: body.body });
     const decoded = decodeResponse(await res.text(), { secrets: DEV_SECRETS, crypto: browserCrypto });
     if (!decoded.ok) throw new Error(`undecodable answer from ${path}: ${decoded.reason}`);
     return decoded.response;

@@ -72,7 +72,7 @@ export const sendCode = defineCall({
   // 'optional': types 3–5 are for the signed-in player; a stale token must not stop a login code.
   auth: 'optional',
   summary:
-    '发送短信验证码。type 1 登录/注册、2 找回密码（须已注册）、3 验证当前手机（须登录，发到账号手机）、4 绑定新手机（须登录，phone 为新号，不能是他人已绑定或当前号码）、5 注销确认（须登录，发到账号手机）。同一手机 60 秒一次，另有每手机、每 IP 的次数上限；验证码 5 分钟有效，错 5 次作废',
+    '发送短信验证码。type 1 登录/注册、2 找回密码（未注册的号码答得与已注册的一样，只是不发短信，以免泄露号码是否注册）、3 验证当前手机（须登录，发到账号手机）、4 绑定新手机（须登录，phone 为新号，不能是他人已绑定或当前号码）、5 注销确认（须登录，发到账号手机）。同一手机 60 秒一次，另有每手机（每小时、每天）、每 IP（每小时、每天）的次数上限；验证码 5 分钟有效，错 5 次作废',
   fields: {
     // Checked by the handler: types 1, 2 (and an unknown type) check the phone before the type;
     // 3 and 5 ignore it; 4 checks it after the session.
@@ -112,7 +112,8 @@ export const userRegister = defineCall({
 export const userlogin = defineCall({
   path: '/api/login/userlogin',
   auth: 'none',
-  summary: '手机号 + 密码登录；连续输错会暂时锁定该手机号的密码登录',
+  summary:
+    '手机号 + 密码登录。未注册、未设密码、密码错误三种情况答得一样（账号或密码错误）、耗时一样。同一网络对同一账号输错 10 次：该网络对该账号的密码登录暂停 15 分钟（data.reason locked）；一个账号 1 小时内在各网络共输错 30 次：改为要求验证码登录（data.reason sms_required）；同一网络 15 分钟内输错 20 次（不论账号）：该网络须等待，5 分钟起逐次加倍、最多 60 分钟（data.reason address_wait，data.retry_after_s）。服务器密码校验排满时 code 503 系统繁忙，请稍后再试',
   fields: {
     account: phone(),
     password: field<string, string>({ type: 'string', required: true, rule: '原样比较，不去空格', message: AUTH_MSG.passwordRequired }, (value) =>

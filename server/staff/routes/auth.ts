@@ -1,16 +1,13 @@
 import * as auth from '../../../api/protocol/staff/auth.ts';
 import { STAFF_MSG } from '../../../api/protocol/staff-call-spec.ts';
-import { hashPassword, verifyPassword } from '../../passwords.ts';
+import { MSG } from '../../../api/protocol/codes.ts';
+import { addressTurn, checkSignInPassword, HashQueueFullError } from '../../passwords.ts';
 import { claimTotpStep } from '../accounts.ts';
 import { writeAudit } from '../audit.ts';
 import { handlePublicStaff, handleStaff, staffOk, staffRefuse, type StaffCallDefinition } from '../calls.ts';
 import { admitStaffLogin, clearStaffLogin, recordStaffLoginFailure } from '../login-limits.ts';
 import { endStaffSessions, startStaffSession } from '../sessions.ts';
 import { matchTotp } from '../totp.ts';
-
-/** A hash to check unknown names against, so that an unknown name costs the same time as a wrong password. */
-let dummyHash: Promise<string> | null = null;
-const dummy = () => (dummyHash ??= hashPassword('no-such-staff-account-0'));
 
 export const staffAuthCalls: StaffCallDefinition[] = [
   handlePublicStaff(auth.login, async (ctx) => {
@@ -26,7 +23,14 @@ export const staffAuthCalls: StaffCallDefinition[] = [
       return staffRefuse(locked ? STAFF_MSG.locked : msg);
     };
     const row = await ctx.db.selectFrom('staff_accounts').selectAll().where('name', '=', name).executeTakeFirst();
-    const valid = await verifyPassword(password, row?.password_hash ?? (await dummy()));
+    let valid: boolean;
+    try {
+      // An unknown name is checked against a dummy hash: it costs the time a wrong password does.
+      valid = await checkSignInPassword(password, row?.password_hash, addressTurn(ctx.ip));
+    } catch (error) {
+      if (!(error instanceof HashQueueFullError)) throw error;
+      return staffRefuse(MSG.busy);
+    }
     // Never says which of name and password was wrong.
     if (!row || !valid) return fail(STAFF_MSG.badCredentials, 'credentials');
     if (row.disabled) return staffRefuse(STAFF_MSG.accountDisabled);
