@@ -10,8 +10,8 @@ export interface KvStore {
   set(key: string, value: string, ttlMs: number): Promise<void>;
   get(key: string): Promise<string | null>;
   delete(key: string): Promise<void>;
-  /** Increments a counter, starting its expiry on creation; returns the new value. */
-  increment(key: string, ttlMs: number): Promise<number>;
+  /** Adds `by` (1 unless told; -1 gives a slot back) to a counter, starting its expiry on creation; returns the new value. */
+  increment(key: string, ttlMs: number, by?: number): Promise<number>;
   /** Remaining lifetime in ms, or null when the key is absent. */
   ttl(key: string): Promise<number | null>;
   close(): Promise<void>;
@@ -67,9 +67,9 @@ export class MemoryKvStore implements KvStore {
     this.entries.delete(key);
   }
 
-  async increment(key: string, ttlMs: number): Promise<number> {
+  async increment(key: string, ttlMs: number, by = 1): Promise<number> {
     const entry = this.live(key);
-    const next = (entry ? Number(entry.value) : 0) + 1;
+    const next = (entry ? Number(entry.value) : 0) + by;
     this.entries.set(key, { value: String(next), expiresAt: entry ? entry.expiresAt : this.now() + ttlMs });
     return next;
   }
@@ -173,9 +173,9 @@ export class RedisKvStore implements KvStore {
     await this.run(() => this.redis.del(this.prefix + key));
   }
 
-  async increment(key: string, ttlMs: number): Promise<number> {
+  async increment(key: string, ttlMs: number, by = 1): Promise<number> {
     const full = this.prefix + key;
-    const [[, value]] = (await this.run(() => this.redis.multi().incr(full).pexpire(full, Math.max(1, Math.ceil(ttlMs)), 'NX').exec())) as [[null, number]];
+    const [[, value]] = (await this.run(() => this.redis.multi().incrby(full, by).pexpire(full, Math.max(1, Math.ceil(ttlMs)), 'NX').exec())) as [[null, number]];
     return value;
   }
 

@@ -16,6 +16,7 @@ import { withdrawalsMigration } from './migration-0020-withdrawals.ts';
 import { tradingMigration } from './migration-0021-trading.ts';
 import { storeMigration } from './migration-0018-store.ts';
 import { tasksMigration } from './migration-0017-tasks.ts';
+import { staffAuditSystemMigration } from './migration-0022-staff-audit-system.ts';
 
 /**
  * Versioned migrations, applied in key order. One SQL dialect (PostgreSQL) serves both the
@@ -148,6 +149,7 @@ const migrations: Record<string, Migration> = {
   '0019_invite': inviteMigration,
   '0020_withdrawals': withdrawalsMigration,
   '0021_trading': tradingMigration,
+  '0022_staff_audit_system': staffAuditSystemMigration,
 };
 
 export const migrationProvider: MigrationProvider = {
