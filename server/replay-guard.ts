@@ -29,6 +29,8 @@ export function kvReplayGuard(kv: KvStore): ReplayGuard {
   };
 }
 
+/** The journal's folder in DATA_DIR. */
+export const REPLAY_JOURNAL_DIR = 'replay';
 export const REPLAY_JOURNAL_FILE = 'replay-window.log';
 export const REPLAY_JOURNAL_PREVIOUS_FILE = 'replay-window.previous.log';
 
@@ -120,6 +122,7 @@ export class JournaledReplayGuard implements ReplayGuard {
  * refuses to start without REDIS_URL (server/config.ts), so the last case is development only.
  */
 export function createReplayGuard(config: Pick<ServerConfig, 'redisUrl' | 'databaseUrl' | 'dataDir'>, kv: KvStore, now: () => number = Date.now): ReplayGuard {
-  if (!config.redisUrl && !config.databaseUrl) return new JournaledReplayGuard(config.dataDir, now);
+  // Beside the database's own files, as the uploads are (<DATA_DIR>/uploads).
+  if (!config.redisUrl && !config.databaseUrl) return new JournaledReplayGuard(path.join(config.dataDir, REPLAY_JOURNAL_DIR), now);
   return kvReplayGuard(kv);
 }

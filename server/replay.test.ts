@@ -10,7 +10,7 @@ import { DATABASE_KINDS } from '../tests/helpers/test-db.ts';
 import { startTestServer, type TestServer } from '../tests/helpers/test-server.ts';
 import { ManualClock } from '../tests/helpers/wire-client.ts';
 import { balanceOf, player } from './money/ledger.ts';
-import { createReplayGuard, JournaledReplayGuard, REPLAY_JOURNAL_FILE, REPLAY_JOURNAL_PREVIOUS_FILE } from './replay-guard.ts';
+import { createReplayGuard, JournaledReplayGuard, REPLAY_JOURNAL_DIR, REPLAY_JOURNAL_FILE, REPLAY_JOURNAL_PREVIOUS_FILE } from './replay-guard.ts';
 import { MemoryKvStore } from './kv-store.ts';
 
 /** One signed body, as the web app would send it to `path`, without sending it. */
@@ -96,7 +96,7 @@ describe('the replay window outlives a restart on the embedded default (journal 
     const embedded = createReplayGuard({ redisUrl: null, databaseUrl: null, dataDir: dir }, kv);
     expect(embedded).toBeInstanceOf(JournaledReplayGuard);
     await embedded.close();
-    expect(existsSync(path.join(dir, REPLAY_JOURNAL_FILE))).toBe(true);
+    expect(existsSync(path.join(dir, REPLAY_JOURNAL_DIR, REPLAY_JOURNAL_FILE))).toBe(true);
     expect(createReplayGuard({ redisUrl: 'redis://x', databaseUrl: null, dataDir: dir }, kv)).not.toBeInstanceOf(JournaledReplayGuard);
     expect(createReplayGuard({ redisUrl: null, databaseUrl: 'postgres://x', dataDir: dir }, kv)).not.toBeInstanceOf(JournaledReplayGuard);
     await kv.close();
