@@ -139,12 +139,55 @@ describe('calls in the same millisecond', () => {
     expect([a.kind, b.kind]).toEqual(['ok', 'ok']);
   });
 
-  it('the server keys replays by path: the same signed fields sent to two calls are both answered', async () => {
+  it('the server spends a sign once whatever the path: the same signed fields sent to a second call are refused', async () => {
     const signed = signRequest({}, { path: '/api/down/getAboutUs', timestamp: Date.now(), secrets: DEV_SECRETS, crypto: browserCrypto });
     const body = encodeRequestBody('/api/down/getAboutUs', signed, { encrypt: true, secrets: DEV_SECRETS, crypto: browserCrypto }).body;
     const post = async (path: string) => decodeResponse(await (await fetch(server.url + path, { method: 'POST', headers: { 'content-type': 'application/json' }, body })).text(), { secrets: DEV_SECRETS, crypto: browserCrypto });
     expect(await post('/api/down/getAboutUs')).toMatchObject({ ok: true, response: { code: 1 } });
-    expect(await post('/down/appVersion')).toMatchObject({ ok: true, response: { code: 1 } });
-    expect(await post('/api/down/getAboutUs')).toMatchObject({ ok: true, response: { code: 101 } }); // a true replay
+    expect(await post('/down/appVersion')).toMatchObject({ ok: true, response: { code: 101 } });
+    expect(await post('/api/down/getAboutUs')).toMatchObject({ ok: true, response: { code: 101 } });
+  });
+
+  it('property: one client never emits two identical signs, whatever the clock does (frozen, repeating, going back) and however the calls interleave', async () => {
+    const paths = ['/api/user/getWatermark', '/api/user/changeActiveRecord', '/down/appVersion', '/api/login/sendCode', '/point'];
+    const payloads = [{}, { page: 1 }, { point_id: 1, point_title: '登录' }];
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(fc.integer({ min: 1_700_000_000_000, max: 1_700_000_000_003 }), { minLength: 1, maxLength: 8 }),
+        fc.array(fc.record({ path: fc.constantFrom(...paths), payload: fc.constantFrom(...payloads), signedIn: fc.boolean() }), { minLength: 2, maxLength: 30 }),
+        async (clockValues, calls) => {
+          let read = 0;
+          const signs: string[] = [];
+          const timestamps: number[] = [];
+          const capture = (async (input: Request) => {
+            const text = await input.text();
+            const json = new URL(input.url).pathname === '/point' ? Buffer.from(text, 'base64').toString('utf8') : text;
+            const fields = JSON.parse(json) as { sign: string; timestamp: number };
+            signs.push(fields.sign);
+            timestamps.push(fields.timestamp);
+            return new Response('{"code":1,"msg":"","data":null}');
+          }) as unknown as typeof fetch;
+          let signedIn = false;
+          const api = createApiClient({
+            baseUrl: 'http://127.0.0.1:9',
+            secrets: DEV_SECRETS,
+            crypto: browserCrypto,
+            encrypt: false,
+            fetch: capture,
+            now: () => clockValues[read++ % clockValues.length]!,
+            getCredentials: () => (signedIn ? { token: 't', uuid: 'u' } : null),
+          });
+          await Promise.all(
+            calls.map((call) => {
+              signedIn = call.signedIn;
+              return api.call(call.path, call.payload);
+            }),
+          );
+          expect(new Set(signs).size).toBe(calls.length);
+          for (let i = 1; i < timestamps.length; i++) expect(timestamps[i]).toBeGreaterThan(timestamps[i - 1]!);
+        },
+      ),
+      { numRuns: 200 },
+    );
   });
 });

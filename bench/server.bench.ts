@@ -28,6 +28,7 @@ import pg from 'pg';
 import { idCardCheckChar } from '../api/protocol/real-name.ts';
 import { decodeResponse, DEV_SECRETS, encodeRequestBody, signRequest } from '../api/protocol/wire.ts';
 import { nodeCrypto } from '../server/wire-crypto.ts';
+import { uniqueTimestamp } from './support.ts';
 import { reachable } from '../tests/helpers/test-redis.ts';
 
 const CONNECTIONS = 50;
@@ -299,7 +300,7 @@ const MIX: MixCall[] = [
 function sealed(path: string, fields: Record<string, unknown>, player: Player | null): string {
   const signed = signRequest(fields as Parameters<typeof signRequest>[0], {
     path,
-    timestamp: Date.now(),
+    timestamp: uniqueTimestamp(),
     ...(player ? { credentials: { token: player.token, uuid: player.uuid } } : {}),
     secrets: DEV_SECRETS,
     crypto: nodeCrypto,

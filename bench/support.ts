@@ -41,7 +41,7 @@ export async function startBenchServer(port: number, env: Record<string, string>
     stop,
     async call(pathname, payload, credentials = null) {
       const options = { secrets: DEV_SECRETS, crypto: nodeCrypto };
-      const signed = signRequest(payload, { path: pathname, timestamp: Date.now(), credentials, ...options });
+      const signed = signRequest(payload, { path: pathname, timestamp: uniqueTimestamp(), credentials, ...options });
       const body = encodeRequestBody(pathname, signed, { encrypt: true, ...options });
       const res = await fetch(base + pathname, { method: 'POST', headers: { 'content-type': body.contentType }, body: body.body });
       const decoded = decodeResponse(await res.text(), options);
@@ -49,6 +49,12 @@ export async function startBenchServer(port: number, env: Record<string, string>
       return decoded.response as { code: number; msg: string; data: unknown };
     },
   };
+}
+
+let lastTimestamp = 0;
+/** Strictly increasing request timestamps (as api/client.ts): the server spends a sign once on any path. */
+export function uniqueTimestamp(): number {
+  return (lastTimestamp = Math.max(Date.now(), lastTimestamp + 1));
 }
 
 export const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? NaN;

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { CODE, MSG } from '../api/protocol/codes.ts';
 import { unstorableTextRefusal } from '../api/protocol/text-rule.ts';
-import { encodeResponse, MAX_BODY_BYTES, openRequest, REPLAY_WINDOW_MS, type WireResponse } from '../api/protocol/wire.ts';
+import { encodeResponse, MAX_BODY_BYTES, openRequest, type WireResponse } from '../api/protocol/wire.ts';
 import { authenticate } from './auth.ts';
 import { refuse, type CallContext, type CallDefinition } from './calls.ts';
 import type { ServerConfig } from './config.ts';
@@ -9,11 +9,14 @@ import type { Kysely } from 'kysely';
 import type { Database } from './db/schema.ts';
 import { KvUnavailableError, type KvStore } from './kv-store.ts';
 import { nodeCrypto } from './wire-crypto.ts';
+import { kvReplayGuard, type ReplayGuard } from './replay-guard.ts';
 
 export interface PipelineDeps {
   config: ServerConfig;
   db: Kysely<Database>;
   kv: KvStore;
+  /** Where used signatures are remembered (server/replay-guard.ts); the kv store by default. */
+  replay?: ReplayGuard;
   now?: () => number;
   /** Told each call's answer code (metrics: errors by wire code); must be O(1), no I/O. */
   observeAnswer?: (call: string, code: number) => void;
@@ -32,6 +35,7 @@ const BUSY: WireResponse = { code: CODE.busy, msg: MSG.busy, data: null };
 export function registerCalls(app: FastifyInstance, calls: CallDefinition[], deps: PipelineDeps): void {
   const now = deps.now ?? Date.now;
   const { config, db, kv } = deps;
+  const replay = deps.replay ?? kvReplayGuard(kv);
   const cryptoOptions = { secrets: config.secrets, crypto: nodeCrypto };
 
   const observeAnswer = deps.observeAnswer;
@@ -60,9 +64,10 @@ export function registerCalls(app: FastifyInstance, calls: CallDefinition[], dep
           return send(reply, opened.reason === 'expired' ? EXPIRED : BAD_SIGN);
         }
         try {
-          // Keyed by path too: the sign covers the fields only, so two different calls with the same
-          // fields in the same millisecond (getWatermark {} and changeActiveRecord {}) are not replays.
-          if (!(await kv.setIfAbsent(`replay:${path}:${opened.sign}`, '1', REPLAY_WINDOW_MS))) {
+          // Never keyed by path: the sign does not cover it, so a body signed for one call would
+          // otherwise be spent again on another with the same fields (a client never signs the
+          // same fields twice: its timestamps strictly increase, api/client.ts).
+          if (!(await replay.claim(opened.sign, opened.timestamp))) {
             request.log.info({ call: path, refused: 'replay' }, 'request refused');
             return send(reply, BAD_SIGN);
           }

@@ -9,6 +9,7 @@ import type { CallDefinition } from './calls.ts';
 import type { ServerConfig } from './config.ts';
 import type { Database } from './db/schema.ts';
 import type { KvStore } from './kv-store.ts';
+import type { ReplayGuard } from './replay-guard.ts';
 import { contentCalls, registerAppPackageDownloads } from './routes/content.ts';
 import { authCalls } from './routes/auth.ts';
 import { authAccountCalls } from './routes/auth-account.ts';
@@ -57,6 +58,8 @@ export interface AppDeps {
   config: ServerConfig;
   db: Kysely<Database>;
   kv: KvStore;
+  /** Where used request signatures are remembered (server/replay-guard.ts createReplayGuard); the kv store when absent. The caller closes it. */
+  replay?: ReplayGuard;
   now?: () => number;
   /** Where logs go (tests capture them); stdout by default. Redaction applies either way. */
   logStream?: { write(line: string): void };

@@ -46,6 +46,21 @@ describe('loadConfig', () => {
     expect(config.production).toBe(true);
   });
 
+  it('production refuses DATABASE_URL without REDIS_URL (several processes must share one replay window); the embedded database needs none', () => {
+    const production = { NODE_ENV: 'production', API_SIGN_SECRET: 'a', LOGIN_SIGN_SECRET: 'b', POINT_SIGN_SECRET: 'c', API_AES_KEY: '0123456789abcdef', REAL_NAME_SECRET: 'r'.repeat(32), PAYMENT_PROVIDER: 'sandbox', SANDBOX_PAY_KEY: 's'.repeat(32), GAME_DELIVERY_KEY: 'g'.repeat(32), ...TENCENT_SMS_ENV };
+    let error: unknown;
+    try {
+      loadConfig({ ...production, DATABASE_URL: 'postgres://db/app' });
+    } catch (e) {
+      error = e;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    expect((error as ConfigError).problems).toEqual(['REDIS_URL must be set in production with DATABASE_URL (several processes share the replay window and the limits)']);
+    expect(loadConfig({ ...production, DATABASE_URL: 'postgres://db/app', REDIS_URL: 'redis://cache:6379' }).redisUrl).toBe('redis://cache:6379');
+    expect(loadConfig(production).databaseUrl).toBeNull(); // embedded PGlite: one process, the journaled window
+    expect(loadConfig({ DATABASE_URL: 'postgres://db/app' }).redisUrl).toBeNull(); // development may run one process without Redis
+  });
+
   it('rejects bad values with clear messages', () => {
     expect(() => loadConfig({ PORT: 'eighty' })).toThrow('PORT must be an integer 0–65535, got "eighty"');
     expect(() => loadConfig({ API_AES_KEY: 'short' })).toThrow('API_AES_KEY must be exactly 16 bytes (UTF-8)');

@@ -181,6 +181,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, root = process.
   if (databaseUrl && !/^postgres(ql)?:\/\//.test(databaseUrl)) problems.push('DATABASE_URL must be a postgres:// URL');
   const redisUrl = env.REDIS_URL || null;
   if (redisUrl && !/^rediss?:\/\//.test(redisUrl)) problems.push('REDIS_URL must be a redis:// URL');
+  // Several processes on one PostgreSQL must share the replay window (and the limits, the codes):
+  // each process's own memory would let a signature used on one be used again on another.
+  if (production && databaseUrl && !redisUrl) problems.push('REDIS_URL must be set in production with DATABASE_URL (several processes share the replay window and the limits)');
   const redisKeyPrefix = env.REDIS_KEY_PREFIX ?? 'gp:';
   if (!/^[\w.:-]{1,64}$/.test(redisKeyPrefix)) problems.push(`REDIS_KEY_PREFIX must be 1–64 letters, digits or _ . : -, got "${env.REDIS_KEY_PREFIX}"`);
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { KV_ERROR_LOG_INTERVAL_MS, RedisKvStore, type KvErrorLog } from './kv-store.ts';
+import { redisReachable, TEST_REDIS_URL } from '../tests/helpers/test-redis.ts';
+import { KV_ERROR_LOG_INTERVAL_MS, MemoryKvStore, RedisKvStore, type KvErrorLog } from './kv-store.ts';
 
 describe('RedisKvStore connection errors', () => {
   it('are logged through onError, at most once per interval with the count suppressed, never with the URL', async () => {
@@ -24,6 +25,25 @@ describe('RedisKvStore connection errors', () => {
       expect(JSON.stringify(lines)).not.toContain('s3cret');
     } finally {
       emit.disconnect();
+    }
+  });
+});
+
+describe('increment by a step (a slot given back)', () => {
+  it.each(['memory', 'redis'] as const)('%s: adds the step, keeps the expiry from creation', async (kind) => {
+    if (kind === 'redis' && !(await redisReachable())) return;
+    let now = 1_000;
+    const kv = kind === 'memory' ? new MemoryKvStore(() => now) : new RedisKvStore(TEST_REDIS_URL, `gp-test-${process.pid}-${Date.now()}:`);
+    try {
+      expect(await kv.increment('n', 10_000)).toBe(1);
+      expect(await kv.increment('n', 10_000)).toBe(2);
+      now += 5_000;
+      expect(await kv.increment('n', 10_000, -1)).toBe(1);
+      expect(await kv.ttl('n')).toBeLessThanOrEqual(kind === 'memory' ? 5_000 : 10_000);
+      expect(await kv.increment('n', 10_000, 3)).toBe(4);
+    } finally {
+      await kv.delete('n');
+      await kv.close();
     }
   });
 });

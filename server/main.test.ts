@@ -4,6 +4,8 @@ import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { browserCrypto } from '../api/crypto-browser.ts';
+import { decodeResponse, DEV_SECRETS, encodeRequestBody, signRequest } from '../api/protocol/wire.ts';
 
 function freePort(): Promise<number> {
   return new Promise((resolve) => {
@@ -47,6 +49,46 @@ describe('server process', () => {
       rmSync(dataDir, { recursive: true, force: true });
     }
   }, 60_000);
+
+  it('on the embedded default, a request accepted before a kill -9 is refused after the restart (the replay journal in DATA_DIR)', async () => {
+    const dataDir = mkdtempSync(path.join(os.tmpdir(), 'gp-main-'));
+    const { DATABASE_URL: _database, REDIS_URL: _redis, ...env } = process.env;
+    const start = async () => {
+      const port = await freePort();
+      const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], { env: { ...env, PORT: String(port), DATA_DIR: dataDir, STATIC_DIR: 'none', LOG_LEVEL: 'warn' }, stdio: 'ignore' });
+      let healthy = false;
+      // Up to 60 s: a first start runs initdb, which a loaded machine makes slow.
+      for (let i = 0; i < 300 && !healthy; i++) {
+        await new Promise((r) => setTimeout(r, 200));
+        healthy = await fetch(`http://127.0.0.1:${port}/healthz`).then((r) => r.ok, () => false);
+      }
+      expect(healthy).toBe(true);
+      return { child, url: `http://127.0.0.1:${port}` };
+    };
+    const path_ = '/api/down/getAboutUs';
+    const signed = signRequest({}, { path: path_, timestamp: Date.now(), secrets: DEV_SECRETS, crypto: browserCrypto });
+    const body = encodeRequestBody(path_, signed, { encrypt: true, secrets: DEV_SECRETS, crypto: browserCrypto });
+    const send = async (url: string) => {
+      const res = await fetch(url + path_, { method: 'POST', headers: { 'content-type': body.contentType }, body: body.body });
+      return decodeResponse(await res.text(), { secrets: DEV_SECRETS, crypto: browserCrypto });
+    };
+    const first = await start();
+    try {
+      expect(await send(first.url)).toMatchObject({ ok: true, response: { code: 1 } });
+      const killed = new Promise((resolve) => first.child.on('exit', resolve));
+      first.child.kill('SIGKILL');
+      await killed;
+      const second = await start();
+      try {
+        expect(await send(second.url)).toMatchObject({ ok: true, response: { code: 101, msg: '签名错误' } });
+      } finally {
+        second.child.kill('SIGKILL');
+      }
+    } finally {
+      first.child.kill('SIGKILL');
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  }, 150_000);
 
   it('refuses to start in production with development secrets', async () => {
     const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {

@@ -10,6 +10,7 @@ import { startMoneyJobs } from './money/jobs.ts';
 import { startPointsExpiryJob } from './tasks/expiry.ts';
 import { moneyServices } from './money/services.ts';
 import { createKvStore } from './kv-store.ts';
+import { createReplayGuard } from './replay-guard.ts';
 import { startAutosendJob } from './money/autosend.ts';
 import { startTradingJobs } from './trading/jobs.ts';
 import { createShutdown } from './observability/shutdown.ts';
@@ -44,10 +45,12 @@ async function main(): Promise<void> {
   // The logger exists only once the app is built; until then connection errors go to a console line.
   let kvLog: { warn(details: object, message: string): void } = { warn: (details, message) => console.warn(message, details) };
   const kv = createKvStore(config.redisUrl, config.redisKeyPrefix, { onError: (details, message) => kvLog.warn(details, message) });
-  const app = await buildApp({ config, db: database.db, kv, dbPool: database.pool ?? null });
+  // Used signatures: Redis, or on the embedded database a journal in DATA_DIR that outlives a restart.
+  const replay = createReplayGuard(config, kv);
+  const app = await buildApp({ config, db: database.db, kv, replay, dbPool: database.pool ?? null });
   kvLog = app.log.child({ component: 'kv' });
   logPoolError = (error) => app.log.warn({ err: error }, 'database pool: connection lost');
-  app.log.info({ database: database.kind, migrations: applied, kv: config.redisUrl ? 'redis' : 'memory' }, 'database ready');
+  app.log.info({ database: database.kind, migrations: applied, kv: config.redisUrl ? 'redis' : 'memory', replay: config.redisUrl ? 'redis' : config.databaseUrl ? 'memory' : 'journal' }, 'database ready');
   // Scheduled work, outside the request path: due account cancellations now, then every minute.
   const cancellationJob = startCancellationJob({ db: database.db, log: app.log.child({ job: 'cancellation' }) });
   // Cards' daily benefits that are sent without a claim (the day's grant is unique: safe in several processes).
@@ -70,6 +73,7 @@ async function main(): Promise<void> {
       { name: 'points expiry job', run: () => pointsExpiryJob.stop() },
       { name: 'trading jobs', run: () => tradingJobs.stop() },
       { name: 'money jobs', run: async () => moneyJobs?.stop() },
+      { name: 'replay window', run: () => replay.close() },
       { name: 'kv', run: () => kv.close() },
       { name: 'database', run: () => database.close() },
     ],

@@ -176,7 +176,7 @@ export function encodeRequestBody(
 export type OpenRequestFailure = 'unparseable' | 'badEnvelope' | 'plainRefused' | 'expired' | 'badSign';
 
 export type OpenRequestResult =
-  | { ok: true; fields: Fields; sign: string; encrypted: boolean }
+  | { ok: true; fields: Fields; sign: string; timestamp: number; encrypted: boolean }
   | { ok: false; reason: OpenRequestFailure };
 
 function isPlainObject(value: unknown): value is Fields {
@@ -237,7 +237,7 @@ export function openRequest(
     return { ok: false, reason: 'badSign' };
   }
   if (!timingSafeEqualText(sign, expected)) return { ok: false, reason: 'badSign' };
-  return { ok: true, fields, sign, encrypted };
+  return { ok: true, fields, sign, timestamp, encrypted };
 }
 
 // ---------------------------------------------------------------------------------------------

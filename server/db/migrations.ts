@@ -17,6 +17,7 @@ import { tradingMigration } from './migration-0021-trading.ts';
 import { storeMigration } from './migration-0018-store.ts';
 import { tasksMigration } from './migration-0017-tasks.ts';
 import { holidayCalendarMigration } from './migration-0022-holiday-calendar.ts';
+import { staffAuditSystemMigration } from './migration-0023-staff-audit-system.ts';
 
 /**
  * Versioned migrations, applied in key order. One SQL dialect (PostgreSQL) serves both the
@@ -150,6 +151,7 @@ const migrations: Record<string, Migration> = {
   '0020_withdrawals': withdrawalsMigration,
   '0021_trading': tradingMigration,
   '0022_holiday_calendar': holidayCalendarMigration,
+  '0023_staff_audit_system': staffAuditSystemMigration,
 };
 
 export const migrationProvider: MigrationProvider = {

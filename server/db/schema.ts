@@ -776,7 +776,8 @@ export interface StaffSessionsTable {
 
 export interface StaffAuditTable {
   id: Generated<number>;
-  staff_id: number;
+  /** null: the system (migration 0023_staff_audit_system), e.g. an address braked after failed sign-ins. */
+  staff_id: number | null;
   action: string;
   target: string;
   before: ColumnType<unknown, string | null, string | null>;

@@ -2,7 +2,8 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
 
 export interface AuditEntryInput {
-  staffId: number;
+  /** Who acted; null for what the system did itself (an address braked after too many failed sign-ins). */
+  staffId: number | null;
   action: string;
   target: string;
   before: unknown;

@@ -33,6 +33,10 @@ interface BaseContext {
   keys: StaffKeys;
   /** Sets (a token) or clears (null) the staff_session cookie: for auth/login and auth/logout. */
   setSessionCookie(token: string | null): void;
+  /** The request's Cookie header (auth/login reads the known-device cookie there). */
+  cookieHeader: string | undefined;
+  /** Adds one Set-Cookie header (another besides the session's). */
+  addSetCookie(header: string): void;
 }
 
 /**
@@ -170,6 +174,9 @@ export function registerStaffCalls(app: FastifyInstance, calls: StaffCallDefinit
           log: request.log,
           keys,
           setSessionCookie: (token) => void reply.header('set-cookie', sessionCookie(token, { secure: config.production })),
+          cookieHeader: request.headers.cookie,
+          // Fastify appends set-cookie values instead of replacing them.
+          addSetCookie: (header) => void reply.header('set-cookie', header),
         };
         let staff: StaffIdentity | null = null;
         let session: SessionInfo | null = null;

@@ -47,7 +47,10 @@ describe('the session cookie', () => {
       const account = await insertStaff(database.db, 'agent');
       const answer = await app.inject({ method: 'POST', url: '/staff/api/auth/login', headers: { 'content-type': 'application/json' }, payload: JSON.stringify({ name: account.name, password: account.password, code: totpCodeAt(account.totpSecret, Date.now()) }) });
       expect(answer.json()).toMatchObject({ code: 1 });
-      expect(answer.headers['set-cookie']).toMatch(/^staff_session=[A-Za-z0-9_-]{43}; Path=\/staff; HttpOnly; SameSite=Strict; Max-Age=43200; Secure$/);
+      // The session's cookie, then the known-device cookie (server/staff/devices.ts): both Secure.
+      const [session, device] = answer.headers['set-cookie'] as string[];
+      expect(session).toMatch(/^staff_session=[A-Za-z0-9_-]{43}; Path=\/staff; HttpOnly; SameSite=Strict; Max-Age=43200; Secure$/);
+      expect(device).toMatch(/^staff_device=\d+\.[A-Za-z0-9_-]{22}\.[A-Za-z0-9_-]{43}; Path=\/staff\/api\/auth\/login; HttpOnly; SameSite=Strict; Max-Age=7776000; Secure$/);
       await app.close();
       await kv.close();
     });

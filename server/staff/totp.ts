@@ -46,17 +46,22 @@ export function matchTotp(secret: string, code: string, nowMs: number): number |
 /**
  * The staff keys, derived from the server's sealing secret (REAL_NAME_SECRET) with HKDF under
  * their own labels, so they share nothing with the real-name keys: one seals TOTP secrets, one
- * derives each session's CSRF token from its session token (so auth/me can hand it out again).
+ * derives each session's CSRF token from its session token (so auth/me can hand it out again),
+ * one signs the known-device cookies.
  */
 export interface StaffKeys {
   totp: Sealer;
   csrfFor(sessionToken: string): string;
+  /** The MAC of a known-device cookie's payload (server/staff/devices.ts). */
+  deviceMac(payload: string): string;
 }
 
 export function staffKeys(secret: string): StaffKeys {
   const csrfKey = Buffer.from(hkdfSync('sha256', secret, 'lewan-staff', 'csrf', 32));
+  const deviceKey = Buffer.from(hkdfSync('sha256', secret, 'lewan-staff', 'known-device', 32));
   return {
     totp: aesSealer(secret, 'lewan-staff', 'totp-seal'),
     csrfFor: (sessionToken) => createHmac('sha256', csrfKey).update(sessionToken, 'utf8').digest('base64url'),
+    deviceMac: (payload) => createHmac('sha256', deviceKey).update(payload, 'utf8').digest('base64url'),
   };
 }

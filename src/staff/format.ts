@@ -10,6 +10,9 @@ export function chinaTime(iso: string | null): string {
 export const ACTION_NAMES: Record<string, string> = {
   'auth.login': '登录',
   'auth.logout': '退出登录',
+  'auth.lockout': '登录失败过多，账号在该 IP / 设备上被锁定',
+  'auth.ipLockout': '登录失败过多，该 IP 被限制',
+  'accounts.unlock': '解除登录锁定',
   'accounts.create': '新建账号',
   'accounts.disable': '停用账号',
   'accounts.enable': '启用账号',

@@ -18,9 +18,13 @@ export interface Account {
   nickname: string;
 }
 
+let lastTimestamp = 0;
+
 export async function wireCall(baseURL: string, path: string, payload: Fields, credentials: { token: string; uuid: string } | null = null) {
   const options = { secrets: DEV_SECRETS, crypto: nodeCrypto };
-  const signed = signRequest(payload, { path, timestamp: Date.now(), credentials, ...options });
+  // Strictly increasing, as the app's client: the server spends a sign once, on any path.
+  const timestamp = (lastTimestamp = Math.max(Date.now(), lastTimestamp + 1));
+  const signed = signRequest(payload, { path, timestamp, credentials, ...options });
   const body = encodeRequestBody(path, signed, { encrypt: true, ...options });
   const res = await fetch(baseURL + path, { method: 'POST', headers: { 'content-type': body.contentType }, body: body.body });
   const decoded = decodeResponse(await res.text(), options);

@@ -17,12 +17,12 @@ export interface TestServer {
 
 /** A real server on a loopback port with its own fresh database. */
 export async function startTestServer(
-  options: { env?: NodeJS.ProcessEnv; kind?: DatabaseKind; now?: () => number; kv?: KvStore; logStream?: { write(line: string): void }; sms?: SmsProvider; money?: AppDeps['money']; serviceBus?: AppDeps['serviceBus']; serviceStream?: AppDeps['serviceStream'] } = {},
+  options: { env?: NodeJS.ProcessEnv; kind?: DatabaseKind; now?: () => number; kv?: KvStore; logStream?: { write(line: string): void }; sms?: SmsProvider; money?: AppDeps['money']; serviceBus?: AppDeps['serviceBus']; serviceStream?: AppDeps['serviceStream']; replay?: AppDeps['replay'] } = {},
 ): Promise<TestServer> {
   const config = loadConfig({ STATIC_DIR: 'none', LOG_LEVEL: 'silent', ...options.env });
   const database = await createTestDatabase(options.kind);
   const kv = options.kv ?? new MemoryKvStore(options.now);
-  const app = await buildApp({ config, db: database.db, kv, now: options.now, ...(options.logStream ? { logStream: options.logStream } : {}), ...(options.sms ? { sms: options.sms } : {}), ...(options.money ? { money: options.money } : {}), ...(options.serviceBus ? { serviceBus: options.serviceBus } : {}), ...(options.serviceStream ? { serviceStream: options.serviceStream } : {}) });
+  const app = await buildApp({ config, db: database.db, kv, now: options.now, ...(options.logStream ? { logStream: options.logStream } : {}), ...(options.sms ? { sms: options.sms } : {}), ...(options.money ? { money: options.money } : {}), ...(options.serviceBus ? { serviceBus: options.serviceBus } : {}), ...(options.serviceStream ? { serviceStream: options.serviceStream } : {}), ...(options.replay ? { replay: options.replay } : {}) });
   const url = await app.listen({ host: '127.0.0.1', port: 0 });
   return {
     app,

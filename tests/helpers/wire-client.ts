@@ -24,8 +24,12 @@ type LooseResponse = WireResponse<any>;
 
 /** `headers` go with every call (e.g. X-Forwarded-For, to speak from another address to a TRUST_PROXY server). */
 export function wireClient(baseUrl: string, now: () => number = Date.now, headers: Record<string, string> = {}) {
+  // As the web app's client (api/client.ts): strictly increasing timestamps, so two calls with the
+  // same fields in one millisecond never carry the same sign (the server spends a sign once, on any path).
+  let last = -Infinity;
   return async function call(path: string, payload: Fields = {}, credentials: Credentials | null = null): Promise<LooseResponse> {
-    const signed = signRequest(payload, { path, timestamp: now(), credentials, secrets: DEV_SECRETS, crypto: browserCrypto });
+    const timestamp = (last = Math.max(now(), last + 1));
+    const signed = signRequest(payload, { path, timestamp, credentials, secrets: DEV_SECRETS, crypto: browserCrypto });
     const body = encodeRequestBody(path, signed, { encrypt: true, secrets: DEV_SECRETS, crypto: browserCrypto });
     const res = await fetch(baseUrl + path, { method: 'POST', headers: { ...headers, 'content-type': body.contentType }, body: body.body });
     const decoded = decodeResponse(await res.text(), { secrets: DEV_SECRETS, crypto: browserCrypto });

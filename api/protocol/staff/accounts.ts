@@ -30,6 +30,7 @@ export const ACCOUNTS_MSG = {
   enabled: '账号已启用',
   passwordReset: '密码已重置',
   totpReset: '动态验证码密钥已重置',
+  unlocked: '已解除登录锁定',
   disabledFlag: '参数错误',
 } as const;
 
@@ -76,4 +77,12 @@ export const resetTotp = defineStaffCall({
   summary: '重置员工的动态验证码密钥：生成新密钥（只给出一次），结束该账号的所有会话',
   fields: { id: id(ACCOUNTS_MSG.notFound) },
   answer: answer<StaffCredentials>('{ account, password: null, totp_secret, otpauth_uri }'),
+});
+
+export const unlock = defineStaffCall({
+  path: '/staff/api/accounts/unlock',
+  roles: [],
+  summary: '解除员工账号的登录锁定：该账号在各 IP、各设备上的登录失败计数全部清零（不解除某个 IP 的整体限制）；写入操作日志',
+  fields: { id: id(ACCOUNTS_MSG.notFound) },
+  answer: answer<StaffAccountView>('该账号；拒绝：账号不存在'),
 });

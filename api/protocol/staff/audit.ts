@@ -3,8 +3,9 @@ import { defineStaffCall } from '../staff-call-spec.ts';
 
 export interface AuditEntry {
   id: number;
-  staff_id: number;
-  staff_name: string;
+  /** null: the system acted (an address braked after too many failed sign-ins). */
+  staff_id: number | null;
+  staff_name: string | null;
   /** e.g. 'accounts.create', 'auth.login'. */
   action: string;
   /** What was acted on, e.g. 'staff:12'. */
@@ -35,5 +36,5 @@ export const list = defineStaffCall({
   roles: [],
   summary: '操作日志，新的在前，分页；可按员工和操作筛选',
   fields: { ...PAGE_FIELDS, staff_id: staffFilter, action: actionFilter },
-  answer: answer<{ list: AuditEntry[]; total: number; page: number; limit: number }>('{ list: [{ id, staff_id, staff_name, action, target, before, after, ip, at }], total, page, limit }'),
+  answer: answer<{ list: AuditEntry[]; total: number; page: number; limit: number }>('{ list: [{ id, staff_id, staff_name, action, target, before, after, ip, at }], total, page, limit }；系统所为（如某 IP 登录失败过多被限制）staff_id、staff_name 为 null'),
 });

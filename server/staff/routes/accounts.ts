@@ -5,6 +5,7 @@ import type { Database } from '../../db/schema.ts';
 import { hashPassword } from '../../passwords.ts';
 import { accountView, createStaffAccount, generateStaffPassword, type StaffAccountRow } from '../accounts.ts';
 import { handleStaff, staffOk, staffRefuse, type StaffCallDefinition } from '../calls.ts';
+import { unlockStaffLogin } from '../login-limits.ts';
 import { endStaffSessions } from '../sessions.ts';
 import { newTotpSecret, totpUri } from '../totp.ts';
 
@@ -47,6 +48,16 @@ export const staffAccountCalls: StaffCallDefinition[] = [
     const account = accountView(row);
     await ctx.audit('accounts.resetPassword', `staff:${row.id}`, { ...account, password: '旧密码' }, { ...account, password: '已重置', sessions_ended: ended });
     return staffOk({ account, password, totp_secret: null, otpauth_uri: null }, ACCOUNTS_MSG.passwordReset);
+  }),
+  handleStaff(accounts.unlock, async (ctx) => {
+    const row = await lockedAccount(ctx.db, ctx.input.id);
+    if (!row) return staffRefuse(ACCOUNTS_MSG.notFound);
+    // The counters live in the kv store, outside the transaction: unlocked first, so that a failed
+    // unlock (Redis down) throws and rolls the audit row back; never an audit row for nothing done.
+    await unlockStaffLogin(ctx.kv, row.name, ctx.now.getTime());
+    const account = accountView(row);
+    await ctx.audit('accounts.unlock', `staff:${row.id}`, null, { ...account, login_counts: '已清零' });
+    return staffOk(account, ACCOUNTS_MSG.unlocked);
   }),
   handleStaff(accounts.resetTotp, async (ctx) => {
     const row = await lockedAccount(ctx.db, ctx.input.id);

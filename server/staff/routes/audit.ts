@@ -5,7 +5,8 @@ import { handleStaff, staffOk, type StaffCallDefinition } from '../calls.ts';
 export const staffAuditCalls: StaffCallDefinition[] = [
   handleStaff(audit.list, async (ctx) => {
     const { page, limit, staff_id: staffId, action } = ctx.input;
-    let query = ctx.db.selectFrom('staff_audit').innerJoin('staff_accounts', 'staff_accounts.id', 'staff_audit.staff_id');
+    // Left join: the system's rows have no staff member.
+    let query = ctx.db.selectFrom('staff_audit').leftJoin('staff_accounts', 'staff_accounts.id', 'staff_audit.staff_id');
     if (staffId !== undefined) query = query.where('staff_audit.staff_id', '=', staffId);
     if (action !== undefined) query = query.where('staff_audit.action', '=', action);
     const { total } = await query.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow();

@@ -90,8 +90,9 @@ export default function AccountsPage({ staff }: StaffPageProps) {
     void load();
   };
 
-  const act = async (account: StaffAccountView, what: 'disable' | 'enable' | 'resetPassword' | 'resetTotp') => {
+  const act = async (account: StaffAccountView, what: 'disable' | 'enable' | 'resetPassword' | 'resetTotp' | 'unlock') => {
     const texts = {
+      unlock: `解除 ${account.name} 的登录锁定？其在各网络、各设备上的登录失败次数将清零。`,
       disable: `停用 ${account.name}？停用后其登录会话立即失效。`,
       enable: `重新启用 ${account.name}？`,
       resetPassword: `为 ${account.name} 生成新密码？其登录会话立即失效。`,
@@ -101,7 +102,7 @@ export default function AccountsPage({ staff }: StaffPageProps) {
     const answer =
       what === 'disable' || what === 'enable'
         ? await staffCall('/staff/api/accounts/disable', { id: account.id, disabled: what === 'disable' ? '1' : '0' })
-        : await staffCall(what === 'resetPassword' ? '/staff/api/accounts/resetPassword' : '/staff/api/accounts/resetTotp', { id: account.id });
+        : await staffCall(what === 'unlock' ? '/staff/api/accounts/unlock' : what === 'resetPassword' ? '/staff/api/accounts/resetPassword' : '/staff/api/accounts/resetTotp', { id: account.id });
     if (answer.code !== STAFF_CODE.ok) {
       Toast.show({ content: answer.msg });
       return;
@@ -168,6 +169,9 @@ export default function AccountsPage({ staff }: StaffPageProps) {
                         </Button>
                         <Button size="mini" onClick={() => void act(account, 'resetTotp')}>
                           重置验证码
+                        </Button>
+                        <Button size="mini" onClick={() => void act(account, 'unlock')}>
+                          解除锁定
                         </Button>
                       </>
                     )}

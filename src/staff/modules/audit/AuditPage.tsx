@@ -95,7 +95,7 @@ export default function AuditPage() {
               {result.list.map((entry) => (
                 <tr key={entry.id} data-testid="audit-row">
                   <td>{chinaTime(entry.at)}</td>
-                  <td>{entry.staff_name}</td>
+                  <td>{entry.staff_name ?? '系统'}</td>
                   <td title={entry.action}>{actionName(entry.action)}</td>
                   <td>{entry.target}</td>
                   <td>
