@@ -11,6 +11,7 @@ import {
   type Credentials,
   type Fields,
   type WireSecrets,
+  signingClock,
 } from './protocol/wire.ts';
 
 export interface ApiClientOptions {
@@ -64,10 +65,7 @@ interface SignContext {
  */
 export function createApiClient(options: ApiClientOptions): FullApiClient {
   const clock = options.now ?? Date.now;
-  // Strictly increasing timestamps: two calls in one millisecond with the same fields would
-  // otherwise carry the same sign, and the server refuses a repeated sign as a replay.
-  let lastTimestamp = 0;
-  const now = () => (lastTimestamp = Math.max(clock(), lastTimestamp + 1));
+  const now = signingClock(clock);
   const encrypt = options.encrypt ?? true;
 
   const build = (request: Request, context: SignContext): Request => {

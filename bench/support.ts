@@ -2,7 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { decodeResponse, DEV_SECRETS, encodeRequestBody, signRequest, type Fields } from '../api/protocol/wire.ts';
+import { decodeResponse, DEV_SECRETS, encodeRequestBody, signRequest, signingClock, type Fields } from '../api/protocol/wire.ts';
 import { nodeCrypto } from '../server/wire-crypto.ts';
 
 /** What the browser benches share: the product's server on a fresh embedded database, and signed calls to it. */
@@ -51,11 +51,8 @@ export async function startBenchServer(port: number, env: Record<string, string>
   };
 }
 
-let lastTimestamp = 0;
-/** Strictly increasing request timestamps (as api/client.ts): the server spends a sign once on any path. */
-export function uniqueTimestamp(): number {
-  return (lastTimestamp = Math.max(Date.now(), lastTimestamp + 1));
-}
+/** Request timestamps as api/client.ts makes them: the server spends a sign once on any path. */
+export const uniqueTimestamp = signingClock();
 
 export const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? NaN;
 export const percentile = (values: number[], p: number) => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor((values.length * p) / 100))] ?? NaN;

@@ -8,6 +8,7 @@ import { parseDownloadStates } from './events.ts';
 import { createMemorySimStore, type SimStore } from './sim-store.ts';
 import { installWrapperSimulator, SIM_PROGRESS_INTERVAL_MS, type SimulatorOptions, type WrapperSimulator } from './simulator.ts';
 import { eventually } from '../tests/helpers/eventually.ts';
+import { signingClock } from '../api/protocol/wire.ts';
 
 /**
  * The simulator against the real reference server: real generated package bytes, real Range
@@ -22,17 +23,13 @@ interface Package {
   package_name: string;
 }
 
-function monotonicClock() {
-  let last = 0;
-  return () => (last = Math.max(Date.now(), last + 1));
-}
 
 let server: TestServer;
 let packages: Package[];
 const running: WrapperSimulator[] = [];
 
 beforeAll(async () => {
-  const now = monotonicClock();
+  const now = signingClock();
   server = await startTestServer({ now });
   const call = wireClient(server.url, now);
   const rows = await server.database.db

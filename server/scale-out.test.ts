@@ -15,6 +15,7 @@ import { CODE_MAX_TRIES, CODE_MSG } from './verification-codes.ts';
 import { DEV_STAFF_ACCOUNTS } from './staff/dev-accounts.ts';
 import { TOTP_PERIOD_S, totpCodeAt } from './staff/totp.ts';
 import { cookieOf, staffCall } from '../tests/helpers/staff.ts';
+import { signingClock } from '../api/protocol/wire.ts';
 
 /**
  * Issue 16 item 1: two real server processes (server/main.ts) on one PostgreSQL database and one
@@ -73,10 +74,9 @@ describe.skipIf(!PG_URL || !redisUp)('two server processes on one PostgreSQL and
   let a: Proc;
   let b: Proc;
   let sql: pg.Client;
-  // Each request a distinct millisecond: two identical calls in one millisecond are the same signed
-  // request, which the replay cache rightly refuses (a real client never sends those in parallel).
-  let lastTimestamp = 0;
-  const uniqueNow = () => (lastTimestamp = Math.max(Date.now(), lastTimestamp + 1));
+  // One signing clock for every client of the test: two identical calls in one millisecond would be
+  // the same signed request, which the replay cache rightly refuses.
+  const uniqueNow = signingClock();
   const call = (proc: Proc) => wireClient(proc.url, uniqueNow);
 
   beforeAll(async () => {

@@ -126,7 +126,7 @@ describe('signed request round trip (property)', () => {
           expect(Object.keys(JSON.parse(body.body)).length === 1 && 'data' in JSON.parse(body.body)).toBe(encrypt);
         }
         const opened = openRequest(path, body.body, { acceptPlain: true, now: NOW, secrets, crypto: server });
-        expect(opened).toEqual({ ok: true, fields: normalize(signed), sign: signed.sign, encrypted: encrypt && path !== '/point' });
+        expect(opened).toEqual({ ok: true, fields: normalize(signed), sign: signed.sign, timestamp: NOW, encrypted: encrypt && path !== '/point' });
 
         // down calls never carry credentials; other api calls carry them when logged in
         if (path === '/api/down/x' || !credentials) expect('token' in signed || 'user_uuid' in signed).toBe(false);

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
 import { browserCrypto } from '../crypto-browser.ts';
 import { nodeCrypto } from '../../server/wire-crypto.ts';
-import { canonicalString, computeSign, DEV_SECRETS, openEnvelope, sealEnvelope, signRequest, encodeRequestBody, openRequest, decodeResponse, encodeResponse } from './wire.ts';
+import { canonicalString, computeSign, DEV_SECRETS, openEnvelope, sealEnvelope, signRequest, encodeRequestBody, openRequest, decodeResponse, encodeResponse, signingClock, CLOCK_STEP_BACK_MS } from './wire.ts';
 import { createHash, createCipheriv, createDecipheriv } from 'node:crypto';
 
 const md5 = (s: string) => createHash('md5').update(s, 'utf8').digest('hex');
@@ -67,5 +68,35 @@ describe('request round trip', () => {
       const enc = encodeResponse({ code: 1, msg: 'ok', data: { a: '中' } }, mode, { secrets: DEV_SECRETS, crypto: nodeCrypto });
       expect(decodeResponse(enc.body, { secrets: DEV_SECRETS, crypto: browserCrypto })).toEqual({ ok: true, form: mode, response: { code: 1, msg: 'ok', data: { a: '中' } } });
     }
+  });
+});
+
+describe('signing clock', () => {
+  it('strictly increases through a frozen clock and small steps back, and follows a clock set back further', () => {
+    let time = 1_700_000_000_000;
+    const stamp = signingClock(() => time);
+    expect([stamp(), stamp(), stamp()]).toEqual([time, time + 1, time + 2]);
+    time -= CLOCK_STEP_BACK_MS; // within the tolerance: counted on, never repeated
+    expect(stamp()).toBe(1_700_000_000_003);
+    time = 1_700_000_000_000 - 3_600_000; // the device's clock corrected by an hour
+    expect(stamp()).toBe(time);
+    expect(stamp()).toBe(time + 1);
+  });
+
+  it('property: strictly increasing and never behind the clock while no reading falls more than the tolerance below the one before', () => {
+    fc.assert(
+      fc.property(fc.array(fc.integer({ min: -CLOCK_STEP_BACK_MS, max: 50 }), { minLength: 1, maxLength: 200 }), (steps) => {
+        let time = 1_700_000_000_000;
+        const stamp = signingClock(() => time);
+        let previous = -Infinity;
+        for (const step of steps) {
+          time += step;
+          const next = stamp();
+          expect(next).toBeGreaterThan(previous);
+          expect(next).toBeGreaterThanOrEqual(time);
+          previous = next;
+        }
+      }),
+    );
   });
 });

@@ -41,6 +41,28 @@ export const DEFAULT_VERSION_CODE = '3.3.3';
 export const REQUEST_TIMEOUT_MS = 15_000;
 export const TIMESTAMP_WINDOW_MS = 300_000;
 export const REPLAY_WINDOW_MS = 600_000;
+
+/** A clock reading more than this below the one before is followed at once; smaller steps back are absorbed. */
+export const CLOCK_STEP_BACK_MS = 1_000;
+
+/**
+ * One client's request timestamps: strictly increasing, so two calls with the same fields never
+ * carry the same sign (the server spends a sign once, on any path). A clock set back by more than
+ * CLOCK_STEP_BACK_MS (the device's time was corrected) is followed: counting on from the old
+ * timestamps would run ahead of real time, and past TIMESTAMP_WINDOW_MS every call would be
+ * refused as expired until the clock caught up.
+ */
+export function signingClock(clock: () => number = Date.now): () => number {
+  let last = -Infinity;
+  let lastReading = -Infinity;
+  return () => {
+    const now = clock();
+    const setBack = lastReading - now > CLOCK_STEP_BACK_MS;
+    lastReading = now;
+    last = setBack ? now : Math.max(now, last + 1);
+    return last;
+  };
+}
 export const MAX_BODY_BYTES = 64 * 1024;
 export const POINT_PATH = '/point';
 

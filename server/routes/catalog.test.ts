@@ -6,6 +6,7 @@ import { chinaDate, chinaWeekStart, DAY_MS, parseChinaDate } from '../catalog/ch
 import { DATABASE_KINDS } from '../../tests/helpers/test-db.ts';
 import { startTestServer, type TestServer } from '../../tests/helpers/test-server.ts';
 import { wireClient } from '../../tests/helpers/wire-client.ts';
+import { signingClock } from '../../api/protocol/wire.ts';
 
 /**
  * A small XML well-formedness check (no parser among the dependencies): tags balance, attributes
@@ -35,17 +36,12 @@ function parseSvgRoot(text: string): { name: string; attributes: Record<string, 
   return root!;
 }
 
-/** Real time, but never the same millisecond twice (identical requests would share a signature). */
-function monotonicClock() {
-  let last = 0;
-  return () => (last = Math.max(Date.now(), last + 1));
-}
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- answers are asserted field by field
 type Item = Record<string, any>;
 
 describe.each(DATABASE_KINDS)('game catalogue on %s', (kind) => {
-  const now = monotonicClock();
+  const now = signingClock();
   let server: TestServer;
   let call: ReturnType<typeof wireClient>;
   const db = () => server.database.db;

@@ -3,14 +3,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DATABASE_KINDS } from '../../tests/helpers/test-db.ts';
 import { startTestServer, type TestServer } from '../../tests/helpers/test-server.ts';
 import { wireClient } from '../../tests/helpers/wire-client.ts';
+import { signingClock } from '../../api/protocol/wire.ts';
 
-function monotonicClock() {
-  let last = 0;
-  return () => (last = Math.max(Date.now(), last + 1));
-}
 
 describe.each(DATABASE_KINDS)('game package files on %s', (kind) => {
-  const now = monotonicClock();
+  const now = signingClock();
   let server: TestServer;
   const db = () => server.database.db;
 

@@ -6,17 +6,14 @@ import { startTestServer, type TestServer } from '../../tests/helpers/test-serve
 import { devSmsCode, wireClient } from '../../tests/helpers/wire-client.ts';
 import { claimCoupon } from './coupons.ts';
 import { claimGiftCode } from './gifts.ts';
+import { signingClock } from '../../api/protocol/wire.ts';
 
-function monotonicClock() {
-  let last = 0;
-  return () => (last = Math.max(Date.now(), last + 1));
-}
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- answers are asserted field by field
 type Item = Record<string, any>;
 
 describe.each(DATABASE_KINDS)('gifts, coupons and reservations on %s', (kind) => {
-  const now = monotonicClock();
+  const now = signingClock();
   let server: TestServer;
   let call: ReturnType<typeof wireClient>;
   let serial = 0;

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { expect, type Page } from '@playwright/test';
 import { idCardCheckChar } from '../../api/protocol/real-name.ts';
-import { decodeResponse, DEV_SECRETS, encodeRequestBody, signRequest, type Fields } from '../../api/protocol/wire.ts';
+import { decodeResponse, DEV_SECRETS, encodeRequestBody, signRequest, signingClock, type Fields } from '../../api/protocol/wire.ts';
 import { nodeCrypto } from '../../server/wire-crypto.ts';
 
 /**
@@ -18,12 +18,12 @@ export interface Account {
   nickname: string;
 }
 
-let lastTimestamp = 0;
+/** As the app's client: the server spends a sign once, on any path. */
+const nextTimestamp = signingClock();
 
 export async function wireCall(baseURL: string, path: string, payload: Fields, credentials: { token: string; uuid: string } | null = null) {
   const options = { secrets: DEV_SECRETS, crypto: nodeCrypto };
-  // Strictly increasing, as the app's client: the server spends a sign once, on any path.
-  const timestamp = (lastTimestamp = Math.max(Date.now(), lastTimestamp + 1));
+  const timestamp = nextTimestamp();
   const signed = signRequest(payload, { path, timestamp, credentials, ...options });
   const body = encodeRequestBody(path, signed, { encrypt: true, ...options });
   const res = await fetch(baseURL + path, { method: 'POST', headers: { 'content-type': body.contentType }, body: body.body });

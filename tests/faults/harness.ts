@@ -6,7 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { inject } from 'vitest';
 import { browserCrypto } from '../../api/crypto-browser.ts';
-import { decodeResponse, DEV_SECRETS, encodeRequestBody, signRequest, type Fields } from '../../api/protocol/wire.ts';
+import { decodeResponse, DEV_SECRETS, encodeRequestBody, signRequest, signingClock, type Fields } from '../../api/protocol/wire.ts';
 import { idFor } from '../helpers/money.ts';
 import { admin, databaseUrl } from '../helpers/global-db.ts';
 
@@ -112,9 +112,8 @@ export interface Who {
   uuid: string;
 }
 
-/** Strictly increasing timestamps in this process: two identical calls never share a signature (replay cache). */
-let lastTimestamp = 0;
-const timestamp = () => (lastTimestamp = Math.max(Date.now(), lastTimestamp + 1));
+/** As the app's client: two identical calls never share a signature (replay cache). */
+const timestamp = signingClock();
 
 /**
  * The web app's call (signed, encrypted, decoded), with a bound: a call that takes longer than

@@ -1,5 +1,5 @@
 import { browserCrypto } from '../../api/crypto-browser.ts';
-import { decodeResponse, DEV_SECRETS, encodeRequestBody, signRequest, type Credentials, type Fields, type WireResponse } from '../../api/protocol/wire.ts';
+import { decodeResponse, DEV_SECRETS, encodeRequestBody, signRequest, signingClock, type Credentials, type Fields, type WireResponse } from '../../api/protocol/wire.ts';
 
 /**
  * A clock tests move by hand. Every read also advances it by 1 ms, so two identical requests
@@ -24,11 +24,10 @@ type LooseResponse = WireResponse<any>;
 
 /** `headers` go with every call (e.g. X-Forwarded-For, to speak from another address to a TRUST_PROXY server). */
 export function wireClient(baseUrl: string, now: () => number = Date.now, headers: Record<string, string> = {}) {
-  // As the web app's client (api/client.ts): strictly increasing timestamps, so two calls with the
-  // same fields in one millisecond never carry the same sign (the server spends a sign once, on any path).
-  let last = -Infinity;
+  // As the web app's client (api/client.ts): the server spends a sign once, on any path.
+  const stamp = signingClock(now);
   return async function call(path: string, payload: Fields = {}, credentials: Credentials | null = null): Promise<LooseResponse> {
-    const timestamp = (last = Math.max(now(), last + 1));
+    const timestamp = stamp();
     const signed = signRequest(payload, { path, timestamp, credentials, secrets: DEV_SECRETS, crypto: browserCrypto });
     const body = encodeRequestBody(path, signed, { encrypt: true, secrets: DEV_SECRETS, crypto: browserCrypto });
     const res = await fetch(baseUrl + path, { method: 'POST', headers: { ...headers, 'content-type': body.contentType }, body: body.body });

@@ -1,7 +1,6 @@
 import * as auth from '../../../api/protocol/staff/auth.ts';
 import { STAFF_MSG } from '../../../api/protocol/staff-call-spec.ts';
-import { MSG } from '../../../api/protocol/codes.ts';
-import { addressTurn, checkSignInPassword, HashQueueFullError } from '../../passwords.ts';
+import { checkSignInPassword } from '../../passwords.ts';
 import { claimTotpStep } from '../accounts.ts';
 import { writeAudit } from '../audit.ts';
 import { handlePublicStaff, handleStaff, staffOk, staffRefuse, type StaffCallDefinition } from '../calls.ts';
@@ -39,14 +38,12 @@ export const staffAuthCalls: StaffCallDefinition[] = [
       return staffRefuse(failure.nameLocked ? STAFF_MSG.locked : msg);
     };
     row ??= await ctx.db.selectFrom('staff_accounts').selectAll().where('name', '=', name).executeTakeFirst();
-    let valid: boolean;
-    try {
-      // An unknown name is checked against a dummy hash: it costs the time a wrong password does.
-      valid = await checkSignInPassword(password, row?.password_hash, addressTurn(ctx.ip));
-    } catch (error) {
-      if (!(error instanceof HashQueueFullError)) throw error;
-      return staffRefuse(MSG.busy);
-    }
+    // An unknown name is checked against a dummy hash: it costs the time a wrong password does.
+    // The attempt was counted before this point, and the limits admit at most maxFailuresPerIp
+    // per address, so the check waits its turn (one per address, round-robin with the players'
+    // sign-ins) instead of being refused: a refusal here would leave a counted attempt that never
+    // settled, and a lock that no attempt reported to the audit log.
+    const valid = await checkSignInPassword(password, row?.password_hash, { key: `ip:${ctx.ip}`, bounded: false });
     // Never says which of name and password was wrong.
     if (!row || !valid) return fail(STAFF_MSG.badCredentials, 'credentials');
     if (row.disabled) return staffRefuse(STAFF_MSG.accountDisabled);
