@@ -3,7 +3,8 @@ import { expect, test } from './fixtures/test.ts';
 import { appRendered, popupSeen, register, type Account } from './wire.ts';
 
 /**
- * The player routes of help, feedback, messages, notices, the update dialog and customer service, each visited signed out and signed in at 375×812: none shows the
+ * The player routes of help, feedback, messages, notices, the update dialog and customer service,
+ * each visited signed out and signed in at 375×812: none shows the
  * not-found treatment (页面暂未开放), none logs a console error or throws, and each signed-in visit
  * leaves a page that is no longer busy. Signed out, the routes SPEC protects open the login popup
  * instead of their page; the rest render for anyone. The flows behind the pages are in

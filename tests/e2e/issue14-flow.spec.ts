@@ -3,7 +3,8 @@ import { staffSession } from './staff.ts';
 import { type Account, buyCoins, freshPhone, openPage, popupSeen, register, shoot, signInStorage, verifyAdult, watchConsole, wireCall } from './wire.ts';
 
 /**
- * The rewards' paths across their parts (tasks, coin store, invitations, withdrawals), at 375×812 against the real server: points earned by tasks
+ * The rewards' paths across their parts (tasks, coin store, invitations, withdrawals), at 375×812
+ * against the real server: points earned by tasks
  * the server counted (real name, a sandbox top-up) are spent in /coinstore and recorded in
  * /sealrecord; an invitee's top-up becomes the inviter's income, which the inviter withdraws, and
  * a finance session in the staff console approves and pays it — the player sees 已到账 and the
