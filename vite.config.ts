@@ -250,7 +250,7 @@ for (const prefix of [...API_PREFIXES, '/staff']) {
 }
 
 /**
- * The installable offline shell (issue 16 item 4; docs/decisions.md "Issue 16: offline shell"):
+ * The installable offline shell (docs/decisions.md "offline shell and client-offline faults"):
  * Workbox's generateSW. Precached: the plain index.html (no first-paint data: server/first-paint.ts
  * injects that per request), the scripts and styles, the icon. Navigations go to the network
  * (the server's page with its first-paint data, never kept) and fall back to the precached plain

@@ -3,7 +3,7 @@ import react from '@vitejs/plugin-react';
 import path from 'node:path';
 
 /**
- * The staff console (issue 13 §6; docs/staff-console.md): its own build, never part of the
+ * The staff console (docs/staff-console.md): its own build, never part of the
  * players' bundle. src/staff/index.html → dist/staff, served by the server at /staff (history
  * fallback). In development `npm run dev` runs it on :5174 with /staff/api proxied to the API server.
  */

@@ -4,7 +4,7 @@ export default defineConfig({
   test: {
     // Vitest's default is one worker fewer than the cores: on CI's 2 cores that is a single worker,
     // while most test files wait on PGlite, PostgreSQL or timers. Every file has its own database
-    // copy, Redis prefix and ports (issue 16: suite time).
+    // copy, Redis prefix and ports (docs/decisions.md "suite time on 2 cores").
     maxWorkers: 2,
     projects: [
       {

@@ -1,7 +1,7 @@
 import { defineConfig } from 'vitest/config';
 
 /**
- * `npm run test:faults` (issue 16 item 3): the server fault suite — real server processes
+ * `npm run test:faults`: the server fault suite — real server processes
  * (server/main.ts) SIGKILLed under load, PostgreSQL connections terminated, Redis taken away.
  * Files run one after another (each drives its own server processes; 2 cores).
  * Not part of the default `vitest run` (vitest.config.ts does not include tests/faults/).

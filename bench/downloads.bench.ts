@@ -1,5 +1,5 @@
 /**
- * The download manager under load (issue 6): /downlist with 200 entries, 2 active downloads at
+ * The download manager under load: /downlist with 200 entries, 2 active downloads at
  * 10 progress events/s each for 10 s, Chromium's CPU throttled 4×. Prints rows rendered per event
  * (target 1), median and p95 commit ms (target ≤ 4) and long tasks > 50 ms (target 0).
  *

@@ -1,5 +1,5 @@
 /**
- * Server benchmark (issue 16): a bare Fastify hello route against the real app's /down/appVersion
+ * Server benchmark: a bare Fastify hello route against the real app's /down/appVersion
  * (full wire pipeline: envelope, timestamp, signature, replay cache, database query, encrypted
  * answer) on 1 process (PGlite; PostgreSQL+Redis) and on 2 processes (PostgreSQL+Redis, the load
  * split across them); then a realistic mix of player calls at 50 and 200 connections on PGlite and

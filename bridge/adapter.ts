@@ -235,7 +235,7 @@ const shared = new WeakMap<object, Bridge>();
 
 /**
  * The page's one adapter (an adapter owns the page's event receiver): the download feature and the
- * app update (issue 13) share it; the first caller's options create it.
+ * app update share it; the first caller's options create it.
  */
 export function sharedBridge(host: object, log?: BridgeOptions['log']): Bridge {
   let bridge = shared.get(host);

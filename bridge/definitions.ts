@@ -61,16 +61,16 @@ export interface NativeMethods {
   /**
    * The same JSON without any identifier (no imei, mac, idfa, android_id, oaid, uid, address):
    * what the web reads at start before consent. Native must not read an identifier to answer it
-   * (added for issue 11, docs/bridge-protocol.md "Privacy consent").
+   * (not in SPEC §7; docs/bridge-protocol.md "Privacy consent").
    */
   getBasicDeviceInfo(): string;
   /**
    * The player's privacy consent, "1" agreed or "0" not (never asked, refused, withdrawn). Native
    * keeps it, starts the SDKs that read identifiers only with "1", and on "0" stops them and
-   * forgets what it read. Answer "1" when taken (added for issue 11).
+   * forgets what it read. Answer "1" when taken (not in SPEC §7).
    */
   setPrivacyConsent(granted: string): string;
-  /** The network the device is on: "wifi", "cellular", "none" or "unknown" (added for issue 11: Wi-Fi-only downloads). */
+  /** The network the device is on: "wifi", "cellular", "none" or "unknown" (not in SPEC §7; for Wi-Fi-only downloads). */
   getNetworkType(): string;
   /** The install channel as a JSON object string { channel, media_id }. */
   getChannelInfo(): string;
@@ -82,15 +82,15 @@ export interface NativeMethods {
   clearCache(): string;
   /**
    * Every download native knows, as a JSON array of NativeDownloadStatus: the web's list re-syncs
-   * from it in one call after the app returns from the background (not in SPEC §7; added for issue 6).
+   * from it in one call after the app returns from the background (not in SPEC §7).
    */
   getDownloadStates(): string;
   /**
-   * Downloads the app's own new package (the update dialog, issue 13 §3) and, once it is complete
+   * Downloads the app's own new package (the update dialog) and, once it is complete
    * and its MD5 matches, opens the system installer. `options` is a JSON object { version, md5,
    * size }. Progress and the outcome come as `update.progress` / `update.state` events; one update
    * download at a time (a second call while one runs answers "1" and changes nothing). Answer "1"
-   * if started (added for issue 13).
+   * if started (not in SPEC §7).
    */
   updateApp(url: string, options: string): string;
   /**

@@ -8,7 +8,7 @@ import { parseNativeEvent } from './events.ts';
 import { createMemorySimStore } from './sim-store.ts';
 import { installWrapperSimulator, SIM_APP_VERSION, type WrapperSimulator } from './simulator.ts';
 
-/** The app update through the bridge (issue 13 §3): updateApp and its update.* events. */
+/** The app update through the bridge: updateApp and its update.* events. */
 
 const running: WrapperSimulator[] = [];
 afterEach(() => {

@@ -7,7 +7,7 @@ import { failureMessage, isAccepted, isSessionEnded, rejectionOutcome, sanitizeC
 import { countingState, isLastSecond, nextCount } from './resend-countdown.ts';
 
 /**
- * Account cancellation in four steps (SPEC /accountdestoryone…four; issue 11):
+ * Account cancellation in four steps (SPEC /accountdestoryone…four):
  * loading (is a cancellation already in its cooling-off?) → rules (read and agree) → conditions
  * (the server's list; next only when all pass) → code (type-5 SMS with the 60 s resend countdown
  * beside the 4-digit form; 确认注销 asks once more) → coolingOff (until effective_at; 撤销注销) →

@@ -24,7 +24,7 @@ export const ACCOUNT_SECURITY_MESSAGES = {
   ticketInvalid: ACCOUNT_MSG.ticketInvalid,
 } as const;
 
-/** sendCode `type` (issue 11 §2): '3' the account's current phone, '4' the new phone. */
+/** sendCode `type`: '3' the account's current phone, '4' the new phone. */
 export const ACCOUNT_CODE_TYPE = { verifyPhone: '3', bindPhone: '4' } as const;
 export type AccountCodeType = (typeof ACCOUNT_CODE_TYPE)[keyof typeof ACCOUNT_CODE_TYPE];
 

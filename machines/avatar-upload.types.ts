@@ -1,7 +1,7 @@
 import type { ApiOutcome } from '../api/outcome.ts';
 import type { UploadTicket } from '../api/protocol/calls/profile.ts';
 
-/** The avatar upload (issue 11 §2): ticket → upload the bytes → headerImgEdit. */
+/** The avatar upload: ticket → upload the bytes → headerImgEdit. */
 
 export interface AvatarUploadContext {
   /** The chosen picture (kept for a retry). */

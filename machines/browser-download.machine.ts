@@ -7,7 +7,7 @@ import { DOWNLOAD_ADDRESS_TOAST_MS } from './constants.ts';
  * A game's download button outside the native wrapper (SPEC §4: the download list works only
  * inside the wrapper; elsewhere the browser downloads the package): look up the address, then
  * hand it to the browser; a failed lookup shows '下载地址异常，请联系客服' for 3 s. H5 games open
- * in the page instead. The wrapper's 0–6 lifecycle is the downloads issue's downloadEntry machine.
+ * in the page instead. The wrapper's 0–6 lifecycle is the download manager's downloadEntry machine.
  */
 export interface BrowserDownloadInput {
   platformGameId: number;

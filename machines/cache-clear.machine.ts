@@ -1,7 +1,7 @@
 import { assign, fromPromise, setup } from 'xstate';
 
 /**
- * 清除缓存 in /systemsetting (issue 11, SPEC §7 native bridge "get and clear cache size"): the
+ * 清除缓存 in /systemsetting (SPEC §7 native bridge "get and clear cache size"): the
  * size is measured on entry (getCacheSize), a tap asks to confirm, the clear runs (clearCache)
  * and the size is measured again, so what the row shows after a clear is what native now holds.
  * Only inside the wrapper: a plain browser has no cache the app can measure or clear.

@@ -3,7 +3,7 @@ import type { ApiOutcome } from '../api/outcome.ts';
 import type { SettleView } from '../api/protocol/calls/tasks.ts';
 
 /**
- * The check-in strip of /dailymission (issue 14): load the 7-day table (getSettle), then either
+ * The check-in strip of /dailymission: load the 7-day table (getSettle), then either
  * open (签到 and, when the server says so, 补签) or checked (today done). A check-in or makeup
  * answers the new table; a '今日已签到' answer (another device) reloads it; any other refusal keeps
  * the strip as it was with the message (the session machine toasts -1 messages).

@@ -40,12 +40,12 @@ export const STORAGE_KEYS = {
   downList: 'DownList',
   rechargePending: 'RechargepingList',
   deletePackage: 'ispackage',
-  /** Not in SPEC §3 (issue 11): the privacy-policy consent record (src/app/privacy-consent.ts). */
+  /** Not in SPEC §3: the privacy-policy consent record (src/app/privacy-consent.ts). */
   privacyConsent: 'PrivacyConsent',
-  /** Not in SPEC §3 (issue 11): '1' = download only on Wi-Fi, ask first elsewhere (src/app/wifi-only.ts). */
+  /** Not in SPEC §3: '1' = download only on Wi-Fi, ask first elsewhere (src/app/wifi-only.ts). */
   wifiOnly: 'WifiOnlyDownload',
-  /** Not in SPEC §3 (issue 12): the open payment attempt of /rechargepay (src/features/payment/payment-storage.ts). */
+  /** Not in SPEC §3: the open payment attempt of /rechargepay (src/features/payment/payment-storage.ts). */
   payment: 'PaymentAttempt',
-  /** Not in SPEC §3 (issue 12): the coupon chosen on /selectcoupon for a draft, read back by /rechargepay. */
+  /** Not in SPEC §3: the coupon chosen on /selectcoupon for a draft, read back by /rechargepay. */
   paymentCoupon: 'PaymentCouponChoice',
 } as const;

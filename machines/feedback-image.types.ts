@@ -1,7 +1,7 @@
 import type { TicketOutcome, UploadInput, UploadResult } from './avatar-upload.types.ts';
 
 /**
- * One picture of a feedback (issue 13 item 4): ticket (getUploadTos purpose 'feedback') → the
+ * One picture of a feedback: ticket (getUploadTos purpose 'feedback') → the
  * bytes up, with progress → uploaded (its key goes with userOpinion). The form holds up to four
  * of these; removing a picture stops its actor.
  */

@@ -3,7 +3,7 @@ import type { MyListing } from '../api/protocol/calls/trade.ts';
 import type { FeeRule } from '../api/protocol/trade-rules.ts';
 
 /**
- * The listing form (/sellgoodsinfo new, /sellaccountedit edit; issue 15): its fields, the
+ * The listing form (/sellgoodsinfo new, /sellaccountedit edit): its fields, the
  * screenshots each with its own upload (progress, failure, retry), the checks of
  * api/protocol/trade-rules.ts, the confirm sheet (price, fee, net), 提交审核 and 保存草稿.
  */

@@ -5,7 +5,7 @@ import { EDITABLE_LISTING_STATUSES, type ListingStatus } from '../api/protocol/t
 import type { ListingPayload } from './listing-form.types.ts';
 
 /**
- * One listing as its seller sees it on /sellaccount (issue 15): a state per listing status
+ * One listing as its seller sees it on /sellaccount: a state per listing status
  * (草稿 审核中 出售中 交易中 已售出 审核未通过 已下架 已过期) and the seller's actions. 下架 asks
  * first (confirmingWithdraw → withdrawing); 重新提交 sends the stored listing back to review
  * (resubmitting, request_id kept for a retry of the same tap); 刷新 reloads it (refreshing). Every

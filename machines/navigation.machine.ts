@@ -17,7 +17,7 @@ import {
  * (remembered, and completed after login); /circle → /orderpay is refused; after a move the page
  * scrolls to top unless the target keeps its scroll; the last route is remembered.
  *
- * Reading of SPEC §8 "users are sent to /login": /login is the full-page login (issue 11), a public
+ * Reading of SPEC §8 "users are sent to /login": /login is the full-page login, a public
  * route, so the session's redirect takes the player there (docs/decisions.md "Accounts: auth pages").
  *
  * The URL is changed only by the app-provided actions (navigate, replaceLocation, goBack), so the

@@ -17,7 +17,7 @@ import { asksForSmsCode, failureMessage, isAccepted, isSessionEnded, rejectionOu
 import { countingState, isLastSecond, nextCount } from './resend-countdown.ts';
 
 /**
- * /editpassword (issue 11 §2): prove the owner by the old password or by a type-3 code to the
+ * /editpassword: prove the owner by the old password or by a type-3 code to the
  * account's phone (the only way for an account without a password), then the new password twice
  * with SPEC §5's messages. The resend countdown runs beside the form whichever method is shown.
  */

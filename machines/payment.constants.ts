@@ -1,6 +1,6 @@
 import { MONEY_MSG, type OrderStatus } from '../api/protocol/money.ts';
 
-/** Timings of one payment (issue 12): the order page polls getOneOrder after the cashier. */
+/** Timings of one payment: the order page polls getOneOrder after the cashier. */
 
 /** How often the result page asks getOneOrder while an order is open. */
 export const PAYMENT_POLL_MS = 2_000;

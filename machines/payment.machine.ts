@@ -57,7 +57,7 @@ const answer = ({ event }: { event: { output: OrderOutcome } }): Answer => ({ ou
 const storeAnswer = { type: 'storeOrder', params: answer } as const;
 
 /**
- * One order's payment on /rechargepay (issue 12): choosing → creating → awaitingCashier →
+ * One order's payment on /rechargepay: choosing → creating → awaitingCashier →
  * confirming (getOneOrder every 2 s while the page is visible, until a final status or a timeout)
  * → paid | failed | expired (| refunded when a game delivery failed). createOrder carries the
  * attempt's idempotency key, generated once per attempt by the page and kept here and in storage,

@@ -4,7 +4,7 @@ import { initialPhoneChangeContext, messageOf, output, phoneChangeSetup, rejecte
 import { countingState } from './resend-countdown.ts';
 
 /**
- * Phone change, step 2 (/phoneverifynew, issue 11 §2): the new phone and a type-4 code to it bind
+ * Phone change, step 2 (/phoneverifynew): the new phone and a type-4 code to it bind
  * the phone with step 1's ticket (changeUserTelTwo). A refused ticket (expired, used) sends the
  * player back to step 1; the server's words were toasted by the session machine.
  */

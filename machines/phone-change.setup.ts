@@ -20,7 +20,7 @@ import { isLastSecond, nextCount } from './resend-countdown.ts';
 /**
  * The implementations behind phone-verify.machine.ts and phone-bind.machine.ts.
  *
- * Phone change in two pages (issue 11 §2): 'verify' (/phoneverify) proves the current phone with
+ * Phone change in two pages: 'verify' (/phoneverify) proves the current phone with
  * a type-3 code and gets a ticket; 'bind' (/phoneverifynew) binds a new phone with the ticket and a
  * type-4 code. Each page runs its own chart; both share this setup. The resend
  * countdown (SPEC §9: 60 s, second by second) runs beside the form; code -1 answers are toasted by

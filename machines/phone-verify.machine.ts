@@ -4,7 +4,7 @@ import { initialPhoneChangeContext, messageOf, output, phoneChangeSetup, rejecte
 import { countingState } from './resend-countdown.ts';
 
 /**
- * Phone change, step 1 (/phoneverify, issue 11 §2): a type-3 code to the account's current phone
+ * Phone change, step 1 (/phoneverify): a type-3 code to the account's current phone
  * is traded for a ticket (changeUserTelOne); the app then opens step 2 with it. The 60 s resend
  * countdown runs beside the form.
  */

@@ -104,26 +104,26 @@ export const PAGED_LIST_IDS = [
   'myListings',
 ] as const;
 
-/** The privacy guide (issue 11): the agreement or policy a player reads before agreeing. */
+/** The privacy guide: the agreement or policy a player reads before agreeing. */
 const SYSTEM_REMOTE_DATA_IDS = ['privacyDocument'] as const;
 
-/** Money (issue 12, checkout): balances, offers, roles, coupons and cards the checkout pages load. */
+/** Money (checkout): balances, offers, roles, coupons and cards the checkout pages load. */
 const CHECKOUT_REMOTE_DATA_IDS = ['money', 'promote', 'subVip', 'checkoutCoupons', 'cardDetail', 'gameRoles', 'rechargeGames', 'rechargeSearch'] as const;
 
-/** Help and feedback (issue 13): the FAQ, one article, one feedback of /backrecord. */
+/** Help and feedback: the FAQ, one article, one feedback of /backrecord. */
 const HELP_REMOTE_DATA_IDS = ['faq', 'article', 'feedbackDetail'] as const;
 
 /** The ids pages pass to useRemoteData(id, …): each builds its own remote-data machine. */
-/** The message centre (issue 13): unread counts, one message, one notice, the pop-up notice. */
+/** The message centre: unread counts, one message, one notice, the pop-up notice. */
 const MESSAGE_REMOTE_DATA_IDS = ['unreadCounts', 'messageDetail', 'noticeDetail'] as const;
 
-/** The coin store (issue 14): its items and the balance. */
+/** The coin store: its items and the balance. */
 const STORE_REMOTE_DATA_IDS = ['storeItems'] as const;
 
-/** Tasks and points (issue 14): the balance, the task lists, the download task's games. */
+/** Tasks and points: the balance, the task lists, the download task's games. */
 const TASK_REMOTE_DATA_IDS = ['pointTaskNum', 'taskPoint', 'noviceTasks', 'pointTaskGame'] as const;
 
-/** Selling (issue 15): the sellable sub-accounts with the rules, 出售须知. */
+/** Selling: the sellable sub-accounts with the rules, 出售须知. */
 const SELL_REMOTE_DATA_IDS = ['sellGames', 'trunkNeedKnow'] as const;
 
 export const REMOTE_DATA_IDS = ['aboutUs', 'cancelRule', 'userInfo', 'gameDetail', 'giftList', 'couponList', 'btCouponList', 'openServers', 'downUrl', 'identityCard', 'playGrant', ...GAMES_REMOTE_DATA_IDS, ...SYSTEM_REMOTE_DATA_IDS, ...CHECKOUT_REMOTE_DATA_IDS, ...HELP_REMOTE_DATA_IDS, ...MESSAGE_REMOTE_DATA_IDS, ...STORE_REMOTE_DATA_IDS, ...TASK_REMOTE_DATA_IDS, ...SELL_REMOTE_DATA_IDS] as const;

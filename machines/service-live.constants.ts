@@ -1,6 +1,6 @@
 import { SERVICE_POLL_MS } from './constants.ts';
 
-/** /service's push channel (issue 13 §7): timings of the connection statechart. */
+/** /service's push channel: timings of the connection statechart. */
 
 /** SPEC §7/§9: while the stream is down (or the service is off hours) the page polls this often. */
 export const LIVE_POLL_MS = SERVICE_POLL_MS;

@@ -51,7 +51,7 @@ function pollStates(initial: 'fetching' | 'waiting') {
 }
 
 /**
- * The /service page's connection (issue 13 §7). It starts once the chat has loaded (so the stream
+ * The /service page's connection. It starts once the chat has loaded (so the stream
  * resumes after the newest message shown), asks for a stream ticket and opens the server-sent
  * events (live); a stream that fails or never opens leaves for fallback, which polls the queue
  * every 20 s (SPEC §7) — refreshing the chat when the server holds a newer message — and tries

@@ -1,7 +1,7 @@
 import type { ApiOutcome } from '../api/outcome.ts';
 import type { ChatMessage, ServiceQueue, ServiceStatus } from '../api/protocol/service-chat.ts';
 
-/** The /service page's connection (issue 13 §7): stream ticket, server-sent events, polling, off hours. */
+/** The /service page's connection: stream ticket, server-sent events, polling, off hours. */
 
 /** getChatStreamTicket's data: url is null while the service is off hours. */
 export interface StreamTicket {

@@ -2,7 +2,7 @@ import { assign, fromPromise, setup } from 'xstate';
 import type { ApiOutcome } from '../api/outcome.ts';
 
 /**
- * One task row of /dailymission or /rookiemission (issue 14): the button says 去完成 (todo: go to
+ * One task row of /dailymission or /rookiemission: the button says 去完成 (todo: go to
  * the task's page), 领取 (claimable: achieveTask) or 已领取 (claimed). A claim's '已领取' answer
  * (another device claimed) ends claimed; '任务尚未完成' (the period turned at China midnight) goes
  * back to todo; anything else fails with the message and may be tried again.

@@ -24,7 +24,7 @@ type Answer = { outcome: TradeActionOutcome };
 const answer = ({ event }: { event: { output: TradeActionOutcome } }): Answer => ({ outcome: event.output });
 
 /**
- * One request of the trading pages that changes something (issue 15): 申请售后 (openDispute) on
+ * One request of the trading pages that changes something: 申请售后 (openDispute) on
  * /tradingsuccess, 生成可出售小号 (makeTestSubAccount) and 跳过冷静期 (fastForwardTrade) on
  * /ceshiyemian. idle → running → done (the answer) | idle with the refusal or failure; done →
  * ui.reset → idle. One request at a time: a tap while running is ignored.

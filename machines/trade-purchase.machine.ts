@@ -25,7 +25,7 @@ const cancelled = { guard: { type: 'isCancelled', params: answer }, target: '#tr
 const failed = { guard: { type: 'isClosed', params: answer }, target: '#tradePurchase.failed', actions: store } as const;
 
 /**
- * A listing's purchase (issue 15): confirming (the pay method, on /wantpay) → creating (buyListing,
+ * A listing's purchase: confirming (the pay method, on /wantpay) → creating (buyListing,
  * whose idempotency key is kept for a retry after a network failure; 请勿重复提交 asks again with
  * it) → awaitingPayment (/orderpay: the reservation's countdown, 去支付 opens the sandbox cashier;
  * the order is polled meanwhile) → checking (polling after the cashier, until a result or the

@@ -3,7 +3,7 @@ import type { OrderView } from '../api/protocol/calls/order.ts';
 import type { TradePayMethod } from '../api/protocol/trade-rules.ts';
 
 /**
- * One purchase of a listing (issue 15): the confirm sheet of /wantpay creates the order
+ * One purchase of a listing: the confirm sheet of /wantpay creates the order
  * (buyListing), /orderpay follows it to its end. Answers reach the machine already decoded: an
  * order the decoder refused is `data: null` (src/features/trade-buy/trade-data.ts).
  */

@@ -10,7 +10,7 @@ import {
 } from './update-dialog.types.ts';
 
 /**
- * The update dialog (issue 13 §3, /updatedialog): /down/appVersion compared with the running
+ * The update dialog (/updatedialog): /down/appVersion compared with the running
  * version. checking → none | optional | forced (| failed). An optional update may be dismissed
  * (以后再说; the version is remembered and the start-up check skips it); a forced one cannot. 立即更新
  * inside the wrapper downloads through the bridge (updateApp) with progress until native opens the

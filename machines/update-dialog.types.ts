@@ -1,6 +1,6 @@
 import { compareVersions } from '../api/protocol/versions.ts';
 
-/** The update dialog's types and rules (machines/update-dialog.machine.ts; issue 13 §3). */
+/** The update dialog's types and rules (machines/update-dialog.machine.ts). */
 
 /** The latest published version, as the dialog needs it (decoded from /down/appVersion). */
 export interface AppUpdate {
@@ -64,7 +64,7 @@ export interface UpdateDownloadInput {
   version: string;
 }
 
-/** Not in SPEC §3 (issue 13): the optional version the player dismissed (以后再说). */
+/** Not in SPEC §3: the optional version the player dismissed (以后再说). */
 export const UPDATE_DISMISSED_STORAGE_KEY = 'UpdateDismissedVersion';
 /** The page of the dialog. */
 export const UPDATE_DIALOG_PATH = '/updatedialog';

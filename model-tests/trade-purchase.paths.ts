@@ -6,7 +6,7 @@ import { tradePurchaseMachine } from '../machines/trade-purchase.machine.ts';
 import type { TradeOrderOutcome, TradePurchaseContext, TradePurchaseEvent } from '../machines/trade-purchase.types.ts';
 import { delayedEventsOf, generateCoveringPaths, type MachinePath } from './coverage.ts';
 
-/** The purchase statechart's model (issue 15): event table, generated paths, what each event means outside. */
+/** The purchase statechart's model: event table, generated paths, what each event means outside. */
 
 export const TRADE_PURCHASE_CALLS = ['buyListing', 'getOneOrder', 'cancelOrder'] as const;
 export type TradePurchaseCall = (typeof TRADE_PURCHASE_CALLS)[number];

@@ -1,5 +1,5 @@
 // npm run ledger:check — re-adds the whole ledger of the configured database (DATABASE_URL, else
-// the server's embedded PGlite folder DATA_DIR) and exits non-zero on any difference (issue 12).
+// the server's embedded PGlite folder DATA_DIR) and exits non-zero on any difference.
 import { existsSync } from 'node:fs';
 import { ConfigError, loadConfig } from '../server/config.ts';
 import { openDatabase } from '../server/db/database.ts';

@@ -5,7 +5,7 @@ import { gzipSync } from 'node:zlib';
 import { staffLeaks } from './staff-isolation.mjs';
 
 const dist = path.resolve(import.meta.dirname, '../dist/client');
-// entryJsGzip: 120 KB until issue 11; 122 KB since (docs/decisions.md "Size budget after the accounts").
+// entryJsGzip: 120 KB before the account pages; 122 KB since (docs/decisions.md "Size budget after the accounts").
 const BUDGETS = { entryJsGzip: 122 * 1024, indexHtmlGzip: 12 * 1024, entryCssGzip: 30 * 1024 };
 
 if (!existsSync(path.join(dist, 'index.html'))) {
@@ -60,7 +60,7 @@ if (missing.length > 0) failed++;
 console.log(`${missing.length ? 'OVER' : 'ok  '} preloadFiles     ${missing.length} missing  ${missing.join(', ')}`);
 
 // The staff console (dist/staff, src/staff/) is never reachable from the players' index.html,
-// through static or dynamic imports (issue 13 §6; scripts/staff-isolation.mjs).
+// through static or dynamic imports (scripts/staff-isolation.mjs).
 const staffDist = path.resolve(import.meta.dirname, '../dist/staff');
 const graphFile = path.join(dist, '.vite', 'chunk-modules.json');
 let staffProblem = null;

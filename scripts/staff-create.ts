@@ -1,4 +1,4 @@
-// npm run staff:create -- NAME ROLE — creates a staff account (issue 13 §6; docs/staff-console.md)
+// npm run staff:create -- NAME ROLE — creates a staff account (docs/staff-console.md)
 // in the configured database (DATABASE_URL, else the server's embedded PGlite folder DATA_DIR),
 // migrating it first if needed. Prints the generated password, the TOTP secret and its otpauth://
 // URI once; nothing else keeps them. Refuses a name that exists (exit 1); bad arguments exit 2.

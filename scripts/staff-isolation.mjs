@@ -1,4 +1,4 @@
-// The staff console stays out of the players' app (issue 13 §6): which modules and files the
+// The staff console stays out of the players' app: which modules and files the
 // players' index.html can reach, through static and dynamic imports. Used by size-budget.mjs;
 // tests/unit/staff-isolation.test.ts checks it finds a staff module wherever it hides.
 

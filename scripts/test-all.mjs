@@ -97,7 +97,7 @@ if (built) {
 }
 
 if (built) {
-  // Issue 16: real server processes (the build) SIGKILLed under load, PostgreSQL connections
+  // The fault suite: real server processes (the build) SIGKILLed under load, PostgreSQL connections
   // terminated, Redis taken away (tests/faults/, `npm run test:faults`).
   run('server faults (vitest)', node, [vitest, 'run', '-c', 'vitest.faults.config.ts', '--reporter=default', '--reporter=json', `--outputFile.json=${path.join(results, 'faults.json')}`], {
     env: { FAULTS_SERVER: 'build' },

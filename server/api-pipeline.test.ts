@@ -76,7 +76,7 @@ describe('pipeline options', () => {
   });
 });
 
-describe('kv store unavailable (issue 16, faults)', () => {
+describe('kv store unavailable (faults)', () => {
   it('answers 503 系统繁忙，请稍后再试 for a call whose kv store fails, and serves again once it works', async () => {
     const kv = new MemoryKvStore();
     let down = true;

@@ -25,7 +25,7 @@ export interface PipelineDeps {
 /** One generic answer for envelope, decryption, signature and replay failures (no oracle). */
 const BAD_SIGN: WireResponse = { code: CODE.badRequest, msg: MSG.badSign, data: null };
 const EXPIRED: WireResponse = { code: CODE.badRequest, msg: MSG.expiredRequest, data: null };
-/** Redis (the replay cache, SMS codes, limits…) unreachable: refused at once, nothing done (docs/decisions.md, issue 16). */
+/** Redis (the replay cache, SMS codes, limits…) unreachable: refused at once, nothing done (docs/decisions.md). */
 const BUSY: WireResponse = { code: CODE.busy, msg: MSG.busy, data: null };
 
 /**

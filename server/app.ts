@@ -179,7 +179,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerAppPackageDownloads(app, deps.db);
   registerCatalogRoutes(app, deps.db);
   bindMoneyServer(config, app, deps.money?.http);
-  // The simulated game's session check of sub-account log-ins (issue 15).
+  // The simulated game's session check of sub-account log-ins.
   registerSubAccountSessions(app, deps.db, deps.now ?? Date.now);
   registerMoneyRoutes(app, { db: deps.db, config, ...(deps.now ? { now: deps.now } : {}), ...(deps.money?.sendAtOnce === false ? { sendAtOnce: false } : {}) });
   registerPlayPage(app, deps.db, deps.kv, now);

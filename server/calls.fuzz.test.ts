@@ -8,7 +8,7 @@
  *
  * By default 2,000 bodies in all, spread over the calls, so the file runs in well under a minute
  * on a busy machine; `FUZZ_RUNS=10000 npx vitest run server/calls.fuzz.test.ts` sends 10,000 to
- * every call (the issue's figure; ~20–40 minutes). The pure property test
+ * every call (the figure asked of the fuzzing; ~20–40 minutes). The pure property test
  * (api/protocol/calls/calls.property.test.ts) runs 10,000 bodies per call every time.
  * Deterministic: each call's bodies come from a seed of its path, the clock is a ManualClock, and
  * each call gets its own session (a logout ends only its own), so the order of calls does not

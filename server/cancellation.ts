@@ -8,7 +8,7 @@ import { formatYuan } from '../api/protocol/money.ts';
 import { startPeriodicJob, type JobLog, type PeriodicJob } from './periodic-job.ts';
 
 /**
- * Account cancellation (issue 11), the server's rules: the conditions an account must meet, the
+ * Account cancellation, the server's rules: the conditions an account must meet, the
  * cooling-off record, and the scheduled job that anonymises an account once its cooling-off has
  * passed. The handlers are in routes/account-cancel.ts; the job starts in main.ts.
  */
@@ -114,11 +114,11 @@ const noOpenTrade: CancelCondition = {
 };
 
 /**
- * Every condition, in the order the page lists them. EXTENSION POINTS — later issues append
- * theirs here, each a CancelCondition over their own tables:
- *   - wallet (money issue): a positive wallet balance blocks (beside 乐玩币 above);
- *   - trades (trading issue): an account listing on sale or a trade in progress blocks;
- *   - withdrawals and income (issue 14): an income balance, or a withdrawal not yet paid out or
+ * Every condition, in the order the page lists them. EXTENSION POINTS — each part that holds value
+ * appends its own here, each a CancelCondition over their own tables:
+ *   - wallet (money): a positive wallet balance blocks (beside 乐玩币 above);
+ *   - trades (account trading): an account listing on sale or a trade in progress blocks;
+ *   - withdrawals and income: an income balance, or a withdrawal not yet paid out or
  *     rejected, blocks (the money would be lost with the account).
  */
 export const CANCEL_CONDITIONS: CancelCondition[] = [noBalance, noWallet, noOpenOrder, noIncome, noOpenWithdrawal, noLiveListing, noOpenTrade];

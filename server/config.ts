@@ -47,7 +47,7 @@ export interface ServerConfig {
   mediaBaseUrl: string;
   /** Words refused in nicknames besides the built-in list (NICKNAME_BLOCKED_WORDS, comma-separated). */
   nicknameBlockedWords: string[];
-  /** Payments (issue 12, server/money/): the provider, the sandbox's and the game delivery's keys, the jobs. */
+  /** Payments (server/money/): the provider, the sandbox's and the game delivery's keys, the jobs. */
   money: MoneyConfig;
   /** METRICS_TOKEN: the bearer token GET /metrics requires (server/observability/); null → open outside production, 404 in production. */
   metricsToken: string | null;

@@ -57,7 +57,7 @@ async function main(): Promise<void> {
   const autosendJob = startAutosendJob({ db: database.db, log: app.log.child({ job: 'autosend' }) });
   // Points earned in year Y expire at the end of Y+1 (server/tasks/expiry.ts).
   const pointsExpiryJob = startPointsExpiryJob({ db: database.db, log: app.log.child({ job: 'points-expiry' }) });
-  // 账号交易 (issue 15): sellers' proceeds after the cooling-off, listings past their term (every minute).
+  // 账号交易: sellers' proceeds after the cooling-off, listings past their term (every minute).
   const tradingJobs = startTradingJobs({ db: database.db, log: app.log.child({ job: 'trading' }) });
 
   let moneyJobs: { stop(): Promise<void> } | null = null;
@@ -82,7 +82,7 @@ async function main(): Promise<void> {
   process.on('SIGINT', () => void shutdown('SIGINT'));
 
   await app.listen({ host: config.host, port: config.port });
-  // Money (issue 12): unpaid orders expire, the sandbox's notifications and the game deliveries go
+  // Money: unpaid orders expire, the sandbox's notifications and the game deliveries go
   // out — at start-up (what a crash or a stop left due) and then every MONEY_JOB_INTERVAL_MS.
   const money = moneyServices(config);
   moneyJobs = startMoneyJobs({ db: database.db, provider: money.provider, http: money.http, game: money.game, log: app.log.child({ job: 'money' }), intervalMs: config.money.jobIntervalMs });

@@ -206,7 +206,7 @@ export function chinaMonth(now: Date): { from: Date; to: Date } {
 
 /**
  * Whether a payment of `amountFen` may go ahead. `spentThisMonth` answers what the account has
- * paid in the China-time month (fen); the money issue passes a reader on its own transaction,
+ * paid in the China-time month (fen); the order service passes a reader on its own transaction,
  * so the check and the payment see the same ledger. It is not called for adults or refusals
  * that do not need it.
  */

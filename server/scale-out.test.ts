@@ -18,7 +18,7 @@ import { cookieOf, staffCall } from '../tests/helpers/staff.ts';
 import { signingClock } from '../api/protocol/wire.ts';
 
 /**
- * Issue 16 item 1: two real server processes (server/main.ts) on one PostgreSQL database and one
+ * Several processes: two real server processes (server/main.ts) on one PostgreSQL database and one
  * Redis (a key prefix of their own) serve the same players: every step below goes through process A
  * and process B alternately over the wire protocol, and what one process counted, stored or refused
  * holds on the other. Skipped (with a message) without TEST_DATABASE_URL or a reachable Redis.

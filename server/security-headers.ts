@@ -1,13 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 
 /**
- * The pages' security headers in one place (issue 16 item 5): the players' app (index.html per
+ * The pages' security headers in one place: the players' app (index.html per
  * route, server/static-files.ts) and the staff console (/staff) get a Content-Security-Policy
  * without 'unsafe-inline' for scripts, Trusted Types for the DOM's script sinks, no framing, and the
  * usual headers. The development server (Vite, `npm run dev`) does not send these: Vite injects
  * inline scripts (React refresh) there; the strict policy belongs to the built app this server serves.
  *
- * Choices (docs/decisions.md, "Issue 16: CSP, Trusted Types, security headers"):
+ * Choices (docs/decisions.md, "CSP, Trusted Types, security headers"):
  *  - script-src 'self': no page this server writes has an executable inline script (the
  *    first-paint data is a `<script type="application/json">` data block, which CSP does not run).
  *  - style-src 'unsafe-inline': index.html has an inline <style> (the boot skeleton), first paint

@@ -5,7 +5,7 @@ import type { CodePurpose } from './verification-codes.ts';
 
 /**
  * Tencent Cloud SMS (短信 SendSms, API 2021-01-11) through the official Node SDK
- * (tencentcloud-sdk-nodejs-sms; docs/decisions.md "Issue 16: SMS provider").
+ * (tencentcloud-sdk-nodejs-sms; docs/decisions.md "SMS provider").
  *
  * A send resolves only when Tencent accepted the message for the one phone ("Ok" in its
  * SendStatusSet). Anything else — an API error (bad credentials, signature, template), a per-phone

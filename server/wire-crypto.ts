@@ -5,7 +5,7 @@ import type { CryptoPrimitives } from '../api/protocol/wire.ts';
 /**
  * Small random reads (every encrypted answer takes a 16-byte IV) come from a pool refilled 4 KiB at
  * a time: one CSPRNG call per 256 IVs instead of one per answer, which the server bench measured
- * at ~10 % of a busy server's time (docs/decisions.md, issue 16). Each byte is handed out once.
+ * at ~10 % of a busy server's time (docs/decisions.md). Each byte is handed out once.
  */
 const RANDOM_POOL_BYTES = 4096;
 const randomPool = Buffer.alloc(RANDOM_POOL_BYTES);

@@ -77,7 +77,7 @@ async function start(): Promise<void> {
   warmUpToast();
   // The page table (src/app/page-table.ts): the first visit to a page beyond the landing ones.
   warmUp('pages');
-  // The offline shell (issue 16 item 4): the worker's registration, the offline state; in its own
+  // The offline shell: the worker's registration, the offline state; in its own
   // chunk once the page has loaded, so the first paint never waits for it.
   const offline = () =>
     import('./app/offline/offline-shell.ts')
@@ -89,7 +89,7 @@ async function start(): Promise<void> {
 
 // src/boot/boot-check.js chose the build for this browser (or the message page below the minimum).
 if (claimStart(THIS_BUNDLE)) {
-  // A share link's ?invite= (issue 14), kept for the registration the login overlay makes later.
+  // A share link's ?invite=, kept for the registration the login overlay makes later.
   captureInvite(window.location.search, () => window.localStorage, Date.now());
 
   // The wrapper simulator (?wrapper=sim, bridge/simulator.ts) must answer before createRuntime reads the device info.

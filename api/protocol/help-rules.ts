@@ -1,5 +1,5 @@
 /**
- * Help and feedback rules (issue 13 items 4 and 5) as pure functions with no dependency: the
+ * Help and feedback rules as pure functions with no dependency: the
  * call declarations (api/protocol/calls/help.ts, feedback.ts) check with them, the pages check the
  * same before sending (and count characters the same way), and the property tests run on them.
  */

@@ -1,5 +1,5 @@
 /**
- * The form of an invite code (issue 14 item 5), shared by the server (which makes and checks
+ * The form of an invite code, shared by the server (which makes and checks
  * codes) and the client (which captures `?invite=` on arrival). Kept tiny: the client's capture
  * runs in the players' entry chunk.
  *

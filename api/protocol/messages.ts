@@ -1,5 +1,5 @@
 /**
- * The message centre and notices (issue 13 §1–2): the rules both sides read. Message kinds, their
+ * The message centre and notices: the rules both sides read. Message kinds, their
  * Chinese names, the limits of what a writer may post and the refusal messages, one source for the
  * server (server/messages/), the calls' declarations and the pages.
  */

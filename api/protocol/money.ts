@@ -1,5 +1,5 @@
 /**
- * Money rules both sides read (issue 12): amounts are integer fen; 乐玩币 at 1 元 = 1 币, kept in
+ * Money rules both sides read: amounts are integer fen; 乐玩币 at 1 元 = 1 币, kept in
  * fen too (so 6.48 币 is 648). Messages are the product's wording, one source for client and server.
  */
 
@@ -54,7 +54,7 @@ export const NOTIFY_RETRY_SCHEDULE_MS = [4, 10, 10, 60, 120, 360, 900].map((minu
 /** Sub-accounts (小号) a player may have per game. */
 export const SUB_ACCOUNTS_PER_GAME = 10;
 
-/** trade: a 小号交易 purchase (issue 15; api/protocol/calls/trade.ts buyListing). */
+/** trade: a 小号交易 purchase (api/protocol/calls/trade.ts buyListing). */
 export type OrderKind = 'coins' | 'game' | 'card' | 'trade';
 /** What the top-up cashier (/rechargepay, createOrder) sells: every kind but trade (bought through buyListing). */
 export type TopUpKind = Exclude<OrderKind, 'trade'>;

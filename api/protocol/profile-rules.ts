@@ -1,5 +1,5 @@
 /**
- * The profile's field rules (issue 11 §2) as pure functions with no dependency: the server's call
+ * The profile's field rules as pure functions with no dependency: the server's call
  * declaration (api/protocol/calls/profile.ts) checks with them, the pages check the same before
  * sending, and the property tests run against them.
  */

@@ -1,5 +1,5 @@
 /**
- * Customer service, two-sided (issue 13 §7): the shapes both sides read — a chat message, the
+ * Customer service, two-sided: the shapes both sides read — a chat message, the
  * player's place in the queue, the texts the player sees for it — and the server-sent event
  * stream of /service: its path, timings, encoder (the server) and decoder (the browser).
  * Pure: no dependency, so the server, the machines and the pages import the same rules.

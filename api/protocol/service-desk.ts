@@ -1,5 +1,5 @@
 /**
- * The customer-service desk of the staff console (issue 13 §7, the agents' side): the shapes of
+ * The customer-service desk of the staff console (the agents' side): the shapes of
  * its calls' answers and of the agents' event stream, its list names, limits and messages. No
  * imports but types, so the console's bundle takes it without the declarations' schemas
  * (api/protocol/staff/service.ts declares the calls).

@@ -2,7 +2,7 @@ import * as v from 'valibot';
 import { answer as callAnswer, field, textOf, type Answer, type CallInput, type CallPayload, type CallData, type CallSpec, type Field } from './call-spec.ts';
 
 /**
- * The staff console's calls (issue 13 §6; docs/staff-console.md). A staff call is a plain JSON POST
+ * The staff console's calls (docs/staff-console.md). A staff call is a plain JSON POST
  * under /staff/api/ answering `{ code, msg, data }`; it is declared once with defineStaffCall
  * (path, the roles that may make it, its fields with the field helpers of call-spec.ts, its answer)
  * and served on the server with `handleStaff(spec, handler)` (server/staff/calls.ts).

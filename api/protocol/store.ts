@@ -1,5 +1,5 @@
 /**
- * The coin store's shared rules (issue 14 item 4): the words the server answers with, an item's
+ * The coin store's shared rules: the words the server answers with, an item's
  * state as both sides compute it, and the shape of a redemption's request id.
  */
 

@@ -1,9 +1,9 @@
 import { formatYuan } from './money.ts';
 
 /**
- * Account trading (小号交易, issue 15): the rules both sides read, one source for the server's
+ * Account trading (小号交易): the rules both sides read, one source for the server's
  * checks, the listing form's checks, the call reference and the 出售须知 / 交易须知 texts
- * (docs/decisions.md "Issue 15: trading"). Amounts are integer fen; times are milliseconds.
+ * (docs/decisions.md, the account-trading sections). Amounts are integer fen; times are milliseconds.
  *
  * The numbers below are the defaults of `trade_settings` (migration 0021): the server reads the
  * row, so operators change them without a release; each listing copies the fee rule when it is

@@ -1,6 +1,6 @@
 import { DEFAULT_VERSION_CODE } from './wire.ts';
 
-/** App versions (issue 13 §3, /down/appVersion): one comparison for the server and the update dialog. */
+/** App versions (/down/appVersion): one comparison for the server and the update dialog. */
 
 /** Compares dotted version codes numerically ("3.10.0" > "3.9.9"); non-numbers count as 0. */
 export function compareVersions(a: string, b: string): number {

@@ -1,9 +1,9 @@
 import { exactYuanCents, formatYuan, IDEMPOTENCY_KEY_PATTERN } from './money.ts';
 
 /**
- * Withdrawals (issue 14 item 7): the rules both sides read, one source for the server's checks,
- * the form's checks, the call reference and the 收益说明 text (docs/decisions.md "Issue 14:
- * withdrawals"). Amounts are integer fen.
+ * Withdrawals: the rules both sides read, one source for the server's checks,
+ * the form's checks, the call reference and the 收益说明 text (docs/decisions.md,
+ * "withdrawals"). Amounts are integer fen.
  */
 
 /** Where a withdrawal takes the money from: 收益 (invitation income) or 余额 (the wallet, only its withdrawable part). */
@@ -69,8 +69,8 @@ export function wrongStateMessage(status: WithdrawStatus): string {
 
 /**
  * Ledger transaction kinds whose credits to a player's 余额 may be withdrawn. Top-up money (refunds
- * of provider payments, card or order refunds) is not: it goes back the way it came. The
- * account-trading issue posts 'trade_proceeds' (a sold account's price) to 余额.
+ * of provider payments, card or order refunds) is not: it goes back the way it came. Account
+ * trading posts 'trade_proceeds' (a sold account's price) to 余额.
  */
 export const WITHDRAWABLE_WALLET_KINDS: readonly string[] = ['trade_proceeds'];
 

@@ -1,7 +1,7 @@
 import sanitizeHtml from 'sanitize-html';
 
 /**
- * Server-side HTML sanitising (issue 13: "HTML sanitised on input and on render"), the one
+ * Server-side HTML sanitising (sanitised on input and again on render), the one
  * allowlist for every piece of staff-written HTML the server stores (help articles, notices): it
  * is cleaned when it is saved, so the database never holds a script, and again by
  * src/app/sanitize.ts (DOMPurify) where it renders:

@@ -5,7 +5,7 @@ import { openDatabase } from './database.ts';
 
 const url = process.env.TEST_DATABASE_URL;
 
-describe.skipIf(!url)('the PostgreSQL pool when the server ends a connection (issue 16, faults)', () => {
+describe.skipIf(!url)('the PostgreSQL pool when the server ends a connection (faults)', () => {
   it('reports a connection lost (idle, or checked out in a transaction) instead of crashing; the next query gets a new connection', async () => {
     const lost: Error[] = [];
     const database = await openDatabase({ url, poolSize: 1, onPoolError: (error) => lost.push(error) });

@@ -41,7 +41,7 @@ export interface DatabaseOptions {
   /**
    * PostgreSQL only: told of an error on a pooled connection (the server restarted, the connection
    * was terminated), idle or checked out. The pool drops that connection and opens another when
-   * needed; without a listener the 'error' event would end the process (issue 16, faults).
+   * needed; without a listener the 'error' event would end the process.
    */
   onPoolError?: (error: Error) => void;
 }

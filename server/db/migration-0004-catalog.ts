@@ -1,7 +1,7 @@
 import { sql, type Kysely, type Migration } from 'kysely';
 
 /**
- * The game catalogue (issue "Games"): games and their platform versions, categories and tags,
+ * The game catalogue: games and their platform versions, categories and tags,
  * screenshots, open-server schedule, reservations, topics, weekly lists, gift packs with code
  * pools, coupons, cards, promotions, hot search words and download records.
  * Listed in migrations.ts as '0004_catalog'.

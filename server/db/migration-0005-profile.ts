@@ -1,7 +1,7 @@
 import { sql, type Kysely, type Migration } from 'kysely';
 
 /**
- * Profile (issue 11 §2): sex and birthday on the user, and who uploaded which stored object (an
+ * Profile: sex and birthday on the user, and who uploaded which stored object (an
  * avatar may only be set to an object its player uploaded). users.avatar keeps the avatar's
  * object key ('' = the generated initial). Listed in migrations.ts as '0005_profile'.
  */

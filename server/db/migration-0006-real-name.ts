@@ -1,7 +1,7 @@
 import { sql, type Kysely, type Migration } from 'kysely';
 
 /**
- * Real-name records (issue 11 "Real name"): one per verified account, never changed. The number
+ * Real-name records: one per verified account, never changed. The number
  * is kept as a keyed hash (the 3-accounts rule looks it up) and, with the name, sealed
  * (AES-256-GCM) for a regulator's re-check; the page shows only the masked copies. The birth
  * date drives the minors' rules. Listed in migrations.ts as '0006_real_name'.

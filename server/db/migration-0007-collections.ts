@@ -1,7 +1,7 @@
 import { sql, type Kysely, type Migration } from 'kysely';
 
 /**
- * Favourites (issue 11, "/mine becomes the hub … favourites"): one row per user and game; the
+ * Favourites (listed on the /mine hub): one row per user and game; the
  * unique (user_id, game_id) settles two toggles racing. platform_game_id remembers the version the
  * player favourited from (the list shows the game's main version).
  * Listed in migrations.ts as '0007_collections'.

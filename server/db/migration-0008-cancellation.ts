@@ -1,7 +1,7 @@
 import { sql, type Kysely, type Migration } from 'kysely';
 
 /**
- * Account cancellation (issue 11): one row per request. 'pending' during the 15-day cooling-off,
+ * Account cancellation: one row per request. 'pending' during the 15-day cooling-off,
  * then 'revoked' (the player changed their mind) or 'done' (the scheduled job anonymised the
  * account). The job is driven by this table alone, so it survives restarts. users.cancelled_at
  * marks an anonymised account. Listed in migrations.ts as '0008_cancellation'.

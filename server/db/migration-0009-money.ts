@@ -1,7 +1,7 @@
 import { sql, type Kysely, type Migration } from 'kysely';
 
 /**
- * Money (issue 12): a double-entry ledger, orders that go through a payment provider, the
+ * Money: a double-entry ledger, orders that go through a payment provider, the
  * sandbox provider's own records and its durable notification queue, game sub-accounts and the
  * simulated game server's roles, deliveries, coupons locked by an open order, cards bought and
  * their benefits. Listed in migrations.ts as '0009_money'. Amounts are integer fen everywhere
@@ -144,7 +144,7 @@ export const moneyMigration: Migration = {
       .addColumn('game_id', 'integer', (c) => c.notNull())
       .addColumn('platform_game_id', 'integer', (c) => c.notNull())
       .addColumn('name', 'text', (c) => c.notNull())
-      // Sum of delivered top-ups (the trading issue reads it).
+      // Sum of delivered top-ups (account trading reads it).
       .addColumn('total_topup_cents', 'bigint', (c) => c.notNull().defaultTo(0))
       .addColumn('created_at', 'timestamptz', (c) => c.notNull())
       .execute();

@@ -3,7 +3,7 @@ import { ensurePerks } from '../money/perks-catalog.ts';
 import type { Database } from './schema.ts';
 
 /**
- * Cards' benefits and level coupons (issue 12 §6–7). Listed in migrations.ts as '0011_perks'.
+ * Cards' benefits and level coupons. Listed in migrations.ts as '0011_perks'.
  * - coupons.source: 'center' (the coupon centre's, claimed from stock), 'card' (handed out by a
  *   card), 'level' (the monthly level coupon); only 'center' ones are listed and claimable there.
  * - level_coupon_claims: one claim per player, level and China-time month ('YYYY-MM').

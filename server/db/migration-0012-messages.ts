@@ -1,7 +1,7 @@
 import { sql, type Kysely, type Migration } from 'kysely';
 
 /**
- * The message centre and notices (issue 13 §1–2). Listed in migrations.ts as '0012_messages'.
+ * The message centre and notices. Listed in migrations.ts as '0012_messages'.
  * - messages: one row per message; user_id null is a broadcast to every player (one row, whatever
  *   the number of players). source_ref makes a writer idempotent: unique per player, and unique
  *   among broadcasts (two partial unique indexes; server/messages/writer.ts).

@@ -1,7 +1,7 @@
 import { sql, type Kysely, type Migration } from 'kysely';
 
 /**
- * Help articles and feedback (issue 13 items 4 and 5). Listed in migrations.ts as
+ * Help articles and feedback. Listed in migrations.ts as
  * '0013_help_feedback'.
  *
  * - help_categories, help_articles: FAQ categories; articles of five kinds (an FAQ answer sits in

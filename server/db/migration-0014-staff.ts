@@ -1,7 +1,7 @@
 import { sql, type Kysely, type Migration } from 'kysely';
 
 /**
- * The staff console (issue 13 §6; server/staff/, docs/staff-console.md). Listed in migrations.ts
+ * The staff console (server/staff/, docs/staff-console.md). Listed in migrations.ts
  * as '0014_staff'.
  * - staff_accounts: separate from players; scrypt password, sealed TOTP secret, the last TOTP step
  *   accepted (a code works once), a disabled flag.

@@ -1,7 +1,7 @@
 import { sql, type Kysely, type Migration } from 'kysely';
 
 /**
- * Customer service with human agents (issue 13 §7). Listed in migrations.ts as '0015_service_queue'.
+ * Customer service with human agents. Listed in migrations.ts as '0015_service_queue'.
  * - service_conversations: one player's conversation: queued → open (an agent took it) → closed.
  *   At most one conversation per player is not closed (a partial unique index), so two racing
  *   first messages open one conversation. agent_id is a staff id (the staff table comes with the

@@ -1,7 +1,7 @@
 import { sql, type Kysely, type Migration } from 'kysely';
 
 /**
- * The staff console's feedback replies (issue 13 item 8). Listed in migrations.ts as
+ * The staff console's feedback replies. Listed in migrations.ts as
  * '0016_staff_content'.
  * - feedback_replies.request_id: the console's idempotency key of one reply (a UUID made per
  *   reply box, sent again on a retry). Unique per feedback, so a reply retried after a lost answer

@@ -1,7 +1,7 @@
 import { sql, type Kysely, type Migration } from 'kysely';
 
 /**
- * The task engine, check-in and points (issue 14 items 1–3). Listed in migrations.ts as
+ * The task engine, check-in and points. Listed in migrations.ts as
  * '0017_tasks'. Points themselves live in the ledger (server/rewards/accounts.ts); these tables
  * hold what the engine needs to decide when points move.
  *

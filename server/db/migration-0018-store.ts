@@ -1,7 +1,7 @@
 import { sql, type Kysely, type Migration } from 'kysely';
 
 /**
- * The coin store (积分商城, issue 14 item 4). Listed in migrations.ts as '0018_store'.
+ * The coin store (积分商城). Listed in migrations.ts as '0018_store'.
  * - store_items: what points buy. `kind` says what one redemption delivers: a coupon (coupon_id,
  *   a user_coupons row of source 'store'), 乐玩币 (coins_cents through the ledger) or a gift code
  *   (gift_pack_id: one unassigned code of the pack). `stock` never goes below zero (CHECK, and the

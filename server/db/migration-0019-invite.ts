@@ -1,7 +1,7 @@
 import { sql, type Kysely, type Migration } from 'kysely';
 
 /**
- * Invitations and invitation income (issue 14 items 5–6). Listed in migrations.ts as '0019_invite'.
+ * Invitations and invitation income. Listed in migrations.ts as '0019_invite'.
  *
  * - invite_settings: one row (id 1), the rules' numbers: the share of an invitee's top-up in basis
  *   points (500 = 5 %), how many days after binding it runs, and how many hours after registering

@@ -1,7 +1,7 @@
 import { sql, type Kysely, type Migration } from 'kysely';
 
 /**
- * Withdrawals (issue 14 item 7). Listed in migrations.ts as '0020_withdrawals'.
+ * Withdrawals. Listed in migrations.ts as '0020_withdrawals'.
  * - withdrawals: one request of a player to move 收益 (source 'income') or the withdrawable part
  *   of 余额 ('wallet') to an Alipay account. States submitted → approved → paid | rejected (from
  *   submitted or approved); each change is a conditional update in the transaction of its ledger

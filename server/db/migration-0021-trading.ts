@@ -1,7 +1,7 @@
 import { sql, type Kysely, type Migration } from 'kysely';
 
 /**
- * Account trading (issue 15). Listed in migrations.ts as '0021_trading'. Rules and numbers:
+ * Account trading. Listed in migrations.ts as '0021_trading'. Rules and numbers:
  * api/protocol/trade-rules.ts; the service: server/trading/.
  * - trade_settings: one row (id 1), the numbers an operator may change by an UPDATE: the listing
  *   conditions (sub-account age, recorded top-ups), the price range, the fee (basis points and a

@@ -2,7 +2,7 @@ import type { Kysely, KyselyPlugin, OperationNode, PluginTransformQueryArgs, Plu
 
 /**
  * A short read cache for public catalogue reads (game cards, list pages, search ranks), so the
- * hottest player calls cost no database round trip while nothing changes (issue 16, the server
+ * hottest player calls cost no database round trip while nothing changes (the server
  * bench: these reads were about half of the mix's server and PostgreSQL time).
  *
  * Freshness: every write made through a database handle of this process (any INSERT, UPDATE,

@@ -13,7 +13,7 @@ export interface UsersTable {
   password_hash: string | null;
   bd_vid: string | null;
   coins: Generated<number>;
-  /** Unused since issue 14: a player's 积分 are the ledger's `points` account (server/rewards/accounts.ts). */
+  /** Unused: a player's 积分 are the ledger's `points` account (server/rewards/accounts.ts). */
   points: Generated<number>;
   disabled: Generated<boolean>;
   created_at: CreatedAt;
@@ -109,7 +109,7 @@ export interface OrdersTable {
   pay_url: Nullable<string>;
   card_id: Nullable<number>;
   sub_account_id: Nullable<number>;
-  /** kind 'trade': the listing bought (issue 15). */
+  /** kind 'trade': the listing bought. */
   listing_id: Nullable<number>;
   role_id: Nullable<number>;
   server_name: Nullable<string>;
@@ -519,7 +519,7 @@ export type LedgerAccountKind =
   | 'coupon_expense'
   | 'promotion_expense'
   | 'game_settlement'
-  // Issue 14 (server/rewards/accounts.ts): points, invitation income and withdrawals.
+  // Rewards (server/rewards/accounts.ts): points, invitation income and withdrawals.
   | 'points'
   | 'income'
   | 'points_issued'
@@ -597,7 +597,7 @@ export interface GameSubAccountsTable {
   name: string;
   total_topup_cents: ColumnType<string | number, number | undefined, number>;
   created_at: Timestamp;
-  /** The listing that holds it frozen (issue 15), or null. */
+  /** The listing that holds it frozen, or null. */
   frozen_listing_id: Nullable<number>;
 }
 
@@ -738,7 +738,7 @@ export interface FeedbackDayCountsTable {
   count: number;
 }
 
-/** Staff console (issue 13 §6, migration 0014_staff; server/staff/). */
+/** Staff console (migration 0014_staff; server/staff/). */
 export type StaffRoleColumn = 'admin' | 'agent' | 'reviewer' | 'finance';
 
 export interface StaffAccountsTable {
@@ -992,7 +992,7 @@ export interface WithdrawalsTable {
   rejected_by: number | null;
 }
 
-// ---- 0018_store: the coin store (issue 14 item 4; server/rewards/store.ts) ----
+// ---- 0018_store: the coin store (server/rewards/store.ts) ----
 
 export type StoreItemKind = 'coupon' | 'coins' | 'gift_code';
 

@@ -558,7 +558,7 @@ export async function seedCatalog(db: Kysely<Database>, options: { seed?: number
     // The coin store sells some of these coupons and one pack's gift codes.
     counts.store_items = await seedStore(trx, options.now);
   });
-  // On-sale listings of some of these games for the /circle feed (issue 15).
+  // On-sale listings of some of these games for the /circle feed.
   counts.trade_listings = await seedTradeListings(db, options.now);
   return { seeded: true, ms: performance.now() - started, counts };
 }

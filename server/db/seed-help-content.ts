@@ -19,7 +19,7 @@ import type { Database } from './schema.ts';
 import { sanitizeServerHtml } from '../content/html-sanitize.ts';
 
 /**
- * The help centre's first content (issue 13 item 5): FAQ categories and answers, the product
+ * The help centre's first content: FAQ categories and answers, the product
  * introduction, the 乐玩 guide, the 关于我们 items and a few activity announcements. Every figure
  * is read from the rule it states (SMS limits from verification-codes.ts, sessions from auth.ts,
  * minors' hours and caps from minors.ts, money from api/protocol/money.ts and the perks module,

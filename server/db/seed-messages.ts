@@ -6,8 +6,8 @@ import { postMessage } from '../messages/writer.ts';
 import type { Database } from './schema.ts';
 
 /**
- * Notices and broadcast messages every installation starts with (issue 13: "so the pages are
- * alive"): a few 公告 (the newest one a pop-up) and one broadcast of each kind a player would get
+ * Notices and broadcast messages every installation starts with (so the pages are
+ * alive): a few 公告 (the newest one a pop-up) and one broadcast of each kind a player would get
  * from the platform. Idempotent: notices by source_ref, messages by sourceRef. Their dates are
  * fixed, so a broadcast is older than every player and reads as already read (no badge for
  * history a player never received; server/messages/inbox.ts).

@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import { PRODUCT } from '../product.ts';
 import type { Database } from './schema.ts';
 
-/** The agents' quick replies a new platform starts with (issue 13 §7); staff edit them later. */
+/** The agents' quick replies a new platform starts with; staff edit them later. */
 export const DEFAULT_QUICK_REPLIES: readonly string[] = [
   `您好，这里是${PRODUCT.name}客服，请问有什么可以帮您？`,
   '请您提供游戏名称、角色名和区服，客服马上为您查询。',

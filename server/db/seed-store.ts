@@ -4,15 +4,15 @@ import { DAY_MS } from '../catalog/china-time.ts';
 import type { Database, StoreItemsTable } from './schema.ts';
 
 /**
- * The coin store's items (积分商城, issue 14 item 4): coupons of the seeded centre coupons,
+ * The coin store's items (积分商城): coupons of the seeded centre coupons,
  * 乐玩币 of 1, 5 and 10 元, one seeded game's gift codes, and the cases a page must show — one sold
- * out, one limited to one a player, one not yet open. Prices (see docs/decisions.md "Issue 14:
- * coin store"): 1 元 of 乐玩币 is 200 积分, larger amounts a little cheaper; a coupon costs about 30 %
+ * out, one limited to one a player, one not yet open. Prices (see docs/decisions.md "coin
+ * store"): 1 元 of 乐玩币 is 200 积分, larger amounts a little cheaper; a coupon costs about 30 %
  * of its face value in that rate since it needs a purchase to be worth anything. Coupons and 乐玩币 have
  * no picture (the page draws their glyph); a gift code shows its game's icon.
  *
  * Needs the catalogue (coupons, gift packs), so seedCatalog calls it; each item has a seed_key and
- * is inserted once, so a database seeded before this issue gets the items on its next start.
+ * is inserted once, so a database seeded before the coin store existed gets the items on its next start.
  */
 export async function seedStore(db: Kysely<Database>, now: Date = new Date()): Promise<number> {
   const couponIds = new Map((await db.selectFrom('coupons').select(['id', 'name']).where('source', '=', 'center').where('game_id', 'is', null).execute()).map((c) => [c.name, c.id]));

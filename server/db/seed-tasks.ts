@@ -3,7 +3,7 @@ import { TASK_EVENTS } from '../tasks/events.ts';
 import type { Database, TaskKind } from './schema.ts';
 
 /**
- * What a game box offers (issue 14 item 1). Check-in is not a task row: it has its own streak
+ * What a game box offers. Check-in is not a task row: it has its own streak
  * table (server/tasks/check-in.ts); 累计签到 30 天 counts its check-ins. Idempotent by code.
  */
 interface TaskSeed {
@@ -17,7 +17,7 @@ interface TaskSeed {
   link: string;
 }
 
-/** Minutes of H5 play the daily play task asks for (docs/decisions.md "Issue 14: tasks"). */
+/** Minutes of H5 play the daily play task asks for (docs/decisions.md "tasks, check-in and points"). */
 export const H5_PLAY_TASK_MINUTES = 10;
 
 export const TASK_SEEDS: readonly TaskSeed[] = [

@@ -18,7 +18,7 @@ import type { Database, HelpArticlesTable } from '../db/schema.ts';
 import { sanitizeServerHtml } from '../content/html-sanitize.ts';
 
 /**
- * Help articles (issue 13 item 5): what the player calls read (published articles only), and the
+ * Help articles: what the player calls read (published articles only), and the
  * staff side's plain functions (create, update, publish; categories), which sanitise every body
  * before it is stored. The staff console's calls (phase 2) call these.
  */

@@ -17,7 +17,7 @@ import type { Database, FeedbackTable } from '../db/schema.ts';
 import { mediaUrl } from '../uploads/upload-routes.ts';
 
 /**
- * Feedback and complaints (issue 13 item 4): the player's submission (userOpinion) and record
+ * Feedback and complaints: the player's submission (userOpinion) and record
  * (myOpinionReply), and the staff side's plain functions (listFeedback, replyToFeedback,
  * closeFeedback) that the staff console's calls use in phase 2.
  *

@@ -13,7 +13,7 @@ import { maskPhone } from '../sms.ts';
 import { applyClawback, applyShare, percentText, shareOf } from './shares.ts';
 
 /**
- * Invitations and invitation income (issue 14 items 5–6).
+ * Invitations and invitation income.
  *
  * - A player's code is made on first need (getInviteInfo), unique, from an unambiguous alphabet.
  * - Binding (register with a code, or bindInviteCode within the window after registering): once

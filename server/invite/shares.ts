@@ -1,5 +1,5 @@
 /**
- * The arithmetic of invitation income (issue 14 item 6), pure so property tests can hold it:
+ * The arithmetic of invitation income, pure so property tests can hold it:
  * the share of a top-up, how a share meets an earlier clawback's debt, and how a clawback meets
  * a balance that may already have been withdrawn. All amounts are integer fen.
  *

@@ -3,7 +3,7 @@ import { MESSAGE_KINDS, type MessageKind, type MessageView, type UnreadCounts } 
 import type { Database } from '../db/schema.ts';
 
 /**
- * A player's inbox (issue 13 §1): what the player's calls read and change. Every query is scoped to
+ * A player's inbox: what the player's calls read and change. Every query is scoped to
  * the player: their own messages and the broadcasts, never another player's (a message id that is
  * not theirs reads as missing).
  *

@@ -4,7 +4,7 @@ import { htmlToText, sanitizeServerHtml } from '../content/html-sanitize.ts';
 import type { Database } from '../db/schema.ts';
 
 /**
- * 公告 (issue 13 §2): published notices, newest first, for everyone; the pop-up notice of a player.
+ * 公告: published notices, newest first, for everyone; the pop-up notice of a player.
  * A notice is live from published_at until withdrawn. The pop-up a player is offered is the newest
  * live pop-up notice, and only while this player has not been shown it (notice_views): an older
  * pop-up that a newer one replaced is not offered any more (docs/decisions.md "Messages").

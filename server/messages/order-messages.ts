@@ -4,7 +4,7 @@ import type { Database } from '../db/schema.ts';
 import { postMessage } from './writer.ts';
 
 /**
- * 订单消息 (issue 13 §1): what the order service tells the player when an order moves, posted in
+ * 订单消息: what the order service tells the player when an order moves, posted in
  * the transition's own transaction (server/money/orders.ts) with sourceRef `order:<number>:<state>`,
  * so a message exists exactly when its transition happened, once, however often the transition is
  * attempted. The player hears of: a game top-up paid and on its way, an order delivered (充值成功 /

@@ -16,7 +16,7 @@ import type { Database } from '../db/schema.ts';
 import { insertMessage, plainText } from './writer.ts';
 
 /**
- * The staff side of messages and notices (issue 13 §8), as plain server functions: the staff
+ * The staff side of messages and notices, as plain server functions: the staff
  * console's calls (its own slice) wrap them and write the audit log. Each checks what a staff
  * member typed and answers a refusal with the Chinese message to show, never throws for bad input.
  */

@@ -14,7 +14,7 @@ import type { Database } from '../db/schema.ts';
 export type { MessageKind };
 
 /**
- * THE message writer of the message centre (issue 13 §1; docs/decisions.md "Messages"): every
+ * THE message writer of the message centre (docs/decisions.md "Messages"): every
  * feature that tells a player something (orders, withdrawals, trades, feedback replies, staff
  * broadcasts) posts through postMessage, in its own transaction when it has one, so the message
  * exists exactly when what it announces happened.

@@ -5,7 +5,7 @@ import type { CardBenefits, Database } from '../db/schema.ts';
 import { platform, player, post } from './ledger.ts';
 
 /**
- * Cards as privileges (issue 12 §7): a purchase's term, its instant coupons, its daily benefit
+ * Cards as privileges: a purchase's term, its instant coupons, its daily benefit
  * (claimed by the player or sent by the autosend job) and the first-recharge offer. Every grant is a
  * card_benefit_grants row, unique per (purchase, China-time day, kind): the insert that wins is the
  * only one that hands anything out, in the same database transaction (a daily 乐玩币 grant posts

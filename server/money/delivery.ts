@@ -5,7 +5,7 @@ import type { Database } from '../db/schema.ts';
 import { signContent } from './payments/provider.ts';
 
 /**
- * Delivery of a paid game top-up to the game (issue 12). GameDelivery is what the platform needs of
+ * Delivery of a paid game top-up to the game. GameDelivery is what the platform needs of
  * a game server; the reference implementation posts a signed callback to the simulated game server
  * of server/money/sim-game.ts (or GAME_DELIVERY_URL). Deliveries are a durable queue (deliveries),
  * retried on the notification schedule; the job lives in server/money/jobs.ts.

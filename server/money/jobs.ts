@@ -8,7 +8,7 @@ import { deliveryAcknowledged, refundOrder, runExpiryPass } from './orders.ts';
 import type { PaymentProvider } from './payments/provider.ts';
 
 /**
- * The money jobs (issue 12), one runner started by server/main.ts: unpaid orders expire, the
+ * The money jobs, one runner started by server/main.ts: unpaid orders expire, the
  * sandbox provider's notifications go out, paid game top-ups are delivered. Each pass takes `now`
  * so tests drive the schedules with a manual clock.
  */

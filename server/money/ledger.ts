@@ -20,7 +20,7 @@ import type { Database, LedgerAccountKind } from '../db/schema.ts';
 
 export type Db = Kysely<Database> | Transaction<Database>;
 
-/** A player account kind, or a platform one (owner null). Later issues add kinds ('points', 'income'). */
+/** A player account kind, or a platform one (owner null). The rewards add kinds ('points', 'income'). */
 export type AccountKind = LedgerAccountKind | (string & {});
 
 export interface AccountRef {

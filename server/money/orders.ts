@@ -16,7 +16,7 @@ import { holdForPayment, releaseReservation, reserveListing, TradeRefusal, trade
 import { onTradePaid, tellLateRefund, TRADE_ESCROW } from '../trading/trades.ts';
 
 /**
- * The order service (issue 12): createOrder with Stripe's idempotency semantics, and every
+ * The order service: createOrder with Stripe's idempotency semantics, and every
  * transition of an order — paid, delivered, refunded, expired, cancelled — each in ONE database
  * transaction with a conditional UPDATE (`where status in (…)`) and the ledger posting of the
  * money brief, so duplicates and races move money at most once.
@@ -46,7 +46,7 @@ export interface CreateOrderInput {
   card_id?: number | null | undefined;
   user_coupon_id?: number | null | undefined;
   pay_method?: PayMethod | undefined;
-  /** kind 'trade': the listing bought (issue 15). */
+  /** kind 'trade': the listing bought. */
   listing_id?: number | null | undefined;
 }
 
@@ -219,7 +219,7 @@ async function makeOrder(trx: Trx, ctx: MoneyContext, userId: number, input: Cre
   let values: OrderProduct;
   let trade: TradeProduct | null = null;
   if (input.kind === 'trade') {
-    // 账号交易 (issue 15): 支付宝 or 余额 only, no coupon; the buyer and the listing checked, reserved below.
+    // 账号交易: 支付宝 or 余额 only, no coupon; the buyer and the listing checked, reserved below.
     if (payMethod !== 'provider' && payMethod !== 'wallet') throw new Refusal(TRADE_MSG.payMethodBad);
     if (input.user_coupon_id !== null && input.user_coupon_id !== undefined) throw new Refusal(MONEY_MSG.couponNotForKind);
     try {
@@ -256,7 +256,7 @@ async function makeOrder(trx: Trx, ctx: MoneyContext, userId: number, input: Cre
       .where('s.user_id', '=', userId)
       .executeTakeFirst();
     if (!role) throw new Refusal(MONEY_MSG.roleMissing);
-    // A sub-account held by a listing (reviewing, on sale, reserved) takes no top-up (issue 15).
+    // A sub-account held by a listing (reviewing, on sale, reserved) takes no top-up.
     if (role.frozen_listing_id !== null) throw new Refusal(TRADE_MSG.frozen);
     values = {
       ...base('game', `${role.game_name} ${input.amount_cents / 100}元充值`, input.amount_cents, 0),

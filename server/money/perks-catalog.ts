@@ -2,7 +2,7 @@ import { sql, type Kysely, type Transaction } from 'kysely';
 import type { CardBenefits, Database } from '../db/schema.ts';
 
 /**
- * What each seeded card gives and what each level coupon is (issue 12 §6–7), as data. One function,
+ * What each seeded card gives and what each level coupon is, as data. One function,
  * ensurePerks, turns it into rows: the coupons the cards and levels hand out (coupons.source 'card'
  * or 'level': never listed in the coupon centre, never taken from stock) and cards.benefits +
  * cards.contents by card name. Migration 0011 runs it on a database whose catalogue exists; the

@@ -5,7 +5,7 @@ import type { Database } from '../db/schema.ts';
 import { deliverySignValid } from './delivery.ts';
 
 /**
- * The simulated game server (issue 12): a separate party living in this server. It keeps its
+ * The simulated game server: a separate party living in this server. It keeps its
  * roles' balances (sim_game_roles, created when a player adds a sub-account) and acknowledges the
  * platform's signed delivery callbacks at POST /sim-game/deliver, crediting a role once per order
  * number (sim_game_deliveries' primary key): a repeated callback answers 'ok' and credits nothing.

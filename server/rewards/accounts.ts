@@ -3,7 +3,7 @@ import type { Database } from '../db/schema.ts';
 import { balanceOf, platform, player, post, type Db, type PostResult } from '../money/ledger.ts';
 
 /**
- * The ledger accounts of issue 14 (tasks and points, the coin store, invitation income and
+ * The ledger accounts of the rewards (tasks and points, the coin store, invitation income and
  * withdrawals), in one place so each part moves value the same way:
  *
  * - `points` (player): 积分. Earned from tasks and check-in (from `points_issued`), spent in the

@@ -13,7 +13,7 @@ import { checkCode } from '../verification-codes.ts';
 export { ACCOUNT_MSG, PHONE_TICKET_TTL_S } from '../../api/protocol/calls/account-security.ts';
 
 /**
- * Phone change in two steps and password change (issue 11 §2).
+ * Phone change in two steps and password change.
  *
  * The phone-change ticket: 32 random bytes given to the player once; the store keeps only its
  * sha256, under `account:phone-ticket:<hash>` with a 10-minute TTL, holding the user id and the

@@ -75,7 +75,7 @@ export const authAccountCalls = defineCalls(
       phone: maskPhone(row.phone),
       // 乐玩币 from the ledger (fen of 币; 1 币 = 100), shown as 币 with up to two decimals.
       coins: (await balanceOf(db, player(user!.id, 'coins'))) / 100,
-      // 积分 from the ledger too (issue 14: tasks and check-in earn them, the coin store spends them).
+      // 积分 from the ledger too (tasks and check-in earn them, the coin store spends them).
       points: await pointsOf(db, user!.id),
       has_password: row.password_hash !== null,
       created_at: new Date(row.created_at).toISOString(),

@@ -97,13 +97,13 @@ async function signedIn(ctx: CallContext, user: UserRow, registered: boolean, in
   const token = await startSession(ctx.db, user.id, ctx.now);
   if (!registered) await ctx.db.updateTable('users').set({ last_active_at: ctx.now }).where('id', '=', user.id).execute();
   ctx.log.info({ user: user.uuid, registered }, 'signed in');
-  // In the cancellation cooling-off the client offers to revoke (issue 11).
+  // In the cancellation cooling-off the client offers to revoke.
   const cancellation = registered ? null : await pendingCancellation(ctx.db, user.id);
   return { code: CODE.loginOk, msg: AUTH_MSG.loginOk, data: { token, user_uuid: user.uuid, nickname: user.nickname, registered, cancellation, ...(invite ? { invite } : {}) } };
 }
 
 /**
- * A new account's invite code (issue 14): bound when it names a player; an unknown or malformed
+ * A new account's invite code: bound when it names a player; an unknown or malformed
  * code never blocks the registration — the answer says it was not bound.
  */
 const INVITE_FAILED_MSG = '邀请码暂时无法绑定，已为你正常注册，可稍后在邀请好友页填写';

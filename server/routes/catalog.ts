@@ -8,7 +8,7 @@ import { gameCalls } from './games.ts';
 import { giftCalls } from './gifts.ts';
 import { showcaseCalls } from './showcase.ts';
 
-/** Every call of the game catalogue (issue "Games"), for allCalls(). */
+/** Every call of the game catalogue, for allCalls(). */
 export const catalogCalls: CallDefinition[] = [...gameCalls, ...downloadCalls, ...giftCalls, ...couponCalls, ...showcaseCalls];
 
 /** GET routes of the catalogue: /art/…, /down/game/…, /play/h5/…. */

@@ -14,7 +14,7 @@ import { FEEDBACK_IMAGE_MAX_SIDE } from '../uploads/feedback-image.ts';
 import { UPLOAD_MSG } from '../uploads/avatar-image.ts';
 
 /**
- * Help articles and feedback (issue 13 items 4 and 5) through the real server, on PGlite and on
+ * Help articles and feedback through the real server, on PGlite and on
  * PostgreSQL: the seeded FAQ, articles by id and slug, the activity list; the staff functions
  * sanitise on the way in; feedback rules and their messages, pictures that must be the player's
  * own unused feedback uploads, the daily limit on a simulated clock, idempotent submits, players

@@ -5,7 +5,7 @@ import { defineCalls, handle, ok, refuse } from '../calls.ts';
 import { activityPage, faqCategories, publishedArticle } from '../help/articles.ts';
 import { myFeedback, submitFeedback } from '../help/feedback.ts';
 
-/** Help articles and feedback (issue 13 items 4 and 5). Fields: api/protocol/calls/help.ts, feedback.ts. */
+/** Help articles and feedback. Fields: api/protocol/calls/help.ts, feedback.ts. */
 export const helpCalls = defineCalls(
   handle(getQuestion, async ({ db }) => ok({ categories: await faqCategories(db) })),
 

@@ -6,7 +6,7 @@ import { bindInvitee, bindWindowEnd, ensureInviteCode, incomeTotals, inviteRules
 import { balanceOf, player } from '../money/ledger.ts';
 import { INCOME } from '../rewards/accounts.ts';
 
-/** Invitations and invitation income (issue 14 items 5–6): server/invite/invites.ts holds the rules. */
+/** Invitations and invitation income: server/invite/invites.ts holds the rules. */
 export const inviteCalls = defineCalls(
   handle(calls.getInviteInfo, async ({ db, user, now }) => {
     const me = user!;

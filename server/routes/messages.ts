@@ -15,7 +15,7 @@ import * as inbox from '../messages/inbox.ts';
 import { listNotices, markNoticeSeen as recordNoticeSeen, noticeDetail, popupFor } from '../messages/notices.ts';
 
 /**
- * The message centre and notices (issue 13 §1–2; server/messages/). The player's calls read and
+ * The message centre and notices (server/messages/). The player's calls read and
  * change only the caller's inbox: another player's message id answers 消息不存在, as a missing one.
  */
 export const messageCalls = defineCalls(

@@ -18,7 +18,7 @@ import { registerSimGame } from '../money/sim-game.ts';
 import { runNotificationPass } from '../money/jobs.ts';
 
 /**
- * Orders and payments (issue 12): the order calls (/api/order/…), the wallet's balances and
+ * Orders and payments: the order calls (/api/order/…), the wallet's balances and
  * ledger-backed records (getMoney, getInMoney, getOutMoney), and the HTTP routes of the parties
  * that live in this server — the sandbox provider's cashier, the merchant's notification endpoint
  * and the simulated game server.

@@ -28,8 +28,8 @@ import { INVITE_SHARE_MARKER } from '../db/seed-money-content.ts';
 import { inviteRules, inviteShareSentence } from '../invite/invites.ts';
 
 /**
- * Cards and privileges, the first-recharge offer, level coupons and the money texts (issue 12
- * §6–7): /api/card/getCardDetail, getMyCards, claimCardBenefit, getAutoSendList;
+ * Cards and privileges, the first-recharge offer, level coupons and the money texts:
+ * /api/card/getCardDetail, getMyCards, claimCardBenefit, getAutoSendList;
  * /api/user/isSubVip, getIsPromote, firstRechargeSeen, getCouponActivity, changeLevelCoupon;
  * /api/down/getMoneyText. A player reads and claims only their own purchases.
  */

@@ -120,7 +120,7 @@ export function registerPlayPage(app: FastifyInstance, db: Kysely<Database>, kv:
   });
 }
 
-// ---- Play time (issue 14: 在线玩 H5 游戏 N 分钟, counted by the server) ----
+// ---- Play time (the task 在线玩 H5 游戏 N 分钟, counted by the server) ----
 
 /** The play page beats once a minute; each beat counts at most one minute. */
 export const PLAY_BEAT_INTERVAL_MS = 60_000;

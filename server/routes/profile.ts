@@ -7,7 +7,7 @@ import { ACCEPTED_IMAGE_TYPES, MAX_UPLOAD_BYTES } from '../uploads/avatar-image.
 import { issueUploadTicket, mediaUrl, UPLOAD_TICKET_TTL_MS, uploadUrl } from '../uploads/upload-routes.ts';
 import { taskOnAvatarSet } from '../tasks/hooks.ts';
 
-/** Profile calls (issue 11 §2): upload ticket, avatar, nickname / sex / birthday. Fields: api/protocol/calls/profile.ts. */
+/** Profile calls: upload ticket, avatar, nickname / sex / birthday. Fields: api/protocol/calls/profile.ts. */
 
 const wordLists = new WeakMap<readonly string[], NicknameWordList>();
 function wordListOf(config: ServerConfig): NicknameWordList {

@@ -14,7 +14,7 @@ export { isWithinServiceHours, SERVICE_HOURS, serviceStatus, type ServiceStatus 
 
 /**
  * Customer service (SPEC §7): the unread-message poll, the chat of the /service page, the queue
- * and the stream ticket (issue 13 §7), and the status check of PROTOCOL §7. While no agent holds
+ * and the stream ticket, and the status check of PROTOCOL §7. While no agent holds
  * the conversation a small automatic agent answers: replies are stored ahead of time (created_at
  * in the future) and every read shows only messages whose created_at has passed, so no timers
  * run on the server. The agents' side: server/service/conversations.ts.

@@ -5,7 +5,7 @@ import { pageAnswer, pageOf } from '../catalog/fields.ts';
 import { pointsOf } from '../rewards/accounts.ts';
 import { redeem, redeemRecords, storeItem, storeItems } from '../rewards/store.ts';
 
-/** 积分商城 (issue 14 item 4): the rules are in server/rewards/store.ts. */
+/** 积分商城: the rules are in server/rewards/store.ts. */
 export const storeCalls = defineCalls(
   handle(calls.getStoreItems, async ({ db, user, now }) => {
     const [list, points] = await Promise.all([storeItems(db, user?.id ?? null, now), user ? pointsOf(db, user.id) : Promise.resolve(null)]);

@@ -13,7 +13,7 @@ import { TASK_EVENTS } from '../tasks/events.ts';
 import { expiringNotice } from '../tasks/expiry.ts';
 
 /**
- * Tasks, check-in and points (issue 14 items 1–3): the calls of SPEC §7 over the engine in
+ * Tasks, check-in and points: the calls of SPEC §7 over the engine in
  * server/tasks/. Nothing here advances a task except reportShareVisit, and that one only for the
  * sharer when ANOTHER signed-in player opened the link (the sharer's own visits never count).
  */

@@ -20,8 +20,8 @@ import { enterSubAccount } from '../trading/sessions.ts';
 import { tradeText } from '../trading/texts.ts';
 
 /**
- * 小号交易, the sellers' side and the listings feed (api/protocol/calls/trade.ts; slice S1 of
- * issue 15). A seller reads and changes only their own listings; the feed and /wantpay show
+ * 小号交易, the sellers' side and the listings feed (api/protocol/calls/trade.ts).
+ * A seller reads and changes only their own listings; the feed and /wantpay show
  * on-sale and reserved listings to anyone. Rules: server/trading/listings.ts.
  */
 export const tradeListingCalls = defineCalls(

@@ -7,7 +7,7 @@ import { moneyServices } from '../money/services.ts';
 import { fastForward, findTrade, openDispute, tradeRecords, tradeView } from '../trading/trades.ts';
 
 /**
- * 小号交易, the buyer's side and the records (api/protocol/calls/trade.ts, issue 15 slice S2):
+ * 小号交易, the buyer's side and the records (api/protocol/calls/trade.ts):
  * buyListing (an order of kind 'trade' through createOrder, the listing reserved in its
  * transaction), getTrade, openDispute, getTradeRecords and the test build's fastForwardTrade.
  * A player reads and changes only the trades they are a party of (others read 交易不存在).

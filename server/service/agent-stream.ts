@@ -8,7 +8,7 @@ import type { ServiceBus, ServiceBusEvent } from './bus.ts';
 import { toChatMessage } from './conversations.ts';
 
 /**
- * The agents' push channel (issue 13 §7, the staff console's desk): the same bus as the players'
+ * The agents' push channel (the staff console's desk): the same bus as the players'
  * stream, topic `agents`. server/app.ts registers it at /staff/api/service/stream with the staff
  * session check (`authenticate`: checkStaffRequest of server/staff/requests.ts — the HttpOnly
  * session cookie, which EventSource sends on the same origin, so no ticket is needed — and the

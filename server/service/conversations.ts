@@ -8,7 +8,7 @@ import { userTopic, type ServiceBus, type ServiceBusEvent, type ServiceTopic } f
 import { serviceStatus } from './hours.ts';
 
 /**
- * Conversations between a player and the agents (issue 13 §7): the player's side (a message
+ * Conversations between a player and the agents: the player's side (a message
  * with no open conversation opens a queued one) and the agents' rules as plain functions, which
  * the staff console's calls wrap (phase 2). Every change is written in one transaction that
  * holds the conversation's row, then announced on the bus (server/service/bus.ts).

@@ -10,7 +10,7 @@ import { userTopic, type ServiceBus } from './bus.ts';
 import { lastVisibleMessageId, queueOf, toChatMessage } from './conversations.ts';
 
 /**
- * The /service page's push channel (issue 13 §7): server-sent events.
+ * The /service page's push channel: server-sent events.
  *
  *   POST /api/user/getChatStreamTicket (signed)   → { url: '/api/service/stream?ticket=…' }
  *   GET  /api/service/stream?ticket=…[&last_event_id=n]   (header Last-Event-ID wins)

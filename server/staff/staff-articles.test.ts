@@ -8,7 +8,7 @@ import { startTestServer, type TestServer } from '../../tests/helpers/test-serve
 import { ManualClock } from '../../tests/helpers/wire-client.ts';
 
 /**
- * 帮助文章 in the staff console (issue 13 items 5 and 8) through the real server, on PGlite and
+ * 帮助文章 in the staff console through the real server, on PGlite and
  * PostgreSQL: create (sanitised; unpublished until 上线), edit, publish and take down as players
  * see it, the FAQ categories, refusals (also a taken slug, which must leave the call's
  * transaction usable on PostgreSQL), and the audit rows.

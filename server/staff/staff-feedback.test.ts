@@ -11,7 +11,7 @@ import { ManualClock } from '../../tests/helpers/wire-client.ts';
 import { REPLY_MESSAGE_TITLE } from '../help/feedback.ts';
 
 /**
- * 意见反馈 in the staff console (issue 13 items 4 and 8) through the real server, on PGlite and
+ * 意见反馈 in the staff console through the real server, on PGlite and
  * PostgreSQL: the queue (pending oldest first, filters, paging, counts), one feedback with its
  * pictures (served), a reply that the player sees in /backrecord's call and as one 系统通知
  * message (also when the reply is retried, even many times at once), closing, the refusals, the

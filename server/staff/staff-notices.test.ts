@@ -9,7 +9,7 @@ import { startTestServer, type TestServer } from '../../tests/helpers/test-serve
 import { ManualClock } from '../../tests/helpers/wire-client.ts';
 
 /**
- * 公告 and 站内广播 in the staff console (issue 13 items 1, 2 and 8) through the real server, on
+ * 公告 and 站内广播 in the staff console through the real server, on
  * PGlite and PostgreSQL: publish sanitised on input (the preview answers what would be stored),
  * the pop-up offered to players once, withdraw, lists with who did what; a broadcast every player
  * sees; each idempotent by its request id (also six at once); refusals; audit rows.

@@ -9,7 +9,7 @@ import { TASK_EVENTS } from './events.ts';
 /**
  * Daily check-in (signOnPoint) with a 7-day streak, and the makeup rule (settleAdd). All days are
  * China dates. The streak day of a check-in is the previous day's streak day + 1 (after 7 comes 1
- * again), or 1 when the previous day has no check-in. Rules (docs/decisions.md "Issue 14: tasks"):
+ * again), or 1 when the previous day has no check-in. Rules (docs/decisions.md "tasks, check-in and points"):
  * - rewards by streak day: STREAK_POINTS;
  * - makeup: only YESTERDAY, only while today is not yet checked in (so today continues the
  *   restored streak), at most MAKEUP_PER_MONTH a calendar month (China time), costing MAKEUP_COST

@@ -6,7 +6,7 @@ import { creditPoints } from '../rewards/accounts.ts';
 import type { TaskEvent } from './events.ts';
 
 /**
- * The task engine (issue 14 items 1–2). Progress moves only through recordTaskEvent, which the
+ * The task engine. Progress moves only through recordTaskEvent, which the
  * server's own code paths call (a download point, a paid order, a gift claim …); no call lets a
  * client say "I did it". An event is counted once per (user, event, source_ref) — the insert into
  * task_events is the dedupe — and advances every active, currently valid task of that event in

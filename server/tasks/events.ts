@@ -1,4 +1,4 @@
-/** The events the task engine counts; each comes from one server code path (docs/decisions.md "Issue 14: tasks"). */
+/** The events the task engine counts; each comes from one server code path (docs/decisions.md "tasks, check-in and points"). */
 export const TASK_EVENTS = {
   /** /point id 49 (download finished) from a signed-in player for a real game: server/routes/points.ts. */
   download: 'download',

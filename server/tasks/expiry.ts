@@ -5,7 +5,7 @@ import { startPeriodicJob, type JobLog, type PeriodicJob } from '../periodic-job
 import { debitPoints, pointsOf, POINTS } from '../rewards/accounts.ts';
 
 /**
- * Points expiry (issue 14 item 3; docs/decisions.md "Issue 14: tasks"). Points earned in calendar
+ * Points expiry (docs/decisions.md "tasks, check-in and points"). Points earned in calendar
  * year Y (China time) expire at the end of Y+1. At that moment the expiring amount is
  * max(0, balance − points earned since Jan 1 of Y+1): spending is taken from the oldest points
  * first, so whatever the balance holds beyond last year's and this year's earnings is from Y.

@@ -5,8 +5,8 @@ import { recordTaskEvent } from './engine.ts';
 import { TASK_EVENTS } from './events.ts';
 
 /**
- * The one-line hooks the existing code paths call (issue 14 item 2: progress only from what
- * really happened on the server). Each names its source_ref, the dedupe key of the event.
+ * The one-line hooks the existing code paths call (progress only from what really
+ * happened on the server). Each names its source_ref, the dedupe key of the event.
  */
 
 type Db = Kysely<Database> | Transaction<Database>;

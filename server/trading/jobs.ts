@@ -5,7 +5,7 @@ import { expireListings } from './listings.ts';
 import { releaseDueTrades } from './trades.ts';
 
 /**
- * The trading jobs (issue 15), one runner started by server/main.ts: the sellers' proceeds of
+ * The trading jobs, one runner started by server/main.ts: the sellers' proceeds of
  * trades whose cooling-off has passed are released (disputed ones wait for staff), and listings
  * on sale past their term expire. Each pass takes `now`, so tests drive it with a manual clock;
  * both passes claim rows with conditional updates (and skip locked), so two processes release

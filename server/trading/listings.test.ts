@@ -14,7 +14,7 @@ import { sessionStatus } from './sessions.ts';
 import { tradeSettings } from './settings.ts';
 
 /**
- * Listings of 小号交易 (issue 15, slice S1) through the real server: the seller's refusals, the
+ * Listings of 小号交易 through the real server: the seller's refusals, the
  * lifecycle (submit → review → on sale → edit → reject → resubmit → withdraw), request_id
  * retries, ownership, the staff review and its roles, concurrent submits and reviews, the feed's
  * search/filter/sort/paging, expiry on a simulated clock, the freeze (no top-up, no log-in) and the

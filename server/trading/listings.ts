@@ -24,7 +24,7 @@ import { endSubAccountSessions } from './sessions.ts';
 import { tradeSettings, type TradeSettings } from './settings.ts';
 
 /**
- * Listings of 小号交易 (issue 15, slice S1): the seller's submissions and drafts, withdrawal, the
+ * Listings of 小号交易: the seller's submissions and drafts, withdrawal, the
  * staff review, expiry, and the public feed. Every change is a conditional UPDATE in one
  * transaction with the sub-account's freeze (game_sub_accounts.frozen_listing_id; the partial
  * unique index trade_listings_one_live keeps one live listing per sub-account) and the seller's
@@ -217,7 +217,7 @@ export function ineligibility(
   listingId: number | null = null,
 ): string {
   if (sub.frozen_listing_id !== null && sub.frozen_listing_id !== listingId) return TRADE_MSG.alreadyListed;
-  // Bought and still in its cooling-off (or disputed): a refund would take it back (issue 15 merge).
+  // Bought and still in its cooling-off (or disputed): a refund would take it back.
   if (sub.in_trade === true || Number(sub.in_trade) > 0) return TRADE_MSG.inTrade;
   if (now.getTime() - new Date(sub.created_at).getTime() < settings.min_age_days * DAY_MS) return TRADE_MSG.tooYoung;
   if (Number(sub.total_topup_cents) < settings.min_topup_cents) return TRADE_MSG.tooLittleTopup;

@@ -5,7 +5,7 @@ import { ageBandOf } from '../minors.ts';
 import { tradeSettings } from './settings.ts';
 
 /**
- * Buying a listing (issue 15 slice S2): the checks and the reservation that server/money/orders.ts
+ * Buying a listing: the checks and the reservation that server/money/orders.ts
  * makes for an order of kind 'trade', in createOrder's transaction. The reservation is ONE
  * conditional update (on_sale → reserved, reserved_order_id = the order): of twenty buyers racing,
  * one update matches and the others find the row reserved and are refused (TRADE_MSG.reservedByOther),

@@ -4,7 +4,7 @@ import { startTestServer, type TestServer } from '../../tests/helpers/test-serve
 import { ManualClock, wireClient } from '../../tests/helpers/wire-client.ts';
 import { SEED_SELLERS, seedTradeListings } from './seed-listings.ts';
 
-/** The seeded /circle feed (issue 15): realistic on-sale listings whose screenshots render, seeded once. */
+/** The seeded /circle feed: realistic on-sale listings whose screenshots render, seeded once. */
 
 describe('seeded trade listings', () => {
   const clock = new ManualClock(Date.now());

@@ -7,11 +7,11 @@ import { DAY_MS } from './listings.ts';
 import { tradeSettings } from './settings.ts';
 
 /**
- * The /circle feed of a fresh installation (issue 15): on-sale listings of several catalogue games
+ * The /circle feed of a fresh installation: on-sale listings of several catalogue games
  * by four seeded sellers (phones 1700000000x, nobody's real number range for the tests). Their
  * screenshots are the catalogue's own screenshot art of the game (/art/shot/…, served by this
  * server; the listing's images column holds those paths, which the views pass through as they
- * are — docs/decisions.md "Issue 15: listings (S1)"). Idempotent: once the first seller exists
+ * are — docs/decisions.md "listings (S1)"). Idempotent: once the first seller exists
  * nothing is added; the listings are relative to `now` (ages, on-sale times, expiry).
  */
 

@@ -6,7 +6,7 @@ import { iso } from '../catalog/game-list.ts';
 import type { Database } from '../db/schema.ts';
 
 /**
- * Game log-ins of a sub-account (issue 15, "cannot play"): enterSubAccount hands its owner a ticket
+ * Game log-ins of a sub-account ("cannot play"): enterSubAccount hands its owner a ticket
  * (only its sha256 is stored, in sub_account_sessions) unless the sub-account is frozen by a
  * listing; the simulated game asks POST /sim-game/session { ticket } whether the ticket is still
  * good. A listing's submission, a transfer (slice S2) and a refund end the open sessions.

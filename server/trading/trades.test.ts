@@ -19,7 +19,7 @@ import { runTradingJobs } from './jobs.ts';
 import { releaseDueTrades, TRADE_ESCROW } from './trades.ts';
 
 /**
- * 小号交易, the money side (issue 15 slice S2) through the real server: buyListing's refusals,
+ * 小号交易, the money side through the real server: buyListing's refusals,
  * 20 buyers racing for one listing (provider and 余额), duplicate payment notifications, the
  * reservation released by expiry and cancel, a late payment refunded to 余额, the release job on
  * a simulated clock (disputes skipped, once even when two passes race), the buyer's dispute,

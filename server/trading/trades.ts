@@ -13,7 +13,7 @@ import { endSubAccountSessions } from './sessions.ts';
 import { tradeSettings } from './settings.ts';
 
 /**
- * Paid trades (issue 15 slice S2): what paying for a listing does (onTradePaid, in the payment's
+ * Paid trades: what paying for a listing does (onTradePaid, in the payment's
  * transaction), the release of the seller's proceeds (the job, the test build's fast-forward and
  * staff), the staff refund, the buyer's dispute, and the views. Every change is a conditional
  * UPDATE of the trade's status with its ledger posting (reference `trade:<id>:<event>`) and its

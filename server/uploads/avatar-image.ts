@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import sharp, { type Sharp } from 'sharp';
 
 /**
- * The avatar pipeline (issue 11 §2): the bytes must be a JPEG, PNG or WebP by their magic
+ * The avatar pipeline: the bytes must be a JPEG, PNG or WebP by their magic
  * numbers (the declared type is ignored), ≤ 5 MB, ≤ 4096 px a side; then sharp re-encodes them
  * to a 256×256 WebP (cover crop, EXIF orientation applied, every metadata block dropped), so
  * what is served is always an image this server wrote.

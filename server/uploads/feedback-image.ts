@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { reencode, type AvatarResult } from './avatar-image.ts';
 
 /**
- * A feedback picture (issue 13 item 4): the same checks as an avatar (JPEG/PNG/WebP by its bytes,
+ * A feedback picture: the same checks as an avatar (JPEG/PNG/WebP by its bytes,
  * ≤ 5 MB, ≤ 4096 px), then re-encoded by sharp to a WebP of at most 1600 px on its longer side
  * (never enlarged), EXIF orientation applied and every metadata block dropped (a phone
  * screenshot's location stays on the phone). Each upload gets a key of its own (not

@@ -15,7 +15,7 @@ import { makeTradeImage } from './trade-image.ts';
 const PROCESSORS: Record<UploadPurpose, (bytes: Buffer) => Promise<AvatarResult>> = { avatar: makeAvatar, service: makeChatImage, feedback: makeFeedbackImage, trade: makeTradeImage };
 
 /**
- * Uploads (issue 11 §2) and the media they become.
+ * Uploads and the media they become.
  *
  *   POST /api/upload/getUploadTos {purpose}  → { url: '/upload/<ticket>', … }   (a signed call)
  *   POST /upload/<ticket>                     raw image bytes as the body (any content type),
@@ -29,7 +29,7 @@ const PROCESSORS: Record<UploadPurpose, (bytes: Buffer) => Promise<AvatarResult>
  * bound to its player and purpose, and good for one upload: the first request to claim it wins,
  * whatever its bytes turn out to be. What the bytes become depends on the ticket's purpose
  * (PROCESSORS): a 256 px avatar, a chat picture of at most 1280 px, a feedback picture or a listing
- * screenshot ('trade', issue 15) of at most 1600 px.
+ * screenshot ('trade') of at most 1600 px.
  */
 
 export const UPLOAD_TICKET_TTL_MS = 5 * 60 * 1000;

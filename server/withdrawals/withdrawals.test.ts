@@ -19,7 +19,7 @@ import { balanceOf, checkLedger, platform, player, post } from '../money/ledger.
 import { INCOME } from '../rewards/accounts.ts';
 
 /**
- * Withdrawals (issue 14 item 7) through the real server: every rule of the request (fields, real
+ * Withdrawals through the real server: every rule of the request (fields, real
  * name, adults only, the payee's name, daily count and amount, the withdrawable part of 余额, a
  * request_id retried), 20 concurrent submits against a small income, the staff review (approve →
  * paid | rejected, double clicks racing, pay racing reject), the roles, the player's messages and

@@ -27,7 +27,7 @@ import { identitySealer, type IdentitySealer } from '../real-name/seal.ts';
 import { INCOME } from '../rewards/accounts.ts';
 
 /**
- * Withdrawals (issue 14 item 7): a player's request moves the amount from their `income` (收益)
+ * Withdrawals: a player's request moves the amount from their `income` (收益)
  * or `wallet` (余额) to the platform's `withdrawals_pending` in the transaction that writes the
  * request; staff approve it, then mark it paid (pending → `platform_cash`, the money left the
  * platform) or reject it (pending → back to the player's account). Every change is a conditional

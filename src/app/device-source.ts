@@ -3,7 +3,7 @@ import { readBasicDeviceInfo, readDeviceInfo, tellPrivacyConsent } from '../../b
 import type { ConsentStore } from './privacy-consent.ts';
 
 /**
- * Where the app's device info comes from, gated on the privacy consent (issue 11): at start only
+ * Where the app's device info comes from, gated on the privacy consent: at start only
  * the basic fields are read (getBasicDeviceInfo); the identifiers (getDeviceInfo) are read the
  * first time a call needs them after the player agreed, kept for the page's lifetime, and dropped
  * the moment consent is gone (withdrawn here or in another tab). The wrapper hears every change

@@ -1,7 +1,7 @@
 import { STORAGE_KEYS } from '../../machines/constants.ts';
 
 /**
- * The player's consent to the privacy policy (issue 11 "Privacy consent", docs/decisions.md
+ * The player's consent to the privacy policy (docs/decisions.md
  * "Accounts: privacy consent and system settings"). One record in localStorage
  * (STORAGE_KEYS.privacyConsent), read and validated on every question, so another tab's
  * withdrawal counts here at once and bad contents never count as consent: anything but a

@@ -43,7 +43,7 @@ describe('route table', () => {
     expect(Object.keys(ROUTE_TITLES).sort()).toEqual([...ROUTE_PATHS].sort());
   });
 
-  it("needsLogin is SPEC's exact list but /login, a full-page form that works signed out (issue 11)", () => {
+  it("needsLogin is SPEC's exact list but /login, a full-page form that works signed out", () => {
     expect(SPEC_NEEDS_LOGIN.split(' ')).toContain('login');
     expect(flagged('needsLogin').sort()).toEqual(SPEC_NEEDS_LOGIN.split(' ').filter((name) => name !== 'login').map((name) => `/${name}`).sort());
   });
@@ -75,7 +75,7 @@ describe('route table', () => {
     expect(routeOf('/no-such-page')).toBeNull();
   });
 
-  it('every route of SPEC §2 is built since issue 15: each has a page file and a loader', () => {
+  it('every route of SPEC §2 is built: each has a page file and a loader', () => {
     const unbuilt = ROUTES.filter((route) => route.page === undefined).map((route) => route.path);
     expect(unbuilt).toEqual([]);
     for (const path of ROUTE_PATHS) expect(PAGE_FILES[path], path).toMatch(/^\.\.\/pages\/[a-z0-9-]+\/[A-Za-z0-9]+Page\.tsx$/);

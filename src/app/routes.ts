@@ -5,7 +5,7 @@ import { LOGIN_PATH } from '../../machines/session.types.ts';
 /**
  * The route table (SPEC §2 "Route list", "Navigation rules", "Bottom tab bar"). SPEC does not show
  * the original table, so the flags below are its lists, spelled out once:
- *  - needsLogin: SPEC's exact list ({product} is "lewan") but 'login': issue 11 makes /login a
+ *  - needsLogin: SPEC's exact list ({product} is "lewan") but 'login': /login is a
  *    full-page form that works signed out (docs/decisions.md "Accounts: auth pages").
  *  - scrollToTop: every route but SPEC's keep-scroll list.
  *  - keepAlive: SPEC's list (home, newgame, ranking, routine, lastweek, tswk, h5, hotbt, about,
@@ -131,7 +131,7 @@ export const PAGE_FILES: Record<string, string> = {
   '/reload': '../pages/reload/ReloadPage.tsx',
 };
 
-/** Games (home family, discovery lists, topics, search), money (issue 12), help, feedback and messages (issue 13), tasks, store and invitations (issue 14), trading (issue 15): `path=folder/Name` for ../pages/folder/NamePage.tsx. */
+/** Games (home family, discovery lists, topics, search), money, help, feedback and messages, tasks, store and invitations, trading: `path=folder/Name` for ../pages/folder/NamePage.tsx. */
 for (const entry of paths(`
   /=home/Home /newgame=new-game/NewGame /ranking=ranking/Ranking /routine=routine/Routine
   /overseas=overseas/Overseas /newserve=new-serve/NewServe /homedown=home-down/HomeDown

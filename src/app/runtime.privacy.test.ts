@@ -9,7 +9,7 @@ import { secrets } from './env.ts';
 import { createRuntime } from './runtime.ts';
 
 /**
- * Issue 11 "Privacy consent", end to end inside the runtime: the wrapper simulator behind a
+ * The privacy consent, end to end inside the runtime: the wrapper simulator behind a
  * recorder of every bridge method called, and a fetch that records every request body the api
  * client sends (decrypted as the server would). No identifier is read or sent before consent;
  * after a sign-in (the login box is the consent) they are read once and sent with device-variant

@@ -157,7 +157,7 @@ export function createRuntime(env: RuntimeEnvironment = browserEnvironment()): A
         persistCredentials: (_, params) => writeCredentials(env.storage, params.credentials),
         showToast: (_, params) => env.toast(params.message),
         reloadPage: () => env.reload(),
-        // Through the navigation machine: an expired session lands on the full-page /login (SPEC §8, issue 11).
+        // Through the navigation machine: an expired session lands on the full-page /login (SPEC §8).
         navigateTo: (_, params) => runtime.navigate(params.path),
         // Signing in needs the box 《用户协议》和《隐私政策》 ticked: that is the player's consent.
         onSignedIn: () => privacy.grant('login'),

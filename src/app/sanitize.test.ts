@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
 /**
- * The HTML sink path (issue 16 item 5). jsdom has no Trusted Types: the browser's factory is stood
+ * The HTML sink path. jsdom has no Trusted Types: the browser's factory is stood
  * in for by a recording one to check which policy is made and that it runs the sanitiser; the real
  * enforcement is proven in the browser (tests/e2e/security-policy.spec.ts).
  */

@@ -1,5 +1,5 @@
 /**
- * Trusted Types (issue 16 item 5): the page's CSP says `require-trusted-types-for 'script'`, so a
+ * Trusted Types: the page's CSP says `require-trusted-types-for 'script'`, so a
  * string can reach a script-URL or HTML sink only through a policy made here. Where the browser has
  * no Trusted Types (older WebViews), the functions return the plain string.
  *

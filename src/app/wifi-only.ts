@@ -3,7 +3,7 @@ import { STORAGE_KEYS } from '../../machines/constants.ts';
 import { NATIVE_OBJECT_NAME } from '../../bridge/definitions.ts';
 
 /**
- * 仅Wi-Fi下载 (issue 11, /systemsetting): one flag in localStorage (STORAGE_KEYS.wifiOnly), off by
+ * 仅Wi-Fi下载 (/systemsetting): one flag in localStorage (STORAGE_KEYS.wifiOnly), off by
  * default. When on and the device is on a mobile network, a download asks first
  * (src/features/downloads/wifi-gate.ts). The network comes from the wrapper's getNetworkType,
  * else the browser's navigator.connection; an unknown network does not ask.

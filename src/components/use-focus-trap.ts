@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 
 /**
- * Keyboard focus for an overlay (a sheet or a dialog; issue 16 item 6): when it opens, focus moves
+ * Keyboard focus for an overlay (a sheet or a dialog): when it opens, focus moves
  * into it (onto its root, which screen readers announce by its label; Tab then reaches its first
  * control); Tab and Shift+Tab cycle inside it; Escape calls `onEscape` (the overlay's own close
  * intent, so the state machine decides); when it closes, focus goes back to the element that had

@@ -8,7 +8,7 @@ import { createServiceFeature } from './service/service-runtime.ts';
 /**
  * The features the app starts right after its first paint, in one chunk outside the entry:
  * the customer-service poll and the rating dialog (both follow the session from when they start),
- * the first-recharge offer after a sign-in, the pop-up notice (issue 13) and, inside the wrapper,
+ * the first-recharge offer after a sign-in, the pop-up notice and, inside the wrapper,
  * the update check at start-up (its own chunk, loaded only there).
  */
 export function createLateFeatures(runtime: AppRuntime, env: RuntimeEnvironment) {

@@ -16,7 +16,7 @@ import CommonProblemDetailPage from './help/CommonProblemDetailPage.tsx';
 import CommonProblemPage from './help/CommonProblemPage.tsx';
 
 /**
- * The help and feedback pages against a stubbed api (issue 13): what each page asks the server,
+ * The help and feedback pages against a stubbed api: what each page asks the server,
  * what it shows of the answer, and the feedback form's rules, pictures and submit.
  */
 

@@ -4,6 +4,6 @@ import { registerAntdRender } from '../app/antd-render.ts';
 import { StaffApp } from './App.tsx';
 import './staff.css';
 
-/** The staff console (issue 13 §6): its own Vite build (vite.staff.config.ts), served at /staff. */
+/** The staff console: its own Vite build (vite.staff.config.ts), served at /staff. */
 registerAntdRender();
 createRoot(document.getElementById('staff-root')!).render(<StaffApp />);

@@ -8,12 +8,12 @@ import { appRendered, at, popupSeen, register, signInStorage, wireCall } from '.
 
 /**
  * Accessibility on every route of the players' app, signed out and signed in, on the overlays and
- * on the staff console (issue 16 item 6). On each screen:
+ * on the staff console. On each screen:
  *  - axe-core with the WCAG 2.0/2.1/2.2 A and AA rules: no violation of impact serious or critical
  *    (moderate and minor ones are counted in the table, not failed);
  *  - every visible button, link and [role=button] has a non-empty accessible name;
  *  - every visible interactive element is a touch target of at least 44×44 CSS px (the rule:
- *    TOUCH_RULE below, docs/decisions.md "Issue 16: accessibility").
+ *    TOUCH_RULE below, docs/decisions.md "accessibility (a11y)").
  * One page visits the routes by client navigation (history.pushState, which the app's router
  * follows), so the app, its chunks and axe's first injection are paid once. Signed out, the
  * routes that need a login show the login overlay instead: they count as the overlay, checked once.
@@ -304,7 +304,7 @@ test.afterEach(({}, testInfo) => {
 /**
  * Opened by a full load, not client navigation: signed out, moving between the auth pages by
  * pushState (/login → /register, /register → /findpassword) left axe's run unfinished (not yet
- * explained: see the report of issue 16's accessibility part).
+ * explained: see docs/decisions.md "accessibility (a11y)").
  */
 const FULL_LOAD = new Set(['/register', '/findpassword']);
 

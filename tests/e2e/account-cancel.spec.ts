@@ -3,7 +3,7 @@ import { expect, test } from './fixtures/test.ts';
 import { freshPhone, register, releaseSmsCooldown, shoot, signInStorage, wireCall } from './wire.ts';
 
 /**
- * Account cancellation at 375×812 (issue 11): the agreement, the four steps against the server,
+ * Account cancellation at 375×812: the agreement, the four steps against the server,
  * the cooling-off, sign out, sign in again → offered to revoke → revoke → the account is normal.
  * The server sends one SMS per phone per 60 s: the type-5 code waits out the registration's window.
  */

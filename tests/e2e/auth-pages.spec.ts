@@ -3,7 +3,7 @@ import { expect, test } from './fixtures/test.ts';
 import { appRendered, at, freshPhone, releaseSmsCooldown, shoot, wireCall } from './wire.ts';
 
 /**
- * Issue 11's auth pages, /userrule, the /mine hub and favourites at 375×812: register on the
+ * The auth pages, /userrule, the /mine hub and favourites at 375×812: register on the
  * /register page, sign in by SMS on the full-page /login and land back where the player was,
  * /findpassword → /resetpassword then password login, the three documents of /userrule, the hub's
  * entries, favouriting a game and finding it in 我的收藏, and 收藏 signed out opening the popup.

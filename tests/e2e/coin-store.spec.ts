@@ -4,7 +4,7 @@ import { STORE_MSG } from '../../api/protocol/store.ts';
 import { type Account, appRendered, NOT_OPEN, openPage, register, shoot, signInStorage, watchConsole, wireCall, popupSeen } from './wire.ts';
 
 /**
- * Issue 14 item 4, the coin store (E2E_PORT=8192): /coinstore and /sealrecord signed out and in
+ * The coin store (E2E_PORT=8192): /coinstore and /sealrecord signed out and in
  * at 375×812 — never 页面暂未开放, no console error; a new player (0 积分) who redeems is refused
  * 积分不足 in the sheet, and nothing is recorded. The redemption helpers below are written so the
  * earn-then-redeem path (a task's points first, from the tasks slice) is one more test:

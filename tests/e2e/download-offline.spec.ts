@@ -5,7 +5,7 @@ import { seedPrivacyDecision } from './privacy.ts';
 import { at, register, signInStorage, smallGames } from './wire.ts';
 
 /**
- * Issue 16 item 3, the client offline mid-download: a real download in the wrapper simulator
+ * The client offline mid-download: a real download in the wrapper simulator
  * (`?wrapper=sim`, bridge/simulator.ts) loses the network (the browser context goes offline).
  * What the machines say (machines/download-entry.machine.ts, download-transitions.ts ALLOWED,
  * docs/bridge-protocol.md §3/§6): the wrapper reports a network error as state 4, the entry

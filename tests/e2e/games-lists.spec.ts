@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures/test.ts';
 
-/** Issue "Games", list pages: search (name, pinyin initials), results, infinite scroll, topics. */
+/** The game lists: search (name, pinyin initials), results, infinite scroll, topics. */
 
 async function shot(page: Page, name: string) {
   // Lazy images fade in once loaded: wait for the visible ones.
@@ -59,7 +59,7 @@ test('search by a real game name, then by pinyin initials; open a result', async
   await expect(page).toHaveURL(/\/gamedetail\?data=/);
   const data = JSON.parse(new URL(page.url()).searchParams.get('data') ?? '{}') as { game_id?: number };
   expect(data.game_id).toBeGreaterThan(0);
-  // The game page (another issue's) names the game in its heading.
+  // The game page names the game in its heading.
   await expect(page.getByRole('heading', { name: /仙剑/ }).first()).toBeVisible({ timeout: 10_000 });
 
   // Nothing found: the empty state.

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { at, openPage, register, shoot, signInStorage, watchConsole } from './wire.ts';
 
 /**
- * Issue 13 items 4 and 5, help and feedback at 375×812 (E2E_PORT=8193): the FAQ and an answer, a
+ * Help and feedback at 375×812 (E2E_PORT=8193): the FAQ and an answer, a
  * feedback with a real PNG (its upload failing once and retried, a second picture removed) seen
  * in /backrecord with its picture, a game request from an empty search, the product, guide and
  * 关于我们 articles, and the entries on /mine and /systemsetting. Every page is the server's

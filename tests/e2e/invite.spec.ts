@@ -5,7 +5,7 @@ import { seedPrivacyDecision } from './privacy.ts';
 import { appRendered, freshPhone, NOT_OPEN, openPage, register, shoot, signInStorage, watchConsole, wireCall, type Account, popupSeen } from './wire.ts';
 
 /**
- * Invitations and income (issue 14 items 5–6) through the whole stack at 375×812: player A reads
+ * Invitations and income through the whole stack at 375×812: player A reads
  * the share link on /invitatefriend; in another browser B opens it, registers through the login
  * overlay (the link's code rides along), tops up 乐玩币 at the sandbox cashier; A then sees B in
  * /invitatelist and the 5 % in /incomedetail. The three routes, signed out and in: never

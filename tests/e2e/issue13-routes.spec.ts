@@ -3,7 +3,8 @@ import { expect, test } from './fixtures/test.ts';
 import { appRendered, popupSeen, register, type Account } from './wire.ts';
 
 /**
- * Issue 13's player routes, each visited signed out and signed in at 375×812: none shows the
+ * The player routes of help, feedback, messages, notices, the update dialog and customer service,
+ * each visited signed out and signed in at 375×812: none shows the
  * not-found treatment (页面暂未开放), none logs a console error or throws, and each signed-in visit
  * leaves a page that is no longer busy. Signed out, the routes SPEC protects open the login popup
  * instead of their page; the rest render for anyone. The flows behind the pages are in
@@ -48,7 +49,7 @@ async function visit(page: Page, path: string) {
   await expect(page.getByText(NOT_OPEN)).toHaveCount(0);
 }
 
-test('signed out: every issue-13 route renders or asks for the login, never 页面暂未开放, no console error', async ({ page }) => {
+test('signed out: every route of messages, help, feedback and service renders or asks for the login, never 页面暂未开放, no console error', async ({ page }) => {
   test.setTimeout(90_000);
   const errors = watchConsole(page);
   for (const path of ROUTES) {
@@ -58,7 +59,7 @@ test('signed out: every issue-13 route renders or asks for the login, never 页�
   expect(errors).toEqual([]);
 });
 
-test('signed in: every issue-13 route renders its page, never 页面暂未开放, no console error', async ({ page, baseURL }) => {
+test('signed in: every route of messages, help, feedback and service renders its page, never 页面暂未开放, no console error', async ({ page, baseURL }) => {
   test.setTimeout(90_000);
   const account: Account = await register(baseURL!);
   // The seeded pop-up notice is claimed first: it would otherwise take the player to /noticedialog.

@@ -3,7 +3,8 @@ import { staffSession } from './staff.ts';
 import { type Account, buyCoins, freshPhone, openPage, popupSeen, register, shoot, signInStorage, verifyAdult, watchConsole, wireCall } from './wire.ts';
 
 /**
- * Issue 14's paths across its parts, at 375×812 against the real server: points earned by tasks
+ * The rewards' paths across their parts (tasks, coin store, invitations, withdrawals), at 375×812
+ * against the real server: points earned by tasks
  * the server counted (real name, a sandbox top-up) are spent in /coinstore and recorded in
  * /sealrecord; an invitee's top-up becomes the inviter's income, which the inviter withdraws, and
  * a finance session in the staff console approves and pays it — the player sees 已到账 and the
@@ -46,7 +47,7 @@ test('points from real events: 实名认证 and 首次充值 and 充值任意金
   const done = page.getByRole('dialog', { name: '兑换成功' });
   await expect(done).toContainText(`兑换成功，消耗 ${gift!.points_price} 积分，剩余 ${120 - gift!.points_price}`);
   await expect(done.getByTestId('store-gift-code')).not.toBeEmpty();
-  await shoot(page, 'issue14-redeemed');
+  await shoot(page, 'rewards-flow-redeemed');
 
   await openPage(page, '/sealrecord');
   await expect(page.getByTestId('redeem-record').filter({ hasText: gift!.title })).toHaveCount(1);
@@ -94,7 +95,7 @@ test("an invitee's top-up becomes income; the inviter withdraws it; finance appr
   const row = page.locator('[data-testid^="withdrawal-"]').first();
   await expect(row).toContainText('¥10.00');
   await expect(row).toContainText('审核中');
-  await shoot(page, 'issue14-withdrawal-submitted');
+  await shoot(page, 'rewards-flow-withdrawal-submitted');
 
   // Finance, in its own browser: 通过, then 标记已打款 with the payout reference.
   const staffContext = await browser.newContext({ baseURL: base, viewport: { width: 1280, height: 900 } });
@@ -119,6 +120,6 @@ test("an invitee's top-up becomes income; the inviter withdraws it; finance appr
   await expect(page.getByTestId('income-balance')).toHaveText('0.00');
   const inbox = (await wireCall(base, '/api/user/getMessageList', { kind: 'system', page: 1, limit: 10 }, inviter)).data.list as { title: string }[];
   expect(inbox.map((message) => message.title).join('|')).toMatch(/到账/);
-  await shoot(page, 'issue14-withdrawal-paid');
+  await shoot(page, 'rewards-flow-withdrawal-paid');
   expect(errors).toEqual([]);
 });

@@ -8,7 +8,7 @@ import { itemOnSomePage, staffSession } from './staff.ts';
 import { at, openPage, registerAdult, shoot, signInStorage, watchConsole, wireCall } from './wire.ts';
 
 /**
- * Issue 15's whole path across its parts, at 375×812 against the real server, three people in
+ * 小号交易's whole path across its parts, at 375×812 against the real server, three people in
  * three browser contexts: a seller lists a sub-account (the test build's makeTestSubAccount
  * fixture) with two screenshots and a 二级密码 through the seller's pages; a reviewer approves it in
  * the staff console; a buyer finds it by search from /circle, buys it through the sandbox cashier
@@ -83,7 +83,7 @@ test('listed with screenshots → approved in the console → found in /circle �
   const confirm = staff.getByRole('dialog').filter({ has: staff.getByRole('button', { name: '确定' }) });
   await confirm.getByRole('button', { name: '确定' }).click();
   await expect(staff.getByText(TRADE_MSG.approved)).toBeVisible();
-  await shoot(staff, 'issue15-approved');
+  await shoot(staff, 'trade-flow-approved');
 
   // ---- A buyer finds it from /circle and buys it through the sandbox cashier ----
   const buyer = await registerAdult(base, '吴十');
@@ -110,7 +110,7 @@ test('listed with screenshots → approved in the console → found in /circle �
   await expect(details).toContainText(role.server_name);
   await expect(details).toContainText(role.role_name);
   await expect(shopper.getByTestId('second-password')).toHaveText(password);
-  await shoot(shopper, 'issue15-bought');
+  await shoot(shopper, 'trade-flow-bought');
   const tradeId = (await shopper.getByTestId('trade-id').first().textContent())!.trim();
   // The sub-account is the buyer's now.
   const games = await wireCall(base, '/api/trade/getSellGames', {}, buyer);
@@ -132,7 +132,7 @@ test('listed with screenshots → approved in the console → found in /circle �
   await expect(page.getByRole('status', { name: '冷静期结果' }).getByText('交易完成')).toBeVisible();
   await openPage(page, at('/tradingsuccess', { trade_id: Number(tradeId) }));
   await expect(page.getByRole('heading', { name: '已到账' })).toBeVisible();
-  await shoot(page, 'issue15-released');
+  await shoot(page, 'trade-flow-released');
   const info = (await wireCall(base, '/api/user/getWithdrawInfo', {}, seller)).data as { wallet_cents: number; wallet_withdrawable_cents: number };
   expect(info).toMatchObject({ wallet_cents: netOf(price), wallet_withdrawable_cents: netOf(price) });
   await openPage(page, '/infotrading');

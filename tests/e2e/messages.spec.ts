@@ -3,7 +3,7 @@ import { seedPrivacyDecision } from './privacy.ts';
 import { type Account, appRendered, at, buyCoins, openPage, popupSeen, register, shoot, signInStorage, verifyAdult, watchConsole, wireCall } from './wire.ts';
 
 /**
- * Issue 13 §1–3, the message centre, notices and the update dialog (E2E_PORT=8192), at 375×812:
+ * The message centre, notices and the update dialog (E2E_PORT=8192), at 375×812:
  * a player pays for 乐玩币 through the sandbox cashier and the real server writes the 订单消息; the
  * badge shows on /mine and /infocenter, the message opens its link, 全部已读 clears the badges; the
  * seeded pop-up notice is shown once and not again after a reload; /updatedialog offers the

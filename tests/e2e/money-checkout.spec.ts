@@ -4,7 +4,7 @@ import { MINORS_MSG } from '../../server/minors.ts';
 import { type Account, appRendered, at, register, shoot, signInStorage, watchConsole, wireCall } from './wire.ts';
 
 /**
- * The checkout flows of issue 12 through the whole stack at 375×812: 乐玩币 bought at the sandbox
+ * The checkout flows through the whole stack at 375×812: 乐玩币 bought at the sandbox
  * cashier (支付) and the balance seen; a game role topped up with a coupon and credited; a payment
  * cancelled at the cashier (取消) leaves the coupon free again; a minor refused above ¥50. No
  * console errors on the way.

@@ -4,7 +4,7 @@ import { formatYuan } from '../../api/protocol/money.ts';
 import { type Account, at, openPage, register, shoot, signInStorage, verifyAdult, watchConsole, wireCall } from './wire.ts';
 
 /**
- * Issue 12, the display pages (E2E_PORT=8194): a player buys a 648省钱卡 through the sandbox cashier
+ * Money, the display pages (E2E_PORT=8194): a player buys a 648省钱卡 through the sandbox cashier
  * (the order set up through the wire as the checkout would, the cashier driven as a player), claims
  * its first benefit on /myprivilege, and sees the coupons in /mycoupon, the records in /mywallet and
  * /rechargerecord; every money page renders real server data, never 页面暂未开放, no console error.

@@ -40,7 +40,7 @@ test.describe('tab bar', () => {
     await expect(tabBar(page)).toBeVisible();
     await expect(tabBar(page).getByRole('link')).toHaveText(['推荐', '发现', '游戏圈', '我的']);
     await expect(tab(page, '推荐')).toHaveAttribute('aria-current', 'page');
-    // Home (the games issue), under its tab bar.
+    // Home, under its tab bar.
     await expect(page.getByRole('link', { name: '搜索游戏' })).toBeVisible();
     await shot(page, 'home');
 
@@ -92,7 +92,7 @@ test.describe('tab bar', () => {
 
   test('media_id 98 hides the circle tab; the Android bar is 56 px', async ({ page }) => {
     await page.addInitScript(() => {
-      // Since the privacy consent (issue 11) the app reads only the basic fields at start.
+      // Since the privacy consent the app reads only the basic fields at start.
       const info = () => JSON.stringify({ media_id: 98, StatusHeight: 24, system: 'Android 13' });
       (window as unknown as { LewanNative: unknown }).LewanNative = { getBasicDeviceInfo: info, getDeviceInfo: info };
     });
@@ -157,7 +157,7 @@ test.describe('navigation guard', () => {
     await signInStorage(page, account);
     await page.goto('/dailymission');
     await expect(page.getByRole('heading', { name: '每日任务' })).toBeVisible();
-    // An in-app move home (/dailymission, built in issue 14, has no 返回首页 link of the not-open page).
+    // An in-app move home (/dailymission, a built page, has no 返回首页 link of the not-open page).
     await page.evaluate(() => window.history.pushState(null, '', '/'));
     await expect(page).toHaveURL(/\/$/);
     await tab(page, '我的').click();

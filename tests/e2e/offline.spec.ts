@@ -4,7 +4,7 @@ import { idCardCheckChar } from '../../api/protocol/real-name.ts';
 import { appRendered, popupSeen, register, signInStorage, wireCall, type Account } from './wire.ts';
 
 /**
- * The offline shell (issue 16 item 4): the built app's service worker (vite-plugin-pwa, see
+ * The offline shell: the built app's service worker (vite-plugin-pwa, see
  * vite.config.ts offlineShell), the last-seen lists kept per player (src/app/offline/), the
  * offline state. Each test has a fresh context, so its worker is its own.
  */

@@ -4,7 +4,7 @@ import sharp from 'sharp';
 import { register, shoot, signInStorage } from './wire.ts';
 
 /**
- * Profile at 375×812 (issue 11 §2): a real picture chosen on /accountsettingshow goes up
+ * Profile at 375×812: a real picture chosen on /accountsettingshow goes up
  * through a ticket, comes back as the server's 256 px WebP, and shows there and on /mine (kept
  * alive, reloaded when shown again); a nickname change shows on /mine, a refused one shows the
  * server's message; sex through /editdata; signed out, the pages offer 登录.

@@ -6,7 +6,7 @@ import { devStaff, signInStaffApi, signInStaffPage } from './staff.ts';
 import { freshPhone, register, shoot, signInStorage } from './wire.ts';
 
 /**
- * Customer service, both sides at once (issue 13 §7): a player at 375×812 writes on /service; an
+ * Customer service, both sides at once: a player at 375×812 writes on /service; an
  * agent in another browser context (1280×800), signed in with password + TOTP through the
  * console's form, sees the conversation appear on 客服工作台 without reloading (the agents'
  * stream), takes it, replies with a quick reply, with text and with a picture; the player sees

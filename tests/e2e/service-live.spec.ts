@@ -4,7 +4,7 @@ import sharp from 'sharp';
 import { freshPhone, register, shoot, signInStorage } from './wire.ts';
 
 /**
- * Customer service with a human agent (issue 13 §7) through the whole stack at 375×812: the
+ * Customer service with a human agent through the whole stack at 375×812: the
  * player writes on /service and sees 排队中; an agent — here the development agent path
  * /dev/service/agent, which calls the same agent functions as the console's staff calls and can
  * also end the player's streams (tests/e2e/service-desk.spec.ts drives the console itself) —

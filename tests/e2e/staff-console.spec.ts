@@ -4,7 +4,7 @@ import { devStaff, signInStaffApi, signInStaffPage } from './staff.ts';
 import { shoot } from './wire.ts';
 
 /**
- * The staff console (issue 13 §6) through the whole stack: its own build at /staff, an admin
+ * The staff console through the whole stack: its own build at /staff, an admin
  * signing in with password + TOTP (computed here from the development account's secret), a wrong
  * code refused, an agent account created (password, secret and QR shown once), the creation in
  * the audit log, and the new agent signing in with what was shown. No console errors (the page

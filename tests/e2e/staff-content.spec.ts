@@ -6,7 +6,7 @@ import { devStaff, signInStaffApi, signInStaffPage, staffSession, staffSessionCo
 import { appRendered, openPage, register, shoot, signInStorage, watchConsole, wireCall } from './wire.ts';
 
 /**
- * The staff console's content modules (issue 13 items 2, 4 and 8; E2E_PORT=8196), each with two
+ * The staff console's content modules (E2E_PORT=8196), each with two
  * browser contexts at once, a console at 1280×800 and a player's phone at 375×812:
  * (a) an admin publishes a pop-up notice in 公告 (its HTML sanitised in the preview); a signed-in
  *     player sees it pop up once on the home tab, not again after a reload; the console counts

@@ -7,7 +7,7 @@ import { seedPrivacyDecision } from './privacy.ts';
 import { at, freshPhone, register, shoot, wireCall } from './wire.ts';
 
 /**
- * Issue 11 at 375×812: the privacy consent inside the wrapper simulator (`?wrapper=sim`) — the
+ * At 375×812: the privacy consent inside the wrapper simulator (`?wrapper=sim`) — the
  * first-start guide, what every request body carries before consent, after it and after a
  * withdrawal, and the login box as consent — and /systemsetting: cache size and clear, the
  * switches persisting across a reload, 仅Wi-Fi下载 asking on a mobile network.
@@ -156,7 +156,7 @@ test('privacy consent: nothing identifying before it, identifiers after it, none
     await page.getByLabel('密码', { exact: true }).fill('lewan2026');
     await page.getByRole('checkbox').click();
     await page.getByTestId('login-panel-3').getByRole('button', { name: '登录', exact: true }).click();
-    // /login is a full page since the auth pages (issue 11): a sign-in hands over to the last route or /mine.
+    // /login is a full page since the auth pages: a sign-in hands over to the last route or /mine.
     await expect(page).not.toHaveURL(/\/login$/);
     await expect.poll(async () => (await sentBodies(page)).filter((b) => b.path === '/point').length).toBeGreaterThan(0);
     const point = (await sentBodies(page)).find((b) => b.path === '/point')!.fields;

@@ -4,7 +4,7 @@ import { seedPrivacyDecision } from './privacy.ts';
 import { appRendered, at, NOT_OPEN, register, shoot, signInStorage, watchConsole, wireCall } from './wire.ts';
 
 /**
- * Tasks and points (issue 14 items 1–3) at 375×812: check in and see the streak day; finish a
+ * Tasks and points at 375×812: check in and see the streak day; finish a
  * download in the wrapper simulator and see 下载一款游戏 become claimable on /dailymission (the
  * server counted /point 49), claim it and see the points; /rookiemission's novice list. Both
  * routes signed out and in: never 页面暂未开放, no console error.

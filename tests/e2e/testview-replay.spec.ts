@@ -3,7 +3,7 @@ import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 
 /**
- * Issue "App shell" done-when: a log exported from /testview after a login replays with
+ * The app shell's replay promise: a log exported from /testview after a login replays with
  * `npm run replay` to the same final states. The login goes through the real overlay; the page
  * reload on the way to /testview also proves the log survives a reload (IndexedDB).
  */

@@ -3,7 +3,7 @@ import { expect, test } from './fixtures/test.ts';
 import { at, appRendered, NOT_OPEN, openPage, registerAdult, shoot, signInStorage, watchConsole, wireCall } from './wire.ts';
 
 /**
- * Issue 15, the buyer's pages (slice C2; E2E_PORT=8192) at 375×812 against the real server: every
+ * 小号交易, the buyer's pages (E2E_PORT=8192) at 375×812 against the real server: every
  * route of the slice signed out and signed in (the protected ones open the login popup; none shows
  * 页面暂未开放; no console error); the /circle feed shows the seeded listings, filtered by game and
  * found by search; an adult buyer buys a seeded listing through the sandbox cashier, sees the role

@@ -6,7 +6,7 @@ import { feeOf, LISTING_STATUS_TEXT, netOf } from '../../api/protocol/trade-rule
 import { appRendered, openPage, registerAdult, shoot, signInStorage, watchConsole, wireCall } from './wire.ts';
 
 /**
- * The seller's pages of issue 15 at 375×812 against the real server: every route signed out (the
+ * The seller's pages of 小号交易 at 375×812 against the real server: every route signed out (the
  * login prompt, never 页面暂未开放) and signed in; a verified adult with a sellable sub-account
  * (the test build's makeTestSubAccount fixture) goes /submitapplication → /selectgameplotform →
  * /selectplotformgame → /sellgoodsinfo, uploads two real screenshots (the first upload's

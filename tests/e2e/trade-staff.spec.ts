@@ -7,7 +7,7 @@ import { itemOnSomePage, staffSession } from './staff.ts';
 import { type Account, registerAdult, shoot, watchConsole, wireCall } from './wire.ts';
 
 /**
- * The staff console's 账号交易 (issue 15, docs/staff-console.md) against the real server at
+ * The staff console's 账号交易 (docs/staff-console.md) against the real server at
  * 375×812: listings and a disputed trade are made through the players' API (a sellable
  * sub-account from the test build's fixture, real screenshots through the 'trade' upload, a
  * sandbox-cashier payment, the buyer's dispute); a reviewer approves one listing and rejects

@@ -5,7 +5,7 @@ import { staffSession } from './staff.ts';
 import { appRendered, openPage, register, signInStorage, watchConsole, wireCall, popupSeen } from './wire.ts';
 
 /**
- * Withdrawals (issue 14 item 7) at 375×812: /incomewithdrawal, /incomewithdrawals and
+ * Withdrawals at 375×812: /incomewithdrawal, /incomewithdrawals and
  * /moneyinstruction render signed out and signed in (never 页面暂未开放, no console error); a
  * player without real name is sent to the real-name form; a verified adult's form checks the
  * amount against what 收益 holds (and says why 余额 has nothing withdrawable); the 收益说明 text

@@ -8,7 +8,7 @@ import { allDelivered, orphans, verify } from './checks.ts';
 import { client, describeOutcomes, devSmsCode, emptyAcknowledged, figure, freePort, freshPostgres, healthy, sleep, startServer, stop, writeMix, type ServerProcess } from './harness.ts';
 
 /**
- * Issue 16 item 3: every connection of the server's database terminated (pg_terminate_backend),
+ * Every connection of the server's database terminated (pg_terminate_backend),
  * again and again, under a mix of writes. The process stays up; each call answers (success, or a
  * clean failure: a protocol error answer or a 5xx) within the bound, none hangs; once the
  * terminations stop the pool serves again; nothing acknowledged is missing, nothing half-written.

@@ -6,7 +6,7 @@ import { CODE, MSG } from '../../api/protocol/codes.ts';
 import { client, devSmsCode, figure, freePort, freshPgliteDir, freshPostgres, healthy, startServer, stop, until, type ServerProcess } from './harness.ts';
 
 /**
- * Issue 16 item 3: Redis goes away under a running server (a redis-server of the test's own, on a
+ * Redis goes away under a running server (a redis-server of the test's own, on a
  * spare port — never the machine's). Calls that need it (every API call: the replay cache; SMS
  * codes, limits, sessions' lockouts) answer 503 '系统繁忙，请稍后再试' at once, /readyz says not
  * ready, the process stays up; when Redis returns the server serves again by itself.

@@ -10,7 +10,7 @@ import { allDelivered, pendingWork, verify, type Pending } from './checks.ts';
 import { describeOutcomes, emptyAcknowledged, figure, freePort, freshPgliteDir, freshPostgres, healthy, sleep, startServer, stop, until, writeMix, type ServerProcess } from './harness.ts';
 
 /**
- * Issue 16 item 3: the server SIGKILLed under a mix of writes from concurrent clients, restarted
+ * The server SIGKILLed under a mix of writes from concurrent clients, restarted
  * on the same database. Every write a client was told succeeded is there; the ledger re-adds with
  * no difference; payment notifications and game deliveries left due resume and complete.
  */

@@ -7,7 +7,7 @@ import type { Kysely } from 'kysely';
 import type { TestServer } from './test-server.ts';
 import { devSmsCode, type ManualClock, wireClient } from './wire-client.ts';
 
-/** Players, real names, games, roles and coupons for the money tests (issue 12). */
+/** Players, real names, games, roles and coupons for the money tests. */
 
 export interface MoneyPlayer {
   token: string;

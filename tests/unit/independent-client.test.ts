@@ -235,7 +235,7 @@ describe('independent client (PROTOCOL.md only) against the real server', () => 
   });
 });
 
-// --- Sign-in (issue 3 done-when), same independent rules, on a server with a clock we move -------
+// --- Sign-in, same independent rules, on a server with a clock we move ---------------------------
 const LOGIN_SIGN_SECRET = 'dev-login-sign-secret';
 
 describe('independent client: sign-in flow', () => {

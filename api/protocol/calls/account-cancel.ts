@@ -2,7 +2,7 @@ import { AUTH_MSG } from '../codes.ts';
 import { answer, defineCall, field, textOf } from '../call-spec.ts';
 
 /**
- * Account cancellation (注销账号, SPEC /accountdestoryone…four, /accountdestoryrule; issue 11):
+ * Account cancellation (注销账号, SPEC /accountdestoryone…four, /accountdestoryrule):
  * the agreement, the conditions the server checks, the type-5 SMS confirmation, a 15-day
  * cooling-off that signing in offers to revoke, then a scheduled job anonymises the account.
  */

@@ -4,7 +4,7 @@ import { ACCOUNT_MSG } from '../account-security-messages.ts';
 export { ACCOUNT_MSG, PHONE_TICKET_TTL_S } from '../account-security-messages.ts';
 
 /**
- * Account security (issue 11 §2): the two-step phone change and the password change. Both need
+ * Account security: the two-step phone change and the password change. Both need
  * the signed-in player; both end every other session of the account (code 106).
  */
 

@@ -1,6 +1,6 @@
 import { answer, choice, defineCall, id, optionalId, PAGE_FIELDS } from '../call-spec.ts';
 
-/** Favourites (issue 11: "/mine becomes the hub … favourites (getMyCollection, with a favourite button on game pages)"). */
+/** Favourites (getMyCollection, read on the /mine hub; a favourite button on game pages). */
 
 export const COLLECTION_MSG = {
   collected: '收藏成功',

@@ -1,6 +1,6 @@
 import { answer, defineCall } from '../call-spec.ts';
 
-/** /userrule's third document (issue 11 §1: "the agreement, the privacy policy and the third-party SDK list"). */
+/** /userrule's third document (after the agreement and the privacy policy: the third-party SDK list). */
 
 export interface SdkListEntry {
   name: string;

@@ -18,7 +18,7 @@ import {
 } from '../help-rules.ts';
 
 /**
- * Feedback and complaints (issue 13 item 4): /commonback and /suggestbcak submit with
+ * Feedback and complaints: /commonback and /suggestbcak submit with
  * userOpinion, /backrecord lists the player's own with myOpinionReply. Pictures go up first
  * (getUploadTos purpose 'feedback' → POST /upload/<ticket>) and are named here by their keys.
  * The rules: api/protocol/help-rules.ts.

@@ -2,7 +2,7 @@ import { answer, defineCall, field, isAbsent, looseId, PAGE_FIELDS, textOf } fro
 import { ARTICLE_MSG, ARTICLE_SLUG_PATTERN, type ArticleKind } from '../help-rules.ts';
 
 /**
- * Help articles (issue 13 item 5): FAQ categories and their questions (/commonproblem), one
+ * Help articles: FAQ categories and their questions (/commonproblem), one
  * article (/commonproblemdetail, /aboutdetail, /productintroduce, /lewanguide) and the activity
  * announcements. The HTML was sanitised when it was saved (server/content/html-sanitize.ts) and is
  * sanitised again where it renders (src/app/sanitize.ts).

@@ -1,7 +1,7 @@
 import { answer, defineCall, field, PAGE_FIELDS, textOf, type Field } from '../call-spec.ts';
 import { normaliseInviteCode } from '../invite-code.ts';
 
-/** 邀请好友与邀请收益 (issue 14 items 5–6): /api/user/… calls of SPEC §7 and bindInviteCode. */
+/** 邀请好友与邀请收益: /api/user/… calls of SPEC §7 and bindInviteCode. */
 
 export const INVITE_MSG = {
   codeRequired: '请输入邀请码',

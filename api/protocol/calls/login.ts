@@ -22,7 +22,7 @@ export interface SignedIn {
   user_uuid: string;
   nickname: string;
   registered: boolean;
-  /** Registrations that sent an invite_code: whether it bound (issue 14); absent otherwise. */
+  /** Registrations that sent an invite_code: whether it bound; absent otherwise. */
   invite?: RegisterInviteOutcome | null;
 }
 

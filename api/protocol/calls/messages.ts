@@ -1,7 +1,7 @@
 import { answer, defineCall, id, optionalChoice, PAGE_FIELDS } from '../call-spec.ts';
 import { MESSAGE_KINDS, MESSAGE_MSG, type MessageView, type NoticeSummary, type NoticeView, type UnreadCounts } from '../messages.ts';
 
-/** The message centre and notices (issue 13 §1–2): /api/user/… for the player's own, /api/notice/… for everyone's. */
+/** The message centre and notices: /api/user/… for the player's own, /api/notice/… for everyone's. */
 
 const kindField = () => optionalChoice(MESSAGE_KINDS, MESSAGE_MSG.messageKindInvalid);
 

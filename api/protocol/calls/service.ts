@@ -2,7 +2,7 @@ import { answer, defineCall } from '../call-spec.ts';
 import type { ServiceQueue } from '../service-chat.ts';
 
 /**
- * Customer service with human agents (issue 13 §7; SPEC §7 getWoliveQueue,
+ * Customer service with human agents (SPEC §7 getWoliveQueue,
  * getWoliveUnreadMessages, getUnreadMessageControl). The chat itself: calls/user.ts
  * (getChatLink, getChatLinkRecord, sendServiceMessage); the stream: api/protocol/service-chat.ts.
  */

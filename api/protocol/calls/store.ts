@@ -2,7 +2,7 @@ import { answer, defineCall, field, id, PAGE_FIELDS, textOf } from '../call-spec
 import { REQUEST_ID_PATTERN, STORE_MSG, type StoreItemKindWire, type StoreItemState, type StoreRefusal } from '../store.ts';
 
 /**
- * 积分商城 (issue 14 item 4): /coinstore lists the items (getStoreItems) and redeems one
+ * 积分商城: /coinstore lists the items (getStoreItems) and redeems one
  * (redeemStoreItem, idempotent by request_id); /sealrecord lists the player's redemptions
  * (getRedeemRecords). The rules: api/protocol/store.ts and server/rewards/store.ts.
  */

@@ -1,7 +1,7 @@
 import { answer, defineCall, field, id, PAGE_FIELDS } from '../call-spec.ts';
 import { MSG } from '../codes.ts';
 
-/** 任务、签到与积分 (/api/user/…, issue 14 items 1–3). */
+/** 任务、签到与积分 (/api/user/…). */
 
 export type TaskKindName = 'daily' | 'novice' | 'achievement';
 

@@ -25,10 +25,10 @@ import {
 } from '../trade-rules.ts';
 
 /**
- * 小号交易 (issue 15; SPEC §1 "game-account trading", §2 "Trading", §7 trunkNeedKnow and
+ * 小号交易 (SPEC §1 "game-account trading", §2 "Trading", §7 trunkNeedKnow and
  * businessRule). A seller lists one of their game sub-accounts (小号); staff review it
  * (api/protocol/staff/trading.ts); a buyer pays for it through an order of kind 'trade'
- * (the money issue's order and payment path); the sub-account moves to the buyer at once and the
+ * (the same order and payment path as a top-up); the sub-account moves to the buyer at once and the
  * seller's proceeds (price − fee) reach 余额 after the cooling-off period, unless the buyer opens
  * a dispute, which holds them for staff. Rules and numbers: api/protocol/trade-rules.ts.
  */

@@ -15,7 +15,7 @@ import {
 } from '../withdraw-rules.ts';
 
 /**
- * Withdrawals (issue 14 item 7; SPEC §7 profitTixian, balanceTixian): from 收益 (income) or from
+ * Withdrawals (SPEC §7 profitTixian, balanceTixian): from 收益 (income) or from
  * the withdrawable part of 余额, to an Alipay account in the verified real name; reviewed by staff
  * (api/protocol/staff/withdrawals.ts). Rules: api/protocol/withdraw-rules.ts.
  */

@@ -5,7 +5,7 @@ import { CONTENT_MSG, flag, rawText, sortOrder } from './content-fields.ts';
 import type { HtmlPreview } from './notices.ts';
 
 /**
- * 帮助文章 in the staff console (issue 13 items 5 and 8): FAQ answers (in categories), activity
+ * 帮助文章 in the staff console: FAQ answers (in categories), activity
  * articles, the product introduction, the guide and the 关于我们 items; create and edit (the body
  * sanitised on the server before it is stored), publish or take down, and the FAQ categories.
  * Administrators only. A new article is not published until 上线.

@@ -4,7 +4,7 @@ import { defineStaffCall } from '../staff-call-spec.ts';
 import { CONTENT_MSG, messageLink, staffRequestId } from './content-fields.ts';
 
 /**
- * 站内广播 in the staff console (issue 13 items 1 and 8): a message to every player (one row in
+ * 站内广播 in the staff console: a message to every player (one row in
  * the message centre, also seen by players who join later), and the list of broadcasts sent.
  * Administrators only.
  */

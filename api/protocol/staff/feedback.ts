@@ -5,7 +5,7 @@ import { defineStaffCall } from '../staff-call-spec.ts';
 import { CONTENT_MSG, staffRequestId } from './content-fields.ts';
 
 /**
- * 意见反馈 in the staff console (issue 13 items 4 and 8): the players' feedback queue, one
+ * 意见反馈 in the staff console: the players' feedback queue, one
  * feedback with its pictures and replies, a reply (the player gets a 系统通知 message linking
  * /backrecord, in the same transaction), closing. Customer-service agents and admins.
  */

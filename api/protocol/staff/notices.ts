@@ -4,7 +4,7 @@ import { defineStaffCall } from '../staff-call-spec.ts';
 import { CONTENT_MSG, flag, noticeTitle, rawText, staffRequestId } from './content-fields.ts';
 
 /**
- * 公告 in the staff console (issue 13 items 2 and 8): every notice (live and withdrawn), publish
+ * 公告 in the staff console: every notice (live and withdrawn), publish
  * (HTML sanitised on the server before it is stored; optionally a pop-up, shown once per player),
  * withdraw, and the sanitised preview. Administrators only (docs/decisions.md: a notice reaches
  * every player, a pop-up interrupts them).

@@ -19,7 +19,7 @@ import {
 import { defineStaffCall } from '../staff-call-spec.ts';
 
 /**
- * The customer-service desk (客服工作台, issue 13 §7, the agents' side): the queue, a conversation's
+ * The customer-service desk (客服工作台, the agents' side): the queue, a conversation's
  * history, take, reply, close, the agents' picture upload and the quick replies. Agents and
  * administrators; editing the quick replies is for administrators (they are the whole team's
  * wording). Shapes and messages: api/protocol/service-desk.ts. Every change is audited

@@ -3,7 +3,7 @@ import { defineStaffCall } from '../staff-call-spec.ts';
 import { checkReason, LISTING_STATUSES, TRADE_MSG, TRADE_STATUSES, type ListingStatus, type TradeStatus } from '../trade-rules.ts';
 
 /**
- * 账号交易 in the staff console (issue 15): the listing review queue (reviewers: approve → on
+ * 账号交易 in the staff console: the listing review queue (reviewers: approve → on
  * sale, reject with a reason → the sub-account is released) and the buyers' disputes (finance:
  * refund → the buyer's money back to 余额 and the sub-account back to the seller; release → the
  * seller's proceeds to 余额 at once). Every decision messages both sides and is audited.

@@ -3,7 +3,7 @@ import { defineStaffCall } from '../staff-call-spec.ts';
 import { PAYOUT_REF_MAX, REJECT_REASON_MAX, WITHDRAW_MSG, WITHDRAW_STATUSES, type WithdrawSource, type WithdrawStatus } from '../withdraw-rules.ts';
 
 /**
- * 提现审核 in the staff console (issue 14 item 7): the players' withdrawal requests by status;
+ * 提现审核 in the staff console: the players' withdrawal requests by status;
  * approve (审核中 → 已通过), mark paid with the payout reference (已通过 → 已到账; the pending money
  * leaves the platform), reject with a reason (审核中 | 已通过 → 已驳回; the money goes back to the
  * player's 收益 or 余额). Each change tells the player (系统通知, /incomewithdrawals) and is audited.

@@ -3,7 +3,7 @@ import { exactYuanCents } from '../../../api/protocol/money.ts';
 import type { Database } from '../../db/schema.ts';
 
 /**
- * A payment provider, as the order service sees it (issue 12). The sandbox provider of this server
+ * A payment provider, as the order service sees it. The sandbox provider of this server
  * (payments/sandbox.ts) and the Alipay adapter (payments/alipay.ts) implement it; PAYMENT_PROVIDER
  * chooses (server/config.ts).
  */

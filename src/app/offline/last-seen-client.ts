@@ -3,7 +3,7 @@ import type { ApiOutcome } from '../../../api/outcome.ts';
 import type { Fields } from '../../../api/protocol/wire.ts';
 
 /**
- * The lists a player last saw open offline (issue 16 item 4). Calls are signed, encrypted POSTs
+ * The lists a player last saw open offline. Calls are signed, encrypted POSTs
  * (api/protocol/wire.ts): the service worker cannot cache them, so the client keeps the last
  * answer of these calls itself (src/app/offline/last-seen.ts, IndexedDB, one player's at a time)
  * and answers with it when the network fails. The home page, the game lists and the categories:

@@ -30,7 +30,7 @@ const settle = () => new Promise((resolve) => setTimeout(resolve, 20));
 
 beforeEach(() => db.clear());
 
-describe('last-seen lists (issue 16 item 4)', () => {
+describe('last-seen lists', () => {
   it('answers a failed call with what the same player last saw, and says so', async () => {
     const { state, api } = setup();
     expect(await api.call(HOME)).toMatchObject({ kind: 'ok', data: { list: ['A 的列表'] } });

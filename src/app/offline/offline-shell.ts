@@ -7,7 +7,7 @@ import { ownerOf } from './owner.ts';
 import './offline-banner.css';
 
 /**
- * The offline shell's page side (issue 16 item 4), loaded after start-up settles (src/main.tsx):
+ * The offline shell's page side, loaded after start-up settles (src/main.tsx):
  * the service worker's registration, the offline state, and the last-seen lists kept for the
  * player who saw them only.
  */

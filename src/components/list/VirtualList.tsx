@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 
-/** Rows mounted at most, whatever the viewport (issue "Games": ≤ 60 after scrolling 500 rows). */
+/** Rows mounted at most, whatever the viewport (the game lists' budget: ≤ 60 after scrolling 500 rows). */
 export const MAX_MOUNTED_ROWS = 60;
 export const DEFAULT_OVERSCAN = 6;
 /** Load more when the window's last row is this close to the end. */

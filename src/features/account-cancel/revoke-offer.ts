@@ -6,7 +6,7 @@ import { readyImperativeRender } from '../../app/toast.ts';
 import { formatChinaTime } from './china-time.ts';
 
 /**
- * Signing in during the cancellation cooling-off (issue 11): a dialog offers to revoke.
+ * Signing in during the cancellation cooling-off: a dialog offers to revoke.
  * 撤销注销 ends the cooling-off; 继续注销 signs out (the cancellation goes ahead on its date).
  * Part of the login feature's chunk; shown only when the sign-in answer carries a cancellation.
  */

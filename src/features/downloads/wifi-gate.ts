@@ -2,7 +2,7 @@ import Dialog from 'antd-mobile/es/components/dialog';
 import { readyImperativeRender } from '../../app/toast.ts';
 import { currentWifiOnly, mustAskBeforeDownload, readNetworkType } from '../../app/wifi-only.ts';
 
-/** The question 仅Wi-Fi下载 asks on a mobile network (issue 11). */
+/** The question 仅Wi-Fi下载 asks on a mobile network. */
 export const WIFI_ONLY_CONFIRM = {
   title: '当前为非Wi-Fi网络',
   content: '已开启仅Wi-Fi下载，继续下载将消耗移动数据流量',

@@ -8,7 +8,7 @@ const decodeOverseas: ItemDecoder<GameItem> = (list) => decodeGameItems(list).fi
 
 /**
  * The games matching a keyword (name, pinyin initials, pinyin, tags), the matched text marked.
- * Nothing found: 告诉我们想玩的游戏 opens /suggestbcak with the keyword (issue 13).
+ * Nothing found: 告诉我们想玩的游戏 opens /suggestbcak with the keyword.
  */
 export function SearchResults({ id, keyword, overseasOnly = false }: { id: string; keyword: string; overseasOnly?: boolean }) {
   const list = usePagedList<GameItem>(id, '/api/game/getSearchGames', { keyword }, overseasOnly ? decodeOverseas : decodeAll);

@@ -15,7 +15,7 @@ import {
 import { safeUrl } from '../../components/game/game-item.ts';
 
 /**
- * The help and feedback pages' decoders (issue 13): server answers and route data arrive as
+ * The help and feedback pages' decoders: server answers and route data arrive as
  * `unknown` and leave as the shapes the pages render. A malformed item is dropped, a malformed
  * whole is null (the page shows its error state); nothing here throws.
  */

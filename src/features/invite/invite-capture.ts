@@ -1,7 +1,7 @@
 import { INVITE_PARAM, normaliseInviteCode } from '../../../api/protocol/invite-code.ts';
 
 /**
- * The invite code of a share link (`/?invite=<code>`, issue 14), captured on arrival in the entry
+ * The invite code of a share link (`/?invite=<code>`), captured on arrival in the entry
  * chunk (a few hundred bytes) and sent with the registration the login overlay makes later. Kept
  * in localStorage for INVITE_KEEP_MS, so a player who browses first, or comes back the next day
  * in the same browser, still registers as invited; a malformed value is ignored quietly.

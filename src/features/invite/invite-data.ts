@@ -2,7 +2,7 @@ import type { IncomeRecord, InviteInfo, Invitee } from '../../../api/protocol/ca
 import { normaliseInviteCode } from '../../../api/protocol/invite-code.ts';
 
 /**
- * The invitation pages' decoders (issue 14): answers arrive as `unknown` and leave as the shapes
+ * The invitation pages' decoders: answers arrive as `unknown` and leave as the shapes
  * the pages render. Malformed list items are dropped, a malformed whole is null (the page shows
  * its error state); nothing here throws.
  */

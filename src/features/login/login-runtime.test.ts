@@ -112,7 +112,7 @@ describe('createLoginFeature: the real calls and the after-login follow-ups (SPE
     expect(feature.overlay.getSnapshot().value).toBe('closed');
   });
 
-  it('sends a share link\'s remembered invite code with the registration and forgets it once registered (issue 14)', async () => {
+  it('sends a share link\'s remembered invite code with the registration and forgets it once registered', async () => {
     const existing = ok(200, { token: 'token-abcdefghijklmnop', user_uuid: 'uuid-12345678', nickname: 'n', registered: false });
     const login = setUp({ answers: { '/api/login/trendRegister': existing } });
     captureInvite('?invite=abc234', () => login.storage, Date.now());
@@ -128,7 +128,7 @@ describe('createLoginFeature: the real calls and the after-login follow-ups (SPE
     expect(feature.storage.getItem(INVITE_STORAGE_KEY)).toBeNull();
   });
 
-  it('offers to revoke once signed in when the account is in its cancellation cooling-off (issue 11)', async () => {
+  it('offers to revoke once signed in when the account is in its cancellation cooling-off', async () => {
     const cancellation = { requested_at: '2026-03-02T02:00:00.000Z', effective_at: '2026-03-17T02:00:00.000Z' };
     const cooling = ok(200, { token: 'token-abcdefghijklmnop', user_uuid: 'uuid-12345678', nickname: 'n', registered: false, cancellation });
     const feature = setUp({ answers: { '/api/login/trendRegister': cooling } });

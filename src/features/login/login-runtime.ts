@@ -91,7 +91,7 @@ export function readBdVid(search: string, storage: Pick<Storage, 'getItem' | 'se
 interface SignInAnswer extends LoginData {
   /** The server says whether trendRegister created the account. */
   registered?: boolean;
-  /** Set while the account is in its cancellation cooling-off (issue 11): the app offers to revoke. */
+  /** Set while the account is in its cancellation cooling-off: the app offers to revoke. */
   cancellation?: { effective_at: string } | null;
 }
 

@@ -2,7 +2,7 @@ import { isMessageKind, isRoutePath, MESSAGE_KINDS, type MessageKind } from '../
 import type { RouteData } from '../../../machines/navigation.types.ts';
 
 /**
- * The message centre's decoders (issue 13): server answers and route data arrive as `unknown` and
+ * The message centre's decoders: server answers and route data arrive as `unknown` and
  * leave as the narrow shapes the pages render. A malformed item is dropped, a malformed whole is
  * null (the page shows its error state); a link that is not an app route is no link. Never throws.
  */

@@ -3,7 +3,7 @@ import type { AppRuntime } from '../../app/runtime.ts';
 import type { PromptEnvironment } from '../payment/first-recharge-prompt.ts';
 
 /**
- * The pop-up notice shown by the app itself (issue 13 §2): once per notice per player. After the
+ * The pop-up notice shown by the app itself: once per notice per player. After the
  * app starts signed in, or after a sign-in, when start-up has settled and the browser is idle
  * (the first-recharge offer's timing), on the home tab with no other dialog on screen, getIsPop is
  * asked once per app run and account; a notice is claimed with markNoticeSeen, and only the claim

@@ -5,7 +5,7 @@ import { formatYuan, ORDER_STATUS_TEXT } from '../../../api/protocol/money.ts';
 import { safeUrl } from '../../components/game/game-item.ts';
 
 /**
- * The money pages' decoders (issue 12): server answers and route data arrive as `unknown` and leave
+ * The money pages' decoders: server answers and route data arrive as `unknown` and leave
  * as the narrow shapes the pages render. Malformed items are dropped, malformed wholes become null
  * (the page shows its error state); nothing here throws.
  */

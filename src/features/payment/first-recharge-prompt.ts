@@ -3,7 +3,7 @@ import type { AppRuntime } from '../../app/runtime.ts';
 import { startupSettled } from '../../app/startup.ts';
 
 /**
- * The first-recharge offer shown by the app itself (issue 12 §6: once per player): after a sign-in,
+ * The first-recharge offer shown by the app itself (once per player): after a sign-in,
  * when start-up has settled and the browser is idle, on the home or account tab, with no other
  * dialog or sheet on screen (the rating dialog, the install guide, the login popup), getIsPromote
  * is asked once per app run and /firstrechargedialog opens when show_dialog is true (that page

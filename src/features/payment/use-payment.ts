@@ -18,8 +18,8 @@ export type OpenCashier = (payUrl: string) => void;
 export const openCashierInPage: OpenCashier = (payUrl) => window.location.assign(payUrl);
 
 /**
- * After a paid game top-up: the RechargepingList entry and the rating dialog for it (SPEC §3,
- * issue 12 §9). Only for the order this device was paying (the stored attempt names it), so a
+ * After a paid game top-up: the RechargepingList entry and the rating dialog for it (SPEC §3).
+ * Only for the order this device was paying (the stored attempt names it), so a
  * reload of a result page does not ask again.
  */
 export function recordPaidOrder(runtime: Pick<AppRuntime, 'rating'>, storage: Storage, { order, orderNumber }: OrderSettledParams): void {

@@ -5,7 +5,7 @@ import { useRuntime } from '../../app/runtime-context.tsx';
 const PrivacyGuideSheet = lazy(() => import('./PrivacyGuideSheet.tsx'));
 
 /**
- * The first-start 个人信息保护指引 (issue 11): inside the wrapper, until the player has decided
+ * The first-start 个人信息保护指引: inside the wrapper, until the player has decided
  * once (同意, 不同意, or a sign-in, whose box is the same consent), and again when the player had
  * agreed to an older version of the privacy policy than the server's. A plain browser has no
  * identifier to read, so it is not asked there (docs/decisions.md "Accounts: privacy consent and

@@ -7,7 +7,7 @@ import { LoadFailed } from '../../components/LoadFailed.tsx';
 import './privacy-guide.css';
 
 /**
- * 个人信息保护指引 (issue 11): the compact bottom sheet a Chinese app shows before it reads any
+ * 个人信息保护指引: the compact bottom sheet a Chinese app shows before it reads any
  * personal information. 同意 records the consent; 不同意 keeps the app in its basic mode (no
  * device identifier read or sent). The agreement and the policy open inside the sheet, from the
  * server (agreeH5 / userPrivacyH5), sanitised.

@@ -113,7 +113,7 @@ export function removeRechargePending(storage: KeyValueStorage, orderNumber: str
 }
 
 /**
- * Adds the entry of a paid game top-up (issue 12: the rating dialog appears for it). An entry with
+ * Adds the entry of a paid game top-up (the rating dialog appears for it). An entry with
  * the same order number is not added twice; a list at RECHARGE_PENDING_MAX drops its oldest item.
  * Items already stored are written back untouched; unreadable stored text is replaced.
  */

@@ -3,7 +3,7 @@ import { STORE_ITEM_KINDS, type StoreItemState } from '../../../api/protocol/sto
 import { safeUrl } from '../../components/game/game-item.ts';
 
 /**
- * The coin store's decoders (issue 14 item 4): getStoreItems and getRedeemRecords answers arrive
+ * The coin store's decoders: getStoreItems and getRedeemRecords answers arrive
  * as `unknown` and leave as the narrow shapes the pages render. Malformed items are dropped, a
  * malformed whole is null (the page's error state); nothing here throws.
  */

@@ -5,7 +5,7 @@ import { showToast } from '../../app/toast.ts';
 import { copyText } from '../../pages/game-gift/clipboard.ts';
 
 /**
- * 分享 on /gamedetail (issue 14, 分享一款游戏): the player's share link for the game
+ * 分享 on /gamedetail (分享一款游戏): the player's share link for the game
  * (getShareLink: /gamedetail with `share` in its data). Inside the wrapper the bridge's `share`
  * opens the system sheet (docs/bridge-protocol.md); in a browser the link is copied. The task
  * moves only when ANOTHER signed-in player opens the link (reportShareVisit from their page).

@@ -1,7 +1,7 @@
 import type { PointRecord, TaskItem } from '../../../api/protocol/calls/tasks.ts';
 
 /**
- * The task pages' decoders (issue 14): answers arrive as `unknown` and leave as the shapes the
+ * The task pages' decoders: answers arrive as `unknown` and leave as the shapes the
  * pages render. A malformed task or record is dropped, a malformed whole becomes null; nothing
  * here throws (task-data.property.test.ts).
  */

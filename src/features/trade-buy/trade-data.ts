@@ -6,7 +6,7 @@ import type { RouteData } from '../../../machines/navigation.types.ts';
 import { safeUrl } from '../../components/game/game-item.ts';
 
 /**
- * The buyer's decoders (issue 15): every trading answer and route `data` arrives as `unknown` and
+ * The buyer's decoders: every trading answer and route `data` arrives as `unknown` and
  * leaves as the narrow shape the pages render. Malformed list items are dropped, a malformed whole
  * is null (the page's error state); URLs are same-origin paths or http(s) only; nothing throws.
  */

@@ -1,7 +1,7 @@
 import { cleanKeyword, routeId } from './trade-data.ts';
 
 /**
- * What the buyer's pages keep in the browser (issue 15): the recent searches of /circlesearching,
+ * What the buyer's pages keep in the browser: the recent searches of /circlesearching,
  * the game picked on /selectgame (read back by the page that asked), and the order this device
  * sent to the cashier (so /orderpay, opened again by the cashier's return, confirms instead of
  * offering 去支付). Storage is untrusted: every read is decoded and never throws.

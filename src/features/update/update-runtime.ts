@@ -9,7 +9,7 @@ import type { AppRuntime } from '../../app/runtime.ts';
 import { decodeAppVersion } from './app-version.ts';
 
 /**
- * The update dialog wired to the world (issue 13 §3): /down/appVersion, the bridge's updateApp
+ * The update dialog wired to the world: /down/appVersion, the bridge's updateApp
  * (inside the wrapper, after the download feature took the bridge's events: one adapter per page,
  * bridge/adapter.ts sharedBridge), storage for the dismissed version, and the browser for the URL.
  * One actor per app run, shared by the start-up check and the /updatedialog page, so a download

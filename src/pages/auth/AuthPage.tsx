@@ -14,7 +14,7 @@ import './auth-page.css';
 
 /**
  * /login, /register, /findpassword and /resetpassword: the login overlay's machine and panels as
- * full pages (issue 11). The route opens its panel; the URL follows the panel as the player moves
+ * full pages. The route opens its panel; the URL follows the panel as the player moves
  * (3 → 4 is /login → /findpassword, 4 → 5 is /resetpassword, a reset's 5 → 3 is /login again), each
  * move replacing the entry, so the flow is one step of history. Signing in returns to the last
  * route (RouterHistoryAfter) or /mine; the close button goes back; leaving the flow closes it.

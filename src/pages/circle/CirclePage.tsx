@@ -27,7 +27,7 @@ function decodeCards(value: unknown): HotCard[] {
 }
 
 /**
- * 游戏圈 (SPEC §2 /circle tab): the popular cards, the topics, and 账号交易 (issue 15): search,
+ * 游戏圈 (SPEC §2 /circle tab): the popular cards, the topics, and 账号交易: search,
  * 我要卖号 / 交易记录, the game, price and sort filters and the listings feed (virtualised, paged).
  */
 export default function CirclePage() {

@@ -15,7 +15,7 @@ import type { PointRecord } from '../../../api/protocol/calls/tasks.ts';
 import '../../features/tasks/tasks.css';
 
 /**
- * /dailymission (每日任务, issue 14): the points balance and what expires at the year's end, the
+ * /dailymission (每日任务): the points balance and what expires at the year's end, the
  * 7-day check-in strip (check-in machine), the daily tasks and achievements (a task-claim machine
  * per row: 去完成 / 领取 / 已领取), and 积分明细 (pointRecord, paged). Progress only moves on the
  * server (downloads, orders, gifts …); this page shows it and claims it.

@@ -13,7 +13,7 @@ import { useDeleteMessage, useReadAll, useUnreadCounts } from '../../features/me
 import { useMemo } from 'react';
 
 /**
- * The message centre (SPEC §2 "Information", issue 13 §1), one page file for its routes (each page
+ * The message centre (SPEC §2 "Information"), one page file for its routes (each page
  * file costs the entry chunk a loader): /infocenter (an entry per kind with its unread badge, 公告,
  * 全部已读; `{ kind: 'system' }` lists 系统通知, which has no route of its own), /infoactivity,
  * /infotrading, /infoaccountsell, /infoorder (one kind each) and /infotradingDetail (`{ id }`: one

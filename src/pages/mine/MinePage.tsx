@@ -12,7 +12,7 @@ import './mine.css';
 const MESSAGES_PATH = '/infocenter';
 
 /**
- * The mine tab (SPEC §2, issue 11 "the hub"): the account header (avatar, nickname, real-name
+ * The mine tab (SPEC §2; the account hub): the account header (avatar, nickname, real-name
  * badge, masked phone, the settings gear), 乐玩币 and points, a grid of shortcuts (favourites,
  * coupons, wallet, tasks, invitations, downloads, trades, messages) and a list (feedback,
  * settings, service, about), each shown once its page exists; logout. Route data
@@ -110,7 +110,7 @@ function Chevron() {
   );
 }
 
-/** The total of unread messages on the 消息中心 shortcut (issue 13); reloaded each time /mine shows. */
+/** The total of unread messages on the 消息中心 shortcut; reloaded each time /mine shows. */
 function MessagesBadge() {
   const { counts } = useUnreadCounts();
   return <UnreadBadge count={counts?.total ?? 0} label="消息中心" />;

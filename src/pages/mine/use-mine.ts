@@ -18,7 +18,7 @@ export interface UserInfo {
   coins: number;
   points: number;
   has_password: boolean;
-  /** 0 unknown, 1 male, 2 female (issue 11 profile). */
+  /** 0 unknown, 1 male, 2 female. */
   sex: 0 | 1 | 2;
   /** YYYY-MM-DD or null. */
   birthday: string | null;
@@ -48,7 +48,7 @@ export const FAVOURITES_VIEW = 'favourites';
 
 /**
  * The hub's shortcuts (a grid with icons) and its list, in a Chinese game box's order. An entry
- * shows only once its page exists (hasPage), so the account issues light theirs up as they land.
+ * shows only once its page exists (hasPage), so each shortcut lights up when its page lands.
  * 礼包 has no route of its own in SPEC (/gamegift is one game's): it waits for a 'my gifts' page.
  */
 const SHORTCUTS: readonly MineEntry[] = [

@@ -14,7 +14,7 @@ import { decodeNotice, decodeNotices, formatMessageTime, idOf, type NoticeFull, 
 import '../../features/messages/messages.css';
 
 /**
- * 公告 (SPEC §2 "Information", issue 13 §2), one page file for both routes: /notice lists the
+ * 公告 (SPEC §2 "Information"), one page file for both routes: /notice lists the
  * notices newest first and, with `{ id }`, shows one; /noticedialog is the pop-up notice: `{ id }`
  * shows that notice (the app opens it once per notice per player: src/features/messages/
  * notice-prompt.ts), without data the newest pop-up this player has not seen (recorded as seen).

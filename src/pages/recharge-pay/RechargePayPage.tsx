@@ -16,7 +16,7 @@ import { couponIdToUse, needsRealName, payMethodsFor, paySummary } from './check
 import '../../features/payment/checkout.css';
 
 /**
- * /rechargepay: the checkout and result page of every order (issue 12). `data` is a draft (what is
+ * /rechargepay: the checkout and result page of every order. `data` is a draft (what is
  * bought) or { order_number } (the cashier sends the player back here): the payment machine runs
  * the order from 立即支付 to its result.
  */

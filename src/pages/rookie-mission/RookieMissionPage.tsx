@@ -8,7 +8,7 @@ import { TaskList } from '../../features/tasks/TaskRow.tsx';
 import '../../features/tasks/tasks.css';
 
 /**
- * /rookiemission (新手任务, issue 14): the novice tasks (设置头像, 实名认证, 首次下载游戏, 首次充值),
+ * /rookiemission (新手任务): the novice tasks (设置头像, 实名认证, 首次下载游戏, 首次充值),
  * each once per account, claimed through the task-claim machine. Not on SPEC's needs-login list:
  * signed out it offers the login popup.
  */

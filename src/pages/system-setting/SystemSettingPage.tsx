@@ -21,14 +21,14 @@ import {
 import './system-setting.css';
 
 
-/** Help (issue 13): where a player looks when something does not work. */
+/** Help: where a player looks when something does not work. */
 const HELP_LINKS = [
   { to: '/commonproblem', label: '常见问题' },
   { to: '/commonback', label: '意见反馈' },
 ] as const;
 
 /**
- * 系统设置 (issue 11): cache (inside the wrapper), mute, Wi-Fi-only downloads, ispackage, the
+ * 系统设置: cache (inside the wrapper), mute, Wi-Fi-only downloads, ispackage, the
  * privacy policy and the consent to it, the version. Signed in or not: every setting is the
  * device's, not the account's.
  */

@@ -15,7 +15,7 @@ import '../../features/payment/checkout.css';
 import '../../features/trade-buy/trade-buy.css';
 
 /**
- * /ceshiyemian: the test build's trading fixtures (issue 15). When the server says they are off
+ * /ceshiyemian: the test build's trading fixtures. When the server says they are off
  * (production: getTradeTestStatus.enabled false) the page is the router's not-open treatment;
  * otherwise 生成可出售小号 (makeTestSubAccount) and 跳过冷静期 (fastForwardTrade), with links into the flow.
  */

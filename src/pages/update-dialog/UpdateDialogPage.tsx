@@ -9,7 +9,7 @@ import { updateActorFor, type UpdateActor } from '../../features/update/update-r
 import '../../features/messages/messages.css';
 
 /**
- * /updatedialog (版本更新, issue 13 §3): the update dialog as a page, over a dimmed screen. It
+ * /updatedialog (版本更新): the update dialog as a page, over a dimmed screen. It
  * checks again when opened (a dismissed optional version is shown all the same: the player asked)
  * and shares the app's one update actor with the start-up check inside the wrapper, so a download
  * in progress shows its progress here. A forced update has no way out (the runtime brings the

@@ -8,7 +8,7 @@ import { PageHeader } from '../../components/PageHeader.tsx';
 import './user-rule.css';
 
 /**
- * /userrule (issue 11 §1): the user agreement, the privacy policy and the third-party SDK list, as
+ * /userrule: the user agreement, the privacy policy and the third-party SDK list, as
  * the server has them (agreeH5, userPrivacyH5, sdkListDesc), sanitised before rendering, as three
  * tabs. Route data `{ tab: 'agreement' | 'privacy' | 'sdk' }` picks the one that opens.
  */

@@ -7,7 +7,7 @@ import '../../content/content.css';
 import './trading.css';
 
 /**
- * 账号交易 (issue 15): two tabs, each shown only to the roles its calls allow (the server checks
+ * 账号交易: two tabs, each shown only to the roles its calls allow (the server checks
  * again): 商品审核 (reviewer) over trading/listings|approve|reject and 交易纠纷 (finance) over
  * trading/trades|refund|release. An administrator sees both.
  */
