@@ -8,7 +8,7 @@ import { client, devSmsCode, figure, freePort, freshPgliteDir, freshPostgres, he
 /**
  * Redis goes away under a running server (a redis-server of the test's own, on a
  * spare port — never the machine's). Calls that need it (every API call: the replay cache; SMS
- * codes, limits, sessions' lockouts) answer 503 '系统繁忙，请稍后再试' at once, /readyz says not
+ * codes, password-guess and SMS limits, sessions' lockouts) answer 503 '系统繁忙，请稍后再试' at once, /readyz says not
  * ready, the process stays up; when Redis returns the server serves again by itself.
  */
 
@@ -62,13 +62,15 @@ describe.skipIf(!hasRedisServer)('Redis unreachable', () => {
         ['/api/user/getMoney', {}, who],
         ['/api/game/getGameList', {}, null],
         ['/api/login/sendCode', { phone: '13740000003', type: '1' }, null],
+        // Password guesses are counted in Redis: without it none is checked (no hash, no bypass).
+        ['/api/login/userlogin', { account: phone, password: 'wrong1234' }, null],
       ] as const) {
         const started = Date.now();
         const answer = await call(pathName, payload, as);
         slowest = Math.max(slowest, Date.now() - started);
         refusals.push({ code: answer.code, msg: answer.msg });
       }
-      expect(refusals).toEqual(Array(4).fill({ code: CODE.busy, msg: MSG.busy }));
+      expect(refusals).toEqual(Array(5).fill({ code: CODE.busy, msg: MSG.busy }));
       expect(slowest).toBeLessThan(5_000);
       const readyStarted = Date.now();
       const ready = await fetch(`${server.url}/readyz`);
@@ -88,7 +90,7 @@ describe.skipIf(!hasRedisServer)('Redis unreachable', () => {
       expect(await call('/api/login/trendRegister', { account: again, phone_code: await devSmsCode(server.url, again), agree_agreement: 1 })).toMatchObject({ code: 200 });
       // The session lives in the database: the player signed in before the outage is still signed in.
       expect(await call('/api/user/getMoney', {}, who)).toMatchObject({ code: 1 });
-      figure(`Redis down: ${refusals.length}/4 calls answered ${CODE.busy} ${MSG.busy} (slowest ${slowest} ms), /readyz 503 in ${readyMs} ms, process up; /readyz 200 again ${recoveredMs} ms after Redis returned, sign-up works`);
+      figure(`Redis down: ${refusals.length}/5 calls answered ${CODE.busy} ${MSG.busy} (slowest ${slowest} ms), /readyz 503 in ${readyMs} ms, process up; /readyz 200 again ${recoveredMs} ms after Redis returned, sign-up works`);
     } finally {
       if (server) await stop(server, 'SIGKILL');
       await killRedis(redis);
