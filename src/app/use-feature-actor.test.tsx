@@ -80,7 +80,7 @@ describe('useFeatureActor', () => {
     const { wrap, inspected } = fakeRuntime();
     let stopped: (() => boolean) | null = null;
     function Probe() {
-      const actor = useFeatureActor(counter, { input: { name: 'A' }, implementations: { actors: { load: fromPromise(async () => 'x') } } });
+      const actor = useFeatureActor(counter, { input: { name: 'A' }, implementations: { actors: { load: fromPromise<string, { name: string }>(async () => 'x') } } });
       stopped = () => (actor as unknown as { _processingStatus: number })._processingStatus !== 1;
       return null;
     }
@@ -97,7 +97,7 @@ describe('useFeatureActor', () => {
     await screen.findByText('A:0');
     view.rerender(wrap(<Counter name="B" load={async (name) => name} />));
     await screen.findByText('B:0');
-    const roots = new Set(inspected.filter((event) => event.type === '@xstate.event' && (event.actorRef as { logic?: { id?: string } }).logic?.id === 'counter' && !event.actorRef._parent).map((event) => event.actorRef.sessionId));
+    const roots = new Set(inspected.filter((event) => event.type === '@xstate.event' && (event.actorRef as { logic?: { id?: string } }).logic?.id === 'counter' && !(event.actorRef as { _parent?: unknown })._parent).map((event) => event.actorRef.sessionId));
     expect(roots.size).toBe(2);
   });
 
@@ -136,7 +136,7 @@ describe('lists follow a changed payload', () => {
     await screen.findByText('新游戏');
     view.rerender(wrap(<Games sort="hot" />));
     await screen.findByText('热门游戏');
-    expect(vi.mocked(runtime.api.call).mock.calls.map(([, payload]) => payload.sort)).toEqual(['new', 'hot']);
+    expect(vi.mocked(runtime.api.call).mock.calls.map(([, payload]) => payload?.sort)).toEqual(['new', 'hot']);
   });
 
   function Remote({ id }: { id: number }) {
@@ -150,6 +150,6 @@ describe('lists follow a changed payload', () => {
     await screen.findByText('第1篇');
     view.rerender(wrap(<Remote id={2} />));
     await screen.findByText('第2篇');
-    expect(vi.mocked(runtime.api.call).mock.calls.map(([, payload]) => payload.id)).toEqual([1, 2]);
+    expect(vi.mocked(runtime.api.call).mock.calls.map(([, payload]) => payload?.id)).toEqual([1, 2]);
   });
 });

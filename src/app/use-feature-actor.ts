@@ -7,12 +7,12 @@ export type Implementations<M extends AnyStateMachine> = Parameters<M['provide']
 
 export interface FeatureActorOptions<M extends AnyStateMachine> {
   /** The machine's input; read when the actor (re)starts. */
-  input?: InputFrom<M>;
+  input?: NoInfer<InputFrom<M>>;
   /**
    * Implementations that close over props or the runtime. They are swapped into the running actor
    * after every render, so a changed callback is used by the next action or invoke without a restart.
    */
-  implementations?: Implementations<M>;
+  implementations?: NoInfer<Implementations<M>>;
   /**
    * When any of these values changes (Object.is), the actor is stopped and a fresh one starts with
    * the current input: a list whose payload changed loads the new payload. Defaults to the input
@@ -65,7 +65,7 @@ export function useFeatureActor<M extends AnyStateMachine>(logic: M | (() => M),
     // closures (props, runtime) take part without restarting the actor.
     const base = machine.implementations;
     const latest = implementations as Partial<AnyStateMachine['implementations']>;
-    (actor.logic as AnyStateMachine).implementations = {
+    (actor as unknown as { logic: AnyStateMachine }).logic.implementations = {
       actors: { ...base.actors, ...latest.actors },
       actions: { ...base.actions, ...latest.actions },
       guards: { ...base.guards, ...latest.guards },
