@@ -31,9 +31,10 @@ const sameKey = (a: readonly unknown[], b: readonly unknown[]) => a.length === b
  * @xstate/react's useActorRef keeps its first actor when the machine object changes: it carries the
  * old actor's state into the new one and never reads the new input, so rebuilding a machine in
  * useMemo (or remounting with key=) was the only way to follow a changed payload. Here the logic is
- * taken once per actor (the machine given, or a factory called when the actor starts), implementations
- * are read on every render, and a changed `restartOn` starts a fresh actor of the same machine and id, so the
- * event log and /testview name it as before. The runtime's inspector sees every actor it starts.
+ * taken once per actor (the machine given, or a factory called when the actor starts),
+ * implementations are read on every render, and a changed `restartOn` starts a fresh actor of the
+ * same machine and id, so the event log and /testview name it as before. The runtime's inspector
+ * sees every actor it starts.
  */
 export function useFeatureActor<M extends AnyStateMachine>(logic: M | (() => M), options: FeatureActorOptions<M> = {}): ActorRefFrom<M> {
   const runtime = useRuntime();
