@@ -11,7 +11,7 @@ import { LoadFailed } from '../../components/LoadFailed.tsx';
 /** The 7-day check-in strip (check-in machine): 签到, 补签 when the server offers it. */
 export function CheckInStrip({ onChanged, refreshKey }: { onChanged: () => void; refreshKey: number }) {
   const runtime = useRuntime();
-  // onChanged is read when a check-in lands
+  // onChanged is read when a check-in lands (the newest one the page gave)
   const actor = useFeatureActor(checkInMachine, {
     implementations: {
       actors: {

@@ -8,7 +8,7 @@ import { useFeatureActor } from '../../app/use-feature-actor.ts';
 /** One changing request of the trading pages through the trade-action machine; `decode` turns the answer's data into the result (null: unusable). */
 export function useTradeAction<T>(path: string, decode: (data: unknown) => T | null, onSuccess?: (result: T) => void) {
   const runtime = useRuntime();
-  // Built once per page: the path, decoder and callback are the page's own for its life.
+  // The path, decoder and callback are read when the action runs: the newest ones the page gave.
   const actor = useFeatureActor(tradeActionMachine, {
     implementations: {
       actors: {

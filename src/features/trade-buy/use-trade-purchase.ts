@@ -53,7 +53,7 @@ export interface TradePurchaseOptions {
 /** One purchase through the trade-purchase machine: narrow values and intents for /wantpay and /orderpay. */
 export function useTradePurchase({ listingId = 0, resumeOrder = null, storage = window.localStorage, openCashier, onCreated, onPaid }: TradePurchaseOptions) {
   const runtime = useRuntime();
-  // Built once per page: the callbacks given by the page are stable for its life (navigation by data).
+  // The callbacks are read when the actions run: the newest ones the page gave.
   const actor = useFeatureActor(tradePurchaseMachine, {
     input: { listingId },
     implementations: {
