@@ -1,3 +1,4 @@
+import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
 
 /**
@@ -55,6 +56,16 @@ export default tseslint.config(
     { group: ['../api/*', '!../api/protocol', '../../api/*', '!../../api/protocol'], message: 'server/ shares only api/protocol with the client' },
     { group: ['react', 'ky', 'crypto-js', 'crypto-js/*', 'antd-mobile'], message: 'server/ uses node:crypto and no client libraries' },
   ]),
+  {
+    // Hooks run in the same order every render, and effects see what they read. A machine is run
+    // from a view through useFeatureActor (src/app/use-feature-actor.ts), never rebuilt in useMemo.
+    files: ['src/**/*.{ts,tsx}'],
+    plugins: { 'react-hooks': reactHooks },
+    rules: {
+      'react-hooks/rules-of-hooks': 'error',
+      'react-hooks/exhaustive-deps': 'error',
+    },
+  },
   zone(['src/**/*.{ts,tsx}'], [{ group: ['**/server/**', '../server/*', '../../server/*'], message: 'the client never imports the server' }]),
   {
     // Tests may reach across layers to set up real servers and cross-check both sides.

@@ -1,8 +1,9 @@
-import { useMachine } from '@xstate/react';
-import { useMemo, type CSSProperties } from 'react';
+import { useSelector } from '@xstate/react';
+import { type CSSProperties } from 'react';
 import { fromPromise } from 'xstate';
 import { browserDownloadMachine, type DownloadAddress } from '../../../machines/browser-download.machine.ts';
 import { useRuntime } from '../../app/runtime-context.tsx';
+import { useFeatureActor } from '../../app/use-feature-actor.ts';
 import { showToast } from '../../app/toast.ts';
 import type { DownloadGame } from '../../../machines/download.types.ts';
 import type { DownloadEntryActor, DownloadListActor } from '../../features/downloads/download-runtime.ts';
@@ -29,26 +30,26 @@ export function DownloadButton({ game, size = 'small' }: { game: DownloadButtonG
 
 function BrowserDownloadButton({ game, size, isH5 }: { game: DownloadButtonGame; size: Size; isH5: boolean }) {
   const runtime = useRuntime();
-  const machine = useMemo(
-    () =>
-      browserDownloadMachine.provide({
-        actors: {
-          lookUpAddress: fromPromise(({ input }: { input: { platformGameId: number } }) =>
-            runtime.api.call<DownloadAddress>('/api/game/getDownUrl', { id: input.platformGameId }),
-          ),
+  const actor = useFeatureActor(browserDownloadMachine, {
+    input: { platformGameId: game.platform_game_id, gameId: game.game_id, isH5 },
+    implementations: {
+      actors: {
+        lookUpAddress: fromPromise(({ input }: { input: { platformGameId: number } }) =>
+          runtime.api.call<DownloadAddress>('/api/game/getDownUrl', { id: input.platformGameId }),
+        ),
+      },
+      actions: {
+        openH5: (_, params) => runtime.navigate('/zaixianwan', { platform_game_id: params.platformGameId, game_id: params.gameId }),
+        startBrowserDownload: (_, params) => {
+          void runtime.api.call('/api/game/recordDown', { platform_game_id: params.platformGameId, game_id: params.gameId });
+          window.location.assign(new URL(params.url, window.location.origin).href);
         },
-        actions: {
-          openH5: (_, params) => runtime.navigate('/zaixianwan', { platform_game_id: params.platformGameId, game_id: params.gameId }),
-          startBrowserDownload: (_, params) => {
-            void runtime.api.call('/api/game/recordDown', { platform_game_id: params.platformGameId, game_id: params.gameId });
-            window.location.assign(new URL(params.url, window.location.origin).href);
-          },
-          showToast: (_, params) => showToast(params.message, params.durationMs),
-        },
-      }),
-    [runtime],
-  );
-  const [snapshot, send] = useMachine(machine, { input: { platformGameId: game.platform_game_id, gameId: game.game_id, isH5 }, inspect: runtime.inspect });
+        showToast: (_, params) => showToast(params.message, params.durationMs),
+      },
+    },
+  });
+  const snapshot = useSelector(actor, (current) => current);
+  const send = actor.send;
   const busy = snapshot.hasTag('busy');
   return (
     <button

@@ -1,13 +1,13 @@
-import { useMachine, useSelector } from '@xstate/react';
-import { useMemo } from 'react';
+import { useSelector } from '@xstate/react';
 import { fromPromise, type SnapshotFrom } from 'xstate';
 import type { ApiOutcome } from '../../../api/outcome.ts';
 import { request } from '../../../api/typed-call.ts';
-import type { AccountSendCodeInput } from '../../../machines/account-security.types.ts';
+import type { AccountSendCodeInput, BindNewPhoneInput, BoundPhone, ChangePasswordInput, PhoneTicket, VerifyOldPhoneInput } from '../../../machines/account-security.types.ts';
 import { passwordChangeMachine } from '../../../machines/password-change.machine.ts';
 import { phoneBindMachine } from '../../../machines/phone-bind.machine.ts';
 import { phoneVerifyMachine } from '../../../machines/phone-verify.machine.ts';
 import { useRuntime } from '../../app/runtime-context.tsx';
+import { useFeatureActor } from '../../app/use-feature-actor.ts';
 import type { AppRuntime } from '../../app/runtime.ts';
 import { showToast } from '../../app/toast.ts';
 import { useNavigate } from '../../app/use-navigation.ts';
@@ -72,22 +72,20 @@ const select = {
 export function usePhoneVerify() {
   const runtime = useRuntime();
   const navigate = useNavigate();
-  const machine = useMemo(
-    () =>
-      phoneVerifyMachine.provide({
-        actors: {
-          sendCode: sendCodeActor(runtime),
-          verifyOldPhone: fromPromise(({ input, signal }) => request(runtime.api, '/api/user/changeUserTelOne', input, { signal })),
-        },
-        actions: {
-          showToast: (_, { message }) => showToast(message),
-          // Step 1 leaves history: back from step 2 returns to the safety page.
-          verified: (_, { ticket }) => navigate(ACCOUNT_PATHS.phoneBind, { ticket }, { replace: true }),
-        },
-      }),
-    [runtime, navigate],
-  );
-  const [, , actor] = useMachine(machine, { input: {}, inspect: runtime.inspect });
+  const actor = useFeatureActor(phoneVerifyMachine, {
+    input: {},
+    implementations: {
+      actors: {
+        sendCode: sendCodeActor(runtime),
+        verifyOldPhone: fromPromise<ApiOutcome<PhoneTicket>, VerifyOldPhoneInput>(({ input, signal }) => request(runtime.api, '/api/user/changeUserTelOne', input, { signal })),
+      },
+      actions: {
+        showToast: (_, { message }) => showToast(message),
+        // Step 1 leaves history: back from step 2 returns to the safety page.
+        verified: (_, { ticket }) => navigate(ACCOUNT_PATHS.phoneBind, { ticket }, { replace: true }),
+      },
+    },
+  });
   const code = useSelector(actor, select.code);
   const countdown = useSelector(actor, select.countdown);
   const busy = useSelector(actor, select.busy);
@@ -113,22 +111,20 @@ export function usePhoneVerify() {
 export function usePhoneBind(ticket: string) {
   const runtime = useRuntime();
   const navigate = useNavigate();
-  const machine = useMemo(
-    () =>
-      phoneBindMachine.provide({
-        actors: {
-          sendCode: sendCodeActor(runtime),
-          bindNewPhone: fromPromise(({ input, signal }) => request(runtime.api, '/api/user/changeUserTelTwo', input, { signal })),
-        },
-        actions: {
-          showToast: (_, { message }) => showToast(message),
-          changed: () => navigate('back'),
-          restart: () => navigate(ACCOUNT_PATHS.phoneVerify, null, { replace: true }),
-        },
-      }),
-    [runtime, navigate],
-  );
-  const [, , actor] = useMachine(machine, { input: { ticket }, inspect: runtime.inspect });
+  const actor = useFeatureActor(phoneBindMachine, {
+    input: { ticket },
+    implementations: {
+      actors: {
+        sendCode: sendCodeActor(runtime),
+        bindNewPhone: fromPromise<ApiOutcome<BoundPhone>, BindNewPhoneInput>(({ input, signal }) => request(runtime.api, '/api/user/changeUserTelTwo', input, { signal })),
+      },
+      actions: {
+        showToast: (_, { message }) => showToast(message),
+        changed: () => navigate('back'),
+        restart: () => navigate(ACCOUNT_PATHS.phoneVerify, null, { replace: true }),
+      },
+    },
+  });
   const phone = useSelector(actor, select.phone);
   const code = useSelector(actor, select.code);
   const countdown = useSelector(actor, select.countdown);
@@ -169,21 +165,19 @@ const selectPassword = {
 export function usePasswordChange(hasPassword: boolean) {
   const runtime = useRuntime();
   const navigate = useNavigate();
-  const machine = useMemo(
-    () =>
-      passwordChangeMachine.provide({
-        actors: {
-          sendCode: sendCodeActor(runtime),
-          changePassword: fromPromise(({ input, signal }) => request(runtime.api, '/api/user/userChangePassword', input, { signal })),
-        },
-        actions: {
-          showToast: (_, { message }) => showToast(message),
-          changed: () => navigate('back'),
-        },
-      }),
-    [runtime, navigate],
-  );
-  const [, , actor] = useMachine(machine, { input: { hasPassword }, inspect: runtime.inspect });
+  const actor = useFeatureActor(passwordChangeMachine, {
+    input: { hasPassword },
+    implementations: {
+      actors: {
+        sendCode: sendCodeActor(runtime),
+        changePassword: fromPromise<ApiOutcome, ChangePasswordInput>(({ input, signal }) => request(runtime.api, '/api/user/userChangePassword', input, { signal })),
+      },
+      actions: {
+        showToast: (_, { message }) => showToast(message),
+        changed: () => navigate('back'),
+      },
+    },
+  });
   const method = useSelector(actor, selectPassword.method);
   const offersPassword = useSelector(actor, selectPassword.hasPassword);
   const oldPassword = useSelector(actor, selectPassword.oldPassword);

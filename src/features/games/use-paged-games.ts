@@ -1,10 +1,11 @@
-import { useActorRef, useSelector } from '@xstate/react';
-import { useCallback, useMemo } from 'react';
+import { useSelector } from '@xstate/react';
+import { useCallback } from 'react';
 import { fromPromise } from 'xstate';
 import type { ApiOutcome } from '../../../api/outcome.ts';
 import type { Fields } from '../../../api/protocol/wire.ts';
 import { createPagedListMachine, type PageData, type PageRequest } from '../../../machines/paged-list.machine.ts';
 import { useRuntime } from '../../app/runtime-context.tsx';
+import { useFeatureActor } from '../../app/use-feature-actor.ts';
 import { decodeGameItems, type GameItem } from '../../components/game/game-item.ts';
 
 export type ItemDecoder<T> = (list: unknown) => T[];
@@ -32,19 +33,16 @@ export function toPageOutcome<T>(outcome: ApiOutcome<unknown>, request: PageRequ
 export function usePagedList<T>(id: string, path: string, payload: Fields, decode: ItemDecoder<T>, limit?: number) {
   const runtime = useRuntime();
   const key = JSON.stringify(payload);
-  const machine = useMemo(
-    () =>
-      createPagedListMachine<T>(id).provide({
-        actors: {
-          loadPage: fromPromise<ApiOutcome<PageData<T>>, PageRequest>(async ({ input }) =>
-            toPageOutcome(await runtime.api.call(path, { ...(JSON.parse(key) as Fields), page: input.page, limit: input.limit }), input, decode),
-          ),
-        },
-      }),
-    // rebuilt (a fresh list) only when what it loads changes
-    [id, path, key, decode, runtime],
-  );
-  const actor = useActorRef(machine, { input: limit ? { limit } : {}, inspect: runtime.inspect });
+  const actor = useFeatureActor(() => createPagedListMachine<T>(id), {
+    input: limit ? { limit } : {},
+    implementations: {
+      actors: {
+        loadPage: fromPromise<ApiOutcome<PageData<T>>, PageRequest>(async ({ input }) => toPageOutcome(await runtime.api.call(path, { ...payload, page: input.page, limit: input.limit }), input, decode)),
+      },
+    },
+    // another call, payload or page size is another list: start from its first page
+    restartOn: [id, path, key, limit],
+  });
   return {
     items: useSelector(actor, (snapshot) => snapshot.context.items),
     meta: useSelector(actor, (snapshot) => snapshot.context.meta),

@@ -1,11 +1,12 @@
-import { useActorRef, useSelector } from '@xstate/react';
-import { useEffect, useMemo } from 'react';
+import { useSelector } from '@xstate/react';
+import { useEffect } from 'react';
 import { fromPromise } from 'xstate';
 import { request } from '../../../api/typed-call.ts';
 import { paymentMachine, sameAttempt } from '../../../machines/payment.machine.ts';
 import type { CreateOrderInput, OrderOutcome, OrderSettledParams, PaymentAttempt } from '../../../machines/payment.types.ts';
 import type { AppRuntime } from '../../app/runtime.ts';
 import { useRuntime } from '../../app/runtime-context.tsx';
+import { useFeatureActor } from '../../app/use-feature-actor.ts';
 import { showToast } from '../../app/toast.ts';
 import { addRechargePending } from '../rating/recharge-pending.ts';
 import { clearStoredPayment, newIdempotencyKey, readStoredPayment, writeStoredPayment } from './payment-data.ts';
@@ -43,25 +44,22 @@ export function usePayment(resumeOrder: string | null, options: { storage?: Stor
   const runtime = useRuntime();
   const storage = options.storage ?? window.localStorage;
   const openCashier = options.openCashier ?? openCashierInPage;
-  const machine = useMemo(
-    () =>
-      paymentMachine.provide({
-        actors: {
-          createOrder: fromPromise<OrderOutcome, CreateOrderInput>(({ input, signal }) => request(runtime.api, '/api/order/createOrder', input, { signal })),
-          getOneOrder: fromPromise<OrderOutcome, { order_number: string }>(({ input, signal }) => request(runtime.api, '/api/order/getOneOrder', input, { signal })),
-          cancelOrder: fromPromise<OrderOutcome, { order_number: string }>(({ input, signal }) => request(runtime.api, '/api/order/cancelOrder', input, { signal })),
-        },
-        actions: {
-          persistAttempt: (_, params) => writeStoredPayment(storage, params),
-          clearAttempt: () => clearStoredPayment(storage),
-          openCashier: (_, { payUrl }) => openCashier(payUrl),
-          showError: (_, { message }) => showToast(message),
-          orderPaid: (_, params) => recordPaidOrder(runtime, storage, params),
-        },
-      }),
-    [runtime, storage, openCashier],
-  );
-  const actor = useActorRef(machine, { inspect: runtime.inspect });
+  const actor = useFeatureActor(paymentMachine, {
+    implementations: {
+      actors: {
+        createOrder: fromPromise<OrderOutcome, CreateOrderInput>(({ input, signal }) => request(runtime.api, '/api/order/createOrder', input, { signal })),
+        getOneOrder: fromPromise<OrderOutcome, { order_number: string }>(({ input, signal }) => request(runtime.api, '/api/order/getOneOrder', input, { signal })),
+        cancelOrder: fromPromise<OrderOutcome, { order_number: string }>(({ input, signal }) => request(runtime.api, '/api/order/cancelOrder', input, { signal })),
+      },
+      actions: {
+        persistAttempt: (_, params) => writeStoredPayment(storage, params),
+        clearAttempt: () => clearStoredPayment(storage),
+        openCashier: (_, { payUrl }) => openCashier(payUrl),
+        showError: (_, { message }) => showToast(message),
+        orderPaid: (_, params) => recordPaidOrder(runtime, storage, params),
+      },
+    },
+  });
 
   useEffect(() => {
     if (resumeOrder) actor.send({ type: 'page.resume', orderNumber: resumeOrder });

@@ -1,27 +1,25 @@
-import { useActorRef, useSelector } from '@xstate/react';
-import { useCallback, useMemo } from 'react';
+import { useSelector } from '@xstate/react';
+import { useCallback } from 'react';
 import { fromPromise } from 'xstate';
 import type { ApiOutcome } from '../../../api/outcome.ts';
 import { storeRedeemMachine, type RedeemAnswer, type RedeemItem, type RedeemRequest } from '../../../machines/store-redeem.machine.ts';
 import { useRuntime } from '../../app/runtime-context.tsx';
+import { useFeatureActor } from '../../app/use-feature-actor.ts';
 import { newRequestId } from './store-data.ts';
 
 /** The redemption statechart of /coinstore, wired to redeemStoreItem; narrow values and intents. */
 export function useStoreRedeem(onRedeemed: () => void) {
   const runtime = useRuntime();
-  const machine = useMemo(
-    () =>
-      storeRedeemMachine.provide({
-        actors: {
-          redeem: fromPromise<ApiOutcome<RedeemAnswer>, RedeemRequest>(({ input }) =>
-            runtime.api.call<RedeemAnswer>('/api/store/redeemStoreItem', { item_id: input.itemId, request_id: input.requestId }),
-          ),
-        },
-        actions: { redeemed: () => onRedeemed() },
-      }),
-    [runtime, onRedeemed],
-  );
-  const actor = useActorRef(machine, { inspect: runtime.inspect });
+  const actor = useFeatureActor(storeRedeemMachine, {
+    implementations: {
+      actors: {
+        redeem: fromPromise<ApiOutcome<RedeemAnswer>, RedeemRequest>(({ input }) =>
+          runtime.api.call<RedeemAnswer>('/api/store/redeemStoreItem', { item_id: input.itemId, request_id: input.requestId }),
+        ),
+      },
+      actions: { redeemed: () => onRedeemed() },
+    },
+  });
   return {
     open: useSelector(actor, (s) => !s.matches('idle')),
     phase: useSelector(actor, (s) => (s.matches('confirming') ? 'confirming' : s.matches('redeeming') ? 'redeeming' : s.matches('done') ? 'done' : s.matches('refused') ? 'refused' : s.matches('failed') ? 'failed' : 'idle')),

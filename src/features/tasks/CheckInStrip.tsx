@@ -1,34 +1,32 @@
-import { useActorRef, useSelector } from '@xstate/react';
-import { useEffect, useMemo } from 'react';
+import { useSelector } from '@xstate/react';
+import { useEffect } from 'react';
 import { fromPromise } from 'xstate';
 import type { ApiOutcome } from '../../../api/outcome.ts';
 import { checkInMachine, type CheckInAnswer } from '../../../machines/check-in.machine.ts';
 import { useRuntime } from '../../app/runtime-context.tsx';
+import { useFeatureActor } from '../../app/use-feature-actor.ts';
 import { showToast } from '../../app/toast.ts';
 import { LoadFailed } from '../../components/LoadFailed.tsx';
 
 /** The 7-day check-in strip (check-in machine): 签到, 补签 when the server offers it. */
 export function CheckInStrip({ onChanged, refreshKey }: { onChanged: () => void; refreshKey: number }) {
   const runtime = useRuntime();
-  const machine = useMemo(
-    () =>
-      checkInMachine.provide({
-        actors: {
-          load: fromPromise<ApiOutcome<unknown>>(() => runtime.api.call('/api/user/getSettle', {})),
-          checkIn: fromPromise<ApiOutcome<CheckInAnswer | null>>(() => runtime.api.call<CheckInAnswer | null>('/api/user/signOnPoint', {})),
-          makeup: fromPromise<ApiOutcome<CheckInAnswer | null>>(() => runtime.api.call<CheckInAnswer | null>('/api/user/settleAdd', {})),
+  // onChanged is read when a check-in lands (the newest one the page gave)
+  const actor = useFeatureActor(checkInMachine, {
+    implementations: {
+      actors: {
+        load: fromPromise<ApiOutcome<unknown>>(() => runtime.api.call('/api/user/getSettle', {})),
+        checkIn: fromPromise<ApiOutcome<CheckInAnswer | null>>(() => runtime.api.call<CheckInAnswer | null>('/api/user/signOnPoint', {})),
+        makeup: fromPromise<ApiOutcome<CheckInAnswer | null>>(() => runtime.api.call<CheckInAnswer | null>('/api/user/settleAdd', {})),
+      },
+      actions: {
+        changed: (_, params) => {
+          if (params.message) showToast(params.message);
+          onChanged();
         },
-        actions: {
-          changed: (_, params) => {
-            if (params.message) showToast(params.message);
-            onChanged();
-          },
-        },
-      }),
-    // onChanged is read when a check-in lands
-    [runtime],
-  );
-  const actor = useActorRef(machine, { inspect: runtime.inspect });
+      },
+    },
+  });
   const settle = useSelector(actor, (s) => s.context.settle);
   const failed = useSelector(actor, (s) => s.hasTag('error'));
   const busy = useSelector(actor, (s) => s.hasTag('busy'));

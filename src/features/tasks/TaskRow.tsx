@@ -1,11 +1,11 @@
-import { useActorRef, useSelector } from '@xstate/react';
-import { useMemo } from 'react';
+import { useSelector } from '@xstate/react';
 import { fromPromise } from 'xstate';
 import type { ApiOutcome } from '../../../api/outcome.ts';
 import type { TaskItem } from '../../../api/protocol/calls/tasks.ts';
 import { taskClaimMachine, type TaskClaimAnswer } from '../../../machines/task-claim.machine.ts';
 import { useRuntime } from '../../app/runtime-context.tsx';
 import { showToast } from '../../app/toast.ts';
+import { useFeatureActor } from '../../app/use-feature-actor.ts';
 import { useNavigate } from '../../app/use-navigation.ts';
 
 const LABELS = { todo: '去完成', claimable: '领取', claiming: '领取中', claimed: '已领取', failed: '领取' } as const;
@@ -15,22 +15,21 @@ type RowStatus = keyof typeof LABELS;
 export function TaskRow({ task, onClaimed }: { task: TaskItem; onClaimed: () => void }) {
   const runtime = useRuntime();
   const navigate = useNavigate();
-  const machine = useMemo(
-    () =>
-      taskClaimMachine.provide({
-        actors: { claim: fromPromise<ApiOutcome<TaskClaimAnswer>>(() => runtime.api.call<TaskClaimAnswer>('/api/user/achieveTask', { task_id: task.task_id })) },
-        actions: {
-          openTask: () => navigate(task.link || '/'),
-          announce: (_, params) => {
-            showToast(params.message);
-            onClaimed();
-          },
+  const actor = useFeatureActor(taskClaimMachine, {
+    // a new state from the server (a refreshed list) starts the row's machine afresh
+    input: { state: task.state },
+    implementations: {
+      actors: { claim: fromPromise<ApiOutcome<TaskClaimAnswer>>(() => runtime.api.call<TaskClaimAnswer>('/api/user/achieveTask', { task_id: task.task_id })) },
+      actions: {
+        openTask: () => navigate(task.link || '/'),
+        announce: (_, params) => {
+          showToast(params.message);
+          onClaimed();
         },
-      }),
-    // onClaimed and navigate are read when the action runs
-    [runtime, task.task_id, task.link],
-  );
-  const actor = useActorRef(machine, { input: { state: task.state }, inspect: runtime.inspect });
+      },
+    },
+    restartOn: [task.task_id, task.state],
+  });
   const status = useSelector(actor, (s) => s.value as RowStatus);
   const done = status === 'claimed';
   return (
@@ -60,8 +59,7 @@ export function TaskList({ tasks, label, onClaimed }: { tasks: readonly TaskItem
   return (
     <ul className="task-list" aria-label={label} style={{ margin: 0, padding: 0, listStyle: 'none' }}>
       {tasks.map((task) => (
-        // A new state from the server starts the row's machine afresh.
-        <TaskRow key={`${task.task_id}:${task.state}`} task={task} onClaimed={onClaimed} />
+        <TaskRow key={task.task_id} task={task} onClaimed={onClaimed} />
       ))}
     </ul>
   );

@@ -108,7 +108,7 @@ export function ListingFeed({ asker, keyword = '', initialGame = null }: { asker
         </div>
       </div>
       {/* A new filter is a new list: its own paged-list actor from page 1. */}
-      <FeedList key={JSON.stringify(payload)} payload={payload} emptyMessage={keyword ? `没有找到与“${keyword}”相关的账号` : '暂无在售账号'} />
+      <FeedList payload={payload} emptyMessage={keyword ? `没有找到与“${keyword}”相关的账号` : '暂无在售账号'} />
     </div>
   );
 }

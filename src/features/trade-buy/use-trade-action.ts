@@ -1,28 +1,25 @@
-import { useActorRef, useSelector } from '@xstate/react';
-import { useMemo } from 'react';
+import { useSelector } from '@xstate/react';
 import { fromPromise } from 'xstate';
 import type { Fields } from '../../../api/protocol/wire.ts';
 import { tradeActionMachine, type TradeActionOutcome } from '../../../machines/trade-action.machine.ts';
 import { useRuntime } from '../../app/runtime-context.tsx';
+import { useFeatureActor } from '../../app/use-feature-actor.ts';
 
 /** One changing request of the trading pages through the trade-action machine; `decode` turns the answer's data into the result (null: unusable). */
 export function useTradeAction<T>(path: string, decode: (data: unknown) => T | null, onSuccess?: (result: T) => void) {
   const runtime = useRuntime();
-  const machine = useMemo(
-    () =>
-      tradeActionMachine.provide({
-        actors: {
-          run: fromPromise<TradeActionOutcome, Record<string, unknown>>(async ({ input }) => {
-            const outcome = await runtime.api.call(path, input as Fields);
-            return outcome.kind === 'ok' ? { ...outcome, data: decode(outcome.data) } : outcome;
-          }),
-        },
-        actions: { succeeded: (_, { result }) => onSuccess?.(result as T) },
-      }),
-    // Built once per page: the path, decoder and callback are the page's own for its life.
-    [runtime],
-  );
-  const actor = useActorRef(machine, { inspect: runtime.inspect });
+  // The path, decoder and callback are read when the action runs: the newest ones the page gave.
+  const actor = useFeatureActor(tradeActionMachine, {
+    implementations: {
+      actors: {
+        run: fromPromise<TradeActionOutcome, Record<string, unknown>>(async ({ input }) => {
+          const outcome = await runtime.api.call(path, input as Fields);
+          return outcome.kind === 'ok' ? { ...outcome, data: decode(outcome.data) } : outcome;
+        }),
+      },
+      actions: { succeeded: (_, { result }) => onSuccess?.(result as T) },
+    },
+  });
   return {
     phase: useSelector(actor, (s) => s.value as 'idle' | 'running' | 'done'),
     busy: useSelector(actor, (s) => s.hasTag('busy')),

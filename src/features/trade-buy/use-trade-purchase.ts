@@ -1,5 +1,5 @@
-import { useActorRef, useSelector } from '@xstate/react';
-import { useEffect, useMemo } from 'react';
+import { useSelector } from '@xstate/react';
+import { useEffect } from 'react';
 import { fromPromise } from 'xstate';
 import type { ApiOutcome } from '../../../api/outcome.ts';
 import { request } from '../../../api/typed-call.ts';
@@ -7,6 +7,7 @@ import type { TradePayMethod } from '../../../api/protocol/trade-rules.ts';
 import { tradePurchaseMachine } from '../../../machines/trade-purchase.machine.ts';
 import type { BuyListingInput, OrderParams, TradeOrderOutcome } from '../../../machines/trade-purchase.types.ts';
 import { useRuntime } from '../../app/runtime-context.tsx';
+import { useFeatureActor } from '../../app/use-feature-actor.ts';
 import { showToast } from '../../app/toast.ts';
 import { newIdempotencyKey } from '../payment/payment-data.ts';
 import { openCashier as openCashierInPage } from './cashier.ts';
@@ -52,35 +53,33 @@ export interface TradePurchaseOptions {
 /** One purchase through the trade-purchase machine: narrow values and intents for /wantpay and /orderpay. */
 export function useTradePurchase({ listingId = 0, resumeOrder = null, storage = window.localStorage, openCashier, onCreated, onPaid }: TradePurchaseOptions) {
   const runtime = useRuntime();
-  const machine = useMemo(
-    () =>
-      tradePurchaseMachine.provide({
-        actors: {
-          buyListing: fromPromise<TradeOrderOutcome, BuyListingInput>(async ({ input, signal }) => decodeOrderOutcome(await request(runtime.api, '/api/trade/buyListing', input, { signal }))),
-          getOneOrder: fromPromise<TradeOrderOutcome, { order_number: string }>(async ({ input, signal }) =>
-            decodeOrderOutcome(await request(runtime.api, '/api/order/getOneOrder', input, { signal })),
-          ),
-          cancelOrder: fromPromise<TradeOrderOutcome, { order_number: string }>(async ({ input, signal }) =>
-            decodeOrderOutcome(await request(runtime.api, '/api/order/cancelOrder', input, { signal })),
-          ),
+  // The callbacks are read when the actions run: the newest ones the page gave.
+  const actor = useFeatureActor(tradePurchaseMachine, {
+    input: { listingId },
+    implementations: {
+      actors: {
+        buyListing: fromPromise<TradeOrderOutcome, BuyListingInput>(async ({ input, signal }) => decodeOrderOutcome(await request(runtime.api, '/api/trade/buyListing', input, { signal }))),
+        getOneOrder: fromPromise<TradeOrderOutcome, { order_number: string }>(async ({ input, signal }) =>
+          decodeOrderOutcome(await request(runtime.api, '/api/order/getOneOrder', input, { signal })),
+        ),
+        cancelOrder: fromPromise<TradeOrderOutcome, { order_number: string }>(async ({ input, signal }) =>
+          decodeOrderOutcome(await request(runtime.api, '/api/order/cancelOrder', input, { signal })),
+        ),
+      },
+      actions: {
+        orderCreated: ({ context }, params) => {
+          rememberTradeOrder(storage, { order_number: params.order.order_number, listing_id: context.listingId, cashier: false });
+          onCreated?.(params);
         },
-        actions: {
-          orderCreated: ({ context }, params) => {
-            rememberTradeOrder(storage, { order_number: params.order.order_number, listing_id: context.listingId, cashier: false });
-            onCreated?.(params);
-          },
-          orderPaid: (_, params) => onPaid?.(params),
-          openCashier: ({ context }, { payUrl }) => {
-            if (context.orderNumber) markSentToCashier(storage, context.orderNumber);
-            (openCashier ?? openCashierInPage)(payUrl);
-          },
-          showError: (_, { message }) => showToast(message),
+        orderPaid: (_, params) => onPaid?.(params),
+        openCashier: ({ context }, { payUrl }) => {
+          if (context.orderNumber) markSentToCashier(storage, context.orderNumber);
+          (openCashier ?? openCashierInPage)(payUrl);
         },
-      }),
-    // Built once per page: the callbacks given by the page are stable for its life (navigation by data).
-    [runtime],
-  );
-  const actor = useActorRef(machine, { input: { listingId }, inspect: runtime.inspect });
+        showError: (_, { message }) => showToast(message),
+      },
+    },
+  });
 
   useEffect(() => {
     if (resumeOrder) actor.send({ type: 'page.resume', orderNumber: resumeOrder, returned: readTradeOrder(storage, resumeOrder)?.cashier === true });

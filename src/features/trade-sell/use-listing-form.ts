@@ -1,4 +1,4 @@
-import { useActorRef, useSelector } from '@xstate/react';
+import { useSelector } from '@xstate/react';
 import { useMemo } from 'react';
 import { fromCallback, fromPromise } from 'xstate';
 import type { ApiOutcome } from '../../../api/outcome.ts';
@@ -6,9 +6,10 @@ import { request } from '../../../api/typed-call.ts';
 import { feeOf, netOf } from '../../../api/protocol/trade-rules.ts';
 import { listingFormMachine } from '../../../machines/listing-form.machine.ts';
 import { checkPrice } from '../../../machines/listing-form.rules.ts';
-import { LISTING_FORM_MESSAGES, type ListingFormInput, type ListingTextField, type LoadOutcome, type SecondPasswordMode, type SubmitOutcome, type UploadCommand } from '../../../machines/listing-form.types.ts';
+import { LISTING_FORM_MESSAGES, type DraftPayload, type ListingFormInput, type ListingPayload, type ListingTextField, type LoadOutcome, type SecondPasswordMode, type SubmitOutcome, type UploadCommand } from '../../../machines/listing-form.types.ts';
 import type { TicketOutcome } from '../../../machines/feedback-image.types.ts';
 import { useRuntime } from '../../app/runtime-context.tsx';
+import { useFeatureActor } from '../../app/use-feature-actor.ts';
 import { SHRINK_TO_SIDE, uploadPicture } from '../uploads/upload-picture.ts';
 import { decodeListingAnswer, decodeMyListing } from './trade-sell-data.ts';
 
@@ -28,49 +29,47 @@ function decodedAnswer(outcome: ApiOutcome<unknown>): SubmitOutcome {
  */
 export function useListingForm(input: Omit<ListingFormInput, 'requestBase'>) {
   const runtime = useRuntime();
-  const machine = useMemo(
-    () =>
-      listingFormMachine.provide({
-        actors: {
-          uploads: fromCallback<UploadCommand>(({ sendBack, receive }) => {
-            const running = new Map<number, AbortController>();
-            const start = async (id: number, file: Blob) => {
-              running.get(id)?.abort();
-              const abort = new AbortController();
-              running.set(id, abort);
-              try {
-                const ticket = (await request(runtime.api, '/api/upload/getUploadTos', { purpose: 'trade' })) as TicketOutcome;
-                if (abort.signal.aborted) return;
-                if (ticket.kind !== 'ok') return sendBack({ type: 'upload.failed', id, message: ticket.msg || LISTING_FORM_MESSAGES.uploadNetwork });
-                const result = await uploadPicture(runtime, { url: ticket.data.url, file, onProgress: (percent) => sendBack({ type: 'upload.progress', id, percent }) }, { side: SHRINK_TO_SIDE.feedback, signal: abort.signal });
-                if (abort.signal.aborted) return;
-                sendBack(result.ok ? { type: 'upload.done', id, key: result.key, url: result.url } : { type: 'upload.failed', id, message: result.message });
-              } catch {
-                if (!abort.signal.aborted) sendBack({ type: 'upload.failed', id, message: LISTING_FORM_MESSAGES.uploadNetwork });
-              } finally {
-                if (running.get(id) === abort) running.delete(id);
-              }
-            };
-            receive((command) => {
-              if (command.type === 'upload.start') void start(command.id, command.file);
-              else running.get(command.id)?.abort();
-            });
-            return () => {
-              for (const abort of running.values()) abort.abort();
-            };
-          }),
-          load: fromPromise<LoadOutcome, { listingId: number }>(async ({ input: { listingId } }) => {
-            const outcome = await runtime.api.call<unknown>('/api/trade/getMyListing', { listing_id: listingId });
-            return outcome.kind === 'ok' ? { ...outcome, data: decodeMyListing(outcome.data) } : (outcome as LoadOutcome);
-          }),
-          submit: fromPromise(async ({ input: { payload, requestId } }) => decodedAnswer(await runtime.api.call<unknown>('/api/trade/submitListing', { request_id: requestId, ...payload }))),
-          saveDraft: fromPromise(async ({ input: { payload } }) => decodedAnswer(await runtime.api.call<unknown>('/api/trade/saveListingDraft', { ...payload }))),
-        },
-      }),
-    [runtime],
-  );
   const requestBase = useMemo(() => `ls-${crypto.randomUUID()}`, []);
-  const actor = useActorRef(machine, { input: { ...input, requestBase }, inspect: runtime.inspect });
+  const actor = useFeatureActor(listingFormMachine, {
+    input: { ...input, requestBase },
+    implementations: {
+      actors: {
+        uploads: fromCallback<UploadCommand>(({ sendBack, receive }) => {
+          const running = new Map<number, AbortController>();
+          const start = async (id: number, file: Blob) => {
+            running.get(id)?.abort();
+            const abort = new AbortController();
+            running.set(id, abort);
+            try {
+              const ticket = (await request(runtime.api, '/api/upload/getUploadTos', { purpose: 'trade' })) as TicketOutcome;
+              if (abort.signal.aborted) return;
+              if (ticket.kind !== 'ok') return sendBack({ type: 'upload.failed', id, message: ticket.msg || LISTING_FORM_MESSAGES.uploadNetwork });
+              const result = await uploadPicture(runtime, { url: ticket.data.url, file, onProgress: (percent) => sendBack({ type: 'upload.progress', id, percent }) }, { side: SHRINK_TO_SIDE.feedback, signal: abort.signal });
+              if (abort.signal.aborted) return;
+              sendBack(result.ok ? { type: 'upload.done', id, key: result.key, url: result.url } : { type: 'upload.failed', id, message: result.message });
+            } catch {
+              if (!abort.signal.aborted) sendBack({ type: 'upload.failed', id, message: LISTING_FORM_MESSAGES.uploadNetwork });
+            } finally {
+              if (running.get(id) === abort) running.delete(id);
+            }
+          };
+          receive((command) => {
+            if (command.type === 'upload.start') void start(command.id, command.file);
+            else running.get(command.id)?.abort();
+          });
+          return () => {
+            for (const abort of running.values()) abort.abort();
+          };
+        }),
+        load: fromPromise<LoadOutcome, { listingId: number }>(async ({ input: { listingId } }) => {
+          const outcome = await runtime.api.call<unknown>('/api/trade/getMyListing', { listing_id: listingId });
+          return outcome.kind === 'ok' ? { ...outcome, data: decodeMyListing(outcome.data) } : (outcome as LoadOutcome);
+        }),
+        submit: fromPromise<SubmitOutcome, { payload: ListingPayload; requestId: string }>(async ({ input: { payload, requestId } }) => decodedAnswer(await runtime.api.call<unknown>('/api/trade/submitListing', { request_id: requestId, ...payload }))),
+        saveDraft: fromPromise<SubmitOutcome, { payload: DraftPayload }>(async ({ input: { payload } }) => decodedAnswer(await runtime.api.call<unknown>('/api/trade/saveListingDraft', { ...payload }))),
+      },
+    },
+  });
   const state = useSelector(actor, (s) => s.value as ListingFormState);
   const fields = useSelector(actor, (s) => s.context.fields);
   const rules = useSelector(actor, (s) => s.context.rules);

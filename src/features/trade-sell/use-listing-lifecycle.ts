@@ -1,10 +1,12 @@
-import { useActorRef, useSelector } from '@xstate/react';
+import { useSelector } from '@xstate/react';
 import { useMemo } from 'react';
 import { fromPromise } from 'xstate';
 import type { ApiOutcome } from '../../../api/outcome.ts';
 import type { MyListing } from '../../../api/protocol/calls/trade.ts';
 import { listingLifecycleMachine, type ListingOutcome } from '../../../machines/listing-lifecycle.machine.ts';
+import type { ListingPayload } from '../../../machines/listing-form.types.ts';
 import { useRuntime } from '../../app/runtime-context.tsx';
+import { useFeatureActor } from '../../app/use-feature-actor.ts';
 import { showToast } from '../../app/toast.ts';
 import { useNavigate } from '../../app/use-navigation.ts';
 import { decodeListingAnswer, decodeMyListing } from './trade-sell-data.ts';
@@ -16,26 +18,25 @@ const withListing = (outcome: ApiOutcome<unknown>, decode: (value: unknown) => M
 export function useListingLifecycle(listing: MyListing) {
   const runtime = useRuntime();
   const navigate = useNavigate();
-  const machine = useMemo(
-    () =>
-      listingLifecycleMachine.provide({
-        actors: {
-          withdraw: fromPromise(async ({ input }) => withListing(await runtime.api.call<unknown>('/api/trade/withdrawListing', { listing_id: input.listingId }), decodeListingAnswer)),
-          resubmit: fromPromise(async ({ input }) => withListing(await runtime.api.call<unknown>('/api/trade/submitListing', { request_id: input.requestId, ...input.payload }), decodeListingAnswer)),
-          reload: fromPromise(async ({ input }) => withListing(await runtime.api.call<unknown>('/api/trade/getMyListing', { listing_id: input.listingId }), decodeMyListing)),
-        },
-        actions: {
-          openEditor: ({ context }) => navigate('/sellaccountedit', { listing_id: context.listing.id }),
-          openTrade: ({ context }) => navigate('/tradingsuccess', { trade_id: context.listing.trade_id }),
-          notify: (_, params) => {
-            if (params.message && params.message !== 'success') showToast(params.message);
-          },
-        },
-      }),
-    [runtime, navigate],
-  );
   const requestBase = useMemo(() => `lr-${crypto.randomUUID()}`, []);
-  const actor = useActorRef(machine, { input: { listing, requestBase }, inspect: runtime.inspect });
+  const actor = useFeatureActor(listingLifecycleMachine, {
+    input: { listing, requestBase },
+    implementations: {
+      actors: {
+        withdraw: fromPromise<ListingOutcome, { listingId: number }>(async ({ input }) => withListing(await runtime.api.call<unknown>('/api/trade/withdrawListing', { listing_id: input.listingId }), decodeListingAnswer)),
+        resubmit: fromPromise<ListingOutcome, { payload: ListingPayload; requestId: string }>(async ({ input }) => withListing(await runtime.api.call<unknown>('/api/trade/submitListing', { request_id: input.requestId, ...input.payload }), decodeListingAnswer)),
+        reload: fromPromise<ListingOutcome, { listingId: number }>(async ({ input }) => withListing(await runtime.api.call<unknown>('/api/trade/getMyListing', { listing_id: input.listingId }), decodeMyListing)),
+      },
+      actions: {
+        openEditor: ({ context }) => navigate('/sellaccountedit', { listing_id: context.listing.id }),
+        openTrade: ({ context }) => navigate('/tradingsuccess', { trade_id: context.listing.trade_id }),
+        notify: (_, params) => {
+          if (params.message && params.message !== 'success') showToast(params.message);
+        },
+      },
+    },
+    restartOn: [listing.id],
+  });
   return {
     state: useSelector(actor, (s) => s.value as string),
     listing: useSelector(actor, (s) => s.context.listing),

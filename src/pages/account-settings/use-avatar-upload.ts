@@ -1,5 +1,4 @@
-import { useMachine } from '@xstate/react';
-import { useMemo } from 'react';
+import { useSelector } from '@xstate/react';
 import { fromPromise } from 'xstate';
 import { avatarUploadMachine } from '../../../machines/avatar-upload.machine.ts';
 import { AVATAR_UPLOAD_MESSAGES } from '../../../machines/avatar-upload.constants.ts';
@@ -7,30 +6,30 @@ import type { SaveInput, SaveOutcome, TicketOutcome, UploadInput, UploadResult }
 import { request } from '../../../api/typed-call.ts';
 import { profileChanged } from '../../app/profile-version.ts';
 import { useRuntime } from '../../app/runtime-context.tsx';
+import { useFeatureActor } from '../../app/use-feature-actor.ts';
 import { showToast } from '../../app/toast.ts';
 import { uploadPicture } from '../../features/uploads/upload-picture.ts';
 
 /** The avatar upload machine wired to the server: ticket, bytes, headerImgEdit. */
 export function useAvatarUpload() {
   const runtime = useRuntime();
-  const machine = useMemo(
-    () =>
-      avatarUploadMachine.provide({
-        actors: {
-          ticket: fromPromise<TicketOutcome>(() => request(runtime.api, '/api/upload/getUploadTos', { purpose: 'avatar' })),
-          upload: fromPromise<UploadResult, UploadInput>(({ input }) => uploadPicture(runtime, input)),
-          save: fromPromise<SaveOutcome, SaveInput>(({ input }) => request(runtime.api, '/api/user/headerImgEdit', { image: input.key })),
+  const actor = useFeatureActor(avatarUploadMachine, {
+    implementations: {
+      actors: {
+        ticket: fromPromise<TicketOutcome>(() => request(runtime.api, '/api/upload/getUploadTos', { purpose: 'avatar' })),
+        upload: fromPromise<UploadResult, UploadInput>(({ input }) => uploadPicture(runtime, input)),
+        save: fromPromise<SaveOutcome, SaveInput>(({ input }) => request(runtime.api, '/api/user/headerImgEdit', { image: input.key })),
+      },
+      actions: {
+        avatarSaved: () => {
+          showToast(AVATAR_UPLOAD_MESSAGES.saved);
+          profileChanged();
         },
-        actions: {
-          avatarSaved: () => {
-            showToast(AVATAR_UPLOAD_MESSAGES.saved);
-            profileChanged();
-          },
-        },
-      }),
-    [runtime],
-  );
-  const [snapshot, send] = useMachine(machine, { inspect: runtime.inspect });
+      },
+    },
+  });
+  const snapshot = useSelector(actor, (current) => current);
+  const send = actor.send;
   return {
     busy: snapshot.hasTag('busy'),
     stage: snapshot.value as 'idle' | 'ticket' | 'uploading' | 'saving' | 'done' | 'failed',

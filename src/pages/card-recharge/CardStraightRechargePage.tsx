@@ -102,7 +102,7 @@ export default function CardStraightRechargePage({ data }: PageProps) {
   return (
     <div className="page checkout">
       <PageHeader title="卡券直充" />
-      {cardId ? <CardOffer key={cardId} cardId={cardId} /> : <CardChoices />}
+      {cardId ? <CardOffer cardId={cardId} /> : <CardChoices />}
     </div>
   );
 }

@@ -59,7 +59,7 @@ export default function DiscoverPage() {
         ))}
       </nav>
       <TabStrip label="游戏分类" tabs={tabs} active={category} onSelect={setCategory} />
-      <CategoryGames key={category} category={category} />
+      <CategoryGames category={category} />
     </div>
   );
 }

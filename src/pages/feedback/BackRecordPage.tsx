@@ -26,7 +26,7 @@ export default function BackRecordPage({ data }: PageProps) {
   return (
     <div className="fb-page">
       <PageHeader title="反馈记录" onBack={() => navigate('back')} />
-      {!signedIn ? <SignIn /> : id ? <OneFeedback key={id} id={id} /> : <AllFeedback />}
+      {!signedIn ? <SignIn /> : id ? <OneFeedback id={id} /> : <AllFeedback />}
     </div>
   );
 }

@@ -86,7 +86,7 @@ function CouponLists({ gameId }: { gameId: number }) {
         </div>
       ) : (
         <>
-          {btCoupons.length > 0 && <BtCoupons key={btCoupons.map((c) => `${c.coupon_id}${c.received ? 'r' : ''}`).join()} gameId={gameId} coupons={btCoupons} onClaimed={bt.refresh} />}
+          {btCoupons.length > 0 && <BtCoupons gameId={gameId} coupons={btCoupons} onClaimed={bt.refresh} />}
           {coupons.length === 0 && btCoupons.length === 0 ? (
             <p className="game-gift__empty">暂无代金券</p>
           ) : (

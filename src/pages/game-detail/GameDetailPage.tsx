@@ -323,7 +323,7 @@ export function GameDetailView({ data, variant }: PageProps & { variant: GameDet
   return (
     <div className="gd-page">
       <PageHeader title={TITLES[variant]} onBack={() => navigate('back')} />
-      <GameDetailBody key={`${ids.game_id ?? ''}-${ids.platform_game_id ?? ''}`} ids={ids} variant={variant} />
+      <GameDetailBody ids={ids} variant={variant} />
     </div>
   );
 }

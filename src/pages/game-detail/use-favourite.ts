@@ -1,10 +1,10 @@
-import { useActorRef, useSelector } from '@xstate/react';
-import { useMemo } from 'react';
+import { useSelector } from '@xstate/react';
 import { fromPromise } from 'xstate';
 import { favouriteMachine, type CollectAnswer, type SaveInput } from '../../../machines/favourite.machine.ts';
 import type { ApiOutcome } from '../../../api/outcome.ts';
 import { request } from '../../../api/typed-call.ts';
 import { useRuntime } from '../../app/runtime-context.tsx';
+import { useFeatureActor } from '../../app/use-feature-actor.ts';
 import { showToast } from '../../app/toast.ts';
 import { useSignedIn } from '../../app/use-navigation.ts';
 
@@ -12,23 +12,20 @@ import { useSignedIn } from '../../app/use-navigation.ts';
 export function useFavourite(gameId: number, platformGameId: number) {
   const runtime = useRuntime();
   const signedIn = useSignedIn();
-  const machine = useMemo(
-    () =>
-      favouriteMachine.provide({
-        actors: {
-          loadStatus: fromPromise<ApiOutcome<CollectAnswer>>(() => request(runtime.api, '/api/user/getCollectStatus', { game_id: gameId })),
-          save: fromPromise<ApiOutcome<CollectAnswer>, SaveInput>(({ input }) =>
-            request(runtime.api, '/api/user/collectGame', { game_id: gameId, collect: String(input.collect) as '0' | '1', platform_game_id: platformGameId }),
-          ),
-        },
-        actions: {
-          requestLogin: () => runtime.openLogin(),
-          announce: (_, { message }) => message && showToast(message),
-        },
-      }),
-    [runtime, gameId, platformGameId],
-  );
-  const actor = useActorRef(machine, { inspect: runtime.inspect });
+  const actor = useFeatureActor(favouriteMachine, {
+    implementations: {
+      actors: {
+        loadStatus: fromPromise<ApiOutcome<CollectAnswer>>(() => request(runtime.api, '/api/user/getCollectStatus', { game_id: gameId })),
+        save: fromPromise<ApiOutcome<CollectAnswer>, SaveInput>(({ input }) =>
+          request(runtime.api, '/api/user/collectGame', { game_id: gameId, collect: String(input.collect) as '0' | '1', platform_game_id: platformGameId }),
+        ),
+      },
+      actions: {
+        requestLogin: () => runtime.openLogin(),
+        announce: (_, { message }) => message && showToast(message),
+      },
+    },
+  });
   const collected = useSelector(actor, (s) => s.context.collected);
   const busy = useSelector(actor, (s) => s.hasTag('busy'));
   return { collected, busy, label: collected ? '已收藏' : '收藏', toggle: () => actor.send({ type: 'ui.toggle', signedIn }) };

@@ -1,11 +1,11 @@
-import { useActorRef, useSelector } from '@xstate/react';
-import { useMemo } from 'react';
+import { useSelector } from '@xstate/react';
 import { fromPromise } from 'xstate';
 import type { ApiOutcome } from '../../../api/outcome.ts';
 import type { Fields } from '../../../api/protocol/wire.ts';
 import { giftClaimMachine, type ClaimAnswer, type ClaimInput } from '../../../machines/gift-claim.machine.ts';
 import { useRuntime } from '../../app/runtime-context.tsx';
 import { showToast } from '../../app/toast.ts';
+import { useFeatureActor } from '../../app/use-feature-actor.ts';
 import { useSignedIn } from '../../app/use-navigation.ts';
 
 export type ClaimStatus = 'idle' | 'claiming' | 'claimed' | 'soldOut' | 'failed';
@@ -28,24 +28,21 @@ export function useClaim(kind: ClaimKind, path: string, payload: Fields, input: 
   const runtime = useRuntime();
   const signedIn = useSignedIn();
   const key = JSON.stringify(payload);
-  const machine = useMemo(
-    () =>
-      giftClaimMachine.provide({
-        actors: {
-          claim: fromPromise<ApiOutcome<ClaimAnswer>>(() => runtime.api.call<ClaimAnswer>(path, JSON.parse(key) as Fields)),
+  const actor = useFeatureActor(giftClaimMachine, {
+    input,
+    implementations: {
+      actors: { claim: fromPromise<ApiOutcome<ClaimAnswer>>(() => runtime.api.call<ClaimAnswer>(path, payload)) },
+      actions: {
+        requestLogin: () => runtime.openLogin(),
+        announce: (_, params) => {
+          showToast(params.message);
+          onClaimed?.();
         },
-        actions: {
-          requestLogin: () => runtime.openLogin(),
-          announce: (_, params) => {
-            showToast(params.message);
-            onClaimed?.();
-          },
-        },
-      }),
-    // onClaimed is read when the claim settles, not when the machine is built
-    [runtime, path, key],
-  );
-  const actor = useActorRef(machine, { input, inspect: runtime.inspect });
+      },
+    },
+    // another item, or a server answer that says it changed (claimed, sold out), starts the row afresh
+    restartOn: [path, key, JSON.stringify(input)],
+  });
   const status = useSelector(actor, (s): ClaimStatus => (s.matches('claimed') ? 'claimed' : (s.value as ClaimStatus)));
   const code = useSelector(actor, (s) => s.context.code);
   const sheetOpen = useSelector(actor, (s) => s.matches({ claimed: 'revealed' }));

@@ -38,7 +38,7 @@ export default function ArticlePage({ data }: PageProps) {
   return (
     <div className="help-page">
       {ref ? (
-        <Article key={JSON.stringify(ref)} ref_={ref} fallbackTitle={fixed?.title ?? '详情'} />
+        <Article ref_={ref} fallbackTitle={fixed?.title ?? '详情'} />
       ) : (
         <>
           <PageHeader title="详情" onBack={() => navigate('back')} />

@@ -20,7 +20,7 @@ export default function CommonProblemDetailPage({ data }: PageProps) {
   return (
     <div className="help-page">
       <PageHeader title="问题详情" onBack={() => navigate('back')} />
-      {ref ? <Answer key={JSON.stringify(ref)} ref_={ref} /> : <LoadFailed message="没有指定要查看的问题" onRetry={() => navigate('/commonproblem', null, { replace: true })} />}
+      {ref ? <Answer ref_={ref} /> : <LoadFailed message="没有指定要查看的问题" onRetry={() => navigate('/commonproblem', null, { replace: true })} />}
     </div>
   );
 }

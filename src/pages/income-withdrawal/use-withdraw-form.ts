@@ -1,11 +1,13 @@
-import { useActorRef, useSelector } from '@xstate/react';
+import { useSelector } from '@xstate/react';
 import { useMemo, useRef } from 'react';
 import { fromPromise } from 'xstate';
 import type { ApiOutcome } from '../../../api/outcome.ts';
 import { request } from '../../../api/typed-call.ts';
 import type { WithdrawDraft } from '../../../api/protocol/withdraw-rules.ts';
 import { withdrawFormMachine, type WithdrawSubmitAnswer } from '../../../machines/withdraw-form.machine.ts';
+import type { WithdrawPayload } from '../../../api/protocol/withdraw-rules.ts';
 import { useRuntime } from '../../app/runtime-context.tsx';
+import { useFeatureActor } from '../../app/use-feature-actor.ts';
 
 export type WithdrawFormState = 'editing' | 'validating' | 'submitting' | 'submitted' | 'refused' | 'failed';
 
@@ -17,22 +19,20 @@ export function useWithdrawForm(onAnswered: () => void) {
   const runtime = useRuntime();
   const answered = useRef(onAnswered);
   answered.current = onAnswered;
-  const machine = useMemo(
-    () =>
-      withdrawFormMachine.provide({
-        actors: {
-          submit: fromPromise(({ input }) => {
-            const { source, ...fields } = input.payload;
-            const path = source === 'income' ? '/api/user/profitTixian' : '/api/user/balanceTixian';
-            return request(runtime.api, path, { request_id: input.requestId, ...fields }) as Promise<ApiOutcome<WithdrawSubmitAnswer>>;
-          }),
-        },
-        actions: { refreshFacts: () => answered.current() },
-      }),
-    [runtime],
-  );
   const requestBase = useMemo(() => `wd-${crypto.randomUUID()}`, []);
-  const actor = useActorRef(machine, { input: { requestBase }, inspect: runtime.inspect });
+  const actor = useFeatureActor(withdrawFormMachine, {
+    input: { requestBase },
+    implementations: {
+      actors: {
+        submit: fromPromise<ApiOutcome<WithdrawSubmitAnswer>, { payload: WithdrawPayload; requestId: string }>(({ input }) => {
+          const { source, ...fields } = input.payload;
+          const path = source === 'income' ? '/api/user/profitTixian' : '/api/user/balanceTixian';
+          return request(runtime.api, path, { request_id: input.requestId, ...fields }) as Promise<ApiOutcome<WithdrawSubmitAnswer>>;
+        }),
+      },
+      actions: { refreshFacts: () => answered.current() },
+    },
+  });
   const state = useSelector(actor, (s) => s.value as WithdrawFormState);
   const message = useSelector(actor, (s) => s.context.message);
   const result = useSelector(actor, (s) => s.context.result);

@@ -142,8 +142,8 @@ function MissingMessage() {
 export default function InfoPage({ data }: PageProps) {
   const path = useCurrentPath();
   const id = idOf(data);
-  if (path === '/infotradingDetail') return id ? <TradingDetail key={id} id={id} /> : <MissingMessage />;
+  if (path === '/infotradingDetail') return id ? <TradingDetail id={id} /> : <MissingMessage />;
   const kind = KIND_ROUTES[path] ?? kindOf(data);
-  if (kind) return <MessageKindList key={kind} kind={kind} />;
+  if (kind) return <MessageKindList kind={kind} />;
   return <InfoCenter />;
 }

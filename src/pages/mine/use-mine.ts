@@ -1,4 +1,4 @@
-import { useMachine, useSelector } from '@xstate/react';
+import { useSelector } from '@xstate/react';
 import { useMemo } from 'react';
 import { fromPromise } from 'xstate';
 import { logoutMachine } from '../../../machines/logout.machine.ts';
@@ -6,6 +6,7 @@ import { withLoading } from '../../app/loading.ts';
 import { useRefreshOnProfileChange } from '../../app/profile-version.ts';
 import { hasPage } from '../../app/routes.ts';
 import { useRuntime } from '../../app/runtime-context.tsx';
+import { useFeatureActor } from '../../app/use-feature-actor.ts';
 import { showToast } from '../../app/toast.ts';
 import { useRemoteData } from '../../app/use-remote-data.ts';
 
@@ -108,20 +109,19 @@ export function useOpenLogin() {
 /** '退出登录': confirm, call logout under the loading overlay, then sign out here. */
 export function useLogout() {
   const runtime = useRuntime();
-  const machine = useMemo(
-    () =>
-      logoutMachine.provide({
-        actors: { logout: fromPromise<unknown>(() => withLoading(runtime.loading, () => runtime.api.call(LOGOUT_CALL))) },
-        actions: {
-          signOut: () => {
-            runtime.session.send({ type: 'session.signedOut' });
-            showToast(SIGNED_OUT_MESSAGE);
-          },
+  const actor = useFeatureActor(logoutMachine, {
+    implementations: {
+      actors: { logout: fromPromise<unknown>(() => withLoading(runtime.loading, () => runtime.api.call(LOGOUT_CALL))) },
+      actions: {
+        signOut: () => {
+          runtime.session.send({ type: 'session.signedOut' });
+          showToast(SIGNED_OUT_MESSAGE);
         },
-      }),
-    [runtime],
-  );
-  const [snapshot, send] = useMachine(machine, { inspect: runtime.inspect });
+      },
+    },
+  });
+  const snapshot = useSelector(actor, (current) => current);
+  const send = actor.send;
   return {
     confirming: snapshot.matches('confirming'),
     busy: snapshot.hasTag('busy'),

@@ -14,5 +14,5 @@ export const MONEY_TEXTS: Record<string, { key: MoneyTextKey; title: string }> =
 
 export default function MoneyTextPage() {
   const text = MONEY_TEXTS[useCurrentPath()] ?? MONEY_TEXTS['/topupguide']!;
-  return <MoneyText key={text.key} textKey={text.key} title={text.title} />;
+  return <MoneyText textKey={text.key} title={text.title} />;
 }

@@ -40,7 +40,7 @@ export default function MyCouponPage() {
         使用说明
       </Link>
       <MoneyTabs tabs={TABS} value={tab} onChange={setTab} label="优惠券状态" />
-      {tab === 'level' ? <LevelCoupons /> : <Coupons key={tab} status={tab} />}
+      {tab === 'level' ? <LevelCoupons /> : <Coupons status={tab} />}
     </div>
   );
 }

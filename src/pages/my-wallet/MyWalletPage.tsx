@@ -52,7 +52,7 @@ export default function MyWalletPage() {
       <section className="money-records" aria-label="收支记录">
         <MoneyTabs tabs={DIRECTIONS} value={direction} onChange={setDirection} label="收支" />
         <MoneyChips options={ACCOUNTS} value={account} onChange={setAccount} label="账户" />
-        <Records key={`${direction}:${account}`} direction={direction} account={account} />
+        <Records direction={direction} account={account} />
       </section>
     </div>
   );

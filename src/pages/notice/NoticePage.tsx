@@ -168,6 +168,6 @@ function PopupNoticeDialog() {
 export default function NoticePage({ data }: PageProps) {
   const path = useCurrentPath();
   const id = idOf(data);
-  if (path === '/noticedialog') return id ? <NoticeDialogById key={id} id={id} /> : <PopupNoticeDialog />;
-  return id ? <NoticeArticle key={id} id={id} /> : <NoticeList />;
+  if (path === '/noticedialog') return id ? <NoticeDialogById id={id} /> : <PopupNoticeDialog />;
+  return id ? <NoticeArticle id={id} /> : <NoticeList />;
 }

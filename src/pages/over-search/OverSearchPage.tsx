@@ -18,7 +18,7 @@ export default function OverSearchPage() {
     <div className="page games-page">
       <HomeHeader />
       <SearchBar placeholder="搜索海外游戏" onSubmit={setKeyword} />
-      {keyword ? <SearchResults key={keyword} id="overseasSearch" keyword={keyword} overseasOnly /> : <OverseasGames />}
+      {keyword ? <SearchResults id="overseasSearch" keyword={keyword} overseasOnly /> : <OverseasGames />}
     </div>
   );
 }

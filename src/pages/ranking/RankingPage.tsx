@@ -25,7 +25,7 @@ export default function RankingPage() {
     <div className="page games-page">
       <HomeHeader />
       <TabStrip label="排行榜" tabs={SORTS} active={sort} onSelect={setSort} />
-      <Ranking key={sort} sort={sort} />
+      <Ranking sort={sort} />
     </div>
   );
 }

@@ -1,5 +1,4 @@
-import { useMachine, useSelector } from '@xstate/react';
-import { useMemo } from 'react';
+import { useSelector } from '@xstate/react';
 import { fromPromise } from 'xstate';
 import type { IdentityCard } from '../../../api/protocol/calls/real-name.ts';
 import { chinaToday } from '../../../api/protocol/real-name.ts';
@@ -8,6 +7,7 @@ import { realNameFormMachine } from '../../../machines/real-name-form.machine.ts
 import type { RealNameAuthOutcome } from '../../../machines/real-name-form.types.ts';
 import { withLoading } from '../../app/loading.ts';
 import { useRuntime } from '../../app/runtime-context.tsx';
+import { useFeatureActor } from '../../app/use-feature-actor.ts';
 import { showToast } from '../../app/toast.ts';
 import { useRemoteData } from '../../app/use-remote-data.ts';
 
@@ -24,24 +24,24 @@ export function useIdentityCard() {
 /** The real-name form: its fields, its message and its intents (machines/real-name-form.machine.ts). */
 export function useRealNameForm() {
   const runtime = useRuntime();
-  const machine = useMemo(
-    () =>
-      realNameFormMachine.provide({
-        actors: {
-          realNameAuth: fromPromise<RealNameAuthOutcome, { real_name: string; id_card: string }>(({ input }) =>
-            withLoading(runtime.loading, () => request(runtime.api, '/api/user/realNameAuth', input)),
-          ),
+  const actor = useFeatureActor(realNameFormMachine, {
+    input: { today: chinaToday(Date.now()) },
+    implementations: {
+      actors: {
+        realNameAuth: fromPromise<RealNameAuthOutcome, { real_name: string; id_card: string }>(({ input }) =>
+          withLoading(runtime.loading, () => request(runtime.api, '/api/user/realNameAuth', input)),
+        ),
+      },
+      actions: {
+        showVerified: () => {
+          showToast(VERIFIED_MESSAGE);
+          runtime.navigate(STEP_TWO, null, { replace: true });
         },
-        actions: {
-          showVerified: () => {
-            showToast(VERIFIED_MESSAGE);
-            runtime.navigate(STEP_TWO, null, { replace: true });
-          },
-        },
-      }),
-    [runtime],
-  );
-  const [, send, actor] = useMachine(machine, { inspect: runtime.inspect, input: { today: chinaToday(Date.now()) } });
+      },
+    },
+    restartOn: [],
+  });
+  const send = actor.send;
   const realName = useSelector(actor, (s) => s.context.realName);
   const idCard = useSelector(actor, (s) => s.context.idCard);
   const message = useSelector(actor, (s) => s.context.message);

@@ -34,7 +34,7 @@ export default function RechargeRecordPage() {
     <div className="money-page">
       <PageHeader title="充值记录" onBack={() => navigate('back')} />
       <MoneyTabs tabs={FILTERS} value={filter} onChange={setFilter} label="订单状态" />
-      <Orders key={filter} filter={filter} />
+      <Orders filter={filter} />
     </div>
   );
 }

@@ -28,7 +28,7 @@ export default function RoutinePage() {
       ) : days && date ? (
         <>
           <TabStrip label="开服日期" active={date} onSelect={setChosen} tabs={days.days.map((day) => ({ key: day, label: day === days.today ? '今天' : chinaDay(day) }))} />
-          <OpenServerList key={date} id="openServerList" date={date} />
+          <OpenServerList id="openServerList" date={date} />
         </>
       ) : (
         <div className="skeleton tab-strip" aria-busy="true" aria-label="加载中" />

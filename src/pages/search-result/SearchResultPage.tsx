@@ -19,7 +19,7 @@ export default function SearchResultPage({ data }: PageProps) {
   return (
     <div className="page games-page">
       <SearchBar key={keyword} initial={keyword} onSubmit={search} onBack={() => navigate('back')} />
-      {keyword ? <SearchResults key={keyword} id="searchGames" keyword={keyword} /> : <EmptyState message="请输入搜索内容" />}
+      {keyword ? <SearchResults id="searchGames" keyword={keyword} /> : <EmptyState message="请输入搜索内容" />}
     </div>
   );
 }

@@ -94,12 +94,13 @@ export default function ServicePage() {
   const status = chat.queue?.status ?? chat.service?.status;
 
   // Keeps the reader's place: older pages grow the list upwards, new messages scroll to the end.
+  const { messages, hasOlder, loadOlder, image } = chat;
   useLayoutEffect(() => {
     const list = listRef.current;
     if (!list) return;
     const state = scrollState.current;
-    const first = chat.messages[0]?.id ?? -1;
-    const last = chat.messages.at(-1);
+    const first = messages[0]?.id ?? -1;
+    const last = messages.at(-1);
     if (state.lastId === -1 || (last && last.id !== state.lastId && (state.fromBottom < STICK_TO_BOTTOM_PX || last.direction === 'in'))) {
       list.scrollTop = list.scrollHeight;
     } else if (first !== state.firstId) {
@@ -109,14 +110,15 @@ export default function ServicePage() {
     state.lastId = last?.id ?? -1;
     state.fromBottom = list.scrollHeight - list.clientHeight - list.scrollTop;
     // Nothing to scroll yet: there is no scrolling up to ask for older messages, so fetch them.
-    if (chat.hasOlder && list.scrollHeight <= list.clientHeight) chat.loadOlder();
-  }, [chat.messages, chat.hasOlder]);
+    if (hasOlder && list.scrollHeight <= list.clientHeight) loadOlder();
+  }, [messages, hasOlder, loadOlder]);
 
-  // The pending picture joins the end of the chat.
+  // The pending picture joins the end of the chat (once per picked file, not per upload step).
+  const pendingFile = image?.file;
   useLayoutEffect(() => {
     const list = listRef.current;
-    if (list && chat.image) list.scrollTop = list.scrollHeight;
-  }, [chat.image?.file]);
+    if (list && pendingFile) list.scrollTop = list.scrollHeight;
+  }, [pendingFile]);
 
   const onScroll = (event: UIEvent<HTMLDivElement>) => {
     const list = event.currentTarget;

@@ -1,5 +1,5 @@
-import { useActorRef, useSelector } from '@xstate/react';
-import { useEffect, useMemo, useRef, useSyncExternalStore } from 'react';
+import { useSelector } from '@xstate/react';
+import { useCallback, useEffect, useRef, useSyncExternalStore } from 'react';
 import { fromPromise, type ActorRefFrom, type SnapshotFrom } from 'xstate';
 import type { ApiClient } from '../../../api/client.ts';
 import type { ApiOutcome } from '../../../api/outcome.ts';
@@ -17,6 +17,7 @@ import type { servicePollMachine } from '../../../machines/service-poll.machine.
 import { apiBase } from '../../app/env.ts';
 import type { AppRuntime } from '../../app/runtime.ts';
 import { useRuntime } from '../../app/runtime-context.tsx';
+import { useFeatureActor } from '../../app/use-feature-actor.ts';
 import { showToast } from '../../app/toast.ts';
 import { uploadPicture } from '../../features/uploads/upload-picture.ts';
 
@@ -133,12 +134,11 @@ const selectQueue = (s: LiveSnapshot) => s.context.queue;
 /** The /service chat's view model: narrow values and intents (ARCHITECTURE rule 6). */
 export function useServiceChat(eventSource: EventSourceFactory | null = browserEventSource()) {
   const runtime = useRuntime();
-  const chatMachine = useMemo(() => chatMachineFor(runtime), [runtime]);
-  const chat = useActorRef(chatMachine, { inspect: runtime.inspect });
+  const chat = useFeatureActor(() => chatMachineFor(runtime));
   const supported = eventSource !== null;
   const source = useRef(eventSource);
-  const liveMachine = useMemo(() => liveMachineFor(runtime, chat, source.current), [runtime, chat]);
-  const live = useActorRef(liveMachine, { input: { streamSupported: supported }, inspect: runtime.inspect });
+  // The stream is chosen once, when the page opens (the factory runs once; a later prop is not followed).
+  const live = useFeatureActor(() => liveMachineFor(runtime, chat, source.current), { input: { streamSupported: supported }, restartOn: [] });
 
   // The connection starts from what the chat shows, and hears what the chat's answers say of the queue.
   useEffect(() => {
@@ -185,7 +185,8 @@ export function useServiceChat(eventSource: EventSourceFactory | null = browserE
     connection: useSelector(live, selectConnection),
     queue: useSelector(live, selectQueue),
     retry: () => chat.send({ type: 'ui.retry' }),
-    loadOlder: () => chat.send({ type: 'ui.older' }),
+    // stable: the list's layout effect asks for older pages and lists it as a dependency
+    loadOlder: useCallback(() => chat.send({ type: 'ui.older' }), [chat]),
     changeDraft: (value: string) => chat.send({ type: 'ui.draft.change', value }),
     sendDraft: () => chat.send({ type: 'ui.send' }),
     pickImage: (file: Blob) => chat.send({ type: 'ui.image.pick', file }),

@@ -42,7 +42,7 @@ export default function SpecialDetailPage({ data }: PageProps) {
           <EmptyState message="专题不存在" />
         </>
       ) : (
-        <TopicGames key={id} id={id} />
+        <TopicGames id={id} />
       )}
     </div>
   );

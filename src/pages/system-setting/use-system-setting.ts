@@ -1,10 +1,11 @@
-import { useMachine, useSelector } from '@xstate/react';
-import { useCallback, useMemo, useState, useSyncExternalStore } from 'react';
+import { useSelector } from '@xstate/react';
+import { useCallback, useState, useSyncExternalStore } from 'react';
 import { fromPromise } from 'xstate';
 import { isInsideWrapper } from '../../../bridge/device-info.ts';
 import { callDirect } from '../../../bridge/direct-call.ts';
 import { CACHE_MESSAGES, cacheClearMachine, parseCacheSize, type CacheClearAnswer, type CacheMeasure } from '../../../machines/cache-clear.machine.ts';
 import { useRuntime } from '../../app/runtime-context.tsx';
+import { useFeatureActor } from '../../app/use-feature-actor.ts';
 import { showToast } from '../../app/toast.ts';
 import { useDownloadList } from '../../features/downloads/use-downloads.ts';
 import type { DownloadListActor } from '../../features/downloads/download-runtime.ts';
@@ -30,9 +31,9 @@ export function cacheActors(host: Host) {
 
 /** 清除缓存: only inside the wrapper (see the page). */
 export function useCacheClear(host: Host = windowHost()) {
-  const runtime = useRuntime();
-  const machine = useMemo(() => cacheClearMachine.provide({ actors: cacheActors(host), actions: { notify: (_, params) => showToast(params.message) } }), [host]);
-  const [snapshot, send] = useMachine(machine, { inspect: runtime.inspect });
+  const actor = useFeatureActor(cacheClearMachine, { implementations: { actors: cacheActors(host), actions: { notify: (_, params) => showToast(params.message) } } });
+  const snapshot = useSelector(actor, (current) => current);
+  const send = actor.send;
   return {
     size: snapshot.context.size,
     error: snapshot.context.error,

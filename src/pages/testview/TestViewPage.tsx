@@ -63,9 +63,9 @@ function Diagram({ machine, state }: { machine: AnyStateMachine; state: StateVal
   const [fit, setFit] = useState(false);
   const box = useRef<HTMLDivElement>(null);
   const stateKey = JSON.stringify(state);
+  // Keyed by the value, not the object: a new object with the same value draws the same picture.
   const svg = useMemo(
-    () => safeHtml(renderDiagramSvg(layoutOf(machine), { active: new Set(activeStateIds(machine, state)) }), { svg: true }),
-    // stateKey stands for state: a new object with the same value draws the same picture
+    () => safeHtml(renderDiagramSvg(layoutOf(machine), { active: new Set(activeStateIds(machine, JSON.parse(stateKey) as StateValueJson | null)) }), { svg: true }),
     [machine, stateKey],
   );
   useEffect(() => {
@@ -188,8 +188,10 @@ export default function TestViewPage() {
       if (!filter || entry.actor === filter || entry.actor.startsWith(`${filter}/`)) picked.push(entry);
     }
     return picked;
-    // version: the live log's array changes in place
+    // The live log's array changes in place, so its version (not its identity) says it changed.
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- version is read through entries, which the rule cannot see
   }, [entries, filter, limit, version]);
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- as above: entries changes in place, version tells
   const actorNames = useMemo(() => [...new Set(entries.map((entry) => entry.actor))].sort(), [entries, version]);
 
   async function onImport(event: ChangeEvent<HTMLInputElement>) {

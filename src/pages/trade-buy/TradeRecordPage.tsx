@@ -33,7 +33,7 @@ export default function TradeRecordPage({ data }: PageProps) {
           </button>
         ))}
       </div>
-      <RecordList key={tab} tab={tab} />
+      <RecordList tab={tab} />
     </div>
   );
 }

@@ -77,7 +77,7 @@ export default function UserRulePage({ data }: PageProps) {
         ))}
       </div>
       <div className="user-rule__panel" id="user-rule-panel" role="tabpanel" aria-labelledby={`user-rule-tab-${tab}`}>
-        <Document key={current.key} doc={current} />
+        <Document doc={current} />
       </div>
     </div>
   );

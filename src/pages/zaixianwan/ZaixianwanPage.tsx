@@ -1,10 +1,11 @@
-import { useActorRef, useSelector } from '@xstate/react';
+import { useSelector } from '@xstate/react';
 import { useEffect, useMemo } from 'react';
 import type { PlayGrant, PlayRefusal } from '../../../api/protocol/calls/real-name.ts';
 import { playSessionMachine, type PlayEnd } from '../../../machines/play-session.machine.ts';
 import { Link } from '../../app/Link.tsx';
 import type { PageProps } from '../../app/routes.ts';
 import { useRuntime } from '../../app/runtime-context.tsx';
+import { useFeatureActor } from '../../app/use-feature-actor.ts';
 import { useNavigate, useSignedIn } from '../../app/use-navigation.ts';
 import { useRemoteData } from '../../app/use-remote-data.ts';
 import { LoadFailed } from '../../components/LoadFailed.tsx';
@@ -47,8 +48,8 @@ export function playEndOf(value: unknown, now: number): PlayEnd | null {
 
 /** Runs the countdown to the grant's hard end; the end once it has passed, else null. */
 function useSessionEnd(grant: unknown): PlayEnd | null {
-  const runtime = useRuntime();
-  const actor = useActorRef(playSessionMachine, { inspect: runtime.inspect });
+  // A new grant is an event the machine handles (play.grant below), not a restart.
+  const actor = useFeatureActor(playSessionMachine);
   useEffect(() => {
     const now = Date.now();
     actor.send({ type: 'play.grant', end: playEndOf(grant, now), now });

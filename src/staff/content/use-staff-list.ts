@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { STAFF_CODE } from '../../../api/protocol/staff-codes.ts';
 import { staffCall, type StaffPath, type StaffPayload } from '../api.ts';
 
@@ -17,12 +17,17 @@ export function useStaffList<P extends StaffPath, T>(path: P, payload: StaffPayl
   const [error, setError] = useState('');
   const [reloads, setReloads] = useState(0);
   const key = JSON.stringify(payload);
+  // The decoder is read when an answer arrives: a new function (an inline arrow) asks nothing again.
+  const decodeRef = useRef(decode);
+  useLayoutEffect(() => {
+    decodeRef.current = decode;
+  });
 
   useEffect(() => {
     let live = true;
     void staffCall(path, JSON.parse(key) as StaffPayload<P>).then((answer) => {
       if (!live) return;
-      const decoded = answer.code === STAFF_CODE.ok ? decode(answer.data) : null;
+      const decoded = answer.code === STAFF_CODE.ok ? decodeRef.current(answer.data) : null;
       if (decoded) {
         setState(decoded);
         setError('');
@@ -31,7 +36,7 @@ export function useStaffList<P extends StaffPath, T>(path: P, payload: StaffPayl
     return () => {
       live = false;
     };
-    // decode is a module-level function of the page; the payload is compared by value (key).
+    // The payload is compared by value (key).
   }, [path, key, reloads]);
 
   const reload = useCallback(() => setReloads((n) => n + 1), []);

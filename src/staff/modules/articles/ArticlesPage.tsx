@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import Button from 'antd-mobile/es/components/button';
 import Dialog from 'antd-mobile/es/components/dialog';
 import Tag from 'antd-mobile/es/components/tag';
@@ -47,11 +47,17 @@ function Editor({ edit, kind, categories, onDone, onSaved }: { edit: number | 'n
   const [draft, setDraft] = useState<Draft | null>(edit === 'new' ? { ...EMPTY, kind: kind ?? 'faq' } : null);
   const [error, setError] = useState('');
   const [saving, setSaving] = useState(false);
+  // A new article takes the list's kind once, when it opens: a later change of the list's filter
+  // does not reset the draft.
+  const kindRef = useRef(kind);
+  useLayoutEffect(() => {
+    kindRef.current = kind;
+  });
 
   useEffect(() => {
     if (edit === 'new') {
       setArticle(null);
-      setDraft({ ...EMPTY, kind: kind ?? 'faq' });
+      setDraft({ ...EMPTY, kind: kindRef.current ?? 'faq' });
       return;
     }
     let live = true;
@@ -67,7 +73,6 @@ function Editor({ edit, kind, categories, onDone, onSaved }: { edit: number | 'n
     return () => {
       live = false;
     };
-    // A new article takes the list's kind once, when it opens (kind is not a dependency).
   }, [edit]);
 
   if (!draft) {

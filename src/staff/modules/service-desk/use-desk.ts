@@ -290,6 +290,8 @@ export function useDesk({ isAdmin, connection: connectionOptions, notify }: Desk
     void loadList();
     if (openIdRef.current !== null) void loadConversation(openIdRef.current, 'merge');
   };
+  // The connection's options are those of the mount: a new options object does not reconnect.
+  const connectionRef = useRef(connectionOptions);
   const onEventRef = useRef<(event: DeskStreamEvent) => void>(() => {});
   onEventRef.current = (event) => {
     const openId = openIdRef.current;
@@ -311,7 +313,7 @@ export function useDesk({ isAdmin, connection: connectionOptions, notify }: Desk
       onEvent: (event) => onEventRef.current(event),
       onState: (state) => live.current && setConnection(state),
       resync: () => resyncRef.current(),
-      ...connectionOptions,
+      ...connectionRef.current,
     });
     return () => {
       live.current = false;
@@ -320,7 +322,7 @@ export function useDesk({ isAdmin, connection: connectionOptions, notify }: Desk
       listTimer.current = null;
     };
     // The connection is made once per mount (its callbacks read the latest state through refs).
-  }, []);
+  }, [loadList]);
 
   return {
     view,
