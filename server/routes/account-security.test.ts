@@ -1,12 +1,11 @@
-import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { MSG } from '../../api/protocol/codes.ts';
 import { DATABASE_KINDS } from '../../tests/helpers/test-db.ts';
 import { startTestServer, type TestServer } from '../../tests/helpers/test-server.ts';
+import { insertPlayer } from '../../tests/helpers/players.ts';
 import { devSmsCode, ManualClock, wireClient } from '../../tests/helpers/wire-client.ts';
 import { startSession } from '../auth.ts';
 import { MemoryKvStore } from '../kv-store.ts';
-import { hashPassword } from '../passwords.ts';
 import { LOGIN_LIMITS } from '../password-attempts.ts';
 import { CODE_MSG, issueCode, type CodePurpose } from '../verification-codes.ts';
 import { ACCOUNT_MSG, bindPhone, PHONE_TICKET_TTL_MS } from './account-security.ts';
@@ -16,8 +15,6 @@ const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
 /** 2026-03-02 09:00 China time; every test starts a day later, so no send window overlaps. */
 const START = Date.UTC(2026, 2, 2, 1, 0, 0);
-/** Low scrypt cost for the passwords the tests set up (the server's own hashes use full cost). */
-const WEAK = { N: 1024, r: 8, p: 1 };
 
 type Credentials = { token: string; uuid: string };
 
@@ -43,25 +40,10 @@ describe.each(DATABASE_KINDS)('phone and password change on %s', (kind) => {
 
   /** An account with `sessions` signed-in devices (the first is "this" device). */
   async function account(options: { password?: string; sessions?: number } = {}) {
-    const phone = newPhone();
-    const uuid = randomUUID();
-    const row = await db()
-      .insertInto('users')
-      .values({
-        uuid,
-        phone,
-        nickname: `玩家${phone.slice(-4)}`,
-        avatar: '',
-        password_hash: options.password ? await hashPassword(options.password, WEAK) : null,
-        bd_vid: null,
-        created_at: new Date(clock.current),
-        last_active_at: null,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
+    const { id, phone, uuid } = await insertPlayer(db(), { phone: newPhone(), password: options.password ?? null, at: new Date(clock.current) });
     const devices: Credentials[] = [];
-    for (let i = 0; i < (options.sessions ?? 1); i++) devices.push({ token: await startSession(db(), row.id, new Date(clock.current)), uuid });
-    return { id: row.id, phone, uuid, me: devices[0]!, others: devices.slice(1) };
+    for (let i = 0; i < (options.sessions ?? 1); i++) devices.push({ token: await startSession(db(), id, new Date(clock.current)), uuid });
+    return { id, phone, uuid, me: devices[0]!, others: devices.slice(1) };
   }
 
   /** A code straight into the store (sendCode's limits are sendCode's tests' business). */

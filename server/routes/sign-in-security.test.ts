@@ -1,21 +1,19 @@
-import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ACCOUNT_MSG } from '../../api/protocol/account-security-messages.ts';
 import { addressWaitMsg, AUTH_MSG, CODE, MSG } from '../../api/protocol/codes.ts';
 import { DATABASE_KINDS } from '../../tests/helpers/test-db.ts';
 import { startTestServer, type TestServer } from '../../tests/helpers/test-server.ts';
+import { insertPlayer, WEAK_SCRYPT } from '../../tests/helpers/players.ts';
 import { devSmsCode, ManualClock, wireClient } from '../../tests/helpers/wire-client.ts';
 import { startSession } from '../auth.ts';
 import { MemoryKvStore } from '../kv-store.ts';
 import { ADDRESS_LIMITS, LOGIN_LIMITS } from '../password-attempts.ts';
-import { dummyPasswordHash, HASH_QUEUE_LIMITS, hashPassword, SCRYPT_PARAMS } from '../passwords.ts';
+import { dummyPasswordHash, HASH_QUEUE_LIMITS, SCRYPT_PARAMS } from '../passwords.ts';
 import { CODE_MSG, issueCode } from '../verification-codes.ts';
 
 const MINUTE = 60_000;
 const DAY = 24 * 60 * MINUTE;
 const START = Date.UTC(2026, 2, 2, 1, 0, 0);
-/** Low scrypt cost for the accounts of the limit tests (they make many checks); the timing test uses full cost. */
-const WEAK = { N: 1024, r: 8, p: 1 };
 
 const median = (values: number[]) => {
   const sorted = [...values].sort((a, b) => a - b);
@@ -38,25 +36,8 @@ function setUp(kind: (typeof DATABASE_KINDS)[number]) {
   const from = (ip: string) => wireClient(state.server.url, clock.now, { 'x-forwarded-for': ip });
   const newAddress = () => `10.20.${Math.floor(++state.addressSerial / 250)}.${state.addressSerial % 250}`;
   const newPhone = () => `1360000${String(++state.serial).padStart(4, '0')}`;
-  async function account(password: string | null, params = WEAK) {
-    const phone = newPhone();
-    const uuid = randomUUID();
-    const row = await state.server.database.db
-      .insertInto('users')
-      .values({
-        uuid,
-        phone,
-        nickname: `玩家${phone.slice(-4)}`,
-        avatar: '',
-        password_hash: password ? await hashPassword(password, params) : null,
-        bd_vid: null,
-        created_at: new Date(clock.current),
-        last_active_at: null,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    return { id: row.id, phone, uuid };
-  }
+  const account = (password: string | null, params = WEAK_SCRYPT) =>
+    insertPlayer(state.server.database.db, { phone: newPhone(), password, params, at: new Date(clock.current) });
   return { clock, state, from, newAddress, newPhone, account };
 }
 
