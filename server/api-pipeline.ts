@@ -3,7 +3,7 @@ import { CODE, MSG } from '../api/protocol/codes.ts';
 import { unstorableTextRefusal } from '../api/protocol/text-rule.ts';
 import { encodeResponse, MAX_BODY_BYTES, openRequest, type WireResponse } from '../api/protocol/wire.ts';
 import { authenticate } from './auth.ts';
-import { refuse, type CallContext, type CallDefinition } from './calls.ts';
+import { BUSY, refuse, type CallContext, type CallDefinition } from './calls.ts';
 import type { ServerConfig } from './config.ts';
 import type { Kysely } from 'kysely';
 import type { Database } from './db/schema.ts';
@@ -25,8 +25,6 @@ export interface PipelineDeps {
 /** One generic answer for envelope, decryption, signature and replay failures (no oracle). */
 const BAD_SIGN: WireResponse = { code: CODE.badRequest, msg: MSG.badSign, data: null };
 const EXPIRED: WireResponse = { code: CODE.badRequest, msg: MSG.expiredRequest, data: null };
-/** Redis (the replay cache, SMS codes, limits…) unreachable: refused at once, nothing done (docs/decisions.md). */
-const BUSY: WireResponse = { code: CODE.busy, msg: MSG.busy, data: null };
 
 /**
  * PROTOCOL §1–§6 for every registered call (path and auth from its declaration): body limit, decryption, timestamp window,

@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import { parseFields, type AnyCallSpec, type AuthMode, type CallInput } from '../api/protocol/call-spec.ts';
+import { CODE, MSG } from '../api/protocol/codes.ts';
 import type { Fields, WireResponse } from '../api/protocol/wire.ts';
 import type { Database } from './db/schema.ts';
 import type { KvStore } from './kv-store.ts';
@@ -70,6 +71,12 @@ export function ok<T>(data: T, msg = 'success'): WireResponse<T> {
 export function refuse(msg: string, data: unknown = null): WireResponse {
   return { code: -1, msg, data };
 }
+
+/**
+ * Nothing was done and the caller may try again shortly: the kv store (Redis) is unreachable, or
+ * the password hash queue has no room for the check.
+ */
+export const BUSY: WireResponse = { code: CODE.busy, msg: MSG.busy, data: null };
 
 export function defineCalls(...calls: CallDefinition[]): CallDefinition[] {
   return calls;

@@ -1,4 +1,4 @@
-import { addressWaitMsg, CODE, MSG, type PasswordRefusalData } from '../api/protocol/codes.ts';
+import { addressWaitMsg, CODE, type PasswordRefusalData } from '../api/protocol/codes.ts';
 import type { WireResponse } from '../api/protocol/wire.ts';
 import type { KvStore } from './kv-store.ts';
 
@@ -157,5 +157,3 @@ export function passwordRefusalAnswer(refusal: PasswordRefusal, words: PasswordR
   }
 }
 
-/** The hash queue had no room for the check: nothing was checked or counted; try again shortly. */
-export const PASSWORD_BUSY: WireResponse = { code: CODE.busy, msg: MSG.busy, data: null };

@@ -2,11 +2,11 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { ACCOUNT_MSG, changeUserTelOne, changeUserTelTwo, PHONE_TICKET_TTL_S, userChangePassword } from '../../api/protocol/calls/account-security.ts';
 import { endSessions } from '../auth.ts';
-import { defineCalls, handle, ok, refuse, type CallContext } from '../calls.ts';
+import { BUSY, defineCalls, handle, ok, refuse, type CallContext } from '../calls.ts';
 import type { Database } from '../db/schema.ts';
 import type { KvStore } from '../kv-store.ts';
 import { addressTurn, hashPassword, HashQueueFullError, SCRYPT_PARAMS, verifyPassword } from '../passwords.ts';
-import { admitPasswordAttempt, clearPasswordFailures, forgetAccountFailures, PASSWORD_BUSY, passwordRefusalAnswer, settlePasswordAttempt } from '../password-attempts.ts';
+import { admitPasswordAttempt, clearPasswordFailures, forgetAccountFailures, passwordRefusalAnswer, settlePasswordAttempt } from '../password-attempts.ts';
 import { maskPhone } from '../sms.ts';
 import { checkCode } from '../verification-codes.ts';
 
@@ -127,7 +127,7 @@ export const accountSecurityCalls = defineCalls(
       } catch (error) {
         if (!(error instanceof HashQueueFullError)) throw error;
         await settlePasswordAttempt(ctx.kv, admission.attempt, 'unchecked');
-        return PASSWORD_BUSY;
+        return BUSY;
       }
       if (!valid) {
         ctx.log.info({ user: user.uuid }, 'change password: old password wrong');

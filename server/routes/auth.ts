@@ -6,9 +6,9 @@ import { endSessions, startSession } from '../auth.ts';
 import { pendingCancellation } from '../cancellation.ts';
 import { INVITE_MSG, type RegisterInviteOutcome } from '../../api/protocol/calls/invite.ts';
 import { bindInvitee } from '../invite/invites.ts';
-import { defineCalls, handle, ok, refuse, type CallContext, type CallDefinition, type SpecContext } from '../calls.ts';
+import { BUSY, defineCalls, handle, ok, refuse, type CallContext, type CallDefinition, type SpecContext } from '../calls.ts';
 import { addressTurn, checkSignInPassword, hashPassword, HashQueueFullError, needsRehash, SCRYPT_PARAMS } from '../passwords.ts';
-import { admitPasswordAttempt, clearPasswordFailures, PASSWORD_BUSY, passwordRefusalAnswer, settlePasswordAttempt } from '../password-attempts.ts';
+import { admitPasswordAttempt, clearPasswordFailures, passwordRefusalAnswer, settlePasswordAttempt } from '../password-attempts.ts';
 import type { SmsProvider } from '../sms.ts';
 import { maskPhone } from '../sms.ts';
 import { checkCode, discardCode, issueCode, releaseSmsCooldown, reserveSmsSend, type CodePurpose } from '../verification-codes.ts';
@@ -204,7 +204,7 @@ export function authCalls(services: { sms: SmsProvider }): CallDefinition[] {
       } catch (error) {
         if (!(error instanceof HashQueueFullError)) throw error;
         await settlePasswordAttempt(ctx.kv, admission.attempt, 'unchecked');
-        return PASSWORD_BUSY;
+        return BUSY;
       }
       if (!user || !valid) {
         ctx.log.info({ phone: maskPhone(phone) }, 'password login failed');
