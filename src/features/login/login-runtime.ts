@@ -15,6 +15,7 @@ import type {
   TrendRegisterInput,
   VerifyCodeInput,
 } from '../../../machines/login-overlay.types.ts';
+import { PRIVACY_POLICY_CALL } from '../../app/privacy-consent.ts';
 import type { AppRuntime, RuntimeEnvironment } from '../../app/runtime.ts';
 // Static: a dynamic import from this (lazily loaded) chunk would list the entry's stylesheet, which
 // the build inlines into index.html (vite.config.ts), as a file to preload — a 404 that rejects it.
@@ -52,7 +53,7 @@ export const LOGIN_CALLS = {
 
 export const DOCUMENT_CALLS: Record<AgreementDocument, string> = {
   agreement: '/api/down/agreeH5',
-  privacy: '/api/down/userPrivacyH5',
+  privacy: PRIVACY_POLICY_CALL,
 };
 
 /** The ad-click id (SPEC §9): read from the landing URL once, kept for the tab's lifetime. */

@@ -1,6 +1,7 @@
 import Button from 'antd-mobile/es/components/button';
 import Popup from 'antd-mobile/es/components/popup';
 import { useState } from 'react';
+import { PRIVACY_POLICY_CALL } from '../../app/privacy-consent.ts';
 import { safeHtml } from '../../app/sanitize.ts';
 import { useRemoteData } from '../../app/use-remote-data.ts';
 import { LoadFailed } from '../../components/LoadFailed.tsx';
@@ -17,7 +18,7 @@ type GuideDocument = 'agreement' | 'privacy';
 
 const DOCUMENT_CALLS: Record<GuideDocument, string> = {
   agreement: '/api/down/agreeH5',
-  privacy: '/api/down/userPrivacyH5',
+  privacy: PRIVACY_POLICY_CALL,
 };
 const DOCUMENT_TITLES: Record<GuideDocument, string> = { agreement: '用户协议', privacy: '隐私政策' };
 

@@ -1,5 +1,6 @@
 import { useMemo, useState } from 'react';
 import type { PageProps } from '../../app/routes.ts';
+import { PRIVACY_POLICY_CALL } from '../../app/privacy-consent.ts';
 import { safeHtml } from '../../app/sanitize.ts';
 import { useNavigate } from '../../app/use-navigation.ts';
 import { useRemoteData } from '../../app/use-remote-data.ts';
@@ -15,7 +16,7 @@ import './user-rule.css';
 
 const DOCUMENTS = [
   { key: 'agreement', label: '用户协议', path: '/api/down/agreeH5' },
-  { key: 'privacy', label: '隐私政策', path: '/api/down/userPrivacyH5' },
+  { key: 'privacy', label: '隐私政策', path: PRIVACY_POLICY_CALL },
   { key: 'sdk', label: '第三方SDK目录', path: '/api/down/sdkListDesc' },
 ] as const;
 
