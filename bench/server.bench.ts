@@ -99,7 +99,7 @@ async function serve(options: ServeOptions): Promise<void> {
     const { seedCatalog } = await import('../server/db/seed-catalog.ts');
     const { createKvStore } = await import('../server/kv-store.ts');
     // The bench signs up hundreds of players from 127.0.0.1: the per-address SMS brake is lifted.
-    const config = loadConfig({ STATIC_DIR: 'none', LOG_LEVEL: 'silent', SMS_IP_HOURLY_LIMIT: '1000000' });
+    const config = loadConfig({ STATIC_DIR: 'none', LOG_LEVEL: 'silent', SMS_IP_HOURLY_LIMIT: '1000000', SMS_IP_DAILY_LIMIT: '1000000' });
     const database = await openDatabase(options.databaseUrl ? { url: options.databaseUrl, poolSize: 10 } : { dataDir: 'memory://' });
     await database.startupLock(async () => {
       await migrateToLatest(database.db);

@@ -56,7 +56,7 @@ const SERVER_COMMAND = process.env.FAULTS_SERVER === 'build' ? ['--enable-source
 /** The server in its own process, as production runs it (no seeding: the databases come seeded). */
 export function startServer(port: number, env: NodeJS.ProcessEnv): ServerProcess {
   const child = spawn(process.execPath, SERVER_COMMAND, {
-    env: { ...process.env, PORT: String(port), STATIC_DIR: 'none', LOG_LEVEL: 'warn', SMS_IP_HOURLY_LIMIT: '100000', ...env },
+    env: { ...process.env, PORT: String(port), STATIC_DIR: 'none', LOG_LEVEL: 'warn', SMS_IP_HOURLY_LIMIT: '100000', SMS_IP_DAILY_LIMIT: '1000000', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';

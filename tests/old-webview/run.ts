@@ -35,7 +35,7 @@ async function startServer(): Promise<{ stop(): Promise<void> }> {
   const server = spawn(process.execPath, ['dist/server/server/main.js'], {
     cwd: root,
     stdio: ['ignore', 'ignore', 'inherit'],
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', SMS_IP_HOURLY_LIMIT: '1000', SERVICE_STATUS: 'online' },
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', SMS_IP_HOURLY_LIMIT: '1000', SMS_IP_DAILY_LIMIT: '10000', SERVICE_STATUS: 'online' },
   });
   const until = Date.now() + 90_000;
   for (;;) {
