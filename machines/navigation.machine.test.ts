@@ -220,10 +220,17 @@ describe('navigation machine: browser back/forward (nav.popstate)', () => {
     expect(send(popstate('/aboutus'))).toEqual([]);
   });
 
+  it('back to a page outside the keep-scroll list opens it at the top, kept alive or not', () => {
+    const { send } = start(at('/aboutus'));
+    for (const path of ['/ranking', '/routine', '/hotbt', '/gamedetail', '/rechargerecord']) {
+      expect(send(popstate(path)), path).toEqual(['scrollToTop', `rememberRoute ${path}`]);
+    }
+  });
+
   it('a popstate elsewhere while the popup is open drops the pending move and is checked as usual', () => {
     const { send, pending } = start(at('/mine'));
     send(request('/dailymission'));
-    expect(send(popstate('/aboutus'))).toEqual(['restoreScroll /aboutus', 'rememberRoute /aboutus']);
+    expect(send(popstate('/aboutus'))).toEqual(['scrollToTop', 'rememberRoute /aboutus']);
     expect(pending()).toBeNull();
   });
 });

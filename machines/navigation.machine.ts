@@ -44,6 +44,13 @@ const targetParams = ({ context, event }: GuardArgs) => ({ location: targetOf(co
 const currentParams = ({ context }: { context: NavigationContext }) => ({ location: context.current });
 const homeParams = { location: { path: HOME_PATH, data: null } };
 
+/**
+ * After a move, back and forward included: top, unless the new current location is one of SPEC's
+ * keep-scroll paths. Kept alive is not keeping scroll: /ranking, /routine and /hotbt keep their
+ * state but open at the top.
+ */
+const keepsScroll = (context: NavigationContext) => context.rules.keepScrollPaths.includes(context.current.path);
+
 
 export const navigationMachine = setup({
   types: {
@@ -68,7 +75,7 @@ export const navigationMachine = setup({
     goBack: () => {},
     openLogin: () => {},
     scrollToTop: () => {},
-    /** Puts back the scroll the page had (a kept-alive page), else the top. */
+    /** Puts back the scroll a keep-scroll page had when it is still kept alive, else the top. */
     restoreScroll: (_, _params: LocationParams) => {},
     /** SPEC §2: the last route is kept in storage (RouterHistoryAfter). */
     rememberRoute: (_, _params: LocationParams) => {},
@@ -132,8 +139,7 @@ export const navigationMachine = setup({
                 },
               },
               enqueueActions(({ context, enqueue }) => {
-                // After a move: top, unless the target is one of SPEC's keep-scroll paths.
-                if (context.rules.keepScrollPaths.includes(context.current.path)) enqueue({ type: 'restoreScroll', params: { location: context.current } });
+                if (keepsScroll(context)) enqueue({ type: 'restoreScroll', params: { location: context.current } });
                 else enqueue('scrollToTop');
               }),
               { type: 'rememberRoute', params: currentParams },
@@ -153,7 +159,10 @@ export const navigationMachine = setup({
           {
             actions: [
               { type: 'storeCurrent', params: targetParams },
-              { type: 'restoreScroll', params: currentParams },
+              enqueueActions(({ context, enqueue }) => {
+                if (keepsScroll(context)) enqueue({ type: 'restoreScroll', params: { location: context.current } });
+                else enqueue('scrollToTop');
+              }),
               { type: 'rememberRoute', params: currentParams },
             ],
           },

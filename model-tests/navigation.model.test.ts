@@ -92,12 +92,13 @@ describe('navigation: paths generated from the machine graph', () => {
         // Never into a protected page without a token, never from /circle to /orderpay.
         if (protectedPaths(input).includes(after.current.path)) expect(after.signedIn, label).toBe(true);
         expect(before.current.path === '/circle' && after.current.path === '/orderpay', label).toBe(false);
-        // Every move is remembered and, once the app runs, settles the scroll one way.
+        // Every move is remembered and, once the app runs, settles the scroll one way: back and
+        // forward too, top unless SPEC's keep-scroll list names the target.
         expect(remembered(), label).toBe(hrefOf(after.current));
         if (step.event.type === 'nav.start') continue;
         expect(effects.filter((effect) => effect === 'scrollToTop' || effect === 'restoreScroll'), label).toHaveLength(1);
         const keepsScroll = input.rules.keepScrollPaths.includes(after.current.path);
-        if (effects.includes('navigate')) expect(effects.includes('scrollToTop'), label).toBe(!keepsScroll);
+        expect(effects.includes('scrollToTop'), label).toBe(!keepsScroll);
       } else {
         expect(effects.includes('navigate'), label).toBe(false);
       }

@@ -212,6 +212,24 @@ test.describe('kept-alive pages', () => {
     await tab(page, '我的').click();
     await expect.poll(() => scrollY(page)).toBe(900);
   });
+
+  test('kept alive is not keeping scroll: /ranking, /routine and /hotbt come back kept, at the top', async ({ page }) => {
+    for (const route of ['/ranking', '/routine', '/hotbt']) {
+      await page.goto(route);
+      await makeTall(page, route);
+      await page.evaluate(() => window.scrollTo(0, 900));
+      await expect.poll(() => scrollY(page)).toBe(900);
+      // Away (a history push the shell sees as a move: /hotbt has no tab bar to leave by) …
+      await page.evaluate(() => window.history.pushState(null, '', '/aboutus'));
+      await expect(page).toHaveURL(/\/aboutus$/);
+      await expect(page.getByRole('heading', { name: '乐玩游戏盒' })).toBeVisible();
+      // … and back: the same kept page (its DOM is still there), but at the top (SPEC §2).
+      await page.goBack();
+      await expect(page).toHaveURL(new RegExp(`${route}$`));
+      await expect(page.locator(`[data-route="${route}"] [data-test-spacer]`)).toHaveCount(1);
+      await expect.poll(() => scrollY(page), route).toBe(0);
+    }
+  });
 });
 
 test.describe('mine page', () => {
