@@ -127,9 +127,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     forceCloseConnections: 'idle',
     // Request ids (server/observability/request-id.ts): a sane incoming x-request-id, else a random one; in every log line as reqId.
     genReqId,
+    // Fastify's two lines a request (at info) drown what matters in `npm start`'s console: one line,
+    // at debug (the onResponse hook below); /metrics counts requests in production.
+    disableRequestLogging: true,
   });
   app.addHook('onRequest', (request, reply, done) => {
     reply.header(REQUEST_ID_HEADER, request.id);
+    done();
+  });
+  app.addHook('onResponse', (request, reply, done) => {
+    request.log.debug({ req: request, res: { statusCode: reply.statusCode }, responseTime: Math.round(reply.elapsedTime) }, 'request completed');
     done();
   });
   registerSecurityHeaders(app, { production: config.production });

@@ -225,7 +225,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, root = process.
     responseMode,
     staticDir,
     staffStaticDir,
-    logLevel: env.LOG_LEVEL || (production ? 'info' : 'info'),
+    logLevel: env.LOG_LEVEL || 'info',
     trustProxy: flag(env.TRUST_PROXY, false, 'TRUST_PROXY', problems),
     smsProvider: sms.provider,
     sms,

@@ -221,13 +221,27 @@ describe('metrics', () => {
   });
 });
 
+describe('request log', () => {
+  it('at the default level (info) a request writes no line; at debug exactly one', async () => {
+    const quiet = await build({ logLevel: loadConfig({ STATIC_DIR: 'none' }).logLevel });
+    await quiet.app.inject('/healthz');
+    await quiet.app.inject('/no/such');
+    expect(quiet.lines).toEqual([]);
+    const chatty = await build({ logLevel: 'debug' });
+    await chatty.app.inject('/healthz');
+    await chatty.app.inject('/no/such');
+    expect(chatty.lines.map((line) => (JSON.parse(line) as { msg: string }).msg)).toEqual(['request completed', 'request completed']);
+  });
+});
+
 describe('request ids', () => {
-  it('a sane incoming x-request-id is echoed and in the request log lines; anything else gets a fresh one', async () => {
-    const { app, lines } = await build({ logLevel: 'info' });
+  it('a sane incoming x-request-id is echoed and in the request log line; anything else gets a fresh one', async () => {
+    const { app, lines } = await build({ logLevel: 'debug' });
     const kept = await app.inject({ url: '/healthz', headers: { 'x-request-id': 'edge-7f3a.1_b' } });
     expect(kept.headers['x-request-id']).toBe('edge-7f3a.1_b');
-    const logged = lines.map((line) => JSON.parse(line) as { reqId?: string; msg: string }).filter((l) => l.reqId === 'edge-7f3a.1_b');
-    expect(logged.map((l) => l.msg)).toEqual(expect.arrayContaining(['incoming request', 'request completed']));
+    const logged = lines.map((line) => JSON.parse(line) as { reqId?: string; msg: string; res?: { statusCode: number } }).filter((l) => l.reqId === 'edge-7f3a.1_b');
+    expect(logged.map((l) => l.msg)).toEqual(['request completed']);
+    expect(logged[0]?.res?.statusCode).toBe(200);
 
     const bad = await app.inject({ url: '/healthz', headers: { 'x-request-id': `bad id ${'x'.repeat(70)}` } });
     const fresh = String(bad.headers['x-request-id']);

@@ -228,7 +228,8 @@ describe('logs', () => {
   it('never hold an upload ticket', async () => {
     const lines: string[] = [];
     const clock = new ManualClock(START);
-    const server = await startTestServer({ now: clock.now, env: { LOG_LEVEL: 'info' }, logStream: { write: (line) => void lines.push(line) } });
+    // debug: the level that logs every request's URL.
+    const server = await startTestServer({ now: clock.now, env: { LOG_LEVEL: 'debug' }, logStream: { write: (line) => void lines.push(line) } });
     try {
       const call = wireClient(server.url, clock.now);
       const phone = '13700009999';
