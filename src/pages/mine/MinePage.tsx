@@ -1,5 +1,5 @@
 import { Link } from '../../app/Link.tsx';
-import type { PageProps } from '../../app/routes.ts';
+import { PRODUCT, type PageProps } from '../../app/routes.ts';
 import { useSignedIn } from '../../app/use-navigation.ts';
 import { FavouritesView } from './FavouritesView.tsx';
 import { LogoutButton } from './LogoutButton.tsx';
@@ -10,10 +10,16 @@ import { useUnreadCounts } from '../../features/messages/use-messages.ts';
 import './mine.css';
 
 const MESSAGES_PATH = '/infocenter';
+/**
+ * 乐玩币 open 我的乐玩币, where they are bought; 充值 goes there too, as /rechargepay is only the
+ * checkout of an amount already chosen. 积分 open 积分商城, which shows them and what they buy.
+ */
+const COINS_PATH = `/my${PRODUCT}coin`;
+const POINTS_PATH = '/coinstore';
 
 /**
  * The mine tab (SPEC §2; the account hub): the account header (avatar, nickname, real-name
- * badge, masked phone, the settings gear), 乐玩币 and points, a grid of shortcuts (favourites,
+ * badge, masked phone, the settings gear), 乐玩币 and points (each opens its page) with 充值, a grid of shortcuts (favourites,
  * coupons, wallet, tasks, invitations, downloads, trades, messages) and a list (feedback,
  * settings, service, about), each shown once its page exists; logout. Route data
  * `{ view: 'favourites' }` shows the favourites list instead.
@@ -75,14 +81,17 @@ function SignedInHeader({ settings }: { settings: boolean }) {
         </div>
       </section>
       <section className="mine__wallet" aria-label="我的资产">
-        <div className="mine__asset">
+        <Link to={COINS_PATH} className="mine__asset">
           <strong className="mine__asset-value">{coinAmount(user?.coins)}</strong>
           <span className="mine__asset-label">乐玩币</span>
-        </div>
-        <div className="mine__asset">
+        </Link>
+        <Link to={POINTS_PATH} className="mine__asset">
           <strong className="mine__asset-value">{amount(user?.points)}</strong>
           <span className="mine__asset-label">积分</span>
-        </div>
+        </Link>
+        <Link to={COINS_PATH} className="mine__top-up">
+          充值
+        </Link>
       </section>
     </>
   );
