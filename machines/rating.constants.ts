@@ -4,3 +4,9 @@ export const RATING_MESSAGES = {
   rated: '评价成功',
   failed: '评价失败，请稍后再试',
 } as const;
+
+/**
+ * How long a paid top-up's receipt stays on screen before the rating dialog opens over it: long
+ * enough to read 支付成功 and the amounts (docs/decisions.md "Flow friction").
+ */
+export const RATING_OFFER_DELAY_MS = 3_000;

@@ -1,6 +1,6 @@
 import { assertEvent, assign, fromPromise, setup } from 'xstate';
 import { STAR_MAX, STAR_MIN } from './constants.ts';
-import { RATING_MESSAGES } from './rating.constants.ts';
+import { RATING_MESSAGES, RATING_OFFER_DELAY_MS } from './rating.constants.ts';
 import type {
   RatingContext,
   RatingEvent,
@@ -27,6 +27,9 @@ const output = ({ event }: { event: { output: SubEvaluateOutcome } }): OutcomePa
  * The game rating dialog (SPEC §2 "Other UI", §4 "Rating", §5): closed → open (stars 0–5) →
  * submitting. A refusal (code -1) is toasted by the session machine, so it only returns to the
  * dialog here; success closes, resets the stars, toasts '评价成功' and removes the pending entry.
+ * After a payment the dialog is offered: it opens once the receipt has been on screen for
+ * RATING_OFFER_DELAY_MS, and on that page only: leaving it (page.left) before or while the dialog
+ * is open closes it, the entry staying pending for the next start.
  */
 export const ratingMachine = setup({
   types: {
@@ -47,7 +50,7 @@ export const ratingMachine = setup({
     /** Provided by the app: drop the entry from RechargepingList (SPEC §3). */
     removePending: (_, _params: RemovePendingParams) => {},
     storeGame: assign(({ event }) => {
-      assertEvent(event, 'rating.open');
+      assertEvent(event, ['rating.open', 'rating.offer']);
       const { game_name, game_id, platform_game_id, order_number } = event;
       return { game: { game_name, game_id, platform_game_id, order_number }, stars: 0 };
     }),
@@ -62,6 +65,9 @@ export const ratingMachine = setup({
     isSessionEnded: (_, params: OutcomeParams) => params.outcome.kind === 'sessionRevoked' || params.outcome.kind === 'sessionExpired',
     isRefused: (_, params: OutcomeParams) => params.outcome.kind === 'toast',
   },
+  delays: {
+    receiptRead: RATING_OFFER_DELAY_MS,
+  },
 }).createMachine({
   id: 'rating',
   context: { stars: 0, game: null },
@@ -70,10 +76,19 @@ export const ratingMachine = setup({
     closed: {
       on: {
         'rating.open': { target: 'open', actions: 'storeGame' },
+        'rating.offer': { target: 'offered', actions: 'storeGame' },
+      },
+    },
+    // Nothing on screen yet: the receipt is being read.
+    offered: {
+      after: { receiptRead: 'open' },
+      on: {
+        'page.left': { target: 'closed', actions: 'reset' },
       },
     },
     open: {
       on: {
+        'page.left': { target: 'closed', actions: 'reset' },
         'ui.star': {
           guard: 'isStarValue',
           actions: {

@@ -20,6 +20,10 @@ export interface RatingContext {
 
 export type RatingEvent =
   | ({ type: 'rating.open' } & RatingGame)
+  /** A paid top-up's receipt is on screen: the dialog waits for it to be read first. */
+  | ({ type: 'rating.offer' } & RatingGame)
+  /** The player moved to another page: the dialog belongs to the page it was offered on. */
+  | { type: 'page.left' }
   | { type: 'ui.star'; value: number }
   | { type: 'ui.submit' }
   | { type: 'ui.close' };

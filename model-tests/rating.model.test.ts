@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createActor, SimulatedClock, type AnyEventObject } from 'xstate';
 import { RATING_MESSAGES } from '../machines/rating.constants.ts';
 import { ratingMachine } from '../machines/rating.machine.ts';
-import { coverageOfPaths, createCoverageRecorder, formatCoverage } from './coverage.ts';
+import { coverageOfPaths, createCoverageRecorder, delayOf, formatCoverage } from './coverage.ts';
 import { createDeferredActors } from './deferred-actors.ts';
 import { describeRatingEvent, getRatingPaths, RATING_CALLS } from './rating.paths.ts';
 
@@ -13,6 +13,7 @@ function createReplay() {
   const calls = createDeferredActors(ratingMachine, RATING_CALLS);
   const toasts: string[] = [];
   const removed: string[] = [];
+  const clock = new SimulatedClock();
   const actor = createActor(
     ratingMachine.provide({
       actors: calls.actors,
@@ -21,11 +22,12 @@ function createReplay() {
         removePending: (_, params) => void removed.push(params.order_number),
       },
     }),
-    { clock: new SimulatedClock(), inspect: runtime.inspect },
+    { clock, inspect: runtime.inspect },
   );
 
   async function perform(event: AnyEventObject) {
     if (event.type === 'xstate.init') actor.start();
+    else if (event.type.startsWith('xstate.after.')) clock.increment(delayOf(ratingMachine, event.type));
     else if (event.type === 'xstate.done.actor.subEvaluate') await calls.resolve('subEvaluate', event.output);
     else if (event.type === 'xstate.error.actor.subEvaluate') await calls.reject('subEvaluate', event.error);
     else actor.send(event as Parameters<typeof actor.send>[0]);
@@ -55,6 +57,9 @@ describe('rating dialog: paths generated from the machine graph', () => {
       const snapshot = actor.getSnapshot();
       expect(snapshot.value, `step ${index}: ${step.event.type}`).toEqual(step.state.value);
       expect(snapshot.context, `step ${index}: ${step.event.type}`).toEqual(step.state.context);
+      // An offered dialog opens only once the receipt was read; leaving the page drops it.
+      if (step.event.type === 'rating.offer' && before.matches('closed')) expect(snapshot.value).toBe('offered');
+      if (step.event.type === 'page.left' && (before.matches('offered') || before.matches('open'))) expect(snapshot.context).toEqual({ stars: 0, game: null });
       if (snapshot.matches('submitting') && !before.matches('submitting')) {
         const { game, stars } = before.context;
         expect(calls.lastInput('subEvaluate')).toEqual({ game_id: game!.game_id, platform_game_id: game!.platform_game_id, order_id: game!.order_number, score: stars });

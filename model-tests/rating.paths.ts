@@ -2,7 +2,7 @@ import type { AnyEventObject, AnyMachineSnapshot } from 'xstate';
 import type { ApiOutcome } from '../api/outcome.ts';
 import { hasRatingData, ratingMachine } from '../machines/rating.machine.ts';
 import type { RatingContext, RatingEvent, RatingGame } from '../machines/rating.types.ts';
-import { generateCoveringPaths, type MachinePath } from './coverage.ts';
+import { delayedEventsOf, generateCoveringPaths, type MachinePath } from './coverage.ts';
 
 /** The rating dialog's model: event table, generated paths, and what each event means outside. */
 
@@ -23,6 +23,8 @@ export const OUTCOMES = {
 const userEvents: RatingEvent[] = [
   { type: 'rating.open', ...GAME },
   { type: 'rating.open', ...GAME_WITHOUT_IDS },
+  { type: 'rating.offer', ...GAME },
+  { type: 'page.left' },
   { type: 'ui.star', value: 0 },
   { type: 'ui.star', value: 1 },
   { type: 'ui.star', value: 5 },
@@ -32,6 +34,7 @@ const userEvents: RatingEvent[] = [
 
 export const ratingEventTable: readonly AnyEventObject[] = [
   ...userEvents,
+  ...delayedEventsOf(ratingMachine),
   ...Object.values(OUTCOMES).map((output) => ({ type: 'xstate.done.actor.subEvaluate', output })),
   { type: 'xstate.error.actor.subEvaluate', error: new Error('subEvaluate failed') },
 ];
@@ -51,6 +54,8 @@ export function getRatingPaths(): MachinePath[] {
 
 const ACTIONS: Record<string, string> = {
   'rating.open': 'start the app signed in with a pending recharge entry',
+  'rating.offer': 'pay a game top-up (its receipt on screen)',
+  'page.left': 'move to another page',
   'ui.star': 'tap a star',
   'ui.submit': "tap '提交'",
   'ui.close': 'tap the close button',
@@ -62,8 +67,9 @@ export function describeRatingEvent(event: AnyEventObject): { actor: 'app' | 'us
     return { actor: 'server', action: `subEvaluate answers ${output.kind} ${output.code ?? ''} ${output.msg}` };
   }
   if (event.type === 'xstate.error.actor.subEvaluate') return { actor: 'server', action: 'subEvaluate rejects (network failure)' };
+  if (event.type.startsWith('xstate.after.')) return { actor: 'app', action: 'the receipt was read (its delay passes)' };
   const action = ACTIONS[event.type];
   if (!action) throw new Error(`no action for ${event.type}`);
   const detail = event.type === 'ui.star' ? ` (${String(event.value)})` : event.type === 'rating.open' ? (event.game_id ? '' : ' (without ids)') : '';
-  return { actor: event.type === 'rating.open' ? 'app' : 'user', action: action + detail };
+  return { actor: event.type === 'rating.open' || event.type === 'rating.offer' ? 'app' : 'user', action: action + detail };
 }

@@ -1,5 +1,6 @@
 import { expect, test } from './fixtures/test.ts';
 import { idCardCheckChar } from '../../api/protocol/real-name.ts';
+import { RATING_OFFER_DELAY_MS } from '../../machines/rating.constants.ts';
 import { MINORS_MSG } from '../../server/minors.ts';
 import { type Account, appRendered, at, register, shoot, signInStorage, watchConsole, wireCall } from './wire.ts';
 
@@ -145,11 +146,19 @@ test('top up a game role with a coupon and see the role credited; a cancelled pa
   await expect(page.getByText(/已到账 ¥648\.00/)).toBeVisible();
   await expect(page.getByText(`-¥${(coupon.amount_cents / 100).toFixed(2)}`)).toBeVisible();
   await shoot(page, 'checkout-game-delivered');
-  // The rating dialog appears for the top-up (RechargepingList).
-  await expect(page.getByText(game.name).first()).toBeVisible();
+  // The rating dialog for the top-up (RechargepingList): not over the receipt while it is read,
+  // then over it; leaving the page closes it (the entry stays pending for the next start).
+  const rating = page.getByRole('dialog', { name: '游戏评价' });
+  await expect(rating).toHaveCount(0);
   const pending = await page.evaluate(() => localStorage.getItem('RechargepingList'));
   expect(pending).toContain(game.name);
+  await expect(rating).toBeVisible({ timeout: RATING_OFFER_DELAY_MS + 7_000 });
+  await expect(rating.getByText(game.name)).toBeVisible();
   await shoot(page, 'checkout-game-rating');
+  // (A history push the shell checks as a move: the open dialog covers the page's own buttons.)
+  await page.evaluate(() => window.history.pushState(null, '', '/mycoupon'));
+  await expect(page).toHaveURL(/\/mycoupon$/);
+  await expect(rating).toHaveCount(0);
 
   // The role is credited: the simulated game's balance on /autorechargehao.
   await page.goto(at('/autorechargehao', { platform_game_id: game.platform_game_id }));

@@ -19,7 +19,8 @@ export type OpenCashier = (payUrl: string) => void;
 export const openCashierInPage: OpenCashier = (payUrl) => window.location.assign(payUrl);
 
 /**
- * After a paid game top-up: the RechargepingList entry and the rating dialog for it (SPEC §3).
+ * After a paid game top-up: the RechargepingList entry and the rating dialog for it (SPEC §3),
+ * offered: it opens over the receipt once the receipt was read, and not on another page.
  * Only for the order this device was paying (the stored attempt names it), so a
  * reload of a result page does not ask again.
  */
@@ -33,7 +34,7 @@ export function recordPaidOrder(runtime: Pick<AppRuntime, 'rating'>, storage: St
     order_number: order.order_number,
   };
   if (!addRechargePending(storage, entry)) return;
-  void runtime.rating.ready.then((rating) => rating.send({ type: 'rating.open', ...entry }));
+  void runtime.rating.ready.then((rating) => rating.send({ type: 'rating.offer', ...entry }));
 }
 
 /**

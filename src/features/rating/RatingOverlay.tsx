@@ -4,7 +4,8 @@ import { useRuntime } from '../../app/runtime-context.tsx';
 import { useDeferredActor } from '../deferred-actor.ts';
 import type { RatingActor } from './rating-runtime.ts';
 
-const selectIsOpen = (snapshot: ReturnType<RatingActor['getSnapshot']> | undefined) => snapshot !== undefined && !snapshot.matches('closed');
+/** Shown from open on (an offered dialog waits while the receipt is read). */
+const selectIsOpen = (snapshot: ReturnType<RatingActor['getSnapshot']> | undefined) => snapshot !== undefined && !snapshot.matches('closed') && !snapshot.matches('offered');
 
 /** The dialog's place in the entry chunk: nothing until it opens, then the lazily loaded dialog. */
 const RatingDialog = lazy(() => import('./RatingDialog.tsx'));

@@ -1,4 +1,4 @@
-import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, createMachine } from 'xstate';
@@ -9,6 +9,7 @@ import { STORAGE_KEYS } from '../../../machines/constants.ts';
 import { RuntimeProvider } from '../../app/runtime-context.tsx';
 import type { AppRuntime } from '../../app/runtime.ts';
 import { showToast } from '../../app/toast.ts';
+import { PAY_NEEDS_REAL_NAME } from '../../features/payment/RealNameNotice.tsx';
 import MyCoinPage from '../my-coin/MyCoinPage.tsx';
 import SelectCouponPage from '../select-coupon/SelectCouponPage.tsx';
 import RechargePayPage from './RechargePayPage.tsx';
@@ -99,6 +100,22 @@ describe('/rechargepay', () => {
     expect(events).toEqual(expect.arrayContaining(['ui.pay.submit', 'xstate.done.actor.createOrder']));
   });
 
+  it('a player without real name is told before 立即支付, with the way to 实名认证; a verified one is not', async () => {
+    const answers = (realName: 0 | 1) => (path: string) =>
+      path === '/api/user/getUserInfo' ? ok({ real_name: realName }) : path === '/api/user/getMoney' ? ok({ wallet_cents: 5000, coins_cents: 0 }) : ok(ORDER);
+    const first = renderPage(<RechargePayPage data={{ kind: 'coins', amount_cents: 600 }} />, answers(0));
+    const notice = await screen.findByRole('region', { name: '实名认证' });
+    expect(notice.textContent).toContain(PAY_NEEDS_REAL_NAME);
+    expect(screen.getByRole('link', { name: '去实名认证' }).getAttribute('href')).toBe('/realnamecertificateone');
+    expect(first.call.mock.calls.some(([path]) => path === '/api/order/createOrder')).toBe(false);
+    cleanup();
+    const second = renderPage(<RechargePayPage data={{ kind: 'coins', amount_cents: 600 }} />, answers(1));
+    expect(await screen.findByText('6乐玩币')).toBeTruthy();
+    await waitFor(() => expect(second.call.mock.calls.some(([path]) => path === '/api/user/getUserInfo')).toBe(true));
+    await act(async () => {});
+    expect(screen.queryByRole('region', { name: '实名认证' })).toBeNull();
+  });
+
   it('a game draft preselects the best coupon; 实付 is 原价 − 优惠; a refusal stays on the form with the message', async () => {
     const { call, navigate } = renderPage(<RechargePayPage data={GAME_DRAFT} />, (path) =>
       path === '/api/order/getCheckoutCoupons' ? ok(COUPONS) : path === '/api/user/getMoney' ? ok({ wallet_cents: 0, coins_cents: 0 }) : refused(MONEY_MSG.couponUnusable),
@@ -119,7 +136,7 @@ describe('/rechargepay', () => {
     const { call, ratingSend } = renderPage(<RechargePayPage data={{ order_number: order.order_number }} />, () => ok(order));
     expect(await screen.findByRole('heading', { name: '已到账' })).toBeTruthy();
     expect(call).toHaveBeenCalledWith('/api/order/getOneOrder', { order_number: order.order_number }, expect.anything());
-    await waitFor(() => expect(ratingSend).toHaveBeenCalledWith({ type: 'rating.open', game_name: '仙剑奇缘', game_id: '7', platform_game_id: '70', order_number: order.order_number }));
+    await waitFor(() => expect(ratingSend).toHaveBeenCalledWith({ type: 'rating.offer', game_name: '仙剑奇缘', game_id: '7', platform_game_id: '70', order_number: order.order_number }));
     expect(JSON.parse(localStorage.getItem(STORAGE_KEYS.rechargePending)!)).toHaveLength(1);
     expect(localStorage.getItem(STORAGE_KEYS.payment)).toBeNull();
     expect(screen.getByRole('button', { name: '查看充值记录' })).toBeTruthy();
