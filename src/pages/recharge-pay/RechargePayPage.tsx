@@ -10,6 +10,7 @@ import { PageHeader } from '../../components/PageHeader.tsx';
 import { Row, Skeleton, yuan } from '../../features/payment/checkout-parts.tsx';
 import { decodeCheckoutRequest, readCouponChoice, readStoredPayment, sameDraft } from '../../features/payment/payment-data.ts';
 import { PaymentResult } from '../../features/payment/PaymentResult.tsx';
+import { RealNameNotice } from '../../features/payment/RealNameNotice.tsx';
 import { useCall } from '../../features/payment/use-call.ts';
 import { usePayment } from '../../features/payment/use-payment.ts';
 import { couponIdToUse, needsRealName, payMethodsFor, paySummary } from './checkout-rules.ts';
@@ -131,6 +132,7 @@ function CheckoutBody({
   };
   return (
     <>
+      <RealNameNotice />
       <section className="checkout__card" aria-label="商品">
         <p className="checkout__subject">{subject}</p>
         {meta && <p className="checkout__meta">{meta}</p>}
