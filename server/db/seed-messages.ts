@@ -40,8 +40,8 @@ const NOTICES = [
 const BROADCASTS: Array<{ ref: string; kind: MessageKind; title: string; content: string; link?: { path: string }; at: string }> = [
   { ref: 'seed:message:welcome', kind: 'system', title: `欢迎来到${PRODUCT.name}`, content: `感谢您使用${PRODUCT.name}！完成实名认证后即可充值、领取礼包。遇到问题可随时联系在线客服（${PRODUCT.serviceHours}）。`, link: { path: '/realnamecertificateone' }, at: '2026-01-01T02:00:00Z' },
   { ref: 'seed:message:zero-point-one', kind: 'activity', title: '0.1折专区上新', content: '本周 0.1 折专区新增 12 款热门手游，充值 6 元即享 600 元内容，数量有限，先到先得。', link: { path: '/zeropointone' }, at: '2026-02-20T02:00:00Z' },
-  { ref: 'seed:message:trade-safety', kind: 'trading', title: '交易安全提醒', content: '账号交易请务必通过平台担保完成：买家付款后由平台托管，卖家交付账号、买家确认后才会放款。任何要求私下转账的行为都是诈骗，请立即举报。', at: '2026-02-10T02:00:00Z' },
-  { ref: 'seed:message:sell-guide', kind: 'account_sale', title: '账号出售须知', content: '出售账号前请解除账号的手机绑定和实名信息；上架的账号经审核通过后展示在游戏圈，成交后货款扣除手续费进入您的余额。', at: '2026-02-10T02:05:00Z' },
+  { ref: 'seed:message:trade-safety', kind: 'trading', title: '交易安全提醒', content: '账号交易请务必通过平台担保完成：买家付款后货款由平台托管，小号即时转入买家账号，冷静期内没有售后纠纷才会放款给卖家。任何要求私下转账的行为都是诈骗，请立即举报。', at: '2026-02-10T02:00:00Z' },
+  { ref: 'seed:message:sell-guide', kind: 'account_sale', title: '账号出售须知', content: '出售账号须完成实名认证且已成年。出售的是游戏小号，成交后小号转入买家账号，您的乐玩账号、手机绑定和实名信息都不变。上架的小号经审核通过后展示在游戏圈；成交后经过冷静期，货款扣除手续费进入您的余额。', at: '2026-02-10T02:05:00Z' },
 ];
 
 export async function seedMessages(db: Kysely<Database>): Promise<void> {

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { MONEY_MSG } from '../../api/protocol/money.ts';
+import { formatYuan, MONEY_MSG } from '../../api/protocol/money.ts';
 import { STAFF_CODE, STAFF_MSG } from '../../api/protocol/staff-codes.ts';
 import { feeOf, netOf, TRADE_COOLING_OFF_MS, TRADE_MSG, TRADE_RESERVE_MS } from '../../api/protocol/trade-rules.ts';
 import { moneyHarness, type MoneyPlayer } from '../../tests/helpers/money.ts';
@@ -350,6 +350,9 @@ describe.each(DATABASE_KINDS)('trading purchase and escrow on %s', (kind) => {
     expect(await m.call('/api/trade/getTrade', { trade_id: t.trade.id }, t.seller)).toMatchObject({ data: { status: 'released', released_at: expect.any(String) } });
     const told = await db().selectFrom('messages').select('user_id').where('source_ref', '=', `trade:${t.trade.id}:released`).execute();
     expect(told.map((r) => r.user_id).sort()).toEqual([t.buyer.id, t.seller.id].sort());
+    // The seller hears of the money under 账号出售 too, where the sale's other steps are told.
+    const sale = await db().selectFrom('messages').select(['user_id', 'kind', 'title', 'content', 'link']).where('source_ref', '=', `listing:${t.listingId}:released`).execute();
+    expect(sale).toEqual([{ user_id: t.seller.id, kind: 'account_sale', title: '货款已到账', content: expect.stringContaining(`${formatYuan(netOf(20_000))}元已转入你的余额`), link: { path: '/mywallet' } }]);
     expect((await checkLedger(db())).problems).toEqual([]);
   });
 

@@ -152,6 +152,20 @@ export async function releaseTrade(trx: Trx, tradeId: number, now: Date, by: { k
   if (transfers.length > 0) await post(trx, { reference: `trade:${after.id}:released`, kind: 'trade_proceeds', orderId: after.order_id, memo: '账号交易卖家所得', transfers });
   const title = await titleOf(trx, after.listing_id);
   await tell(trx, after.seller_id, after.id, 'released', '交易款已到账', `「${title}」的交易已完成，${formatYuan(after.net_cents)}元已转入你的余额（已扣手续费${formatYuan(after.fee_cents)}元），可提现。`, now);
+  // The seller follows a sale under 账号出售 (上架, 审核, 已售出): its money arriving belongs there
+  // too, as 已售出 is told in both kinds.
+  await postMessage(
+    trx,
+    {
+      kind: 'account_sale',
+      userId: after.seller_id,
+      title: '货款已到账',
+      content: `你出售的「${title}」交易已完成，${formatYuan(after.net_cents)}元已转入你的余额（已扣手续费${formatYuan(after.fee_cents)}元），可在“我的钱包”提现。`,
+      link: { path: '/mywallet' },
+      sourceRef: `listing:${after.listing_id}:released`,
+    },
+    now,
+  );
   await tell(trx, after.buyer_id, after.id, 'released', '交易已完成', `「${title}」的交易已完成。${by.kind === 'staff' ? `客服处理结果：${by.note}` : ''}`, now);
   return { ok: true, value: { before, after } };
 }

@@ -137,6 +137,10 @@ test('listed with screenshots → approved in the console → found in /circle �
   expect(info).toMatchObject({ wallet_cents: netOf(price), wallet_withdrawable_cents: netOf(price) });
   await openPage(page, '/infotrading');
   await expect(page.getByText('交易款已到账').first()).toBeVisible();
+  // … and under 账号出售, where the seller follows the sale.
+  await openPage(page, '/infoaccountsell');
+  await expect(page.getByText('货款已到账').first()).toBeVisible();
+  await shoot(page, 'trade-flow-seller-message');
 
   expect([...sellerErrors, ...staffErrors, ...buyerErrors]).toEqual([]);
 });
