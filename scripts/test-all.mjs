@@ -3,8 +3,11 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
+import { ensureSystemPackages } from './system-deps.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
+// Chromium and the CJK fonts first: installed when missing and possible, else one line and exit 1.
+if (!ensureSystemPackages()) process.exit(1);
 const results = path.join(root, 'test-results');
 rmSync(results, { recursive: true, force: true });
 mkdirSync(results, { recursive: true });
