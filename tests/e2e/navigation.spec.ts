@@ -233,6 +233,24 @@ test.describe('kept-alive pages', () => {
 });
 
 test.describe('mine page', () => {
+  test('乐玩币 and 积分 open their pages; 充值 opens the top-up', async ({ page, baseURL }) => {
+    const account = await registerAccount(baseURL!);
+    await signInStorage(page, account);
+    await page.goto('/mine');
+    const assets = page.getByRole('region', { name: '我的资产' });
+    await expect(assets.locator('.mine__asset-value')).toHaveText(['0.00', '0']);
+    await shot(page, 'mine-assets');
+    await assets.getByRole('link', { name: /乐玩币/ }).click();
+    await expect(page).toHaveURL(/\/mylewancoin$/);
+    await page.goBack();
+    await assets.getByRole('link', { name: /积分/ }).click();
+    await expect(page).toHaveURL(/\/coinstore$/);
+    await page.goBack();
+    await assets.getByRole('link', { name: '充值', exact: true }).click();
+    await expect(page).toHaveURL(/\/mylewancoin$/);
+    await expect(page.getByRole('button', { name: '立即充值' })).toBeVisible();
+  });
+
   test('signed in: avatar, nickname, masked phone, 乐玩币 and points; logout under the loading overlay', async ({ page, baseURL }) => {
     const account = await registerAccount(baseURL!);
     await signInStorage(page, account);
