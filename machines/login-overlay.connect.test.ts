@@ -59,6 +59,15 @@ describe('connectLoginOverlay', () => {
     expect(view).toMatchObject({ panel: 6, isPageOpen: true, isSheetOpen: false, registerCodeLabel: '30s后重新获取', canSendRegisterCode: false });
   });
 
+  it('SPEC §5: 登录, 下一步 and 确定 are disabled until their required fields are non-empty', () => {
+    expect(connect({ open: { password: 'editing' } }, { phone: PHONE }).view.canPasswordLogin).toBe(false);
+    expect(connect({ open: { password: 'editing' } }, { phone: PHONE, password: 'x' }).view.canPasswordLogin).toBe(true);
+    expect(connect({ open: { recover: { form: 'editing', resend: 'ready' } } }, { recoverPhone: PHONE }).view.canRecoverNext).toBe(false);
+    expect(connect({ open: { recover: { form: 'editing', resend: 'ready' } } }, { recoverPhone: PHONE, recoverCode: '1' }).view.canRecoverNext).toBe(true);
+    expect(connect({ open: { newPassword: 'editing' } }, { newPassword: 'abc123' }).view.canReset).toBe(false);
+    expect(connect({ open: { newPassword: 'editing' } }, { newPassword: 'abc123', confirmPassword: 'a' }).view.canReset).toBe(true);
+  });
+
   it('intents send the machine’s events', () => {
     const { view, sent } = connect({ open: { password: 'editing' } });
     view.changePhone(PHONE);

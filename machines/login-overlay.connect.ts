@@ -96,12 +96,6 @@ export function connectLoginOverlay(snapshot: LoginOverlaySnapshot, send: Send) 
     recoverCodeLabel: context.recoverCountdown > 0 ? countdownLabel(context.recoverCountdown) : GET_CODE_LABEL,
     registerCodeLabel: context.codeCountdown > 0 && !selectCanResendRegisterCode(snapshot) ? countdownLabel(context.codeCountdown) : GET_CODE_LABEL,
 
-    /** SPEC §5: the action buttons look disabled until their required fields are non-empty. */
-    passwordFormFilled: context.phone !== '' && context.password !== '',
-    recoverFormFilled: context.recoverPhone !== '' && context.recoverCode !== '',
-    resetFormFilled: context.newPassword !== '' && context.confirmPassword !== '',
-    registerFormFilled: context.phone !== '' && context.registerCode !== '' && context.registerPassword !== '',
-
     canClose: can({ type: 'ui.close' }),
     canGoBack: can({ type: 'ui.back' }),
     canToggleAgreement: can({ type: 'ui.agree.toggle' }),
