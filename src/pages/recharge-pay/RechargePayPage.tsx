@@ -12,7 +12,7 @@ import { decodeCheckoutRequest, readCouponChoice, readStoredPayment, sameDraft }
 import { PaymentResult } from '../../features/payment/PaymentResult.tsx';
 import { useCall } from '../../features/payment/use-call.ts';
 import { usePayment } from '../../features/payment/use-payment.ts';
-import { couponIdToUse, needsRealName, payMethodsFor, paySummary } from './checkout-rules.ts';
+import { couponIdToUse, needsRealName, payMethodsFor, paySummary } from '../../features/payment/checkout-rules.ts';
 import '../../features/payment/checkout.css';
 
 /**
