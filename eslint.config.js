@@ -13,6 +13,8 @@ const zone = (files, patterns, extra = {}) => ({
   },
 });
 
+const noServer = { group: ['**/server/**', '../server/*', '../../server/*'], message: 'the client never imports the server' };
+
 const domGlobals = ['window', 'document', 'localStorage', 'sessionStorage', 'navigator', 'location', 'fetch', 'XMLHttpRequest'].map((name) => ({
   name,
   message: 'machines/ is pure: inject side effects as actions or actors',
@@ -66,7 +68,12 @@ export default tseslint.config(
       'react-hooks/exhaustive-deps': 'error',
     },
   },
-  zone(['src/**/*.{ts,tsx}'], [{ group: ['**/server/**', '../server/*', '../../server/*'], message: 'the client never imports the server' }]),
+  zone(['src/**/*.{ts,tsx}'], [noServer]),
+  // Layers inside src/ (one level of folders each): a page is a leaf, components know no feature.
+  // Stylesheets are left out: /openclothes still borrows the game page's list styles.
+  zone(['src/pages/**/*.{ts,tsx}'], [noServer, { regex: '^\\.\\./(?!\\.\\./)[^/]+/.*\\.tsx?$', message: 'pages never import pages: move the shared piece to features/, components/ or app/' }, { regex: '^(\\.\\./)+pages/.*\\.tsx?$', message: 'pages never import pages' }]),
+  zone(['src/components/**/*.{ts,tsx}'], [noServer, { regex: '^(\\.\\./)+(features|pages)/', message: 'components never import features or pages: take the piece as a prop' }]),
+  zone(['src/features/**/*.{ts,tsx}'], [noServer, { regex: '^(\\.\\./)+pages/', message: 'features never import pages: move the shared piece to the feature' }]),
   {
     // Tests may reach across layers to set up real servers and cross-check both sides.
     files: ['**/*.test.ts', '**/*.test.tsx', 'tests/**', 'model-tests/**', 'bench/**', 'scripts/**'],

@@ -145,6 +145,8 @@ describe('login overlay: panels and transitions (SPEC §4)', () => {
     expect(selectPanel(overlay.snapshot())).toBe(3);
     expect(overlay.toasts).toEqual(['修改成功']);
     expect(overlay.snapshot().context).toMatchObject({ recoverCode: '', newPassword: '', confirmPassword: '', message: '修改成功' });
+    // The reset answers no session: panel 3 waits with the recovered phone, the password empty, the box as it was.
+    expect(overlay.snapshot().context).toMatchObject({ phone: PHONE, password: '', agreed: true });
   });
 
   it('closes from panels 1 and 3', () => {
@@ -215,7 +217,7 @@ describe('login overlay: panel 1, phone-code login (SPEC §5)', () => {
     expect(overlay.snapshot().context.phone).toBe(PHONE);
   });
 
-  it('opens the consent sheet instead of sending when the box is not ticked; agreeing only ticks it', () => {
+  it('opens the consent sheet instead of sending when the box is not ticked; agreeing ticks it and sends the code', () => {
     const overlay = setUp();
     openSms(overlay, { agreed: false });
     overlay.send({ type: 'ui.sendCode' });
@@ -223,9 +225,9 @@ describe('login overlay: panel 1, phone-code login (SPEC §5)', () => {
     expect(overlay.sheet().getSnapshot().value).toBe('asking');
     expect(overlay.calls.calls).toEqual([]);
     overlay.sheet().send({ type: 'ui.agreement.accept' });
-    expect(overlay.snapshot().matches({ open: { sms: 'editing' } })).toBe(true);
+    expect(overlay.snapshot().matches({ open: { sms: 'sending' } })).toBe(true);
     expect(overlay.snapshot().context.agreed).toBe(true);
-    expect(overlay.calls.calls).toEqual([]);
+    expect(overlay.calls.lastInput('sendCode')).toEqual({ phone: PHONE, type: '1' });
   });
 
   it('leaves the box unticked when the sheet is dismissed', () => {
@@ -395,9 +397,26 @@ describe('login overlay: panel 2, code boxes', () => {
 });
 
 describe('login overlay: panel 3, password login (SPEC §5, §8)', () => {
-  it('opens the consent sheet first when the box is not ticked, even with empty fields', () => {
+  it.each([
+    ['', ''],
+    ['', 'secret1'],
+    [PHONE, ''],
+  ])('takes no 登录 while phone %j / password %j leave a field empty (SPEC §5: the button is disabled)', (phone, password) => {
     const overlay = setUp();
     toPasswordPanel(overlay, { agreed: false });
+    overlay.send({ type: 'ui.phone.change', value: phone });
+    overlay.send({ type: 'ui.password.change', value: password });
+    expect(overlay.snapshot().can({ type: 'ui.passwordLogin' })).toBe(false);
+    overlay.send({ type: 'ui.passwordLogin' });
+    expect(overlay.snapshot().matches({ open: { password: 'editing' } })).toBe(true);
+    expect(overlay.toasts).toEqual([]);
+  });
+
+  it('opens the consent sheet first when the box is not ticked, before checking the phone', () => {
+    const overlay = setUp();
+    toPasswordPanel(overlay, { agreed: false });
+    overlay.send({ type: 'ui.phone.change', value: '1380013800' });
+    overlay.send({ type: 'ui.password.change', value: 'secret1' });
     overlay.send({ type: 'ui.passwordLogin' });
     expect(overlay.snapshot().matches({ open: { password: 'consent' } })).toBe(true);
     expect(overlay.sheet().getSnapshot().value).toBe('asking');
@@ -405,10 +424,8 @@ describe('login overlay: panel 3, password login (SPEC §5, §8)', () => {
   });
 
   it.each([
-    ['', 'secret1', '请输入手机号'],
     ['1380013800', 'secret1', '手机号码格式不正确'],
     ['12345678901', 'secret1', '手机号码格式不正确'],
-    [PHONE, '', '请输入密码'],
   ])('refuses phone %j / password %j with %s', (phone, password, message) => {
     const overlay = setUp();
     toPasswordPanel(overlay);
@@ -449,16 +466,20 @@ describe('login overlay: panel 3, password login (SPEC §5, §8)', () => {
   it("'agree and continue' with an invalid form ticks the box and shows the validation message", () => {
     const overlay = setUp();
     toPasswordPanel(overlay, { agreed: false });
+    overlay.send({ type: 'ui.phone.change', value: '1380013800' });
+    overlay.send({ type: 'ui.password.change', value: 'secret1' });
     overlay.send({ type: 'ui.passwordLogin' });
     overlay.sheet().send({ type: 'ui.agreement.accept' });
     expect(overlay.snapshot().context.agreed).toBe(true);
     expect(overlay.snapshot().matches({ open: { password: 'editing' } })).toBe(true);
-    expect(overlay.toasts).toEqual(['请输入手机号']);
+    expect(overlay.toasts).toEqual(['手机号码格式不正确']);
   });
 
   it('dismissing the sheet returns to the form without logging in', () => {
     const overlay = setUp();
     toPasswordPanel(overlay, { agreed: false });
+    overlay.send({ type: 'ui.phone.change', value: PHONE });
+    overlay.send({ type: 'ui.password.change', value: 'secret1' });
     overlay.send({ type: 'ui.passwordLogin' });
     overlay.sheet().send({ type: 'ui.agreement.dismiss' });
     expect(overlay.snapshot().matches({ open: { password: 'editing' } })).toBe(true);
@@ -528,10 +549,21 @@ describe('login overlay: panel 3, password login (SPEC §5, §8)', () => {
 
 describe('login overlay: panel 4, recovery step 1 (SPEC §5)', () => {
   it.each([
-    ['', '1234', '请输入手机号'],
-    ['1380013800', '1234', '手机号码格式不正确'],
-    [PHONE, '', '请输入验证码'],
-  ])('refuses next with phone %j / code %j: %s', (phone, code, message) => {
+    ['', ''],
+    ['', '1234'],
+    [PHONE, ''],
+  ])('takes no 下一步 while phone %j / code %j leave a field empty (SPEC §5)', (phone, code) => {
+    const overlay = setUp();
+    toRecoverPanel(overlay);
+    overlay.send({ type: 'ui.recover.phone.change', value: phone });
+    overlay.send({ type: 'ui.recover.code.change', value: code });
+    expect(overlay.snapshot().can({ type: 'ui.recover.next' })).toBe(false);
+    overlay.send({ type: 'ui.recover.next' });
+    expect(overlay.toasts).toEqual([]);
+    expect(overlay.calls.calls).toEqual([]);
+  });
+
+  it.each([['1380013800', '1234', '手机号码格式不正确']])('refuses next with phone %j / code %j: %s', (phone, code, message) => {
     const overlay = setUp();
     toRecoverPanel(overlay);
     overlay.send({ type: 'ui.recover.phone.change', value: phone });
@@ -621,9 +653,22 @@ describe('login overlay: panel 4, recovery step 1 (SPEC §5)', () => {
 
 describe('login overlay: panel 5, new password (SPEC §5)', () => {
   it.each([
-    ['', '', '请输入6-15位数字字母组合密码'],
+    ['', ''],
+    ['', 'abc123'],
+    ['abc123', ''],
+  ])('takes no 确定 while %j / %j leave a field empty (SPEC §5)', async (password, confirm) => {
+    const overlay = setUp();
+    await toNewPasswordPanel(overlay);
+    overlay.send({ type: 'ui.reset.password.change', value: password });
+    overlay.send({ type: 'ui.reset.confirm.change', value: confirm });
+    expect(overlay.snapshot().can({ type: 'ui.reset.submit' })).toBe(false);
+    overlay.send({ type: 'ui.reset.submit' });
+    expect(overlay.toasts).toEqual([]);
+    expect(overlay.calls.isPending('resetPassword')).toBe(false);
+  });
+
+  it.each([
     ['12345', '12345', '请输入6-15位数字字母组合密码'],
-    ['abc123', '', '请再次输入6-15位数字字母组合密码'],
     ['abc123', 'abc12', '请再次输入6-15位数字字母组合密码'],
     ['abc123', 'abc124', '两次输入的密码不同'],
   ])('refuses %j / %j with %s', async (password, confirm, message) => {
@@ -762,19 +807,21 @@ describe('register page (panel 6): phone, code, password → userRegister', () =
     expect(selectCanResendRegisterCode(overlay.snapshot())).toBe(true);
   });
 
-  it('checks phone, code and password in that order, consent first; registers and signs in', async () => {
+  it('takes no 注册 until phone, code and password are filled; then consent first, phone before password; registers and signs in', async () => {
     const overlay = setUp({ bdVid: 'click-1' });
     openRegister(overlay, { agreed: false });
     overlay.send({ type: 'ui.register.submit' });
-    expect(overlay.snapshot().matches({ open: { register: { form: 'consent' } } })).toBe(true);
-    overlay.sheet().send({ type: 'ui.agreement.accept' });
-    expect(overlay.toasts).toEqual(['请输入手机号']);
-    overlay.send({ type: 'ui.phone.change', value: PHONE });
-    overlay.send({ type: 'ui.register.submit' });
-    expect(overlay.toasts.at(-1)).toBe('请输入验证码');
+    expect(overlay.snapshot().matches({ open: { register: { form: 'editing' } } })).toBe(true);
+    overlay.send({ type: 'ui.phone.change', value: '1380013800' });
     overlay.send({ type: 'ui.register.code.change', value: '12a34' });
     expect(overlay.snapshot().context.registerCode).toBe('1234');
+    expect(overlay.snapshot().can({ type: 'ui.register.submit' })).toBe(false);
     overlay.send({ type: 'ui.register.password.change', value: 'abc12' });
+    overlay.send({ type: 'ui.register.submit' });
+    expect(overlay.snapshot().matches({ open: { register: { form: 'consent' } } })).toBe(true);
+    overlay.sheet().send({ type: 'ui.agreement.accept' });
+    expect(overlay.toasts).toEqual(['手机号码格式不正确']);
+    overlay.send({ type: 'ui.phone.change', value: PHONE });
     overlay.send({ type: 'ui.register.submit' });
     expect(overlay.toasts.at(-1)).toBe('请输入6-15位数字字母组合密码');
     overlay.send({ type: 'ui.register.password.change', value: 'abc123456789012345' });

@@ -59,10 +59,10 @@ export const loginOverlayMachine = loginOverlaySetup.createMachine({
               },
             },
             consent: {
-              description: 'SPEC §4: agreeing here only ticks the box',
+              description: "'Agree and continue' ticks the box and sends the code, as the password panel signs in",
               entry: 'askConsent',
               on: {
-                'agreement.accepted': { target: 'editing', actions: 'tickAgreement' },
+                'agreement.accepted': { target: 'sending', actions: 'tickAgreement' },
                 'agreement.dismissed': 'editing',
               },
             },
@@ -157,10 +157,11 @@ export const loginOverlayMachine = loginOverlaySetup.createMachine({
                 'ui.phone.change': { actions: { type: 'setPhone', params: value } },
                 'ui.password.change': { actions: { type: 'setPassword', params: value } },
                 'ui.agree.toggle': { actions: 'toggleAgreement' },
+                // SPEC §5: no action until the phone and the password are both filled in (the button is disabled).
                 'ui.passwordLogin': [
-                  { guard: not('agreed'), target: 'consent' },
-                  { guard: 'passwordLoginInvalid', actions: { type: 'notify', params: messageOf(passwordLoginError) } },
-                  { target: 'submitting' },
+                  { guard: and(['passwordFormFilled', not('agreed')]), target: 'consent' },
+                  { guard: and(['passwordFormFilled', 'passwordLoginInvalid']), actions: { type: 'notify', params: messageOf(passwordLoginError) } },
+                  { guard: 'passwordFormFilled', target: 'submitting' },
                 ],
                 'ui.toSms': '#loginOverlay.open.sms',
                 'ui.forgot': '#loginOverlay.open.recover',
@@ -212,8 +213,8 @@ export const loginOverlayMachine = loginOverlaySetup.createMachine({
                     'ui.recover.phone.change': { actions: { type: 'setRecoverPhone', params: value } },
                     'ui.recover.code.change': { actions: { type: 'setRecoverCode', params: value } },
                     'ui.recover.next': [
-                      { guard: 'recoverFormInvalid', actions: { type: 'notify', params: messageOf(recoverFormError) } },
-                      { target: 'verifying' },
+                      { guard: and(['recoverFormFilled', 'recoverFormInvalid']), actions: { type: 'notify', params: messageOf(recoverFormError) } },
+                      { guard: 'recoverFormFilled', target: 'verifying' },
                     ],
                     'ui.back': '#loginOverlay.open.password',
                   },
@@ -273,8 +274,8 @@ export const loginOverlayMachine = loginOverlaySetup.createMachine({
                 'ui.reset.password.change': { actions: { type: 'setNewPassword', params: value } },
                 'ui.reset.confirm.change': { actions: { type: 'setConfirmPassword', params: value } },
                 'ui.reset.submit': [
-                  { guard: 'newPasswordInvalid', actions: { type: 'notify', params: messageOf(newPasswordError) } },
-                  { target: 'resetting' },
+                  { guard: and(['resetFormFilled', 'newPasswordInvalid']), actions: { type: 'notify', params: messageOf(newPasswordError) } },
+                  { guard: 'resetFormFilled', target: 'resetting' },
                 ],
                 'ui.back': '#loginOverlay.open.recover',
               },
@@ -287,9 +288,10 @@ export const loginOverlayMachine = loginOverlaySetup.createMachine({
                 input: ({ context }) => ({ account: context.recoverPhone, phone_code: context.recoverCode, password: context.newPassword }),
                 onDone: [
                   {
+                    // SPEC §4: 5 → 3. The reset answers no session, so panel 3 waits with the phone filled in.
                     guard: { type: 'accepted', params: output },
                     target: '#loginOverlay.open.password',
-                    actions: ['clearRecovery', { type: 'notify', params: { message: LOGIN_MESSAGES.resetDone } }],
+                    actions: ['loginWithRecoveredPhone', 'clearRecovery', { type: 'notify', params: { message: LOGIN_MESSAGES.resetDone } }],
                   },
                   { guard: { type: 'sessionEnded', params: output }, target: 'editing' },
                   { target: 'editing', actions: ['clearNewPasswords', { type: 'reportFailure', params: output }] },
@@ -315,9 +317,9 @@ export const loginOverlayMachine = loginOverlaySetup.createMachine({
                     'ui.register.password.change': { actions: { type: 'setRegisterPassword', params: value } },
                     'ui.agree.toggle': { actions: 'toggleAgreement' },
                     'ui.register.submit': [
-                      { guard: not('agreed'), target: 'consent' },
-                      { guard: 'registerFormInvalid', actions: { type: 'notify', params: messageOf(registerFormError) } },
-                      { target: 'submitting' },
+                      { guard: and(['registerFormFilled', not('agreed')]), target: 'consent' },
+                      { guard: and(['registerFormFilled', 'registerFormInvalid']), actions: { type: 'notify', params: messageOf(registerFormError) } },
+                      { guard: 'registerFormFilled', target: 'submitting' },
                     ],
                     'ui.toSms': '#loginOverlay.open.sms',
                   },

@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   canRequestCode,
@@ -7,9 +8,13 @@ import {
   isSessionEnded,
   loginFailureMessage,
   newPasswordError,
+  passwordFormFilled,
   passwordLoginError,
   recoverFormError,
+  recoverFormFilled,
   recoverSendCodeError,
+  registerFormFilled,
+  resetFormFilled,
   sanitizeCode,
   sanitizeNewPassword,
   sanitizePhone,
@@ -69,5 +74,19 @@ describe('login overlay rules', () => {
     expect([loginFailureMessage(refused), loginFailureMessage(revoked)]).toEqual(['登录失败', null]);
     expect(toSignedIn(loggedIn, 'sms')).toEqual({ token: 't', uuid: 'u', nickname: 'n', via: 'sms' });
     expect(() => toSignedIn(error, 'sms')).toThrow();
+  });
+});
+
+describe('SPEC §5: an action button is enabled once its required fields are non-empty', () => {
+  const text = fc.oneof(fc.constant(''), fc.string());
+  it('each form is filled exactly when none of its fields is empty', () => {
+    fc.assert(
+      fc.property(text, text, text, (a, b, c) => {
+        expect(passwordFormFilled({ phone: a, password: b })).toBe(a !== '' && b !== '');
+        expect(recoverFormFilled({ recoverPhone: a, recoverCode: b })).toBe(a !== '' && b !== '');
+        expect(resetFormFilled({ newPassword: a, confirmPassword: b })).toBe(a !== '' && b !== '');
+        expect(registerFormFilled({ phone: a, registerCode: b, registerPassword: c })).toBe(a !== '' && b !== '' && c !== '');
+      }),
+    );
   });
 });

@@ -42,6 +42,13 @@ function phoneError(phone: string): string | null {
 }
 
 /** Password login after the agreement check (SPEC §5): account, pattern, password. */
+/** SPEC §5: an action button is disabled until its required fields are non-empty. */
+export const passwordFormFilled = ({ phone, password }: Pick<LoginOverlayContext, 'phone' | 'password'>) => phone !== '' && password !== '';
+export const recoverFormFilled = ({ recoverPhone, recoverCode }: Pick<LoginOverlayContext, 'recoverPhone' | 'recoverCode'>) => recoverPhone !== '' && recoverCode !== '';
+export const resetFormFilled = ({ newPassword, confirmPassword }: Pick<LoginOverlayContext, 'newPassword' | 'confirmPassword'>) => newPassword !== '' && confirmPassword !== '';
+export const registerFormFilled = ({ phone, registerCode, registerPassword }: Pick<LoginOverlayContext, 'phone' | 'registerCode' | 'registerPassword'>) =>
+  phone !== '' && registerCode !== '' && registerPassword !== '';
+
 export function passwordLoginError({ phone, password }: Pick<LoginOverlayContext, 'phone' | 'password'>): string | null {
   return phoneError(phone) ?? (password === '' ? LOGIN_MESSAGES.passwordRequired : null);
 }

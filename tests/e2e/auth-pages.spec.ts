@@ -136,8 +136,8 @@ test('auth pages, /userrule, the mine hub and favourites', async ({ page, reques
     await expect(toast(page, '修改成功')).toBeVisible();
     await expect(page).toHaveURL(/\/login$/);
     await expect(panel(page, 3)).toBeVisible();
+    await expect(page.getByLabel('手机号')).toHaveValue(phone);
 
-    await page.getByLabel('手机号').fill(phone);
     await page.getByLabel('密码', { exact: true }).fill(NEW_PASSWORD);
     await page.getByRole('checkbox').click();
     await panel(page, 3).getByRole('button', { name: '登录', exact: true }).click();

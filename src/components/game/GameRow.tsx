@@ -1,7 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link } from '../../app/Link.tsx';
 import { LazyImage } from '../media/LazyImage.tsx';
-import { DownloadButton } from './DownloadButton.tsx';
 import type { GameItem } from './game-item.ts';
 import './game-row.css';
 
@@ -48,10 +47,12 @@ export interface GameRowProps {
   highlight?: string;
   /** Replaces the one-line description (open servers, reservations). */
   note?: ReactNode;
+  /** The row's button at the end (the list passes the download button: components know no feature). */
+  action?: ReactNode;
 }
 
 /** One game of a list: icon, name, badges, size · downloads, a line of description, download button. Tap → game page. */
-export function GameRow({ game, rank, highlight, note }: GameRowProps) {
+export function GameRow({ game, rank, highlight, note, action }: GameRowProps) {
   const meta = [game.size_text, game.download_text && `${game.download_text}下载`].filter(Boolean).join(' · ');
   return (
     <div className="game-row">
@@ -73,7 +74,7 @@ export function GameRow({ game, rank, highlight, note }: GameRowProps) {
           <span className="game-row__desc">{note ?? game.short_desc}</span>
         </span>
       </Link>
-      <DownloadButton game={game} />
+      {action}
     </div>
   );
 }

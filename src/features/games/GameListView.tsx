@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { GAME_ROW_HEIGHT, GameRow } from '../../components/game/GameRow.tsx';
+import { DownloadButton } from '../downloads/DownloadButton.tsx';
 import type { GameItem } from '../../components/game/game-item.ts';
 import { PagedListView } from './PagedListView.tsx';
 import type { PagedList } from './use-paged-games.ts';
@@ -29,7 +30,7 @@ export function GameListView<T extends GameItem>({ list, ranked, highlight, note
       emptyMessage={emptyMessage}
       emptyAction={emptyAction}
       pullToRefresh={pullToRefresh}
-      renderRow={(game, index) => <GameRow game={game} rank={ranked ? index + 1 : undefined} highlight={highlight} note={noteOf?.(game)} />}
+      renderRow={(game, index) => <GameRow game={game} rank={ranked ? index + 1 : undefined} highlight={highlight} note={noteOf?.(game)} action={<DownloadButton game={game} />} />}
     />
   );
 }

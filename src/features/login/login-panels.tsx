@@ -87,7 +87,7 @@ export function PasswordPanel({ view }: PanelProps) {
           忘记密码？
         </LinkButton>
       </div>
-      <ActionButton onClick={view.passwordLogin} disabled={!view.canPasswordLogin} busy={view.loggingIn} busyText="登录中" dimmed={!view.passwordFormFilled}>
+      <ActionButton onClick={view.passwordLogin} disabled={!view.canPasswordLogin} busy={view.loggingIn} busyText="登录中">
         登录
       </ActionButton>
       <AgreementRow agreed={view.agreed} onToggle={view.toggleAgreement} disabled={!view.canToggleAgreement} onOpen={view.openDocument} />
@@ -115,7 +115,7 @@ export function RecoverPanel({ view }: PanelProps) {
         disabled={!view.canEditRecover}
         action={<CodeButton label={view.recoverCodeLabel} onClick={view.sendRecoverCode} disabled={!view.canSendRecoverCode} busy={view.sendingRecoverCode} />}
       />
-      <ActionButton onClick={view.recoverNext} disabled={!view.canRecoverNext} busy={view.verifying} busyText="验证中" dimmed={!view.recoverFormFilled}>
+      <ActionButton onClick={view.recoverNext} disabled={!view.canRecoverNext} busy={view.verifying} busyText="验证中">
         下一步
       </ActionButton>
     </section>
@@ -147,7 +147,7 @@ export function RegisterPanel({ view }: PanelProps) {
         onChange={view.changeRegisterPassword}
         disabled={!view.canEditRegister}
       />
-      <ActionButton onClick={view.submitRegister} disabled={!view.canRegister} busy={view.registering} busyText="注册中" dimmed={!view.registerFormFilled}>
+      <ActionButton onClick={view.submitRegister} disabled={!view.canRegister} busy={view.registering} busyText="注册中">
         注册
       </ActionButton>
       <AgreementRow agreed={view.agreed} onToggle={view.toggleAgreement} disabled={!view.canToggleAgreement} onOpen={view.openDocument} />
@@ -186,7 +186,7 @@ export function NewPasswordPanel({ view }: PanelProps) {
         onChange={view.changeConfirmPassword}
         disabled={!view.canEditReset}
       />
-      <ActionButton onClick={view.submitReset} disabled={!view.canReset} busy={view.resetting} busyText="提交中" dimmed={!view.resetFormFilled}>
+      <ActionButton onClick={view.submitReset} disabled={!view.canReset} busy={view.resetting} busyText="提交中">
         确定
       </ActionButton>
     </section>

@@ -2,7 +2,7 @@ import { sharedBridge } from '../../../bridge/adapter.ts';
 import { isInsideWrapper } from '../../../bridge/device-info.ts';
 import type { AppRuntime } from '../../app/runtime.ts';
 import { showToast } from '../../app/toast.ts';
-import { copyText } from '../../pages/game-gift/clipboard.ts';
+import { copyText } from '../../app/clipboard.ts';
 
 /**
  * 分享 on /gamedetail (分享一款游戏): the player's share link for the game

@@ -2,7 +2,7 @@ import { hasPage } from '../../app/routes.ts';
 import { useSignedIn } from '../../app/use-navigation.ts';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { AccountRow, SignInPrompt } from '../../features/account-security/account-parts.tsx';
-import { LogoutButton } from '../mine/LogoutButton.tsx';
+import { LogoutButton } from '../../features/account/LogoutButton.tsx';
 
 /**
  * /accountsetting: the settings hub of the mine tab. Each entry shows once its page exists (other

@@ -4,10 +4,10 @@ import { Link } from '../../app/Link.tsx';
 import { useNavigate, useSignedIn } from '../../app/use-navigation.ts';
 import { LoadFailed } from '../../components/LoadFailed.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
-import { useUserInfo, type UserInfo } from '../mine/use-mine.ts';
-import { SignedOutProfile } from './SignedOutProfile.tsx';
+import { useUserInfo, type UserInfo } from '../../features/account/use-mine.ts';
+import { SignedOutProfile } from '../../features/account/SignedOutProfile.tsx';
 import { useAvatarUpload } from './use-avatar-upload.ts';
-import './account-settings.css';
+import '../../features/account/profile.css';
 
 /**
  * /accountsettingshow: the profile as shown (avatar, nickname, sex, birthday, masked phone) with

@@ -1,7 +1,7 @@
 import { formatYuan } from '../../../api/protocol/money.ts';
 import { Link } from '../../app/Link.tsx';
 import type { StoreRedeem } from '../../features/store/use-store-redeem.ts';
-import { copyWithToast } from '../game-gift/clipboard.ts';
+import { copyWithToast } from '../../app/clipboard.ts';
 
 /**
  * The redemption sheet: confirm (price, balance, balance after), then the result — the gift code

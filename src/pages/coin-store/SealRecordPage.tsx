@@ -8,7 +8,7 @@ import { usePagedList } from '../../features/games/use-paged-games.ts';
 import { formatShortTime } from '../../features/money/money-data.ts';
 import { MoneySignIn } from '../../features/money/money-parts.tsx';
 import { decodeRedeemRecords } from '../../features/store/store-data.ts';
-import { copyWithToast } from '../game-gift/clipboard.ts';
+import { copyWithToast } from '../../app/clipboard.ts';
 import './coin-store.css';
 
 /**

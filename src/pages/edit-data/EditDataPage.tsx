@@ -4,10 +4,10 @@ import { BIRTHDAY_MIN, SEX_LABELS, SEX_VALUES, type Sex } from '../../../api/pro
 import { useNavigate, useSignedIn } from '../../app/use-navigation.ts';
 import { LoadFailed } from '../../components/LoadFailed.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
-import { SignedOutProfile } from '../account-settings/SignedOutProfile.tsx';
-import { useProfileSave } from '../account-settings/use-profile-save.ts';
-import { useUserInfo, type UserInfo } from '../mine/use-mine.ts';
-import '../account-settings/account-settings.css';
+import { SignedOutProfile } from '../../features/account/SignedOutProfile.tsx';
+import { useProfileSave } from '../../features/account/use-profile-save.ts';
+import { useUserInfo, type UserInfo } from '../../features/account/use-mine.ts';
+import '../../features/account/profile.css';
 
 /**
  * /editdata: sex (three choices in a row: 保密 / 男 / 女, one tap each) and birthday (antd-mobile's

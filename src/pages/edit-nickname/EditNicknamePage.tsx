@@ -3,10 +3,10 @@ import { checkNickname, codePointLength, NICKNAME_MAX, NICKNAME_MIN } from '../.
 import { useRuntime } from '../../app/runtime-context.tsx';
 import { useNavigate, useSignedIn } from '../../app/use-navigation.ts';
 import { PageHeader } from '../../components/PageHeader.tsx';
-import { SignedOutProfile } from '../account-settings/SignedOutProfile.tsx';
-import { useProfileSave } from '../account-settings/use-profile-save.ts';
-import { useSignedInNickname } from '../mine/use-mine.ts';
-import '../account-settings/account-settings.css';
+import { SignedOutProfile } from '../../features/account/SignedOutProfile.tsx';
+import { useProfileSave } from '../../features/account/use-profile-save.ts';
+import { useSignedInNickname } from '../../features/account/use-mine.ts';
+import '../../features/account/profile.css';
 
 /** /editnickname: the nickname with its rule (2–12 characters); the server's refusal is shown as it words it. */
 

@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import type { Screenshot } from './game-detail.ts';
+import type { Screenshot } from '../../features/games/game-detail.ts';
 
 /** Full-screen screenshots: swipe sideways (scroll snap), tap or '×' to close. */
 export function ScreenshotViewer({ shots, start, onClose }: { shots: readonly Screenshot[]; start: number; onClose: () => void }) {

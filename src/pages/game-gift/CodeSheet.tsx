@@ -1,4 +1,4 @@
-import { copyWithToast } from './clipboard.ts';
+import { copyWithToast } from '../../app/clipboard.ts';
 
 /** The claimed code, big, with '复制'. */
 export function CodeSheet({ title, code, onClose }: { title: string; code: string; onClose: () => void }) {

@@ -5,11 +5,11 @@ import { useNavigate } from '../../app/use-navigation.ts';
 import { LoadFailed } from '../../components/LoadFailed.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { gameIdsOf } from '../../components/game/game-ids.ts';
-import { MissingGame } from '../game-detail/MissingGame.tsx';
-import { copyWithToast } from './clipboard.ts';
+import { MissingGame } from '../../components/game/MissingGame.tsx';
+import { copyWithToast } from '../../app/clipboard.ts';
 import { CodeSheet } from './CodeSheet.tsx';
 import { decodeGiftPacks, remainingPercent, validDate, type GiftPack } from './gift-list.ts';
-import { useClaim } from './use-claim.ts';
+import { useClaim } from '../../features/games/use-claim.ts';
 import './game-gift.css';
 
 /** /gamegift: every gift pack of one game; '领取' claims, the code shows big with '复制'. */

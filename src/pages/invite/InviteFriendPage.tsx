@@ -14,7 +14,7 @@ import { PageHeader } from '../../components/PageHeader.tsx';
 import { decodeInviteInfo, inviteSharePayload, percentOf } from '../../features/invite/invite-data.ts';
 import { formatShortTime } from '../../features/money/money-data.ts';
 import { useMoneyAction } from '../../features/money/money-parts.tsx';
-import { copyText } from '../game-gift/clipboard.ts';
+import { copyText } from '../../app/clipboard.ts';
 import '../../features/invite/invite.css';
 import type { InviteInfo } from '../../../api/protocol/calls/invite.ts';
 

@@ -2,7 +2,7 @@ import { PageHeader } from '../../components/PageHeader.tsx';
 import { useNavigate, useSignedIn } from '../../app/use-navigation.ts';
 import { GameListView } from '../../features/games/GameListView.tsx';
 import { usePagedGames } from '../../features/games/use-paged-games.ts';
-import { useOpenLogin } from './use-mine.ts';
+import { useOpenLogin } from '../../features/account/use-mine.ts';
 import '../../features/games/games.css';
 
 /**

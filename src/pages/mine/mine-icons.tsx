@@ -1,4 +1,4 @@
-import type { MineIcon } from './use-mine.ts';
+import type { MineIcon } from '../../features/account/use-mine.ts';
 
 /** The hub's shortcut icons: small stroked glyphs (24 px box), white on a coloured chip. */
 const PATHS: Record<MineIcon, string> = {

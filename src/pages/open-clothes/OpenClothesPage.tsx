@@ -5,7 +5,8 @@ import { useRemoteData } from '../../app/use-remote-data.ts';
 import { LoadFailed } from '../../components/LoadFailed.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { gameIdsOf } from '../../components/game/game-ids.ts';
-import { chinaTime, decodeGameDetail, groupByDay, orderOpenServers, type OpenServer } from '../game-detail/game-detail.ts';
+import { chinaTime, decodeGameDetail, groupByDay, orderOpenServers, type OpenServer } from '../../features/games/game-detail.ts';
+import '../../components/game/missing-game.css';
 import '../game-detail/game-detail.css';
 
 /**

@@ -13,7 +13,7 @@ import { PaymentResult } from '../../features/payment/PaymentResult.tsx';
 import { RealNameNotice } from '../../features/payment/RealNameNotice.tsx';
 import { useCall } from '../../features/payment/use-call.ts';
 import { usePayment } from '../../features/payment/use-payment.ts';
-import { couponIdToUse, needsRealName, payMethodsFor, paySummary } from './checkout-rules.ts';
+import { couponIdToUse, needsRealName, payMethodsFor, paySummary } from '../../features/payment/checkout-rules.ts';
 import '../../features/payment/checkout.css';
 
 /**

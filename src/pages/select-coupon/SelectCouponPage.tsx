@@ -9,7 +9,7 @@ import { PageHeader } from '../../components/PageHeader.tsx';
 import { Skeleton } from '../../features/payment/checkout-parts.tsx';
 import { decodeCheckoutRequest, writeCouponChoice } from '../../features/payment/payment-data.ts';
 import { useCall } from '../../features/payment/use-call.ts';
-import { couponIdToUse } from '../recharge-pay/checkout-rules.ts';
+import { couponIdToUse } from '../../features/payment/checkout-rules.ts';
 import '../../features/payment/checkout.css';
 
 /**

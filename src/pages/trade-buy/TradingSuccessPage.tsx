@@ -14,7 +14,7 @@ import { formatShortTime } from '../../features/money/money-data.ts';
 import { Row, Skeleton } from '../../features/payment/checkout-parts.tsx';
 import { decodeTradeView, tradeRefOf, type TradeRef } from '../../features/trade-buy/trade-data.ts';
 import { useTradeAction } from '../../features/trade-buy/use-trade-action.ts';
-import { copyText } from '../game-gift/clipboard.ts';
+import { copyText } from '../../app/clipboard.ts';
 import '../../features/payment/checkout.css';
 import '../../features/trade-buy/trade-buy.css';
 

@@ -10,7 +10,7 @@ import { useNavigate, useSignedIn } from '../../app/use-navigation.ts';
 import { useRemoteData } from '../../app/use-remote-data.ts';
 import { LoadFailed } from '../../components/LoadFailed.tsx';
 import { gameIdsOf } from '../../components/game/game-ids.ts';
-import { MissingGame } from '../game-detail/MissingGame.tsx';
+import { MissingGame } from '../../components/game/MissingGame.tsx';
 import './zaixianwan.css';
 
 /**

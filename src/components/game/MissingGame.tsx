@@ -1,6 +1,6 @@
 import { useNavigate } from '../../app/use-navigation.ts';
-import { PageHeader } from '../../components/PageHeader.tsx';
-import './game-detail.css';
+import { PageHeader } from '../PageHeader.tsx';
+import './missing-game.css';
 
 /** A game page opened without a game id in its route data. */
 export function MissingGame({ title }: { title: string }) {

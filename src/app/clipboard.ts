@@ -1,4 +1,4 @@
-import { showToast } from '../../app/toast.ts';
+import { showToast } from './toast.ts';
 
 /** Copies text: the async clipboard first, then a selected input and execCommand('copy'). */
 export async function copyText(text: string): Promise<boolean> {

@@ -2,9 +2,9 @@ import { act, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { RuntimeProvider } from '../../app/runtime-context.tsx';
 import type { AppRuntime } from '../../app/runtime.ts';
-import { deferActor } from '../../features/deferred-actor.ts';
-import type { DownloadListActor } from '../../features/downloads/download-runtime.ts';
-import { addressOf, createFakeDownloads, nativeSends, progress, renderWithDownloads, settle, stateEvent } from '../../features/downloads/downloads.test-helper.tsx';
+import { deferActor } from '../deferred-actor.ts';
+import type { DownloadListActor } from './download-runtime.ts';
+import { addressOf, createFakeDownloads, nativeSends, progress, renderWithDownloads, settle, stateEvent } from './downloads.test-helper.tsx';
 import { DownloadButton, type DownloadButtonGame } from './DownloadButton.tsx';
 
 const MB = 1024 * 1024;

@@ -2,8 +2,8 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { OrderView } from '../../../api/protocol/calls/order.ts';
 import { MONEY_MSG } from '../../../api/protocol/money.ts';
-import { resultText } from '../../features/payment/result-text.ts';
-import { bonusCents } from '../../features/payment/first-recharge.ts';
+import { resultText } from './result-text.ts';
+import { bonusCents } from './first-recharge.ts';
 import { couponIdToUse, needsRealName, payMethodsFor, paySummary } from './checkout-rules.ts';
 
 describe('/rechargepay rules', () => {

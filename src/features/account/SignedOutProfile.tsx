@@ -1,5 +1,5 @@
 import { useRuntime } from '../../app/runtime-context.tsx';
-import './account-settings.css';
+import './profile.css';
 
 /** What the profile pages show signed out: a '登录' prompt that opens the login popup. */
 export function SignedOutProfile() {

@@ -6,11 +6,11 @@ import { useRuntime } from '../../app/runtime-context.tsx';
 import { useFeatureActor } from '../../app/use-feature-actor.ts';
 import { showToast } from '../../app/toast.ts';
 import type { DownloadGame } from '../../../machines/download.types.ts';
-import type { DownloadEntryActor, DownloadListActor } from '../../features/downloads/download-runtime.ts';
-import { actionLabel, percentOf } from '../../features/downloads/download-view.ts';
-import { downloadGameOf, runEntryAction, useDownloadList, useEntry, useEntryActor, useEntryBusy } from '../../features/downloads/use-downloads.ts';
-import { confirmDownloadNetwork } from '../../features/downloads/wifi-gate.ts';
-import type { GameItem } from './game-item.ts';
+import type { DownloadEntryActor, DownloadListActor } from './download-runtime.ts';
+import { actionLabel, percentOf } from './download-view.ts';
+import { downloadGameOf, runEntryAction, useDownloadList, useEntry, useEntryActor, useEntryBusy } from './use-downloads.ts';
+import { confirmDownloadNetwork } from './wifi-gate.ts';
+import type { GameItem } from '../../components/game/game-item.ts';
 import './download-button.css';
 
 export type DownloadButtonGame = Pick<GameItem, 'game_id' | 'platform_game_id' | 'platform_id' | 'name' | 'icon' | 'package_name' | 'down_type' | 'is_h5'>;
