@@ -20,6 +20,25 @@ const domGlobals = ['window', 'document', 'localStorage', 'sessionStorage', 'nav
   message: 'machines/ is pure: inject side effects as actions or actors',
 }));
 
+/** What every server file may not import (the server shares only api/protocol with the client). */
+const serverPatterns = [
+  { group: ['**/src/**', '../src/*', '**/machines/**', '../machines/*', '**/bridge/**', '../bridge/*'], message: 'server/ shares only api/protocol with the client' },
+  { group: ['../api/*', '!../api/protocol', '../../api/*', '!../../api/protocol'], message: 'server/ shares only api/protocol with the client' },
+  { group: ['react', 'ky', 'crypto-js', 'crypto-js/*', 'antd-mobile'], message: 'server/ uses node:crypto and no client libraries' },
+];
+
+/**
+ * The server's product domains: they sit above money/ and db/ and use them, never the other way
+ * (docs/decisions.md "One-way imports on the server"). A domain reaches an order through money's
+ * registry (server/money/products.ts), wired in server/app.ts. catalog/china-time.ts is the
+ * platform's clock arithmetic, not the catalogue, so it stays open to all.
+ */
+const PRODUCT_DOMAINS = ['catalog', 'content', 'help', 'holidays', 'invite', 'messages', 'profile', 'real-name', 'rewards', 'routes', 'service', 'staff', 'tasks', 'trading', 'uploads', 'withdrawals'];
+const domainImports = (below) => ({
+  group: [...PRODUCT_DOMAINS.flatMap((domain) => [`../${domain}/*`, `../../${domain}/*`]), '!../catalog/china-time.ts', '!../../catalog/china-time.ts', ...below],
+  message: 'server/money and server/db sit below the product domains: register a hook (server/money/products.ts) instead of importing one',
+});
+
 export default tseslint.config(
   { ignores: ['dist/**', 'node_modules/**', 'coverage/**', 'test-results/**', 'playwright-report/**', 'data/**', 'docs/**'] },
   ...tseslint.configs.recommended,
@@ -53,11 +72,13 @@ export default tseslint.config(
     { group: ['ky', 'crypto-js', 'crypto-js/*', 'node:*', 'react'], message: 'api/protocol is shared by client and server: primitives are injected' },
     { group: ['../../*'], message: 'api/protocol imports only itself' },
   ]),
-  zone(['server/**/*.ts'], [
-    { group: ['**/src/**', '../src/*', '**/machines/**', '../machines/*', '**/bridge/**', '../bridge/*'], message: 'server/ shares only api/protocol with the client' },
-    { group: ['../api/*', '!../api/protocol', '../../api/*', '!../../api/protocol'], message: 'server/ shares only api/protocol with the client' },
-    { group: ['react', 'ky', 'crypto-js', 'crypto-js/*', 'antd-mobile'], message: 'server/ uses node:crypto and no client libraries' },
-  ]),
+  zone(['server/**/*.ts'], serverPatterns),
+  // Later zones replace the rule's options for their files, so each repeats the server's patterns.
+  zone(['server/money/**/*.ts'], [...serverPatterns, domainImports([])]),
+  // db/ is the bottom: no product domain and not money. Its seeds (seed-*.ts) fill every domain's
+  // tables with that domain's own rows and texts, so they import them until each domain seeds itself.
+  zone(['server/db/**/*.ts'], [...serverPatterns, domainImports(['../money/*'])]),
+  { files: ['server/db/seed-*.ts'], rules: { 'no-restricted-imports': ['error', { patterns: serverPatterns }] } },
   {
     // Hooks run in the same order every render, and effects see what they read. A machine is run
     // from a view through useFeatureActor (src/app/use-feature-actor.ts), never rebuilt in useMemo.

@@ -35,6 +35,11 @@ import { orderCalls, registerMoneyRoutes } from './routes/orders.ts';
 import { withdrawalCalls } from './routes/withdrawals.ts';
 import { storeCalls } from './routes/store.ts';
 import { bindMoneyServer } from './money/services.ts';
+import { registerOrderHooks, type OrderHooks } from './money/products.ts';
+import { clawBackInviteShare, creditInviteShare } from './invite/invites.ts';
+import { postOrderMessage } from './messages/order-messages.ts';
+import { taskOnOrderPaid } from './tasks/hooks.ts';
+import { tradeOrderProduct } from './trading/order-product.ts';
 import type { HttpPost } from './money/delivery.ts';
 import { createSmsProvider } from './sms-provider.ts';
 import { registerDevSmsOutbox, type SmsProvider } from './sms.ts';
@@ -104,6 +109,18 @@ export const LOG_REDACT_PATHS = [
   '*.secrets',
 ];
 
+/**
+ * What paid orders reach (server/money/products.ts): money/ sits below the domains and imports
+ * none of them; they are wired here. The listeners run in this order inside the order's transaction.
+ */
+export const ORDER_HOOKS: OrderHooks = {
+  products: { trade: tradeOrderProduct },
+  // The inviter's share, then the paid-order task.
+  rechargePaid: [creditInviteShare, (trx, order, _payer, now) => taskOnOrderPaid(trx, order, now)],
+  refunded: [clawBackInviteShare],
+  news: postOrderMessage,
+};
+
 /** Without services (e.g. to list paths) the SMS calls answer '验证码发送失败'. */
 export function allCalls(services: { sms: SmsProvider; serviceBus?: ServiceBus; holidays?: HolidaySource } = { sms: { send: () => Promise.reject(new Error('no SMS provider')) } }): CallDefinition[] {
   return [...contentCalls, ...authCalls(services), ...authAccountCalls, ...catalogCalls, ...serviceCalls(services.serviceBus ?? new MemoryServiceBus()), ...ratingCalls, ...pointCalls, ...realNameCalls, ...playCalls(services.holidays ?? createHolidaySource([])), ...profileCalls, ...accountCancelCalls, ...accountSecurityCalls, ...collectionCalls, ...orderCalls, ...perksCalls, ...helpCalls, ...messageCalls, ...inviteCalls, ...withdrawalCalls, ...storeCalls, ...taskCalls, ...tradeListingCalls, ...tradePurchaseCalls];
@@ -111,6 +128,7 @@ export function allCalls(services: { sms: SmsProvider; serviceBus?: ServiceBus; 
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config } = deps;
+  registerOrderHooks(ORDER_HOOKS);
   const app = Fastify({
     logger: {
       level: config.logLevel,

@@ -44,8 +44,14 @@ export interface CallDefinition {
   handler(ctx: CallContext): Promise<WireResponse>;
 }
 
-/** What a declared call's handler gets: the checked, typed fields as `input`. */
-export type SpecContext<TSpec extends AnyCallSpec> = CallContext & { input: CallInput<TSpec> };
+/** The context of a call whose auth is 'required': the pipeline answers "not signed in" before the handler runs without a user. */
+export type AuthedContext = CallContext & { user: AuthedUser };
+
+/**
+ * What a declared call's handler gets: the checked, typed fields as `input`, and for a call
+ * declared `auth: 'required'` a user that is never null (the pipeline refuses before the handler).
+ */
+export type SpecContext<TSpec extends AnyCallSpec> = (TSpec extends { auth: 'required' } ? AuthedContext : CallContext) & { input: CallInput<TSpec> };
 
 /**
  * A handler for a declared call: its path and auth come from the declaration, and its fields are
@@ -57,9 +63,12 @@ export function handle<TSpec extends AnyCallSpec>(spec: TSpec, handler: (ctx: Sp
     auth: spec.auth,
     spec,
     handler(ctx) {
+      // The pipeline answers "not signed in" first; a caller that skipped it is a bug, not a player.
+      if (spec.auth === 'required' && ctx.user === null) return Promise.reject(new Error(`${spec.path} needs a signed-in user`));
       const parsed = parseFields(spec, ctx.fields);
       if (!parsed.ok) return Promise.resolve(refuse(parsed.message));
-      return handler({ ...ctx, input: parsed.value });
+      // Checked just above: for a 'required' call the user is set, which the conditional type cannot see.
+      return handler({ ...ctx, input: parsed.value } as SpecContext<TSpec>);
     },
   };
 }

@@ -179,9 +179,10 @@ export function answer<TData = null>(doc: string): Answer<TData> {
   return { doc };
 }
 
-export interface CallSpec<TEntries extends v.ObjectEntries = v.ObjectEntries, TData = unknown, TPath extends string = string> {
+export interface CallSpec<TEntries extends v.ObjectEntries = v.ObjectEntries, TData = unknown, TPath extends string = string, TAuth extends AuthMode = AuthMode> {
   path: TPath;
-  auth: AuthMode;
+  /** Kept as its literal, so the server's handler of a 'required' call gets a non-null user. */
+  auth: TAuth;
   /** One line for the call reference: what the call does. */
   summary: string;
   fields: v.ObjectSchema<TEntries, undefined>;
@@ -189,13 +190,13 @@ export interface CallSpec<TEntries extends v.ObjectEntries = v.ObjectEntries, TD
 }
 
 /** Declares a call. `fields` lists the payload fields in the order they are checked. */
-export function defineCall<const TPath extends string, const TEntries extends v.ObjectEntries, TData = null>(spec: {
+export function defineCall<const TPath extends string, const TEntries extends v.ObjectEntries, TData = null, const TAuth extends AuthMode = AuthMode>(spec: {
   path: TPath;
-  auth: AuthMode;
+  auth: TAuth;
   summary: string;
   fields: TEntries;
   answer?: Answer<TData>;
-}): CallSpec<TEntries, TData, TPath> {
+}): CallSpec<TEntries, TData, TPath, TAuth> {
   return { path: spec.path, auth: spec.auth, summary: spec.summary, fields: v.object(spec.fields), answer: spec.answer ?? (answer<TData>('—') as Answer<TData>) };
 }
 

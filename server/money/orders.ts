@@ -1,6 +1,6 @@
 import { createHash, randomInt } from 'node:crypto';
-import { TRADE_MSG } from '../../api/protocol/trade-rules.ts';
 import { sql, type Kysely, type Transaction } from 'kysely';
+import { TRADE_MSG } from '../../api/protocol/trade-rules.ts';
 import type { OrderView } from '../../api/protocol/calls/order.ts';
 import { MONEY_MSG, ORDER_REQUEST_STALE_MS, ORDER_STATUS_TEXT, ORDER_TTL_MS, type OrderKind, type PayMethod } from '../../api/protocol/money.ts';
 import { CHINA_OFFSET_MS } from '../catalog/china-time.ts';
@@ -9,11 +9,7 @@ import { protectionSubject, spendAllowance } from '../minors.ts';
 import { cardProduct, coinsBonus, fulfilCard, onOrderPaid } from './card-hooks.ts';
 import { InsufficientFunds, platform, player, post, type Transfer } from './ledger.ts';
 import type { PaymentProvider } from './payments/provider.ts';
-import { postOrderMessage } from '../messages/order-messages.ts';
-import { clawBackInviteShare, creditInviteShare } from '../invite/invites.ts';
-import { taskOnOrderPaid } from '../tasks/hooks.ts';
-import { holdForPayment, releaseReservation, reserveListing, TradeRefusal, tradeProduct, type TradeProduct } from '../trading/purchase.ts';
-import { onTradePaid, tellLateRefund, TRADE_ESCROW } from '../trading/trades.ts';
+import { orderHooks, productOf, type PreparedProduct } from './products.ts';
 
 /**
  * The order service: createOrder with Stripe's idempotency semantics, and every
@@ -217,27 +213,12 @@ async function makeOrder(trx: Trx, ctx: MoneyContext, userId: number, input: Cre
   await trx.selectFrom('users').select('id').where('id', '=', userId).forUpdate().executeTakeFirstOrThrow();
   const payMethod: PayMethod = input.pay_method ?? 'provider';
   let values: OrderProduct;
-  let trade: TradeProduct | null = null;
-  if (input.kind === 'trade') {
-    // 账号交易: 支付宝 or 余额 only, no coupon; the buyer and the listing checked, reserved below.
-    if (payMethod !== 'provider' && payMethod !== 'wallet') throw new Refusal(TRADE_MSG.payMethodBad);
-    if (input.user_coupon_id !== null && input.user_coupon_id !== undefined) throw new Refusal(MONEY_MSG.couponNotForKind);
-    try {
-      trade = await tradeProduct(trx, userId, input.listing_id, now);
-    } catch (error) {
-      if (error instanceof TradeRefusal) throw new Refusal(error.message);
-      throw error;
-    }
-    values = {
-      ...base('trade', trade.subject, trade.amount_cents, 0),
-      game_id: trade.game_id,
-      platform_game_id: trade.platform_game_id,
-      game_name: trade.game_name,
-      sub_account_id: trade.sub_account_id,
-      server_name: trade.server_name,
-      role_name: trade.role_name,
-      listing_id: trade.listing_id,
-    };
+  // A kind another domain sells (账号交易): it checks the request and holds what is bought, below.
+  const product = productOf(input.kind);
+  let prepared: PreparedProduct | null = null;
+  if (product !== null) {
+    prepared = await product.prepare(trx, userId, { listing_id: input.listing_id, pay_method: payMethod, user_coupon_id: input.user_coupon_id }, now);
+    values = { ...base(input.kind, prepared.columns.subject, prepared.columns.amount_cents, 0), ...prepared.columns };
   } else if (input.kind === 'coins') {
     if (input.amount_cents === undefined) throw new Refusal(MONEY_MSG.amountInvalid);
     if (payMethod === 'coins') throw new Refusal(ORDER_LOCAL_MSG.coinsWithCoins);
@@ -301,15 +282,15 @@ async function makeOrder(trx: Trx, ctx: MoneyContext, userId: number, input: Cre
   }
   const payCents = values.amount_cents - couponCents;
 
-  // Minors and unverified accounts: every payment asks first (trades refuse them outright above).
-  if (payCents > 0 && trade === null) {
+  // Minors and unverified accounts: every payment asks first (another domain's product refuses them outright above).
+  if (payCents > 0 && prepared === null) {
     const verdict = await spendAllowance(await protectionSubject(trx, userId), payCents, now, (month) => spentInMonth(trx, userId, month));
     if (!verdict.ok) throw new Refusal(verdict.message);
   }
 
   const number = orderNumber(now);
-  // A trade order lives as long as its reservation.
-  const expiresAt = trade !== null ? trade.reserved_until : new Date(now.getTime() + ORDER_TTL_MS);
+  // A trade order lives as long as its reservation (what the product holds for it).
+  const expiresAt = prepared !== null ? prepared.expiresAt : new Date(now.getTime() + ORDER_TTL_MS);
   let order;
   try {
     order = await trx
@@ -339,14 +320,7 @@ async function makeOrder(trx: Trx, ctx: MoneyContext, userId: number, input: Cre
     const locked = await trx.updateTable('user_coupons').set({ locked_order_id: order.id }).where('id', '=', couponId).where('locked_order_id', 'is', null).where('used_at', 'is', null).returning('id').executeTakeFirst();
     if (!locked) throw new Refusal(MONEY_MSG.couponUnusable);
   }
-  if (trade !== null) {
-    try {
-      await reserveListing(trx, trade, order.id, now);
-    } catch (error) {
-      if (error instanceof TradeRefusal) throw new Refusal(error.message);
-      throw error;
-    }
-  }
+  if (prepared !== null) await prepared.created(order.id);
   await trx.updateTable('order_requests').set({ order_id: order.id }).where('user_id', '=', userId).where('idempotency_key', '=', input.idempotency_key).execute();
 
   if (payCents === 0 || payMethod !== 'provider') {
@@ -404,14 +378,15 @@ const positive = (transfers: Transfer[]): Transfer[] => transfers.filter((t) => 
 export function paymentTransfers(order: { user_id: number; kind: OrderKind; pay_cents: number; coupon_cents: number; bonus_cents: number }, payer: PayMethod): Transfer[] {
   const from = payer === 'provider' ? platform('platform_cash') : player(order.user_id, payer);
   const coins = player(order.user_id, 'coins');
+  // 账号交易: held in escrow until the cooling-off ends (server/trading/trades.ts releases or refunds it).
+  const product = productOf(order.kind);
+  if (product !== null) return positive([{ from, to: platform(product.paidInto), amount: order.pay_cents }]);
   if (order.kind === 'coins') return positive([{ from, to: coins, amount: order.pay_cents }, { from: platform('promotion_expense'), to: coins, amount: order.bonus_cents }]);
   if (order.kind === 'game')
     return positive([
       { from, to: platform('platform_liabilities'), amount: order.pay_cents },
       { from: platform('coupon_expense'), to: platform('platform_liabilities'), amount: order.coupon_cents },
     ]);
-  // 账号交易: held in escrow until the cooling-off ends (server/trading/trades.ts releases or refunds it).
-  if (order.kind === 'trade') return positive([{ from, to: platform(TRADE_ESCROW), amount: order.pay_cents }]);
   return positive([{ from, to: platform('platform_revenue'), amount: order.pay_cents }]);
 }
 
@@ -442,23 +417,24 @@ export async function settlePaid(trx: Trx, orderId: number, now: Date, payer: Pa
       .where((eb) => eb.or([eb('locked_order_id', 'is', null), eb('locked_order_id', '=', order.id)]))
       .execute();
   }
-  if (order.kind === 'trade') {
-    // Buying an account is not a recharge (no first-recharge mark, no task, no invitation share):
-    // the trade is made and the order delivered; the trading messages are the player's news.
-    await onTradePaid(trx, order, now);
+  const hooks = orderHooks();
+  const product = productOf(order.kind);
+  if (product !== null) {
+    // Buying another domain's product (an account) is not a recharge (no first-recharge mark, no
+    // task, no invitation share): it is made and the order delivered; that domain tells the player.
+    await product.paid(trx, order, now);
     await trx.updateTable('orders').set({ status: 'delivered', delivered_at: now, updated_at: now }).where('id', '=', order.id).where('status', '=', 'paid').execute();
     return true;
   }
   await onOrderPaid(trx, { id: order.id, user_id: order.user_id, kind: order.kind, pay_cents: order.pay_cents }, now);
-  await creditInviteShare(trx, order, payer, now);
-  await taskOnOrderPaid(trx, order, now);
+  for (const listener of hooks.rechargePaid) await listener(trx, order, payer, now);
   if (order.kind === 'card') await fulfilCard(trx, { id: order.id, user_id: order.user_id, card_id: order.card_id! }, now);
   if (order.kind === 'game') {
     await trx.insertInto('deliveries').values({ order_id: order.id, status: 'pending', next_attempt_at: now, created_at: now }).onConflict((oc) => oc.column('order_id').doNothing()).execute();
-    await postOrderMessage(trx, order, 'paid', now);
+    await hooks.news(trx, order, 'paid', now);
   } else {
     await trx.updateTable('orders').set({ status: 'delivered', delivered_at: now, updated_at: now }).where('id', '=', order.id).where('status', '=', 'paid').execute();
-    await postOrderMessage(trx, order, 'delivered', now);
+    await hooks.news(trx, order, 'delivered', now);
   }
   return true;
 }
@@ -479,10 +455,11 @@ export async function markPaidByProvider(db: Db, notification: { out_trade_no: s
     if (order.status !== 'created' && order.status !== 'paying' && order.status !== 'expired' && order.status !== 'failed') return 'already';
     // 账号交易: the listing must be held for this order (still reserved for it, or on sale again
     // after the order closed); sold to someone else meanwhile: the money goes back to 余额.
-    if (order.kind === 'trade' && !(await holdForPayment(trx, order, now))) {
+    const product = productOf(order.kind);
+    if (product !== null && !(await product.holdForPayment(trx, order, now))) {
       const refunded = await trx
         .updateTable('orders')
-        .set({ status: 'refunded', provider_trade_no: notification.trade_no, paid_at: now, closed_at: now, updated_at: now, fail_reason: TRADE_MSG.lateRefund })
+        .set({ status: 'refunded', provider_trade_no: notification.trade_no, paid_at: now, closed_at: now, updated_at: now, fail_reason: product.lateRefundReason })
         .where('id', '=', order.id)
         .returningAll()
         .executeTakeFirstOrThrow();
@@ -490,10 +467,10 @@ export async function markPaidByProvider(db: Db, notification: { out_trade_no: s
         reference: `order:${refunded.order_number}:refund`,
         kind: 'refund',
         orderId: order.id,
-        memo: TRADE_MSG.lateRefund,
+        memo: product.lateRefundReason,
         transfers: [{ from: platform('platform_cash'), to: player(refunded.user_id, 'wallet'), amount: order.pay_cents }],
       });
-      await tellLateRefund(trx, refunded, now);
+      await product.lateRefunded(trx, refunded, now);
       return 'paid';
     }
     // A payment the provider confirms after the order closed is honoured (the money was taken) —
@@ -525,7 +502,7 @@ export async function markPaidByProvider(db: Db, notification: { out_trade_no: s
             memo: MONEY_MSG.lateRefund,
             transfers: [{ from: platform('platform_cash'), to: player(late.user_id, 'wallet'), amount: order.pay_cents }],
           });
-          await postOrderMessage(trx, refunded, 'refunded', now);
+          await orderHooks().news(trx, refunded, 'refunded', now);
           return 'paid';
         }
       }
@@ -549,12 +526,13 @@ async function closeUnpaid(trx: Trx, provider: PaymentProvider, order: { id: num
   if (!closed) return false;
   await trx.updateTable('user_coupons').set({ locked_order_id: null }).where('locked_order_id', '=', order.id).execute();
   // A trade order's reservation ends with it: the listing is on sale for the next buyer.
-  if (closed.kind === 'trade') {
-    await releaseReservation(trx, closed, now);
+  const product = productOf(closed.kind);
+  if (product !== null) {
+    await product.closed(trx, closed, now);
     return true;
   }
   // The expiry job's close is news to the player; a cancel ('failed') is what they just did.
-  if (to === 'expired') await postOrderMessage(trx, closed, 'expired', now);
+  if (to === 'expired') await orderHooks().news(trx, closed, 'expired', now);
   return true;
 }
 
@@ -631,7 +609,7 @@ export async function deliveryAcknowledged(db: Db, orderId: number, now: Date): 
         .where('id', '=', order.sub_account_id)
         .execute();
     }
-    await postOrderMessage(trx, order, 'delivered', now);
+    await orderHooks().news(trx, order, 'delivered', now);
     return true;
   });
 }
@@ -661,8 +639,9 @@ export async function refundOrder(db: Db, orderId: number, now: Date, reason: st
     if (order.user_coupon_id !== null) {
       await trx.updateTable('user_coupons').set({ used_at: null }).where('id', '=', order.user_coupon_id).where('expires_at', '>', now).execute();
     }
-    await clawBackInviteShare(trx, order, now);
-    await postOrderMessage(trx, order, 'refunded', now);
+    const hooks = orderHooks();
+    for (const listener of hooks.refunded) await listener(trx, order, now);
+    await hooks.news(trx, order, 'refunded', now);
     return true;
   });
 }

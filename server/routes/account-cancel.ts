@@ -18,12 +18,12 @@ export const accountCancelCalls = defineCalls(
   }),
 
   handle(getCancelConditions, async ({ db, user }) => {
-    const conditions = await checkConditions(db, user!.id);
-    return ok({ conditions, all_passed: conditions.every((c) => c.passed), phone: maskPhone(user!.phone) });
+    const conditions = await checkConditions(db, user.id);
+    return ok({ conditions, all_passed: conditions.every((c) => c.passed), phone: maskPhone(user.phone) });
   }),
 
   handle(applyCancel, async ({ db, kv, user, input, now, log }) => {
-    const me = user!;
+    const me = user;
     if (await pendingCancellation(db, me.id)) return refuse(CANCEL_MSG.alreadyPending);
     // A quick look first, so a blocked account does not spend its code.
     if (!(await checkConditions(db, me.id)).every((c) => c.passed)) return refuse(CANCEL_MSG.conditionsUnmet);
@@ -54,17 +54,17 @@ export const accountCancelCalls = defineCalls(
     const row = await db
       .updateTable('cancellation_requests')
       .set({ status: 'revoked', resolved_at: now })
-      .where('user_id', '=', user!.id)
+      .where('user_id', '=', user.id)
       .where('status', '=', 'pending')
       .returning('id')
       .executeTakeFirst();
     if (!row) return refuse(CANCEL_MSG.notPending);
-    log.info({ user: user!.uuid }, 'cancellation revoked');
+    log.info({ user: user.uuid }, 'cancellation revoked');
     return ok(null, CANCEL_MSG.revoked);
   }),
 
   handle(getCancelStatus, async ({ db, user }) => {
-    const cancellation = await pendingCancellation(db, user!.id);
+    const cancellation = await pendingCancellation(db, user.id);
     return ok({ status: cancellation ? ('pending' as const) : ('none' as const), cancellation });
   }),
 );

@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { ACCOUNT_MSG, changeUserTelOne, changeUserTelTwo, PHONE_TICKET_TTL_S, userChangePassword } from '../../api/protocol/calls/account-security.ts';
 import { endSessions } from '../auth.ts';
-import { BUSY, defineCalls, handle, ok, refuse, type CallContext } from '../calls.ts';
+import { BUSY, defineCalls, handle, ok, refuse, type AuthedContext } from '../calls.ts';
 import type { Database } from '../db/schema.ts';
 import type { KvStore } from '../kv-store.ts';
 import { addressTurn, hashPassword, HashQueueFullError, SCRYPT_PARAMS, verifyPassword } from '../passwords.ts';
@@ -74,14 +74,14 @@ export async function bindPhone(db: Kysely<Database>, userId: number, phone: str
   }
 }
 
-async function phoneHeldByOther(ctx: CallContext, phone: string): Promise<boolean> {
-  const row = await ctx.db.selectFrom('users').select('id').where('phone', '=', phone).where('id', '!=', ctx.user!.id).executeTakeFirst();
+async function phoneHeldByOther(ctx: AuthedContext, phone: string): Promise<boolean> {
+  const row = await ctx.db.selectFrom('users').select('id').where('phone', '=', phone).where('id', '!=', ctx.user.id).executeTakeFirst();
   return row !== undefined;
 }
 
 export const accountSecurityCalls = defineCalls(
   handle(changeUserTelOne, async (ctx) => {
-    const user = ctx.user!;
+    const user = ctx.user;
     const check = await checkCode(ctx.kv, 'verifyPhone', user.phone, ctx.input.phone_code, { consume: true });
     if (!check.ok) return refuse(check.msg);
     const ticket = await issueTicket(ctx.kv, { userId: user.id, phone: user.phone });
@@ -89,7 +89,7 @@ export const accountSecurityCalls = defineCalls(
   }),
 
   handle(changeUserTelTwo, async (ctx) => {
-    const user = ctx.user!;
+    const user = ctx.user;
     const { phone, phone_code: code, ticket } = ctx.input;
     const hash = await liveTicket(ctx.kv, ticket, user);
     if (!hash) return refuse(ACCOUNT_MSG.ticketInvalid);
@@ -111,7 +111,7 @@ export const accountSecurityCalls = defineCalls(
   }),
 
   handle(userChangePassword, async (ctx) => {
-    const user = ctx.user!;
+    const user = ctx.user;
     const { old_password: oldPassword, phone_code: code, password } = ctx.input;
     const row = await ctx.db.selectFrom('users').select('password_hash').where('id', '=', user.id).executeTakeFirstOrThrow();
     const hasPassword = row.password_hash !== null;

@@ -64,9 +64,9 @@ export const authAccountCalls = defineCalls(
     const row = await db
       .selectFrom('users')
       .select(['uuid', 'nickname', 'avatar', 'phone', 'coins', 'password_hash', 'created_at', 'sex', 'birthday'])
-      .where('id', '=', user!.id)
+      .where('id', '=', user.id)
       .executeTakeFirstOrThrow();
-    const realName = await db.selectFrom('user_real_names').select('user_id').where('user_id', '=', user!.id).executeTakeFirst();
+    const realName = await db.selectFrom('user_real_names').select('user_id').where('user_id', '=', user.id).executeTakeFirst();
     return ok({
       uuid: row.uuid,
       nickname: row.nickname,
@@ -74,9 +74,9 @@ export const authAccountCalls = defineCalls(
       avatar: row.avatar ? mediaUrl(config, row.avatar) : generatedAvatar(row.nickname, row.uuid),
       phone: maskPhone(row.phone),
       // 乐玩币 from the ledger (fen of 币; 1 币 = 100), shown as 币 with up to two decimals.
-      coins: (await balanceOf(db, player(user!.id, 'coins'))) / 100,
+      coins: (await balanceOf(db, player(user.id, 'coins'))) / 100,
       // 积分 from the ledger too (tasks and check-in earn them, the coin store spends them).
-      points: await pointsOf(db, user!.id),
+      points: await pointsOf(db, user.id),
       has_password: row.password_hash !== null,
       created_at: new Date(row.created_at).toISOString(),
       real_name: realName ? 1 : 0,
@@ -85,12 +85,12 @@ export const authAccountCalls = defineCalls(
     });
   }),
   handle(changeActiveRecord, async ({ db, user, now }) => {
-    await db.updateTable('users').set({ last_active_at: now }).where('id', '=', user!.id).execute();
+    await db.updateTable('users').set({ last_active_at: now }).where('id', '=', user.id).execute();
     return ok(null);
   }),
-  handle(getWatermark, async ({ user }) => ok({ code: watermarkCode(user!.uuid) })),
+  handle(getWatermark, async ({ user }) => ok({ code: watermarkCode(user.uuid) })),
   handle(logout, async ({ db, user, now }) => {
-    await endSessions(db, { sessionId: user!.sessionId }, 'logout', now);
+    await endSessions(db, { sessionId: user.sessionId }, 'logout', now);
     return ok(null, AUTH_MSG.loggedOut);
   }),
   agreementCall(agreeH5, USER_AGREEMENT_KEY),

@@ -27,12 +27,12 @@ export const collectionCalls = defineCalls(
     if (input.collect === '1') {
       await db
         .insertInto('collections')
-        .values({ user_id: user!.id, game_id: input.game_id, platform_game_id: input.platform_game_id ?? null })
+        .values({ user_id: user.id, game_id: input.game_id, platform_game_id: input.platform_game_id ?? null })
         .onConflict((oc) => oc.columns(['user_id', 'game_id']).doNothing())
         .execute();
       return ok({ game_id: input.game_id, collected: 1 as const }, COLLECTION_MSG.collected);
     }
-    await db.deleteFrom('collections').where('user_id', '=', user!.id).where('game_id', '=', input.game_id).execute();
+    await db.deleteFrom('collections').where('user_id', '=', user.id).where('game_id', '=', input.game_id).execute();
     return ok({ game_id: input.game_id, collected: 0 as const }, COLLECTION_MSG.uncollected);
   }),
 
@@ -48,14 +48,14 @@ export const collectionCalls = defineCalls(
     const count = await db
       .selectFrom('collections')
       .select((eb) => eb.fn.countAll<number>().as('total'))
-      .where('user_id', '=', user!.id)
+      .where('user_id', '=', user.id)
       .executeTakeFirstOrThrow();
     const total = Number(count.total);
     if (offset >= total) return ok({ list: [], total, page, limit });
     const rows = await db
       .selectFrom('collections')
       .select(['game_id', 'created_at'])
-      .where('user_id', '=', user!.id)
+      .where('user_id', '=', user.id)
       .orderBy('created_at', 'desc')
       .orderBy('id', 'desc')
       .limit(limit)

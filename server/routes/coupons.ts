@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import * as calls from '../../api/protocol/calls/coupon.ts';
 import { MSG } from '../../api/protocol/codes.ts';
-import { defineCalls, handle, ok, refuse, type CallContext } from '../calls.ts';
+import { defineCalls, handle, ok, refuse, type AuthedContext } from '../calls.ts';
 import { DAY_MS } from '../catalog/china-time.ts';
 import { pageAnswer, pageOf, type Page } from '../catalog/fields.ts';
 import { iso } from '../catalog/game-list.ts';
@@ -113,9 +113,9 @@ export async function couponSummary(db: Kysely<Database>, gameId: number, userId
   return { count: items.length, max_amount: items.reduce((m, c) => Math.max(m, c.amount), 0), list: items.slice(0, 3) };
 }
 
-async function myCoupons(ctx: CallContext, page: Page, status: number, source: UserCouponSource | null) {
+async function myCoupons(ctx: AuthedContext, page: Page, status: number, source: UserCouponSource | null) {
   const { db, now, user } = ctx;
-  let base = db.selectFrom('user_coupons as uc').where('uc.user_id', '=', user!.id);
+  let base = db.selectFrom('user_coupons as uc').where('uc.user_id', '=', user.id);
   if (source) base = base.where('uc.source', '=', source);
   if (status === COUPON_STATUS.usable) base = base.where('uc.used_at', 'is', null).where('uc.expires_at', '>', now);
   if (status === COUPON_STATUS.used) base = base.where('uc.used_at', 'is not', null);
@@ -172,7 +172,7 @@ export const couponCalls = defineCalls(
   }),
   handle(calls.receiveCoupon, async ({ db, input, user, now }) => {
     const couponId = input.coupon_id;
-    const result = await claimCoupon(db, user!.id, couponId, now);
+    const result = await claimCoupon(db, user.id, couponId, now);
     if (result.status !== 'ok') return refuse(COUPON_MSG[result.status]);
     return ok({ id: result.userCouponId, coupon_id: couponId, expires_at: iso(result.expiresAt) }, COUPON_MSG.received);
   }),
@@ -195,7 +195,7 @@ export const couponCalls = defineCalls(
     const received: { id: number; coupon_id: number; expires_at: string }[] = [];
     let already = 0;
     for (const id of ids) {
-      const result = await claimCoupon(db, user!.id, id, now);
+      const result = await claimCoupon(db, user.id, id, now);
       if (result.status === 'ok') received.push({ id: result.userCouponId, coupon_id: id, expires_at: iso(result.expiresAt) });
       if (result.status === 'already') already++;
     }
@@ -210,7 +210,7 @@ export const couponCalls = defineCalls(
         sql<number>`count(*) filter (where used_at is not null)`.as('used'),
         sql<number>`count(*) filter (where used_at is null and expires_at <= ${now})`.as('expired'),
       ])
-      .where('user_id', '=', user!.id)
+      .where('user_id', '=', user.id)
       .executeTakeFirstOrThrow();
     const usable = Number(row.usable);
     const used = Number(row.used);

@@ -158,7 +158,7 @@ export const giftCalls = defineCalls(
   }),
   handle(calls.receiveGift, async ({ db, input, user, now }) => {
     const giftId = input.gift_id;
-    const userId = user!.id;
+    const userId = user.id;
     const pack = await db.selectFrom('gift_packs').select(['id', 'valid_until']).where('id', '=', giftId).executeTakeFirst();
     if (!pack) return refuse(GIFT_MSG.missing);
     const held = await heldCode(db, pack.id, userId);
@@ -171,7 +171,7 @@ export const giftCalls = defineCalls(
   }),
   handle(calls.myGiftList, async ({ db, input, user, now }) => {
     const page = pageOf(input);
-    const base = db.selectFrom('gift_codes as gc').where('gc.claimed_by', '=', user!.id);
+    const base = db.selectFrom('gift_codes as gc').where('gc.claimed_by', '=', user.id);
     const total = Number((await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
     const rows =
       total > page.offset
@@ -213,7 +213,7 @@ export const giftCalls = defineCalls(
     if (new Date(game.online_at) <= now) return refuse(RESERVE_MSG.online);
     const inserted = await db
       .insertInto('reservations')
-      .values({ user_id: user!.id, game_id: game.id, created_at: now })
+      .values({ user_id: user.id, game_id: game.id, created_at: now })
       .onConflict((oc) => oc.columns(['user_id', 'game_id']).doNothing())
       .returning('id')
       .executeTakeFirst();
@@ -222,13 +222,13 @@ export const giftCalls = defineCalls(
   }),
   handle(calls.cancelReserveGame, async ({ db, input, user }) => {
     const gameId = input.game_id;
-    await db.deleteFrom('reservations').where('user_id', '=', user!.id).where('game_id', '=', gameId).execute();
+    await db.deleteFrom('reservations').where('user_id', '=', user.id).where('game_id', '=', gameId).execute();
     const counts = await reserveCounts(db, [gameId]);
     return ok({ game_id: gameId, reserved: false, reserve_count: counts.get(gameId) ?? 0 }, RESERVE_MSG.cancelled);
   }),
   handle(calls.myReservations, async ({ db, input, user, now }) => {
     const page = pageOf(input);
-    const base = db.selectFrom('reservations').where('user_id', '=', user!.id);
+    const base = db.selectFrom('reservations').where('user_id', '=', user.id);
     const total = Number((await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
     const rows = total > page.offset ? await base.select(['game_id', 'created_at']).orderBy('created_at', 'desc').orderBy('id', 'desc').limit(page.limit).offset(page.offset).execute() : [];
     const items = await gamesByIds(db, now, rows.map((r) => r.game_id));

@@ -22,13 +22,13 @@ export const helpCalls = defineCalls(
   }),
 
   handle(userOpinion, async ({ db, user, input, now }) => {
-    const result = await submitFeedback(db, user!.id, input, now);
+    const result = await submitFeedback(db, user.id, input, now);
     if (!result.ok) return refuse(result.message);
     return ok({ id: result.id, status: result.status }, FEEDBACK_MSG.submitted);
   }),
 
   handle(myOpinionReply, async ({ db, user, input, config }) => {
-    const found = await myFeedback(db, user!.id, { page: input.page, limit: input.limit, id: input.id }, config);
+    const found = await myFeedback(db, user.id, { page: input.page, limit: input.limit, id: input.id }, config);
     if (!found) return refuse(FEEDBACK_MSG.missing);
     return ok({ list: found.list, total: found.total, page: input.id !== undefined ? 1 : input.page, limit: input.limit });
   }),

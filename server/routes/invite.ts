@@ -9,7 +9,7 @@ import { INCOME } from '../rewards/accounts.ts';
 /** Invitations and invitation income: server/invite/invites.ts holds the rules. */
 export const inviteCalls = defineCalls(
   handle(calls.getInviteInfo, async ({ db, user, now }) => {
-    const me = user!;
+    const me = user;
     const [code, rules, totals, balance, inviter, created] = await Promise.all([
       ensureInviteCode(db, me.id, now),
       inviteRules(db),
@@ -33,7 +33,7 @@ export const inviteCalls = defineCalls(
   }),
   handle(calls.getInviteInfoList, async ({ db, user, input }) => {
     const page = pageOf(input);
-    const base = db.selectFrom('invite_bindings as b').where('b.inviter_id', '=', user!.id);
+    const base = db.selectFrom('invite_bindings as b').where('b.inviter_id', '=', user.id);
     const [rows, total] = await Promise.all([
       base
         .innerJoin('users as u', 'u.id', 'b.invitee_id')
@@ -69,7 +69,7 @@ export const inviteCalls = defineCalls(
   }),
   handle(calls.downLineOrder, async ({ db, user, input }) => {
     const page = pageOf(input);
-    const base = db.selectFrom('invite_income as i').where('i.inviter_id', '=', user!.id);
+    const base = db.selectFrom('invite_income as i').where('i.inviter_id', '=', user.id);
     const [rows, total, balance] = await Promise.all([
       base
         .innerJoin('users as u', 'u.id', 'i.invitee_id')
@@ -92,7 +92,7 @@ export const inviteCalls = defineCalls(
         .offset(page.offset)
         .execute(),
       base.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
-      balanceOf(db, player(user!.id, INCOME)),
+      balanceOf(db, player(user.id, INCOME)),
     ]);
     const list: calls.IncomeRecord[] = rows.map((r) => ({
       id: r.id,
@@ -111,7 +111,7 @@ export const inviteCalls = defineCalls(
     return ok({ ...pageAnswer(page, list, Number(total.n)), income_balance_cents: balance });
   }),
   handle(calls.bindInviteCode, async ({ db, user, input, now, config }) => {
-    const me = await db.selectFrom('users').select(['id', 'phone', 'created_at']).where('id', '=', user!.id).executeTakeFirstOrThrow();
+    const me = await db.selectFrom('users').select(['id', 'phone', 'created_at']).where('id', '=', user.id).executeTakeFirstOrThrow();
     const rules = await inviteRules(db);
     if (now >= bindWindowEnd(me.created_at, rules)) return refuse(calls.INVITE_MSG.windowClosed);
     const outcome = await bindInvitee(db, { inviteeId: me.id, phone: me.phone, code: input.invite_code, via: 'code', secret: config.realName.secret }, now);

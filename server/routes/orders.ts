@@ -134,21 +134,21 @@ async function moneyRecords(db: Db, userId: number, direction: 'in' | 'out', acc
 export const orderCalls = defineCalls(
   handle(calls.createOrder, async ({ db, user, config, now, input }) => {
     const services = moneyServices(config);
-    const result = await createOrder({ db, provider: services.provider, notifyUrl: services.notifyUrl, now }, user!.id, input);
+    const result = await createOrder({ db, provider: services.provider, notifyUrl: services.notifyUrl, now }, user.id, input);
     return result.ok ? ok(result.order) : refuse(result.message);
   }),
   handle(calls.getOneOrder, async ({ db, user, input }) => {
-    const row = await db.selectFrom('orders').selectAll().where('order_number', '=', input.order_number).where('user_id', '=', user!.id).executeTakeFirst();
+    const row = await db.selectFrom('orders').selectAll().where('order_number', '=', input.order_number).where('user_id', '=', user.id).executeTakeFirst();
     return row ? ok(await orderView(db, row)) : refuse(MONEY_MSG.orderMissing);
   }),
   handle(calls.cancelOrder, async ({ db, user, config, now, input }) => {
-    const result = await cancelOrder(db, moneyServices(config).provider, user!.id, input.order_number, now);
+    const result = await cancelOrder(db, moneyServices(config).provider, user.id, input.order_number, now);
     return result.ok ? ok(result.order) : refuse(result.message);
   }),
   handle(calls.getMyOrders, async ({ db, user, input }) => {
     const page = pageOf(input);
     // Trade orders are listed by /traderecord (getTradeRecords), not among the recharges.
-    let query = db.selectFrom('orders').where('user_id', '=', user!.id).where('kind', '<>', 'trade');
+    let query = db.selectFrom('orders').where('user_id', '=', user.id).where('kind', '<>', 'trade');
     if (input.kind) query = query.where('kind', '=', input.kind);
     if (input.status) query = query.where('status', 'in', input.status === 'open' ? ['created', 'paying'] : input.status === 'done' ? ['paid', 'delivered'] : ['failed', 'expired', 'refunded']);
     const { total } = await query.select((eb) => eb.fn.countAll<string>().as('total')).executeTakeFirstOrThrow();
@@ -159,7 +159,7 @@ export const orderCalls = defineCalls(
   }),
   handle(calls.getUserOrders, async ({ db, user, input }) => {
     const page = pageOf(input);
-    const query = db.selectFrom('orders').where('user_id', '=', user!.id).where('platform_game_id', '=', input.platform_game_id).where('kind', '<>', 'trade');
+    const query = db.selectFrom('orders').where('user_id', '=', user.id).where('platform_game_id', '=', input.platform_game_id).where('kind', '<>', 'trade');
     const { total } = await query.select((eb) => eb.fn.countAll<string>().as('total')).executeTakeFirstOrThrow();
     const rows = await query.selectAll().orderBy('id', 'desc').limit(page.limit).offset(page.offset).execute();
     const list = [];
@@ -175,7 +175,7 @@ export const orderCalls = defineCalls(
       game_name: game.game_name,
       icon: artUrl('icon', game.icon_key),
       servers: await serversOf(db, game.platform_game_id, now),
-      sub_accounts: await subAccountsOf(db, user!.id, game.platform_game_id),
+      sub_accounts: await subAccountsOf(db, user.id, game.platform_game_id),
     });
   }),
   handle(calls.addSubAccount, async ({ db, user, now, input }) => {
@@ -184,8 +184,8 @@ export const orderCalls = defineCalls(
     if (!(await serversOf(db, game.platform_game_id, now)).includes(input.server_name)) return refuse(MONEY_MSG.serverMissing);
     const created = await db.transaction().execute(async (trx) => {
       // One add at a time per player: the count and the default name see a settled list.
-      await trx.selectFrom('users').select('id').where('id', '=', user!.id).forUpdate().executeTakeFirstOrThrow();
-      const existing = await trx.selectFrom('game_sub_accounts').select('name').where('user_id', '=', user!.id).where('platform_game_id', '=', game.platform_game_id).execute();
+      await trx.selectFrom('users').select('id').where('id', '=', user.id).forUpdate().executeTakeFirstOrThrow();
+      const existing = await trx.selectFrom('game_sub_accounts').select('name').where('user_id', '=', user.id).where('platform_game_id', '=', game.platform_game_id).execute();
       if (existing.length >= SUB_ACCOUNTS_PER_GAME) return MONEY_MSG.subAccountLimit;
       let name = input.name;
       if (name === '') {
@@ -196,7 +196,7 @@ export const orderCalls = defineCalls(
       if (existing.some((e) => e.name === name)) return MONEY_MSG.subAccountName;
       const account = await trx
         .insertInto('game_sub_accounts')
-        .values({ user_id: user!.id, game_id: game.game_id, platform_game_id: game.platform_game_id, name, created_at: now })
+        .values({ user_id: user.id, game_id: game.game_id, platform_game_id: game.platform_game_id, name, created_at: now })
         .returning(['id', 'name', 'total_topup_cents'])
         .executeTakeFirstOrThrow();
       // The simulated game server creates the account's role on the chosen server.
@@ -218,9 +218,9 @@ export const orderCalls = defineCalls(
       .select((eb) => [
         eb.fn.countAll<string>().as('sub_account_count'),
         eb.fn.max('s.created_at').as('last_account'),
-        sql<Date | null>`(select max(o.created_at) from orders o where o.user_id = ${user!.id} and o.platform_game_id = s.platform_game_id)`.as('last_order'),
+        sql<Date | null>`(select max(o.created_at) from orders o where o.user_id = ${user.id} and o.platform_game_id = s.platform_game_id)`.as('last_order'),
       ])
-      .where('s.user_id', '=', user!.id)
+      .where('s.user_id', '=', user.id)
       .groupBy(['s.platform_game_id', 'g.id', 'g.name', 'g.icon_key'])
       .execute();
     const time = (d: Date | string | null) => (d === null ? 0 : new Date(d).getTime());
@@ -237,7 +237,7 @@ export const orderCalls = defineCalls(
       .innerJoin('coupons as c', 'c.id', 'uc.coupon_id')
       .leftJoin('games as g', 'g.id', 'c.game_id')
       .select(['uc.id', 'uc.expires_at', 'uc.locked_order_id', 'c.name', 'c.amount_cents', 'c.threshold_cents', 'c.game_id', 'g.name as game_name'])
-      .where('uc.user_id', '=', user!.id)
+      .where('uc.user_id', '=', user.id)
       .where('uc.used_at', 'is', null)
       // Expired ones stay listed a week (已过期).
       .where('uc.expires_at', '>', new Date(now.getTime() - 7 * 86_400_000))
@@ -269,11 +269,11 @@ export const orderCalls = defineCalls(
     return ok({ best_id: best?.id ?? null, usable, unusable });
   }),
   handle(getMoney, async ({ db, user }) => {
-    const balances = await balancesOf(db, user!.id, ['wallet', 'coins']);
+    const balances = await balancesOf(db, user.id, ['wallet', 'coins']);
     return ok({ wallet_cents: balances.wallet ?? 0, coins_cents: balances.coins ?? 0 });
   }),
-  handle(getInMoney, async ({ db, user, input }) => ok(await moneyRecords(db, user!.id, 'in', input.account, input))),
-  handle(getOutMoney, async ({ db, user, input }) => ok(await moneyRecords(db, user!.id, 'out', input.account, input))),
+  handle(getInMoney, async ({ db, user, input }) => ok(await moneyRecords(db, user.id, 'in', input.account, input))),
+  handle(getOutMoney, async ({ db, user, input }) => ok(await moneyRecords(db, user.id, 'out', input.account, input))),
 );
 
 // ---- HTTP routes of the sandbox provider, the merchant's notification endpoint, the simulated game ----

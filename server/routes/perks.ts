@@ -90,7 +90,7 @@ export const perksCalls = defineCalls(
       .selectFrom('card_purchases as p')
       .innerJoin('cards as c', 'c.id', 'p.card_id')
       .select(['p.id', 'p.card_id', 'c.name', 'c.benefits', 'p.starts_at', 'p.ends_at'])
-      .where('p.user_id', '=', user!.id)
+      .where('p.user_id', '=', user.id)
       .orderBy('p.ends_at', 'desc')
       .orderBy('p.id', 'desc')
       .execute();
@@ -101,7 +101,7 @@ export const perksCalls = defineCalls(
             await db
               .selectFrom('card_benefit_grants')
               .select(['purchase_id', 'kind'])
-              .where('user_id', '=', user!.id)
+              .where('user_id', '=', user.id)
               .where('day', '=', today)
               .execute()
           ).map((g) => `${g.purchase_id}:${g.kind}`)
@@ -134,14 +134,14 @@ export const perksCalls = defineCalls(
   handle(calls.claimCardBenefit, async ({ db, input, user, now }) => {
     try {
       const grant = await db.transaction().execute(async (trx) => {
-        const purchase = (await activePurchases(trx, user!.id, now)).find((p) => p.id === input.purchase_id);
+        const purchase = (await activePurchases(trx, user.id, now)).find((p) => p.id === input.purchase_id);
         if (!purchase) throw new Refusal(MONEY_MSG.cardNotActive);
         if (!purchase.benefits.daily) throw new Refusal(MONEY_MSG.benefitNone);
         const granted = await grantDaily(trx, purchase, purchase.benefits, now, false);
         if (!granted) throw new Refusal(MONEY_MSG.benefitClaimed);
         return granted;
       });
-      const row = await grantSelect(db, user!.id).where('g.id', '=', grant.id).executeTakeFirstOrThrow();
+      const row = await grantSelect(db, user.id).where('g.id', '=', grant.id).executeTakeFirstOrThrow();
       return ok(grantView(row), '领取成功');
     } catch (error) {
       if (error instanceof Refusal) return refuse(error.msg);
@@ -151,23 +151,23 @@ export const perksCalls = defineCalls(
 
   handle(calls.getAutoSendList, async ({ db, input, user }) => {
     const page = pageOf(input);
-    const base = db.selectFrom('card_benefit_grants').where('user_id', '=', user!.id).where('auto', '=', true);
+    const base = db.selectFrom('card_benefit_grants').where('user_id', '=', user.id).where('auto', '=', true);
     const total = Number((await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
     const rows =
       total > page.offset
-        ? await grantSelect(db, user!.id).where('g.auto', '=', true).orderBy('g.created_at', 'desc').orderBy('g.id', 'desc').limit(page.limit).offset(page.offset).execute()
+        ? await grantSelect(db, user.id).where('g.auto', '=', true).orderBy('g.created_at', 'desc').orderBy('g.id', 'desc').limit(page.limit).offset(page.offset).execute()
         : [];
     return ok(pageAnswer(page, rows.map(grantView), total));
   }),
 
   handle(calls.isSubVip, async ({ db, user, now }) => {
-    const held = await heldCards(db, user!.id, now);
+    const held = await heldCards(db, user.id, now);
     return ok({ is_vip: held.length > 0 ? 1 : 0, cards: held.map((h) => ({ card_id: h.card_id, name: h.name, ends_at: iso(h.ends_at) })) } as const);
   }),
 
   handle(calls.getIsPromote, async ({ db, user }) => {
-    const eligible = !(await hasPaidOrder(db, user!.id));
-    const flags = await db.selectFrom('user_money_flags').select('first_recharge_dialog_at').where('user_id', '=', user!.id).executeTakeFirst();
+    const eligible = !(await hasPaidOrder(db, user.id));
+    const flags = await db.selectFrom('user_money_flags').select('first_recharge_dialog_at').where('user_id', '=', user.id).executeTakeFirst();
     return ok({
       is_promote: eligible ? 1 : 0,
       first_recharge: { eligible, show_dialog: eligible && !flags?.first_recharge_dialog_at, bonus_pct: FIRST_RECHARGE_BONUS_PCT, max_bonus_cents: FIRST_RECHARGE_MAX_BONUS_CENTS },
@@ -177,17 +177,17 @@ export const perksCalls = defineCalls(
   handle(calls.firstRechargeSeen, async ({ db, user, now }) => {
     await db
       .insertInto('user_money_flags')
-      .values({ user_id: user!.id, first_recharge_dialog_at: now, first_recharge_order_id: null })
+      .values({ user_id: user.id, first_recharge_dialog_at: now, first_recharge_order_id: null })
       .onConflict((oc) => oc.column('user_id').doUpdateSet({ first_recharge_dialog_at: sql`coalesce(user_money_flags.first_recharge_dialog_at, excluded.first_recharge_dialog_at)` }))
       .execute();
     return ok(null);
   }),
 
   handle(calls.getCouponActivity, async ({ db, user, now }) => {
-    const total = await totalPaidCents(db, user!.id);
+    const total = await totalPaidCents(db, user.id);
     const level = levelFor(total);
     const claimed = new Set(
-      (await db.selectFrom('level_coupon_claims').select('level').where('user_id', '=', user!.id).where('month', '=', chinaMonth(now)).execute()).map((r) => r.level),
+      (await db.selectFrom('level_coupon_claims').select('level').where('user_id', '=', user.id).where('month', '=', chinaMonth(now)).execute()).map((r) => r.level),
     );
     const coupons: calls.LevelCoupon[] = [];
     for (const spec of LEVELS) {
@@ -209,17 +209,17 @@ export const perksCalls = defineCalls(
     if (!spec) return refuse(MONEY_MSG.levelLow);
     try {
       const given = await db.transaction().execute(async (trx) => {
-        await lockPlayer(trx, user!.id);
-        if (levelFor(await totalPaidCents(trx, user!.id)) < spec.level) throw new Refusal(MONEY_MSG.levelLow);
+        await lockPlayer(trx, user.id);
+        if (levelFor(await totalPaidCents(trx, user.id)) < spec.level) throw new Refusal(MONEY_MSG.levelLow);
         const claim = await trx
           .insertInto('level_coupon_claims')
-          .values({ user_id: user!.id, level: spec.level, month: chinaMonth(now), user_coupon_id: null, created_at: now })
+          .values({ user_id: user.id, level: spec.level, month: chinaMonth(now), user_coupon_id: null, created_at: now })
           .onConflict((oc) => oc.columns(['user_id', 'level', 'month']).doNothing())
           .returning('id')
           .executeTakeFirst();
         if (!claim) throw new Refusal(MONEY_MSG.levelClaimed);
         const couponId = await perkCouponId(trx, 'level', spec.coupon);
-        const coupon = await giveCoupon(trx, user!.id, couponId, now, 'activity');
+        const coupon = await giveCoupon(trx, user.id, couponId, now, 'activity');
         await trx.updateTable('level_coupon_claims').set({ user_coupon_id: coupon.id }).where('id', '=', claim.id).execute();
         return { id: coupon.id, coupon_id: couponId, expires_at: iso(coupon.expires_at) };
       });

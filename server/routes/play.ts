@@ -55,11 +55,11 @@ export const playCalls = (holidays: HolidaySource) =>
     if (!game) return refusal('game', PLAY_MSG.missingGame);
     if (!game.is_h5 && game.down_type !== 2) return refusal('game', PLAY_MSG.notH5);
     if (new Date(game.online_at) > now) return refusal('game', PLAY_MSG.notOnline);
-    const verdict = playAllowed(await protectionSubject(db, user!.id), now, await holidays.calendar(db));
+    const verdict = playAllowed(await protectionSubject(db, user.id), now, await holidays.calendar(db));
     if (!verdict.ok) return refusal(verdict.reason, verdict.message);
     const ticket = randomBytes(24).toString('base64url');
     const ttl = verdict.until ? Math.min(PLAY_TICKET_TTL_MS, verdict.until.getTime() - now.getTime()) : PLAY_TICKET_TTL_MS;
-    const record: TicketRecord = { platformGameId: game.id, userId: user!.id, ...(verdict.until ? { until: verdict.until.getTime() } : {}) };
+    const record: TicketRecord = { platformGameId: game.id, userId: user.id, ...(verdict.until ? { until: verdict.until.getTime() } : {}) };
     await kv.set(ticketKey(ticket), JSON.stringify(record), ttl);
     const grant: PlayGrant = {
       url: `${h5PlayUrl(game.id)}?ticket=${ticket}`,

@@ -21,7 +21,7 @@ function wordListOf(config: ServerConfig): NicknameWordList {
 
 export const profileCalls = defineCalls(
   handle(getUploadTos, async ({ kv, user, input }) => {
-    const ticket = await issueUploadTicket(kv, user!.id, input.purpose);
+    const ticket = await issueUploadTicket(kv, user.id, input.purpose);
     return ok({ url: uploadUrl(ticket), method: 'POST' as const, expires_in: UPLOAD_TICKET_TTL_MS / 1000, max_bytes: MAX_UPLOAD_BYTES, accept: ACCEPTED_IMAGE_TYPES });
   }),
 
@@ -30,13 +30,13 @@ export const profileCalls = defineCalls(
     const upload = await db
       .selectFrom('uploads')
       .select('object_key')
-      .where('user_id', '=', user!.id)
+      .where('user_id', '=', user.id)
       .where('object_key', '=', input.image)
       .where('purpose', '=', 'avatar')
       .executeTakeFirst();
     if (!upload) return refuse(PROFILE_MSG.badAvatar);
-    await db.updateTable('users').set({ avatar: upload.object_key }).where('id', '=', user!.id).execute();
-    await taskOnAvatarSet(db, user!.id, upload.object_key, now);
+    await db.updateTable('users').set({ avatar: upload.object_key }).where('id', '=', user.id).execute();
+    await taskOnAvatarSet(db, user.id, upload.object_key, now);
     return ok({ avatar: mediaUrl(config, upload.object_key) }, PROFILE_MSG.avatarSaved);
   }),
 
@@ -51,7 +51,7 @@ export const profileCalls = defineCalls(
     const row = await db
       .updateTable('users')
       .set({ ...(nickname !== undefined ? { nickname } : {}), ...(sex !== undefined ? { sex } : {}), ...(birthday !== undefined ? { birthday } : {}) })
-      .where('id', '=', user!.id)
+      .where('id', '=', user.id)
       .returning(['nickname', 'sex', 'birthday'])
       .executeTakeFirstOrThrow();
     return ok({ nickname: row.nickname, sex: row.sex, birthday: row.birthday }, PROFILE_MSG.saved);

@@ -11,7 +11,7 @@ export const ratingCalls = defineCalls(
       .selectFrom('orders')
       .select(['id', 'game_id', 'platform_game_id'])
       .where('order_number', '=', input.order_id)
-      .where('user_id', '=', user!.id)
+      .where('user_id', '=', user.id)
       .executeTakeFirst();
     if (!order) return refuse(RATING_MSG.noOrder);
     // Only a game top-up is rated (coins and card orders have no game).
@@ -19,7 +19,7 @@ export const ratingCalls = defineCalls(
     // The unique order_id settles a race between two submissions: the second inserts nothing.
     const inserted = await db
       .insertInto('evaluations')
-      .values({ user_id: user!.id, order_id: order.id, game_id: order.game_id, platform_game_id: order.platform_game_id, score: input.score, created_at: now })
+      .values({ user_id: user.id, order_id: order.id, game_id: order.game_id, platform_game_id: order.platform_game_id, score: input.score, created_at: now })
       .onConflict((oc) => oc.column('order_id').doNothing())
       .returning('id')
       .executeTakeFirst();

@@ -36,7 +36,7 @@ function sealerFor(secret: string): IdentitySealer {
 
 export const realNameCalls = defineCalls(
   handle(realNameAuth, async ({ db, kv, config, input, user, now }) => {
-    const userId = user!.id;
+    const userId = user.id;
     const existing = await db.selectFrom('user_real_names').select('user_id').where('user_id', '=', userId).executeTakeFirst();
     if (existing) return refuse(REAL_NAME_MSG.alreadyVerified);
     const tries = await kv.increment(triesKey(userId, chinaDate(now)), DAY_MS);
@@ -88,7 +88,7 @@ export const realNameCalls = defineCalls(
   }),
 
   handle(getIdentityCard, async ({ db, user, now }) => {
-    const row = await db.selectFrom('user_real_names').select(['name_masked', 'id_masked', 'birth_date']).where('user_id', '=', user!.id).executeTakeFirst();
+    const row = await db.selectFrom('user_real_names').select(['name_masked', 'id_masked', 'birth_date']).where('user_id', '=', user.id).executeTakeFirst();
     if (!row) return ok(NOT_VERIFIED);
     const card: IdentityCard = { status: 1, real_name: row.name_masked, id_card: row.id_masked, age_band: ageBandOf({ verified: true, birthDate: row.birth_date }, now) };
     return ok(card);

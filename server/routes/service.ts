@@ -2,7 +2,7 @@ import type { Transaction } from 'kysely';
 import * as serviceSpecs from '../../api/protocol/calls/service.ts';
 import * as calls from '../../api/protocol/calls/user.ts';
 import { SERVICE_POLL_INTERVAL_MS } from '../../api/protocol/service-chat.ts';
-import { defineCalls, handle, ok, refuse, type CallContext } from '../calls.ts';
+import { defineCalls, handle, ok, refuse, type AuthedContext, type CallContext } from '../calls.ts';
 import type { Database } from '../db/schema.ts';
 import { PRODUCT } from '../product.ts';
 import type { ServiceBus } from '../service/bus.ts';
@@ -55,8 +55,8 @@ export function autoReplyFor(content: string, online: boolean): string {
 }
 
 /** Messages the user can see now: queued replies stay hidden until their time. */
-function visibleMessages({ db, user, now }: CallContext) {
-  return db.selectFrom('service_messages').where('user_id', '=', user!.id).where('created_at', '<=', now);
+function visibleMessages({ db, user, now }: AuthedContext) {
+  return db.selectFrom('service_messages').where('user_id', '=', user.id).where('created_at', '<=', now);
 }
 
 /**
@@ -68,8 +68,8 @@ const welcomed = new WeakMap<CallContext['db'], Set<number>>();
 const WELCOMED_MAX = 100_000;
 
 /** The welcome message, once: lazily on the user's first poll or first visit to the chat. */
-async function ensureWelcome(ctx: CallContext): Promise<void> {
-  const userId = ctx.user!.id;
+async function ensureWelcome(ctx: AuthedContext): Promise<void> {
+  const userId = ctx.user.id;
   let known = welcomed.get(ctx.db);
   if (!known) welcomed.set(ctx.db, (known = new Set()));
   if (known.has(userId)) return;
@@ -94,7 +94,7 @@ export async function markDeliveredRead(db: CallContext['db'], userId: number, n
 const MESSAGE_FIELDS = ['id', 'direction', 'kind', 'content', 'image_key', 'agent_id', 'created_at'] as const;
 
 /** Page 1 holds the newest messages; each page lists oldest first (newest last). */
-async function chatPage(ctx: CallContext, page: number, limit: number) {
+async function chatPage(ctx: AuthedContext, page: number, limit: number) {
   const { total } = await visibleMessages(ctx).select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow();
   const rows = await visibleMessages(ctx)
     .select(MESSAGE_FIELDS)
@@ -110,12 +110,12 @@ async function chatPage(ctx: CallContext, page: number, limit: number) {
  * Queues the automatic reply, in the message's transaction, unless an agent holds the
  * conversation or the service answered (or queued an answer) in the last minute.
  */
-async function queueAutoReply(ctx: CallContext, trx: Transaction<Database>, written: PlayerMessageWritten, content: string): Promise<number | null> {
+async function queueAutoReply(ctx: AuthedContext, trx: Transaction<Database>, written: PlayerMessageWritten, content: string): Promise<number | null> {
   if (written.conversation.status !== 'queued') return null;
   const recent = await trx
     .selectFrom('service_messages')
     .select('id')
-    .where('user_id', '=', ctx.user!.id)
+    .where('user_id', '=', ctx.user.id)
     .where('direction', '=', 'out')
     .where('kind', 'in', ['auto', 'agent'])
     .where('created_at', '>', new Date(ctx.now.getTime() - AUTO_REPLY_QUIET_MS))
@@ -126,7 +126,7 @@ async function queueAutoReply(ctx: CallContext, trx: Transaction<Database>, writ
   await trx
     .insertInto('service_messages')
     .values({
-      user_id: ctx.user!.id,
+      user_id: ctx.user.id,
       conversation_id: written.conversation.id,
       direction: 'out',
       kind: 'auto',
@@ -159,9 +159,9 @@ export function serviceCalls(bus: ServiceBus) {
     // The chat's newest page (PROTOCOL §10), the service hours and status for the page header, the queue.
     handle(calls.getChatLink, async (ctx) => {
       await ensureWelcome(ctx);
-      await markDeliveredRead(ctx.db, ctx.user!.id, ctx.now);
+      await markDeliveredRead(ctx.db, ctx.user.id, ctx.now);
       const page = await chatPage(ctx, 1, ctx.input.limit);
-      const queue = await queueOf(ctx.db, ctx.config, ctx.user!.id, ctx.now);
+      const queue = await queueOf(ctx.db, ctx.config, ctx.user.id, ctx.now);
       return ok({ ...page, service: { hours: PRODUCT.serviceHours, status: serviceStatus(ctx.config.serviceStatus, ctx.now) }, queue });
     }),
     // Older pages of the chat (page 2 and on go back in time).
@@ -169,16 +169,16 @@ export function serviceCalls(bus: ServiceBus) {
     handle(calls.sendServiceMessage, async (ctx) => {
       const { content, image } = ctx.input;
       if (content === '' && image === '') return refuse(SERVICE_MSG.contentRequired);
-      await markDeliveredRead(ctx.db, ctx.user!.id, ctx.now);
+      await markDeliveredRead(ctx.db, ctx.user.id, ctx.now);
       let replyInMs: number | null = null;
-      const written = await writePlayerMessage(ctx.db, bus, ctx.user!.id, { content, imageKey: image || null }, ctx.now, async (trx, message) => {
+      const written = await writePlayerMessage(ctx.db, bus, ctx.user.id, { content, imageKey: image || null }, ctx.now, async (trx, message) => {
         replyInMs = await queueAutoReply(ctx, trx, message, content);
       });
       if (!written) return refuse(SERVICE_MSG.badImage);
-      const queue = await queueOf(ctx.db, ctx.config, ctx.user!.id, ctx.now);
+      const queue = await queueOf(ctx.db, ctx.config, ctx.user.id, ctx.now);
       return ok({ message: toChatMessage(written.message, ctx.config), reply_in_ms: replyInMs, queue }, SERVICE_MSG.sent);
     }),
-    handle(serviceSpecs.getWoliveQueue, async (ctx) => ok(await queueOf(ctx.db, ctx.config, ctx.user!.id, ctx.now))),
+    handle(serviceSpecs.getWoliveQueue, async (ctx) => ok(await queueOf(ctx.db, ctx.config, ctx.user.id, ctx.now))),
     handle(serviceSpecs.getWoliveUnreadMessages, async (ctx) => {
       const rows = await visibleMessages(ctx)
         .select(['kind', (eb) => eb.fn.countAll<number>().as('n')])
@@ -195,7 +195,7 @@ export function serviceCalls(bus: ServiceBus) {
     handle(serviceSpecs.getChatStreamTicket, async (ctx) => {
       const status = serviceStatus(ctx.config.serviceStatus, ctx.now);
       if (status === 'offline') return ok({ url: null, expires_in: 0, status });
-      const ticket = await issueStreamTicket(ctx.kv, { userId: ctx.user!.id, sessionId: ctx.user!.sessionId });
+      const ticket = await issueStreamTicket(ctx.kv, { userId: ctx.user.id, sessionId: ctx.user.sessionId });
       return ok({ url: streamUrl(ticket), expires_in: STREAM_TICKET_TTL_MS / 1000, status });
     }),
   );

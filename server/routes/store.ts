@@ -19,14 +19,14 @@ export const storeCalls = defineCalls(
   }),
 
   handle(calls.redeemStoreItem, async ({ db, user, now, input }) => {
-    const result = await redeem(db, user!.id, input.item_id, input.request_id, now);
+    const result = await redeem(db, user.id, input.item_id, input.request_id, now);
     if (result.status === 'refused') return refuse(STORE_REFUSAL_MSG[result.reason], { reason: result.reason } satisfies calls.RedeemRefusalData);
     return ok({ record: result.record, points: result.points }, STORE_MSG.redeemed);
   }),
 
   handle(calls.getRedeemRecords, async ({ db, user, input }) => {
     const page = pageOf(input);
-    const { list, total } = await redeemRecords(db, user!.id, page);
+    const { list, total } = await redeemRecords(db, user.id, page);
     return ok(pageAnswer(page, list, total));
   }),
 );

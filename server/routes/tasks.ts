@@ -45,30 +45,30 @@ async function shareCodeOf(db: Kysely<Database>, userId: number, now: Date): Pro
 
 export const taskCalls = defineCalls(
   handle(calls.getPointTaskNum, async ({ db, user, now }) => {
-    const notice = await expiringNotice(db, user!.id, now);
-    return ok({ points: notice.balance, claimable: await claimableCount(db, user!.id, now), expiring: { points: notice.points, expires_at: notice.expires_at } });
+    const notice = await expiringNotice(db, user.id, now);
+    return ok({ points: notice.balance, claimable: await claimableCount(db, user.id, now), expiring: { points: notice.points, expires_at: notice.expires_at } });
   }),
 
   handle(calls.getTaskPoint, async ({ db, user, now }) => {
-    const views = await taskViews(db, user!.id, ['daily', 'achievement'], now);
+    const views = await taskViews(db, user.id, ['daily', 'achievement'], now);
     return ok({ daily: views.filter((v) => v.kind === 'daily'), achievement: views.filter((v) => v.kind === 'achievement') });
   }),
 
   handle(calls.getNoviceTaskStatus, async ({ db, user, now }) => {
-    const list = (await taskViews(db, user!.id, ['novice'], now));
+    const list = (await taskViews(db, user.id, ['novice'], now));
     return ok({ list, all_done: list.length > 0 && list.every((t) => t.state === 2) });
   }),
 
   handle(calls.achieveTask, async ({ db, user, input, now }) => {
-    const outcome = await claimTask(db, user!.id, input.task_id, now);
+    const outcome = await claimTask(db, user.id, input.task_id, now);
     if (!outcome.ok) return refuse(outcome.message);
-    const balance = await pointsOf(db, user!.id);
+    const balance = await pointsOf(db, user.id);
     return ok({ task_id: input.task_id, points: outcome.points, user_coupon_id: outcome.userCouponId, balance }, calls.TASK_CLAIM_MSG.claimed);
   }),
 
   handle(calls.overTask, async ({ db, user, input }) => {
     const page = pageOf(input);
-    const base = db.selectFrom('task_progress as p').where('p.user_id', '=', user!.id).where('p.claimed_at', 'is not', null);
+    const base = db.selectFrom('task_progress as p').where('p.user_id', '=', user.id).where('p.claimed_at', 'is not', null);
     const total = Number((await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
     const rows =
       total > page.offset
@@ -105,7 +105,7 @@ export const taskCalls = defineCalls(
       .selectFrom('task_events')
       .select('game_id')
       .select((eb) => eb.fn.max('created_at').as('last_at'))
-      .where('user_id', '=', user!.id)
+      .where('user_id', '=', user.id)
       .where('event', 'in', [TASK_EVENTS.download, TASK_EVENTS.h5PlayMinute])
       .where('game_id', 'is not', null)
       .groupBy('game_id')
@@ -118,23 +118,23 @@ export const taskCalls = defineCalls(
   }),
 
   handle(calls.signOnPoint, async ({ db, user, now }) => {
-    const outcome = await checkIn(db, user!.id, now);
+    const outcome = await checkIn(db, user.id, now);
     if (!outcome.ok) return refuse(outcome.message);
-    return ok({ day: outcome.day, streak_day: outcome.streak_day, points: outcome.points, settle: await settleTable(db, user!.id, now) }, '签到成功');
+    return ok({ day: outcome.day, streak_day: outcome.streak_day, points: outcome.points, settle: await settleTable(db, user.id, now) }, '签到成功');
   }),
 
-  handle(calls.getSettle, async ({ db, user, now }) => ok(await settleTable(db, user!.id, now))),
+  handle(calls.getSettle, async ({ db, user, now }) => ok(await settleTable(db, user.id, now))),
 
   handle(calls.settleAdd, async ({ db, user, now }) => {
-    const outcome = await makeupCheckIn(db, user!.id, now);
+    const outcome = await makeupCheckIn(db, user.id, now);
     if (!outcome.ok) return refuse(outcome.message);
-    return ok({ day: outcome.day, streak_day: outcome.streak_day, points: outcome.points, settle: await settleTable(db, user!.id, now) }, '补签成功');
+    return ok({ day: outcome.day, streak_day: outcome.streak_day, points: outcome.points, settle: await settleTable(db, user.id, now) }, '补签成功');
   }),
 
   handle(calls.pointRecord, async ({ db, user, input, now }) => {
     const page = pageOf(input);
-    const account = await db.selectFrom('ledger_accounts').select('id').where('user_id', '=', user!.id).where('kind', '=', POINTS).executeTakeFirst();
-    const notice = await expiringNotice(db, user!.id, now);
+    const account = await db.selectFrom('ledger_accounts').select('id').where('user_id', '=', user.id).where('kind', '=', POINTS).executeTakeFirst();
+    const notice = await expiringNotice(db, user.id, now);
     const expiring = { points: notice.points, expires_at: notice.expires_at };
     if (!account) return ok({ ...pageAnswer(page, [] as calls.PointRecord[], 0), balance: 0, expiring });
     const base = db.selectFrom('ledger_entries as e').where('e.account_id', '=', account.id);
@@ -156,7 +156,7 @@ export const taskCalls = defineCalls(
   handle(calls.getShareLink, async ({ db, user, input, now }) => {
     const game = await db.selectFrom('games').select(['id', 'name']).where('id', '=', input.game_id).executeTakeFirst();
     if (!game) return refuse('游戏不存在');
-    const code = await shareCodeOf(db, user!.id, now);
+    const code = await shareCodeOf(db, user.id, now);
     const url = `/gamedetail?data=${encodeURIComponent(JSON.stringify({ game_id: game.id, share: code }))}`;
     return ok({ code, url, title: `${game.name}：好游戏一起玩` });
   }),

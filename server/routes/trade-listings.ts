@@ -29,7 +29,7 @@ export const tradeListingCalls = defineCalls(
   handle(calls.businessRule, async ({ db, now }) => ok(await tradeText(db, 'buy', now))),
 
   handle(calls.getSellGames, async ({ db, user, now }) => {
-    const { platforms, settings } = await sellGames(db, user!.id, now);
+    const { platforms, settings } = await sellGames(db, user.id, now);
     return ok({
       platforms,
       rules: {
@@ -44,21 +44,21 @@ export const tradeListingCalls = defineCalls(
   }),
 
   handle(calls.submitListing, async ({ db, user, input, now, config }) => {
-    const result = await submitListing(db, user!.id, input, now, config.realName.secret);
+    const result = await submitListing(db, user.id, input, now, config.realName.secret);
     if (!result.ok) return refuse(result.message);
     const [listing] = await myListingViews(db, [result.value.row], now, config);
     return ok({ listing: listing!, created: result.value.created }, TRADE_MSG.submitted);
   }),
 
   handle(calls.saveListingDraft, async ({ db, user, input, now, config }) => {
-    const result = await saveListingDraft(db, user!.id, input, now);
+    const result = await saveListingDraft(db, user.id, input, now);
     if (!result.ok) return refuse(result.message);
     const [listing] = await myListingViews(db, [result.value], now, config);
     return ok({ listing: listing! }, TRADE_MSG.saved);
   }),
 
   handle(calls.withdrawListing, async ({ db, user, input, now, config }) => {
-    const result = await withdrawListing(db, user!.id, input.listing_id, now);
+    const result = await withdrawListing(db, user.id, input.listing_id, now);
     if (!result.ok) return refuse(result.message);
     const [listing] = await myListingViews(db, [result.value], now, config);
     return ok({ listing: listing! }, TRADE_MSG.withdrawn);
@@ -66,12 +66,12 @@ export const tradeListingCalls = defineCalls(
 
   handle(calls.getMyListings, async ({ db, user, input, now, config }) => {
     const page = pageOf(input);
-    const { rows, total } = await myListings(db, user!.id, input.status, page.page, page.limit);
+    const { rows, total } = await myListings(db, user.id, input.status, page.page, page.limit);
     return ok(pageAnswer(page, await myListingViews(db, rows, now, config), total));
   }),
 
   handle(calls.getMyListing, async ({ db, user, input, now, config }) => {
-    const row = await ownListing(db, user!.id, input.listing_id);
+    const row = await ownListing(db, user.id, input.listing_id);
     if (!row) return refuse(TRADE_MSG.listingMissing);
     const [listing] = await myListingViews(db, [row], now, config);
     return ok(listing!);
@@ -92,7 +92,7 @@ export const tradeListingCalls = defineCalls(
   }),
 
   handle(calls.enterSubAccount, async ({ db, user, input, now }) => {
-    const result = await enterSubAccount(db, user!.id, input.sub_account_id, now);
+    const result = await enterSubAccount(db, user.id, input.sub_account_id, now);
     return result.ok ? ok(result.value) : refuse(result.message);
   }),
 
@@ -100,7 +100,7 @@ export const tradeListingCalls = defineCalls(
 
   handle(calls.makeTestSubAccount, async ({ db, user, input, now, config }) => {
     if (config.production) return refuse(TRADE_MSG.testOff);
-    const result = await makeTestSubAccount(db, user!.id, input.platform_game_id, now);
+    const result = await makeTestSubAccount(db, user.id, input.platform_game_id, now);
     return result.ok ? ok(result.value) : refuse(result.message);
   }),
 );

@@ -12,7 +12,7 @@ import { listForPlayer, submitWithdrawal, withdrawalView, withdrawInfo } from '.
 
 function submit(source: WithdrawSource) {
   return async ({ db, input, user, now, config }: Pick<SpecContext<typeof calls.profitTixian>, 'db' | 'input' | 'user' | 'now' | 'config'>) => {
-    const result = await submitWithdrawal(db, user!.id, source, input, now, config.realName.secret);
+    const result = await submitWithdrawal(db, user.id, source, input, now, config.realName.secret);
     if (!result.ok) return refuse(result.message);
     return ok({ withdrawal: withdrawalView(result.value.row), created: result.value.created }, WITHDRAW_MSG.submitted);
   };
@@ -21,10 +21,10 @@ function submit(source: WithdrawSource) {
 export const withdrawalCalls = defineCalls(
   handle(calls.profitTixian, submit('income')),
   handle(calls.balanceTixian, submit('wallet')),
-  handle(calls.getWithdrawInfo, async ({ db, user, now }) => ok(await withdrawInfo(db, user!.id, now))),
+  handle(calls.getWithdrawInfo, async ({ db, user, now }) => ok(await withdrawInfo(db, user.id, now))),
   handle(calls.getWithdrawList, async ({ db, input, user }) => {
     const page = pageOf(input);
-    const { list, total } = await listForPlayer(db, user!.id, page.page, page.limit);
+    const { list, total } = await listForPlayer(db, user.id, page.page, page.limit);
     return ok(pageAnswer(page, list, total));
   }),
 );
