@@ -133,7 +133,7 @@ describe('download entry fuzz', () => {
           const clock = new SimulatedClock();
           const failures: string[] = [];
           const entry = sampleEntry({ down_state: added ? '0' : stored, url: hasUrl ? URL_WITH_AMPERSANDS : '' });
-          const actor = createActor(providedEntryMachine(calls), { clock, input: { entry, deletePackage: false } });
+          const actor = createActor(providedEntryMachine(calls), { clock, input: { entry, deletePackage: false, reportsToParent: false } });
           watch(actor, failures);
           actor.start();
           // Mostly the way the list starts entries; sometimes not at all (the steps may still send it).

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createActor } from 'xstate';
+import { createActor, setup } from 'xstate';
 import { DOWN_STATES, type DownState } from '../bridge/definitions.ts';
 import { ADDRESS_MISSING, address, ANSWER, MB, metaDownState, providedEntry, emptyEffects, sampleEntry, startEntry, URL_WITH_AMPERSANDS } from '../model-tests/download-entry.kit.ts';
 import { DOWNLOAD_ADDRESS_TOAST_MS, FAILED_ENTRY_REMOVAL_MS } from './constants.ts';
@@ -288,7 +288,7 @@ describe('download entry: restore and sync', () => {
     ['6', '6'],
   ] as const)('list.restored takes a stored %s to %s', (stored, expected) => {
     const effects = emptyEffects();
-    const actor = createActor(providedEntry(effects).machine, { input: { entry: sampleEntry({ down_state: stored }), deletePackage: false } }).start();
+    const actor = createActor(providedEntry(effects).machine, { input: { entry: sampleEntry({ down_state: stored }), deletePackage: false, reportsToParent: false } }).start();
     expect(actor.getSnapshot().matches('created')).toBe(true);
     actor.send({ type: 'list.restored' });
     expect(actor.getSnapshot().context.entry.down_state).toBe(expected);
@@ -300,7 +300,7 @@ describe('download entry: restore and sync', () => {
 
   it('list.start starts only an entry the list just added (state 0)', () => {
     const effects = emptyEffects();
-    const actor = createActor(providedEntry(effects).machine, { input: { entry: sampleEntry({ down_state: '3' }), deletePackage: false } }).start();
+    const actor = createActor(providedEntry(effects).machine, { input: { entry: sampleEntry({ down_state: '3' }), deletePackage: false, reportsToParent: false } }).start();
     actor.send({ type: 'list.start' });
     expect(actor.getSnapshot().matches('created')).toBe(true);
     expect(effects.unsolicited).toHaveLength(1);
@@ -357,10 +357,37 @@ describe('download entry: agrees with ALLOWED', () => {
 
   it('an entry without a list around it never fails on notifications', () => {
     const effects = emptyEffects();
-    const actor = createActor(providedEntry(effects).machine, { input: { entry: sampleEntry({ down_state: '1' }), deletePackage: false } }).start();
+    const actor = createActor(providedEntry(effects).machine, { input: { entry: sampleEntry({ down_state: '1' }), deletePackage: false, reportsToParent: false } }).start();
     actor.send({ type: 'list.restored' });
     actor.send({ type: 'bridge.download.state', state: '1' });
     actor.send({ type: 'bridge.download.progress', cur: 1, total: 2, speed: 3 });
     expect(actor.getSnapshot().status).toBe('active');
+  });
+});
+
+describe('download entry: who hears about changes', () => {
+  /** A parent like the list: it invokes one entry and records what the entry sends it. */
+  function underParent(reportsToParent: boolean) {
+    const heard: string[] = [];
+    const parent = setup({ actors: { entry: providedEntry(emptyEffects()).machine } }).createMachine({
+      invoke: { id: 'entry', src: 'entry', input: { entry: sampleEntry({ down_state: '1', url: URL_WITH_AMPERSANDS }), deletePackage: false, reportsToParent } },
+      on: { '*': { actions: ({ event }) => void heard.push(event.type) } },
+    });
+    const actor = createActor(parent).start();
+    return { actor, heard, entry: () => actor.getSnapshot().children.entry! };
+  }
+
+  it('tells the parent that spawned it to persist (reportsToParent, as the list spawns it)', () => {
+    const t = underParent(true);
+    t.entry().send({ type: 'list.restored' });
+    expect(t.entry().getSnapshot().context.entry.down_state).toBe('6');
+    expect(t.heard).toContain('entry.changed');
+  });
+
+  it('tells no one when its input does not ask for it, even with a parent', () => {
+    const t = underParent(false);
+    t.entry().send({ type: 'list.restored' });
+    expect(t.entry().getSnapshot().context.entry.down_state).toBe('6');
+    expect(t.heard).toEqual([]);
   });
 });

@@ -64,6 +64,7 @@ export function initialEntryContext(input: DownloadEntryInput): DownloadEntryCon
     sizeReported: input.entry.totalSize > 0,
     deletePackage: input.deletePackage,
     expected: { md5: null, size: input.entry.totalSize },
+    reportsToParent: input.reportsToParent,
   };
 }
 
@@ -143,11 +144,11 @@ export const downloadEntrySetup = setup({
     /** Provided by the app: logs an event the entry's state does not accept. */
     unsolicited: (_, _params: UnsolicitedParams) => {},
     /** Tells the list (when there is one) that persisted fields changed. */
-    notify: enqueueActions(({ context, self, enqueue }, params: { immediate: boolean }) => {
-      if (self._parent) enqueue.sendParent({ type: 'entry.changed', platformGameId: context.entry.platform_game_id, immediate: params.immediate });
+    notify: enqueueActions(({ context, enqueue }, params: { immediate: boolean }) => {
+      if (context.reportsToParent) enqueue.sendParent({ type: 'entry.changed', platformGameId: context.entry.platform_game_id, immediate: params.immediate });
     }),
-    notifyRemoved: enqueueActions(({ context, self, enqueue }) => {
-      if (self._parent) enqueue.sendParent({ type: 'entry.removed', platformGameId: context.entry.platform_game_id });
+    notifyRemoved: enqueueActions(({ context, enqueue }) => {
+      if (context.reportsToParent) enqueue.sendParent({ type: 'entry.removed', platformGameId: context.entry.platform_game_id });
     }),
     enterDownState: enqueueActions(enterDownState),
     applyProgress: enqueueActions(applyProgress),

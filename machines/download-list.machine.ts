@@ -16,7 +16,7 @@ export const downloadListMachine = downloadListSetup.createMachine({
   context: ({ input, spawn }) =>
     initialListContext(input, (entry, deletePackage) => {
       const id = entryActorId(entry.platform_game_id);
-      return spawn('downloadEntry', { id, systemId: id, input: { entry, deletePackage } });
+      return spawn('downloadEntry', { id, systemId: id, input: { entry, deletePackage, reportsToParent: true } });
     }),
   type: 'parallel',
   entry: 'restoreEntries',

@@ -131,7 +131,7 @@ export const downloadListSetup = setup({
     }),
     addEntry: assign(({ context, spawn }, { game }: GameParams) => {
       const id = entryActorId(game.platform_game_id);
-      const ref = spawn('downloadEntry', { id, systemId: id, input: { entry: entryFromGame(game), deletePackage: context.deletePackage } });
+      const ref = spawn('downloadEntry', { id, systemId: id, input: { entry: entryFromGame(game), deletePackage: context.deletePackage, reportsToParent: true } });
       return { order: [game.platform_game_id, ...context.order], entries: { ...context.entries, [game.platform_game_id]: ref } };
     }),
     startEntry: enqueueActions(({ context, enqueue }, { game }: GameParams) => {

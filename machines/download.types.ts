@@ -81,6 +81,8 @@ export type DownloadEntryEvent =
 export interface DownloadEntryInput {
   entry: DownListEntry;
   deletePackage: boolean;
+  /** Spawned by the download list, which persists DownList on entry.changed / entry.removed; an entry on its own tells no one. */
+  reportsToParent: boolean;
 }
 
 /** What the entry expects the package to be (getDownUrl's md5 and size), passed to native downloadGame. */
@@ -98,6 +100,8 @@ export interface DownloadEntryContext {
   /** SPEC §3 ispackage: installApp deletes the package after a successful install. */
   deletePackage: boolean;
   expected: ExpectedPackage;
+  /** From the input: send entry.changed / entry.removed to the parent (the list). */
+  reportsToParent: boolean;
 }
 
 export type DownloadEntryTag = 'busy';

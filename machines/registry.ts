@@ -189,7 +189,7 @@ export const MACHINES: readonly MachineEntry[] = [
     name: 'download-entry',
     summary: 'One download, SPEC §4 states 0–6: add flow, pause, install, open, delete, failure removal',
     machine: downloadEntryMachine,
-    input: { entry: SAMPLE_DOWN_LIST_ENTRY, deletePackage: false },
+    input: { entry: SAMPLE_DOWN_LIST_ENTRY, deletePackage: false, reportsToParent: false },
   }),
   entry({ name: 'logout', summary: "Mine page '退出登录': confirm, server logout, sign out", machine: logoutMachine }),
   entry({ name: 'real-name-form', summary: 'Real-name form: editing → submitting → verified | refused (shared GB 11643 checks)', machine: realNameFormMachine, input: { today: '2026-03-06' } }),

@@ -44,7 +44,7 @@ export function serializeAgreementSheet(snapshot: AnyMachineSnapshot): string {
  * The sheet replies with sendParent, which refuses to resolve without a parent: the graph is
  * walked with the replies stubbed (same chart, same transition names).
  */
-const standaloneSheet = agreementSheetMachine.provide({ actions: { reportAccepted: () => {}, reportDismissed: () => {} } });
+export const standaloneSheet = agreementSheetMachine.provide({ actions: { reportAccepted: () => {}, reportDismissed: () => {} } });
 
 let paths: MachinePath[] | undefined;
 

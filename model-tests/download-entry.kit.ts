@@ -104,7 +104,7 @@ export function startEntry(entry: Partial<DownListEntry> = {}, options: { added?
   const effects = emptyEffects();
   const { machine, calls } = providedEntry(effects);
   const stored = sampleEntry(options.added ? { ...entry, down_state: '0' } : entry);
-  const actor = createActor(machine, { clock, input: { entry: stored, deletePackage: options.deletePackage ?? false } }).start();
+  const actor = createActor(machine, { clock, input: { entry: stored, deletePackage: options.deletePackage ?? false, reportsToParent: false } }).start();
   if (options.added) actor.send({ type: 'list.start' });
   else {
     actor.send({ type: 'list.restored' });

@@ -21,10 +21,10 @@ export const INVOKE_SRC: Record<string, (typeof ENTRY_CALLS)[number]> = {
 
 export const ENTRY_INPUTS: readonly DownloadEntryInput[] = [
   // A game just added (the list sends list.start), and every stored state (list.restored).
-  { entry: sampleEntry(), deletePackage: false },
-  ...DOWN_STATES.map((state) => ({ entry: sampleEntry({ down_state: state, url: URL_WITH_AMPERSANDS }), deletePackage: false })),
+  { entry: sampleEntry(), deletePackage: false, reportsToParent: false },
+  ...DOWN_STATES.map((state) => ({ entry: sampleEntry({ down_state: state, url: URL_WITH_AMPERSANDS }), deletePackage: false, reportsToParent: false })),
   // Stored without an address: continuing looks it up again.
-  { entry: sampleEntry({ down_state: '6' }), deletePackage: true },
+  { entry: sampleEntry({ down_state: '6' }), deletePackage: true, reportsToParent: false },
 ];
 
 const nativeAnswers = (id: string, answers: BridgeResult[]) => [

@@ -31,7 +31,7 @@ export const modelListMachine = downloadListMachine.provide({
   actors: { downloadEntry: inertEntryMachine },
   actions: {
     addEntry: assign(({ context, spawn }, { game: added }: { game: DownloadGame }) => {
-      const ref = spawn('downloadEntry', { id: entryActorId(added.platform_game_id), input: { entry: entryFromGame(added), deletePackage: context.deletePackage } });
+      const ref = spawn('downloadEntry', { id: entryActorId(added.platform_game_id), input: { entry: entryFromGame(added), deletePackage: context.deletePackage, reportsToParent: true } });
       return { order: [added.platform_game_id, ...context.order], entries: { ...context.entries, [added.platform_game_id]: ref } };
     }),
   },

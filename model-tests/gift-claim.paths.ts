@@ -1,7 +1,7 @@
 import type { AnyEventObject, AnyMachineSnapshot } from 'xstate';
 import type { ApiOutcome } from '../api/outcome.ts';
 import { giftClaimMachine, type ClaimAnswer, type ClaimContext, type ClaimInput } from '../machines/gift-claim.machine.ts';
-import { generateCoveringPaths, pathFromEvents, type MachinePath } from './coverage.ts';
+import { generateCoveringPaths, pathFromEvents, type MachinePath, type NotOnPaths } from './coverage.ts';
 
 /** The claim machine's model: one path set per way the list found the item. */
 
@@ -37,6 +37,12 @@ export function serializeClaim(snapshot: AnyMachineSnapshot): string {
   const { code, error } = snapshot.context as ClaimContext;
   return JSON.stringify([snapshot.value, code !== null, error !== null]);
 }
+
+/** The start-up choice (claimed / sold out per the list) runs at xstate.init: no path step shows it. */
+export const CLAIM_NOT_ON_PATHS: NotOnPaths = {
+  'giftClaim.idle always #0': 'start-up choice: already claimed',
+  'giftClaim.idle always #1': 'start-up choice: sold out',
+};
 
 let paths: Array<{ input: ClaimInput; path: MachinePath }> | undefined;
 

@@ -2,7 +2,7 @@ import type { AnyEventObject, AnyMachineSnapshot } from 'xstate';
 import { DEFAULT_FEE_RULE, TRADE_MAX_PRICE_CENTS, TRADE_MIN_PRICE_CENTS, TRADE_MSG } from '../api/protocol/trade-rules.ts';
 import { listingFormMachine } from '../machines/listing-form.machine.ts';
 import type { ListingFormContext, ListingFormInput, LoadOutcome, SubmitOutcome } from '../machines/listing-form.types.ts';
-import { generateCoveringPaths, type MachinePath } from './coverage.ts';
+import { generateCoveringPaths, type MachinePath, type NotOnPaths } from './coverage.ts';
 import { sampleListing } from './listing-lifecycle.paths.ts';
 
 /** The listing form's model: two starts (new, edit), the event table, generated paths, and what each event means outside. */
@@ -75,6 +75,9 @@ export function serializeListingForm(snapshot: AnyMachineSnapshot): string {
     c.listingId !== null,
   ]);
 }
+
+/** An edit passes editing to loading at xstate.init (eventless): no path step shows it. */
+export const LISTING_FORM_NOT_ON_PATHS: NotOnPaths = { 'listingForm.editing always #0': 'an edit loads its listing at start-up' };
 
 let paths: MachinePath[] | undefined;
 

@@ -2,7 +2,7 @@ import type { AnyEventObject, AnyMachineSnapshot } from 'xstate';
 import type { MyListing } from '../api/protocol/calls/trade.ts';
 import { EDITABLE_LISTING_STATUSES, LISTING_STATUS_TEXT, LISTING_STATUSES, TRADE_MSG, type ListingStatus } from '../api/protocol/trade-rules.ts';
 import { listingLifecycleMachine, type ListingLifecycleContext, type ListingOutcome } from '../machines/listing-lifecycle.machine.ts';
-import { generateCoveringPaths, type MachinePath } from './coverage.ts';
+import { generateCoveringPaths, type MachinePath, type NotOnPaths } from './coverage.ts';
 
 /** One listing's lifecycle as the seller sees it: event table, generated paths (one start per status), what each event means outside. */
 
@@ -82,6 +82,12 @@ export const STARTS: readonly MyListing[] = [
   sampleListing('sold', { trade_id: null }),
   sampleListing('on_sale', { can_edit: false, can_withdraw: false }),
 ];
+
+/** `route` only passes (eventless, to the listing's status at start-up): a snapshot never rests there. */
+export const LIFECYCLE_NOT_ON_PATHS: NotOnPaths = {
+  'listingLifecycle.route': 'passed through at start-up',
+  ...Object.fromEntries(Array.from({ length: 8 }, (_, index) => [`listingLifecycle.route always #${index}`, 'start-up choice by the listing status'])),
+};
 
 let paths: MachinePath[] | undefined;
 

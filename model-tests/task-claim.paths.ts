@@ -1,7 +1,7 @@
 import type { AnyEventObject, AnyMachineSnapshot } from 'xstate';
 import type { ApiOutcome } from '../api/outcome.ts';
 import { taskClaimMachine, type TaskClaimAnswer, type TaskClaimContext, type TaskClaimInput } from '../machines/task-claim.machine.ts';
-import { generateCoveringPaths, pathFromEvents, type MachinePath } from './coverage.ts';
+import { generateCoveringPaths, pathFromEvents, type MachinePath, type NotOnPaths } from './coverage.ts';
 
 /** The task-claim machine's model: one path set per state the list found the task in. */
 
@@ -29,6 +29,12 @@ export function serializeTaskClaim(snapshot: AnyMachineSnapshot): string {
   const { start, error } = snapshot.context as TaskClaimContext;
   return JSON.stringify([snapshot.value, start, error !== null]);
 }
+
+/** The start-up choice by the task's state runs at xstate.init: no path step shows it. */
+export const TASK_CLAIM_NOT_ON_PATHS: NotOnPaths = {
+  'taskClaim.todo always #0': 'start-up choice by the task state',
+  'taskClaim.todo always #1': 'start-up choice by the task state',
+};
 
 let paths: Array<{ input: TaskClaimInput; path: MachinePath }> | undefined;
 

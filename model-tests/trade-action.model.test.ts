@@ -1,29 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { createActor, type AnyEventObject, type AnyMachineSnapshot } from 'xstate';
-import { TRADE_MSG } from '../api/protocol/trade-rules.ts';
-import { tradeActionMachine, type TradeActionContext, type TradeActionOutcome } from '../machines/trade-action.machine.ts';
-import { coverageOfPaths, createCoverageRecorder, formatCoverage, generateCoveringPaths } from './coverage.ts';
+import { createActor } from 'xstate';
+import { tradeActionMachine } from '../machines/trade-action.machine.ts';
+import { coverageOfPaths, createCoverageRecorder, formatCoverage } from './coverage.ts';
 import { createDeferredActors } from './deferred-actors.ts';
+import { getTradeActionPaths } from './trade-action.paths.ts';
 
-const OUTCOMES: Record<string, TradeActionOutcome> = {
-  ok: { kind: 'ok', code: 1, msg: TRADE_MSG.disputed, data: { id: 5 } },
-  undecodable: { kind: 'ok', code: 1, msg: 'success', data: null },
-  refused: { kind: 'toast', code: -1, msg: TRADE_MSG.disputeClosed, data: null, show: true },
-  network: { kind: 'error', reason: 'network', code: null, msg: '网络异常' },
-  sessionExpired: { kind: 'sessionExpired', code: 104, msg: '登录已过期', toast: '登录已过期，请重新登录' },
-};
-
-const events: AnyEventObject[] = [
-  { type: 'ui.run', payload: { trade_id: 5, reason: '账号无法登录' } },
-  { type: 'ui.reset' },
-  ...Object.values(OUTCOMES).map((output) => ({ type: 'xstate.done.actor.run', output })),
-  { type: 'xstate.error.actor.run', error: new Error('offline') },
-];
-const serialize = (snapshot: AnyMachineSnapshot) => {
-  const { result, error } = snapshot.context as TradeActionContext;
-  return JSON.stringify([snapshot.value, result !== null, error]);
-};
-const paths = generateCoveringPaths(tradeActionMachine, { events, serializeState: serialize });
+const paths = getTradeActionPaths();
 const runtime = createCoverageRecorder(tradeActionMachine);
 
 describe('trade-action: paths generated from the machine graph', () => {
