@@ -4,6 +4,7 @@ import { ratingMachine } from '../../../machines/rating.machine.ts';
 import type { SubEvaluateInput, SubEvaluateOutcome } from '../../../machines/rating.types.ts';
 import type { AppRuntime, RuntimeEnvironment } from '../../app/runtime.ts';
 import { firstRechargePending, removeRechargePending } from './recharge-pending.ts';
+import * as calls from '../../../api/protocol/call-refs.ts';
 
 /**
  * Wires the rating dialog (SPEC §2 "Other UI", §4 "Rating"): subEvaluate, toasts, and the
@@ -13,7 +14,7 @@ import { firstRechargePending, removeRechargePending } from './recharge-pending.
 
 export type RatingActor = ActorRefFrom<typeof ratingMachine>;
 
-export const SUB_EVALUATE_PATH = '/api/user/subEvaluate' as const;
+export const SUB_EVALUATE_PATH = calls.rating.subEvaluate;
 
 type RatingRuntime = Pick<AppRuntime, 'api' | 'session' | 'inspect'>;
 
