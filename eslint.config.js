@@ -38,6 +38,9 @@ const domainImports = (below) => ({
   group: [...PRODUCT_DOMAINS.flatMap((domain) => [`../${domain}/*`, `../../${domain}/*`]), '!../catalog/china-time.ts', '!../../catalog/china-time.ts', ...below],
   message: 'server/money and server/db sit below the product domains: register a hook (server/money/products.ts) instead of importing one',
 });
+/** A server call's path as a literal: /api/…, /down/…, /point (not the /downlist page). */
+const CALL_PATH = String.raw`/^\/(api\/|down\/|point($|[/?]))/`;
+const CALL_PATH_MESSAGE = 'name the call by its ref (api/protocol/call-refs.ts, e.g. calls.game.getGiftList), not by its path';
 
 export default tseslint.config(
   { ignores: ['dist/**', 'node_modules/**', 'coverage/**', 'test-results/**', 'playwright-report/**', 'data/**', 'docs/**'] },
@@ -68,7 +71,7 @@ export default tseslint.config(
     { group: ['ky', 'crypto-js', 'crypto-js/*', 'node:*', 'react'], message: 'api/protocol is shared by client and server: primitives are injected' },
     { group: ['../*', '!./*'], message: 'api/protocol imports only itself' },
   ]),
-  zone(['api/protocol/calls/*.ts', 'api/protocol/staff/*.ts'], [
+  zone(['api/protocol/calls/*.ts', 'api/protocol/staff/*.ts', 'api/protocol/refs/*.ts'], [
     { group: ['ky', 'crypto-js', 'crypto-js/*', 'node:*', 'react'], message: 'api/protocol is shared by client and server: primitives are injected' },
     { group: ['../../*'], message: 'api/protocol imports only itself' },
   ]),
@@ -96,8 +99,21 @@ export default tseslint.config(
   zone(['src/components/**/*.{ts,tsx}'], [noServer, { regex: '^(\\.\\./)+(features|pages)/', message: 'components never import features or pages: take the piece as a prop' }]),
   zone(['src/features/**/*.{ts,tsx}'], [noServer, { regex: '^(\\.\\./)+pages/', message: 'features never import pages: move the shared piece to the feature' }]),
   {
+    // The client names a call by its ref (api/protocol/call-refs.ts), never by its path: the ref
+    // carries the declaration's payload and answer types, a path literal carries nothing.
+    files: ['api/**/*.ts', 'src/**/*.{ts,tsx}', 'machines/**/*.ts', 'bridge/**/*.ts'],
+    ignores: ['api/protocol/**'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        { selector: String.raw`Literal[value=${CALL_PATH}]`, message: CALL_PATH_MESSAGE },
+        { selector: String.raw`TemplateLiteral[quasis.0.value.raw=${CALL_PATH}]`, message: CALL_PATH_MESSAGE },
+      ],
+    },
+  },
+  {
     // Tests may reach across layers to set up real servers and cross-check both sides.
     files: ['**/*.test.ts', '**/*.test.tsx', 'tests/**', 'model-tests/**', 'bench/**', 'scripts/**'],
-    rules: { 'no-restricted-imports': 'off', 'no-restricted-globals': 'off' },
+    rules: { 'no-restricted-imports': 'off', 'no-restricted-globals': 'off', 'no-restricted-syntax': 'off' },
   },
 );

@@ -375,6 +375,9 @@ export default defineConfig(({ mode, command }) => {
       modulePreload: { polyfill: false, resolveDependencies: (_file, deps, { hostType }) => (hostType === 'js' ? deps.filter((dep) => !entryGroup.has(dep)) : deps) },
       // server/first-paint.ts reads it: the stylesheets a landing page's boot skeleton needs inline.
       manifest: true,
+      // A call's ref (api/protocol/call-refs.ts) is a string constant: inlined where it is read, so
+      // a lazy page's paths stay in its own chunk instead of the refs module landing in the entry.
+      rolldownOptions: { optimization: { inlineConst: { mode: 'all', pass: 1 } } },
     },
     server: {
       host: '127.0.0.1',

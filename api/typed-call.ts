@@ -1,20 +1,21 @@
 import type { ApiClient, CallOptions } from './client.ts';
 import type { ApiOutcome } from './outcome.ts';
-import type { CallData, CallPayload } from './protocol/call-spec.ts';
-import type { CallSpecs } from './protocol/calls/all.ts';
+import type { CallData, CallPayload, CallRef, RefSpec } from './protocol/call-spec.ts';
 import type { Fields } from './protocol/wire.ts';
 
 /**
- * The client's typed call, from the calls' declarations (api/protocol/calls/). Only their types
- * are imported: the schemas stay on the server, so a typed call costs the bundle nothing.
+ * The client's one way to call the server: a call's ref (api/protocol/call-refs.ts) and the payload
+ * its declaration asks for; the answer's data is typed from the declaration too. Only the
+ * declarations' types reach the client: the schemas stay on the server, so this costs the bundle
+ * nothing beyond the path. A ref may be one of several (a union): the payload is then one of theirs.
  */
-type ByPath = { [S in CallSpecs as S['path']]: S };
+export type PayloadOf<R extends CallRef> = CallPayload<RefSpec<R>>;
+export type DataOf<R extends CallRef> = CallData<RefSpec<R>>;
 
-export type CallPath = Extract<keyof ByPath, string>;
-export type PayloadOf<P extends CallPath> = CallPayload<ByPath[P]>;
-export type DataOf<P extends CallPath> = CallData<ByPath[P]>;
+/** A payload parameter that may be left out when the declaration asks for nothing required. */
+export type PayloadArgs<R extends CallRef> = Partial<PayloadOf<R>> extends PayloadOf<R> ? [payload?: PayloadOf<R>] : [payload: PayloadOf<R>];
 
-export function request<P extends CallPath>(client: ApiClient, path: P, payload: PayloadOf<P>, options?: CallOptions): Promise<ApiOutcome<DataOf<P>>> {
+export function request<R extends CallRef>(client: ApiClient, call: R, payload: PayloadOf<R>, options?: CallOptions): Promise<ApiOutcome<DataOf<R>>> {
   // Without options the call looks exactly like a hand-written client.call(path, payload).
-  return options ? client.call<DataOf<P>>(path, payload as Fields, options) : client.call<DataOf<P>>(path, payload as Fields);
+  return options ? client.call<DataOf<R>>(call, payload as Fields, options) : client.call<DataOf<R>>(call, payload as Fields);
 }

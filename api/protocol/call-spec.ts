@@ -219,6 +219,18 @@ export type CallPayload<TSpec> =
 
 export type CallData<TSpec> = TSpec extends CallSpec<v.ObjectEntries, infer D, string> ? D : never;
 
+declare const declaration: unique symbol;
+
+/**
+ * The client's reference to a call (call-refs.ts): at run time its path, for the types also its
+ * declaration, so a hook or `request()` given a ref knows the payload to ask for and the answer
+ * it gets. A bare path is not a ref: the only refs are those call-refs.ts makes.
+ */
+export type CallRef<TSpec extends AnyCallSpec = AnyCallSpec> = TSpec['path'] & { readonly [declaration]: TSpec };
+
+/** The declaration a ref stands for. */
+export type RefSpec<TRef> = TRef extends { readonly [declaration]: infer S } ? S : never;
+
 export type ParsedFields<T> = { ok: true; value: T } | { ok: false; message: string };
 
 /**

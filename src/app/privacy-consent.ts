@@ -1,4 +1,5 @@
 import { STORAGE_KEYS } from '../../machines/constants.ts';
+import * as calls from '../../api/protocol/call-refs.ts';
 
 /**
  * The player's consent to the privacy policy (docs/decisions.md
@@ -36,7 +37,7 @@ const VIAS: readonly ConsentVia[] = ['prompt', 'login', 'settings'];
 /** A record is ~100 characters; anything much longer is not ours. */
 const MAX_RAW_LENGTH = 256;
 /** The call that serves the policy's text and its current `version` (api/protocol/calls/down.ts userPrivacyH5). */
-export const PRIVACY_POLICY_CALL = '/api/down/userPrivacyH5';
+export const PRIVACY_POLICY_CALL = calls.down.userPrivacyH5;
 
 /** A policy version is a short label ('2026-11-01', 'v3'): printable ASCII, no spaces. */
 export const POLICY_VERSION_PATTERN = /^[\x21-\x7e]{1,32}$/;

@@ -5,6 +5,7 @@ import { routeDataOf } from './route-data.ts';
 import type { ComponentType } from 'react';
 import { routeOf, type PageProps } from './routes.ts';
 import type { AppRuntime } from './runtime.ts';
+import * as calls from '../../api/protocol/call-refs.ts';
 
 /**
  * A cold start's critical path is entry chunk → page chunk → the page's data call → its images.
@@ -19,7 +20,7 @@ export interface FirstCall {
 
 const gameDetailCall = (data: RouteData | null): FirstCall | null => {
   const ids = gameIdsOf(data);
-  return ids ? { path: '/api/game/getGameDetail', payload: ids } : null;
+  return ids ? { path: calls.game.getGameDetail, payload: ids } : null;
 };
 
 /**
@@ -28,7 +29,7 @@ const gameDetailCall = (data: RouteData | null): FirstCall | null => {
  * the players land on from outside: the home page and the game pages that links are shared to.
  */
 const FIRST_CALLS: Record<string, (data: RouteData | null) => FirstCall | null> = {
-  '/': () => ({ path: '/api/down/getAppIndexContent', payload: {} }),
+  '/': () => ({ path: calls.down.getAppIndexContent, payload: {} }),
   '/gamedetail': gameDetailCall,
   '/gamedetailfold': gameDetailCall,
 };

@@ -26,6 +26,8 @@ import type { ServicePollActor } from '../features/service/service-runtime.ts';
 import type { RatingActor } from '../features/rating/rating-runtime.ts';
 import type { DownloadListActor } from '../features/downloads/download-runtime.ts';
 import { CHUNK_FAILED_MESSAGE, deferActor, lazyActor, type DeferredActor } from '../features/deferred-actor.ts';
+import * as calls from '../../api/protocol/call-refs.ts';
+import { request } from '../../api/typed-call.ts';
 
 export type Inspector = (event: InspectionEvent) => void;
 
@@ -136,8 +138,7 @@ export function createRuntime(env: RuntimeEnvironment = browserEnvironment()): A
   let askingPolicyVersion: Promise<unknown> | null = null;
   loadPolicyVersion = () => {
     if (privacy.policyVersion() !== null || askingPolicyVersion) return;
-    askingPolicyVersion = client
-      .call<{ version?: unknown } | null>(PRIVACY_POLICY_CALL)
+    askingPolicyVersion = request(client, PRIVACY_POLICY_CALL, {})
       .then((outcome) => {
         const version = outcome.kind === 'ok' ? policyVersionOf(outcome.data?.version) : null;
         if (version) privacy.setPolicyVersion(version);
@@ -164,7 +165,7 @@ export function createRuntime(env: RuntimeEnvironment = browserEnvironment()): A
       },
       actors: {
         activeRecord: fromPromise<unknown, ActiveRecordInput>(async () => {
-          await api.call('/api/user/changeActiveRecord');
+          await request(api, calls.user.changeActiveRecord, {});
         }),
       },
     }),

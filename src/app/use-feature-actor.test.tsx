@@ -5,6 +5,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { assign, fromPromise, setup, type InspectionEvent } from 'xstate';
 import type { ApiOutcome } from '../../api/outcome.ts';
 import type { Fields } from '../../api/protocol/wire.ts';
+import * as calls from '../../api/protocol/call-refs.ts';
 import { usePagedGames } from '../features/games/use-paged-games.ts';
 import { RuntimeProvider } from './runtime-context.tsx';
 import type { AppRuntime } from './runtime.ts';
@@ -125,8 +126,8 @@ describe('lists follow a changed payload', () => {
     data: { list: [{ game_id: payload.sort === 'hot' ? 2 : 1, platform_game_id: 1, name: payload.sort === 'hot' ? '热门游戏' : '新游戏' }], total: 1, page: 1, limit: 10 },
   });
 
-  function Games({ sort }: { sort: string }) {
-    const list = usePagedGames('rankingGames', '/games/ranking', { sort });
+  function Games({ sort }: { sort: 'new' | 'hot' }) {
+    const list = usePagedGames('rankingGames', calls.game.getGameList, { sort });
     return <p>{list.items.map((game) => game.name).join(',') || '空'}</p>;
   }
 
@@ -140,8 +141,8 @@ describe('lists follow a changed payload', () => {
   });
 
   function Remote({ id }: { id: number }) {
-    const data = useRemoteData<{ name: string }>('article', '/article', { id });
-    return <p>{data.data?.name ?? '加载中'}</p>;
+    const data = useRemoteData('article', calls.help.getArticleInfo, { id });
+    return <p>{(data.data as { name?: string } | null)?.name ?? '加载中'}</p>;
   }
 
   it('remote data whose payload changes loads and shows the new payload', async () => {

@@ -1,19 +1,23 @@
 import { useSelector } from '@xstate/react';
 import { fromPromise } from 'xstate';
 import type { ApiOutcome } from '../../api/outcome.ts';
-import type { Fields } from '../../api/protocol/wire.ts';
+import type { CallRef } from '../../api/protocol/call-spec.ts';
+import { request, type DataOf, type PayloadArgs, type PayloadOf } from '../../api/typed-call.ts';
 import { createRemoteDataMachine } from '../../machines/remote-data.machine.ts';
 import { useRuntime } from './runtime-context.tsx';
 import { useFeatureActor } from './use-feature-actor.ts';
 
-/** Loads one call's data through the remote-data machine; returns narrow values and intents. */
-export function useRemoteData<T>(id: string, path: string, payload: Fields = {}) {
+/**
+ * Loads one call's data through the remote-data machine; returns narrow values and intents. The
+ * call is its ref (api/protocol/call-refs.ts): the payload and the data are typed from its declaration.
+ */
+export function useRemoteData<R extends CallRef>(id: string, call: R, ...[payload = {} as PayloadOf<R>]: PayloadArgs<R>) {
   const runtime = useRuntime();
   const key = JSON.stringify(payload);
-  const actor = useFeatureActor(() => createRemoteDataMachine<T>(id), {
-    implementations: { actors: { load: fromPromise<ApiOutcome<T>>(() => runtime.api.call<T>(path, payload)) } },
+  const actor = useFeatureActor(() => createRemoteDataMachine<DataOf<R>>(id), {
+    implementations: { actors: { load: fromPromise<ApiOutcome<DataOf<R>>>(() => request(runtime.api, call, payload)) } },
     // a new call or payload is a new load: the old answer is never shown for it
-    restartOn: [id, path, key],
+    restartOn: [id, call, key],
   });
   const snapshot = useSelector(actor, (current) => current);
   return {

@@ -32,15 +32,10 @@ import * as trade from './trade.ts';
  * HOW TO ADD A CALL: declare it in its group's module here (defineCall), add the module below
  * if it is new, then write its handler with `handle(spec, …)` on the server.
  */
-const GROUPS = { login, user, down, game, coupon, card, topic, point, rating, realName, profile, accountCancel, accountSecurity, collections, documents, order, wallet, service, help, feedback, messages, invite, withdraw, store, tasks, trade };
-
-type SpecsOf<M> = { [K in keyof M]: M[K] extends AnyCallSpec ? M[K] : never }[keyof M];
-
-/** The union of every call's declaration (for the client's typed calls). */
-export type CallSpecs = { [G in keyof typeof GROUPS]: SpecsOf<(typeof GROUPS)[G]> }[keyof typeof GROUPS];
+export const CALL_GROUPS = { login, user, down, game, coupon, card, topic, point, rating, realName, profile, accountCancel, accountSecurity, collections, documents, order, wallet, service, help, feedback, messages, invite, withdraw, store, tasks, trade };
 
 function isSpec(value: unknown): value is AnyCallSpec {
   return typeof value === 'object' && value !== null && 'path' in value && 'fields' in value && 'auth' in value;
 }
 
-export const ALL_CALL_SPECS: readonly AnyCallSpec[] = Object.values(GROUPS).flatMap((group) => (Object.values(group) as unknown[]).filter(isSpec));
+export const ALL_CALL_SPECS: readonly AnyCallSpec[] = Object.values(CALL_GROUPS).flatMap((group) => (Object.values(group) as unknown[]).filter(isSpec));

@@ -1,6 +1,7 @@
 import type { ApiClient, CallOptions } from '../../../api/client.ts';
 import type { ApiOutcome } from '../../../api/outcome.ts';
 import type { Fields } from '../../../api/protocol/wire.ts';
+import * as calls from '../../../api/protocol/call-refs.ts';
 
 /**
  * The lists a player last saw open offline. Calls are signed, encrypted POSTs
@@ -10,12 +11,12 @@ import type { Fields } from '../../../api/protocol/wire.ts';
  * what the tab bar opens. Everything else fails as before.
  */
 export const LAST_SEEN_PATHS: ReadonlySet<string> = new Set([
-  '/api/down/getAppIndexContent',
-  '/api/game/getGameList',
-  '/api/game/getNewGames',
-  '/api/game/getTodayRecommend',
-  '/api/game/getWeekOrderGames',
-  '/api/game/getCategories',
+  calls.down.getAppIndexContent,
+  calls.game.getGameList,
+  calls.game.getNewGames,
+  calls.game.getTodayRecommend,
+  calls.game.getWeekOrderGames,
+  calls.game.getCategories,
 ]);
 
 /** Whose lists these are: the signed-in player's uuid, or '' signed out. */

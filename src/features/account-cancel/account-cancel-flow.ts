@@ -4,6 +4,7 @@ import type { ApiOutcome } from '../../../api/outcome.ts';
 import { accountCancelMachine, type ConditionsAnswer } from '../../../machines/account-cancel.machine.ts';
 import type { CancellationView, CancelStatus } from '../../../api/protocol/calls/account-cancel.ts';
 import type { AppRuntime } from '../../app/runtime.ts';
+import * as calls from '../../../api/protocol/call-refs.ts';
 
 /**
  * The cancellation flow's actor (machines/account-cancel.machine.ts), wired to the server. One
@@ -15,11 +16,11 @@ export type AccountCancelActor = ActorRefFrom<typeof accountCancelMachine>;
 export type CancelRuntime = Pick<AppRuntime, 'api' | 'session' | 'inspect'> & { toast(message: string): void };
 
 export const CANCEL_CALLS = {
-  status: '/api/user/getCancelStatus',
-  conditions: '/api/user/getCancelConditions',
-  sendCode: '/api/login/sendCode',
-  apply: '/api/user/applyCancel',
-  revoke: '/api/user/revokeCancel',
+  status: calls.accountCancel.getCancelStatus,
+  conditions: calls.accountCancel.getCancelConditions,
+  sendCode: calls.login.sendCode,
+  apply: calls.accountCancel.applyCancel,
+  revoke: calls.accountCancel.revokeCancel,
 } as const;
 
 export function createAccountCancelActor(runtime: CancelRuntime): AccountCancelActor {
@@ -30,7 +31,7 @@ export function createAccountCancelActor(runtime: CancelRuntime): AccountCancelA
         loadStatus: fromPromise<ApiOutcome<CancelStatus>>(({ signal }) => request(api, CANCEL_CALLS.status, {}, { signal })),
         loadConditions: fromPromise<ApiOutcome<ConditionsAnswer>>(({ signal }) => request(api, CANCEL_CALLS.conditions, {}, { signal })),
         // sendCode is not declared yet (the call-schema migration covers it): the plain client.
-        sendCode: fromPromise<ApiOutcome, { type: '5' }>(({ input, signal }) => api.call(CANCEL_CALLS.sendCode, { ...input }, { signal })),
+        sendCode: fromPromise<ApiOutcome, { type: '5' }>(({ input, signal }) => request(api, CANCEL_CALLS.sendCode, input, { signal })),
         applyCancel: fromPromise<ApiOutcome<CancellationView>, { phone_code: string }>(({ input, signal }) => request(api, CANCEL_CALLS.apply, input, { signal })),
         revokeCancel: fromPromise<ApiOutcome>(({ signal }) => request(api, CANCEL_CALLS.revoke, {}, { signal })),
       },

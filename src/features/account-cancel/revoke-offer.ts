@@ -4,6 +4,7 @@ import { request } from '../../../api/typed-call.ts';
 import type { AppRuntime } from '../../app/runtime.ts';
 import { readyImperativeRender } from '../../app/toast.ts';
 import { formatChinaTime } from './china-time.ts';
+import * as calls from '../../../api/protocol/call-refs.ts';
 
 /**
  * Signing in during the cancellation cooling-off: a dialog offers to revoke.
@@ -30,13 +31,13 @@ export type RevokeOfferRuntime = Pick<AppRuntime, 'api' | 'session'> & { toast(m
 export async function offerRevoke(runtime: RevokeOfferRuntime, cancellation: Pick<CancellationView, 'effective_at'>, ask: AskRevoke = askWithDialog): Promise<'revoked' | 'signedOut' | 'failed'> {
   const choice = await ask({ title: REVOKE_OFFER.title, content: REVOKE_OFFER.content(cancellation.effective_at), revoke: REVOKE_OFFER.revoke, proceed: REVOKE_OFFER.proceed });
   if (choice === 'revoke') {
-    const outcome = await request(runtime.api, '/api/user/revokeCancel', {});
+    const outcome = await request(runtime.api, calls.accountCancel.revokeCancel, {});
     if (outcome.kind !== 'ok') return 'failed'; // -1 answers are toasted by the session machine
     runtime.toast(REVOKE_OFFER.revoked);
     return 'revoked';
   }
   // Signing out ends this session on the server too; the local sign-out happens whatever it answers.
-  await runtime.api.call('/api/user/logout');
+  await request(runtime.api, calls.user.logout, {});
   runtime.session.send({ type: 'session.signedOut' });
   runtime.toast(REVOKE_OFFER.signedOut);
   return 'signedOut';

@@ -12,6 +12,7 @@ import type { AppRuntime } from '../../app/runtime.ts';
 import { showToast } from '../../app/toast.ts';
 import { useNavigate } from '../../app/use-navigation.ts';
 import { useRemoteData } from '../../app/use-remote-data.ts';
+import * as calls from '../../../api/protocol/call-refs.ts';
 
 /**
  * The account-security pages' view models (ARCHITECTURE rule 6): each hook runs one chart with
@@ -25,9 +26,9 @@ export const ACCOUNT_PATHS = {
   editPassword: '/editpassword',
 } as const;
 
-const SEND_CODE_CALL = '/api/login/sendCode';
-export const USER_INFO_CALL = '/api/user/getUserInfo';
-export const IDENTITY_CARD_CALL = '/api/user/getIdentityCard';
+const SEND_CODE_CALL = calls.login.sendCode;
+export const USER_INFO_CALL = calls.user.getUserInfo;
+export const IDENTITY_CARD_CALL = calls.realName.getIdentityCard;
 
 export const GET_CODE_LABEL = '获取验证码';
 export const countdownLabel = (seconds: number) => `${seconds}s后重新获取`;
@@ -45,15 +46,17 @@ export interface IdentityCard {
 }
 
 export function useAccountInfo() {
-  return useRemoteData<AccountInfo>('accountInfo', USER_INFO_CALL);
+  const info = useRemoteData('accountInfo', USER_INFO_CALL);
+  // getUserInfo's answer is declared without a type yet (answer<unknown>): the page reads it as AccountInfo
+  return { ...info, data: info.data as AccountInfo | null };
 }
 
 export function useIdentityCard() {
-  return useRemoteData<IdentityCard>('identityCard', IDENTITY_CARD_CALL);
+  return useRemoteData('identityCard', IDENTITY_CARD_CALL);
 }
 
 function sendCodeActor(runtime: AppRuntime) {
-  return fromPromise<ApiOutcome, AccountSendCodeInput>(({ input, signal }) => runtime.api.call(SEND_CODE_CALL, { type: input.type, phone: input.phone ?? '' }, { signal }));
+  return fromPromise<ApiOutcome, AccountSendCodeInput>(({ input, signal }) => request(runtime.api, SEND_CODE_CALL, { type: input.type, phone: input.phone ?? '' }, { signal }));
 }
 
 type AnySnapshot = SnapshotFrom<typeof phoneVerifyMachine> | SnapshotFrom<typeof phoneBindMachine> | SnapshotFrom<typeof passwordChangeMachine>;
@@ -77,7 +80,7 @@ export function usePhoneVerify() {
     implementations: {
       actors: {
         sendCode: sendCodeActor(runtime),
-        verifyOldPhone: fromPromise<ApiOutcome<PhoneTicket>, VerifyOldPhoneInput>(({ input, signal }) => request(runtime.api, '/api/user/changeUserTelOne', input, { signal })),
+        verifyOldPhone: fromPromise<ApiOutcome<PhoneTicket>, VerifyOldPhoneInput>(({ input, signal }) => request(runtime.api, calls.accountSecurity.changeUserTelOne, input, { signal })),
       },
       actions: {
         showToast: (_, { message }) => showToast(message),
@@ -116,7 +119,7 @@ export function usePhoneBind(ticket: string) {
     implementations: {
       actors: {
         sendCode: sendCodeActor(runtime),
-        bindNewPhone: fromPromise<ApiOutcome<BoundPhone>, BindNewPhoneInput>(({ input, signal }) => request(runtime.api, '/api/user/changeUserTelTwo', input, { signal })),
+        bindNewPhone: fromPromise<ApiOutcome<BoundPhone>, BindNewPhoneInput>(({ input, signal }) => request(runtime.api, calls.accountSecurity.changeUserTelTwo, input, { signal })),
       },
       actions: {
         showToast: (_, { message }) => showToast(message),
@@ -170,7 +173,7 @@ export function usePasswordChange(hasPassword: boolean) {
     implementations: {
       actors: {
         sendCode: sendCodeActor(runtime),
-        changePassword: fromPromise<ApiOutcome, ChangePasswordInput>(({ input, signal }) => request(runtime.api, '/api/user/userChangePassword', input, { signal })),
+        changePassword: fromPromise<ApiOutcome, ChangePasswordInput>(({ input, signal }) => request(runtime.api, calls.accountSecurity.userChangePassword, input, { signal })),
       },
       actions: {
         showToast: (_, { message }) => showToast(message),

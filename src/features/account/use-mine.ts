@@ -9,6 +9,8 @@ import { useRuntime } from '../../app/runtime-context.tsx';
 import { useFeatureActor } from '../../app/use-feature-actor.ts';
 import { showToast } from '../../app/toast.ts';
 import { useRemoteData } from '../../app/use-remote-data.ts';
+import * as calls from '../../../api/protocol/call-refs.ts';
+import { request } from '../../../api/typed-call.ts';
 
 /** /api/user/getUserInfo (server/routes/auth-account.ts): the phone comes masked. */
 export interface UserInfo {
@@ -27,8 +29,8 @@ export interface UserInfo {
   real_name: 0 | 1;
 }
 
-export const USER_INFO_CALL = '/api/user/getUserInfo';
-export const LOGOUT_CALL = '/api/user/logout';
+export const USER_INFO_CALL = calls.user.getUserInfo;
+export const LOGOUT_CALL = calls.user.logout;
 const SIGNED_OUT_MESSAGE = '已退出登录';
 
 export type MineIcon = 'favourite' | 'coupon' | 'gift' | 'wallet' | 'task' | 'invite' | 'download' | 'trade' | 'message';
@@ -96,9 +98,10 @@ export function useSignedInNickname(): string {
 
 /** The signed-in player's info; reloaded when the profile changed (src/app/profile-version.ts). */
 export function useUserInfo() {
-  const info = useRemoteData<UserInfo>('userInfo', USER_INFO_CALL);
+  const info = useRemoteData('userInfo', USER_INFO_CALL);
   useRefreshOnProfileChange(info.refresh);
-  return info;
+  // getUserInfo's answer is declared without a type yet (answer<unknown>): the page reads it as UserInfo
+  return { ...info, data: info.data as UserInfo | null };
 }
 
 export function useOpenLogin() {
@@ -111,7 +114,7 @@ export function useLogout() {
   const runtime = useRuntime();
   const actor = useFeatureActor(logoutMachine, {
     implementations: {
-      actors: { logout: fromPromise<unknown>(() => withLoading(runtime.loading, () => runtime.api.call(LOGOUT_CALL))) },
+      actors: { logout: fromPromise<unknown>(() => withLoading(runtime.loading, () => request(runtime.api, LOGOUT_CALL, {}))) },
       actions: {
         signOut: () => {
           runtime.session.send({ type: 'session.signedOut' });

@@ -6,10 +6,11 @@ import { profileChanged } from '../../app/profile-version.ts';
 import { useRuntime } from '../../app/runtime-context.tsx';
 import { showToast } from '../../app/toast.ts';
 import { useNavigate } from '../../app/use-navigation.ts';
+import * as calls from '../../../api/protocol/call-refs.ts';
 
 const NETWORK_MESSAGE = '网络异常，请稍后重试';
 
-type Saved = DataOf<'/api/user/updateUserInfo'>;
+type Saved = DataOf<typeof calls.profile.updateUserInfo>;
 
 /**
  * Saving profile fields (/editnickname, /editdata): updateUserInfo under the loading overlay; saved
@@ -22,12 +23,12 @@ export function useProfileSave() {
   const [error, setError] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
 
-  const save = async (fields: PayloadOf<'/api/user/updateUserInfo'>, onSaved?: (saved: Saved) => void) => {
+  const save = async (fields: PayloadOf<typeof calls.profile.updateUserInfo>, onSaved?: (saved: Saved) => void) => {
     if (saving) return;
     setError(null);
     setSaving(true);
     try {
-      const outcome = await withLoading(runtime.loading, () => request(runtime.api, '/api/user/updateUserInfo', fields));
+      const outcome = await withLoading(runtime.loading, () => request(runtime.api, calls.profile.updateUserInfo, fields));
       if (outcome.kind === 'ok') {
         onSaved?.(outcome.data);
         profileChanged();

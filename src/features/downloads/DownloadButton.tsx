@@ -1,6 +1,7 @@
 import { useSelector } from '@xstate/react';
 import { type CSSProperties } from 'react';
 import { fromPromise } from 'xstate';
+import type { ApiOutcome } from '../../../api/outcome.ts';
 import { browserDownloadMachine, type DownloadAddress } from '../../../machines/browser-download.machine.ts';
 import { useRuntime } from '../../app/runtime-context.tsx';
 import { useFeatureActor } from '../../app/use-feature-actor.ts';
@@ -12,6 +13,8 @@ import { downloadGameOf, runEntryAction, useDownloadList, useEntry, useEntryActo
 import { confirmDownloadNetwork } from './wifi-gate.ts';
 import type { GameItem } from '../../components/game/game-item.ts';
 import './download-button.css';
+import * as calls from '../../../api/protocol/call-refs.ts';
+import { request } from '../../../api/typed-call.ts';
 
 export type DownloadButtonGame = Pick<GameItem, 'game_id' | 'platform_game_id' | 'platform_id' | 'name' | 'icon' | 'package_name' | 'down_type' | 'is_h5'>;
 type Size = 'small' | 'large';
@@ -35,13 +38,14 @@ function BrowserDownloadButton({ game, size, isH5 }: { game: DownloadButtonGame;
     implementations: {
       actors: {
         lookUpAddress: fromPromise(({ input }: { input: { platformGameId: number } }) =>
-          runtime.api.call<DownloadAddress>('/api/game/getDownUrl', { id: input.platformGameId }),
+          // getDownUrl's answer is declared without a type yet: the machine reads it as an address
+          request(runtime.api, calls.game.getDownUrl, { id: input.platformGameId }) as Promise<ApiOutcome<DownloadAddress>>,
         ),
       },
       actions: {
         openH5: (_, params) => runtime.navigate('/zaixianwan', { platform_game_id: params.platformGameId, game_id: params.gameId }),
         startBrowserDownload: (_, params) => {
-          void runtime.api.call('/api/game/recordDown', { platform_game_id: params.platformGameId, game_id: params.gameId });
+          void request(runtime.api, calls.game.recordDown, { platform_game_id: params.platformGameId, game_id: params.gameId });
           window.location.assign(new URL(params.url, window.location.origin).href);
         },
         showToast: (_, params) => showToast(params.message, params.durationMs),

@@ -2,6 +2,7 @@ import { createActor, fromPromise, type ActorRefFrom } from 'xstate';
 import { sharedBridge, type Bridge } from '../../../bridge/adapter.ts';
 import { parseDownloadStates } from '../../../bridge/events.ts';
 import type { NativeDownloadStatus } from '../../../bridge/definitions.ts';
+import type { ApiOutcome } from '../../../api/outcome.ts';
 import { request } from '../../../api/typed-call.ts';
 import { STORAGE_KEYS } from '../../../machines/constants.ts';
 import { downloadEntryMachine } from '../../../machines/download-entry.machine.ts';
@@ -10,17 +11,18 @@ import { serializeDownList } from '../../../machines/down-list-storage.ts';
 import type { DownloadAddressData, LookUpAddressInput, NativeCall } from '../../../machines/download.types.ts';
 import type { AppRuntime, RuntimeEnvironment } from '../../app/runtime.ts';
 import { showToast } from '../../app/toast.ts';
+import * as calls from '../../../api/protocol/call-refs.ts';
 
 export type DownloadListActor = ActorRefFrom<typeof downloadListMachine>;
 export type DownloadEntryActor = ActorRefFrom<typeof downloadEntryMachine>;
 
 /** The calls of the download flow (PROTOCOL §7, docs/catalog.md). */
 export const DOWNLOAD_CALLS = {
-  address: '/api/game/getDownUrl',
-  record: '/api/game/recordDown',
-  reportAddress: '/api/game/reportAddress',
-  gameSize: '/api/game/recordGameSize',
-  point: '/point',
+  address: calls.game.getDownUrl,
+  record: calls.game.recordDown,
+  reportAddress: calls.game.reportAddress,
+  gameSize: calls.game.recordGameSize,
+  point: calls.point.point,
 } as const;
 
 /** What the feature needs of the runtime (a narrow slice, so tests can pass a fake). */
@@ -44,7 +46,8 @@ export function createDownloadFeature(
   const entry = downloadEntryMachine.provide({
     actors: {
       native,
-      lookUpAddress: fromPromise(({ input }: { input: LookUpAddressInput }) => runtime.api.call<DownloadAddressData>(DOWNLOAD_CALLS.address, { id: input.platformGameId })),
+      lookUpAddress: fromPromise(({ input }: { input: LookUpAddressInput }) => // getDownUrl's answer is declared without a type yet: the machine reads it as an address
+        request(runtime.api, DOWNLOAD_CALLS.address, { id: input.platformGameId }) as Promise<ApiOutcome<DownloadAddressData>>),
     },
     actions: {
       // The device variant (PROTOCOL §2.3): identifiers only with the privacy consent (src/app/device-source.ts).

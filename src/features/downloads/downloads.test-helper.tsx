@@ -2,6 +2,7 @@ import { act, render } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { vi } from 'vitest';
 import type { ApiOutcome } from '../../../api/outcome.ts';
+import * as calls from '../../../api/protocol/call-refs.ts';
 import { createBridge } from '../../../bridge/adapter.ts';
 import { EVENT_RECEIVER } from '../../../bridge/definitions.ts';
 import type { DownloadGame } from '../../../machines/download.types.ts';
@@ -80,7 +81,7 @@ export function createFakeDownloads({ storage = new MemoryStorage(), document, a
   const bridge = createBridge({ host, log: () => {} });
   const call = vi.fn(async (path: string, payload: Record<string, unknown> = {}): Promise<ApiOutcome> => {
     if (answer) return answer(path, payload);
-    if (path === '/api/game/getDownUrl') return ok(addressOf(Number(payload.id)));
+    if (path === calls.game.getDownUrl) return ok(addressOf(Number(payload.id)));
     return ok(null);
   });
   const runtime = { api: { call }, inspect: () => {}, device: null } as unknown as Pick<AppRuntime, 'api' | 'inspect' | 'device'>;

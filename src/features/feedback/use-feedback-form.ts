@@ -17,6 +17,7 @@ import { useRuntime } from '../../app/runtime-context.tsx';
 import { showToast } from '../../app/toast.ts';
 import { useNavigate } from '../../app/use-navigation.ts';
 import { SHRINK_TO_SIDE, uploadPicture } from '../uploads/upload-picture.ts';
+import * as calls from '../../../api/protocol/call-refs.ts';
 
 /**
  * The feedback form (/commonback, /suggestbcak): the fields, up to four pictures each uploading
@@ -69,7 +70,7 @@ export function useFeedbackForm(options: { category: FeedbackCategory | null; ga
     () =>
       feedbackImageMachine.provide({
         actors: {
-          ticket: fromPromise<TicketOutcome>(() => request(runtime.api, '/api/upload/getUploadTos', { purpose: 'feedback' })),
+          ticket: fromPromise<TicketOutcome>(() => request(runtime.api, calls.profile.getUploadTos, { purpose: 'feedback' })),
           upload: fromPromise<UploadResult, UploadInput>(({ input, signal }) => uploadPicture(runtime, input, { side: SHRINK_TO_SIDE.feedback, signal })),
         },
       }),
@@ -132,7 +133,7 @@ export function useFeedbackForm(options: { category: FeedbackCategory | null; ga
     try {
       const images = live.current.map((picture) => picture.actor.getSnapshot().context.key).filter((key): key is string => key !== null);
       const outcome = await withLoading(runtime.loading, () =>
-        request(runtime.api, '/api/user/userOpinion', { request_id: requestId.current, category, content: text, contact, images, ...(category === 'game_request' ? { game_name: gameName } : {}) }),
+        request(runtime.api, calls.feedback.userOpinion, { request_id: requestId.current, category, content: text, contact, images, ...(category === 'game_request' ? { game_name: gameName } : {}) }),
       );
       if (outcome.kind === 'ok') {
         showToast(outcome.msg || FEEDBACK_MSG.submitted);

@@ -2,6 +2,7 @@ import { Link } from '../../app/Link.tsx';
 import { decodeGameItems, type GameItem } from '../../components/game/game-item.ts';
 import { GameListView } from './GameListView.tsx';
 import { usePagedList, type ItemDecoder } from './use-paged-games.ts';
+import * as calls from '../../../api/protocol/call-refs.ts';
 
 const decodeAll: ItemDecoder<GameItem> = (list) => decodeGameItems(list);
 const decodeOverseas: ItemDecoder<GameItem> = (list) => decodeGameItems(list).filter((game) => game.is_overseas);
@@ -11,7 +12,7 @@ const decodeOverseas: ItemDecoder<GameItem> = (list) => decodeGameItems(list).fi
  * Nothing found: 告诉我们想玩的游戏 opens /suggestbcak with the keyword.
  */
 export function SearchResults({ id, keyword, overseasOnly = false }: { id: string; keyword: string; overseasOnly?: boolean }) {
-  const list = usePagedList<GameItem>(id, '/api/game/getSearchGames', { keyword }, overseasOnly ? decodeOverseas : decodeAll);
+  const list = usePagedList<GameItem>(id, calls.game.getSearchGames, { keyword }, overseasOnly ? decodeOverseas : decodeAll);
   const ask = (
     <Link to="/suggestbcak" data={{ keyword }} className="list-empty__action">
       告诉我们想玩的游戏

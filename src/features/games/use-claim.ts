@@ -1,7 +1,8 @@
 import { useSelector } from '@xstate/react';
 import { fromPromise } from 'xstate';
 import type { ApiOutcome } from '../../../api/outcome.ts';
-import type { Fields } from '../../../api/protocol/wire.ts';
+import type { CallRef } from '../../../api/protocol/call-spec.ts';
+import { request, type PayloadOf } from '../../../api/typed-call.ts';
 import { giftClaimMachine, type ClaimAnswer, type ClaimInput } from '../../../machines/gift-claim.machine.ts';
 import { useRuntime } from '../../app/runtime-context.tsx';
 import { showToast } from '../../app/toast.ts';
@@ -24,14 +25,15 @@ export type ClaimKind = keyof typeof CLAIM_LABELS;
  * One claimable item (gift pack, coupon, BT coupons, reservation) through the gift-claim machine:
  * narrow values and intents for its button and code sheet.
  */
-export function useClaim(kind: ClaimKind, path: string, payload: Fields, input: ClaimInput, onClaimed?: () => void) {
+export function useClaim<R extends CallRef>(kind: ClaimKind, call: R, payload: PayloadOf<R>, input: ClaimInput, onClaimed?: () => void) {
   const runtime = useRuntime();
   const signedIn = useSignedIn();
   const key = JSON.stringify(payload);
   const actor = useFeatureActor(giftClaimMachine, {
     input,
     implementations: {
-      actors: { claim: fromPromise<ApiOutcome<ClaimAnswer>>(() => runtime.api.call<ClaimAnswer>(path, payload)) },
+      // the machine reads only the answer's code (a gift's), whatever else the call answers
+      actors: { claim: fromPromise<ApiOutcome<ClaimAnswer>>(async () => (await request(runtime.api, call, payload)) as ApiOutcome<ClaimAnswer>) },
       actions: {
         requestLogin: () => runtime.openLogin(),
         announce: (_, params) => {
@@ -41,7 +43,7 @@ export function useClaim(kind: ClaimKind, path: string, payload: Fields, input: 
       },
     },
     // another item, or a server answer that says it changed (claimed, sold out), starts the row afresh
-    restartOn: [path, key, JSON.stringify(input)],
+    restartOn: [call, key, JSON.stringify(input)],
   });
   const status = useSelector(actor, (s): ClaimStatus => (s.matches('claimed') ? 'claimed' : (s.value as ClaimStatus)));
   const code = useSelector(actor, (s) => s.context.code);

@@ -2,7 +2,8 @@ import { useSelector } from '@xstate/react';
 import { useCallback } from 'react';
 import { fromPromise } from 'xstate';
 import type { ApiOutcome } from '../../../api/outcome.ts';
-import type { Fields } from '../../../api/protocol/wire.ts';
+import type { CallRef } from '../../../api/protocol/call-spec.ts';
+import { request, type PayloadOf } from '../../../api/typed-call.ts';
 import { createPagedListMachine, type PageData, type PageRequest } from '../../../machines/paged-list.machine.ts';
 import { useRuntime } from '../../app/runtime-context.tsx';
 import { useFeatureActor } from '../../app/use-feature-actor.ts';
@@ -29,19 +30,25 @@ export function toPageOutcome<T>(outcome: ApiOutcome<unknown>, request: PageRequ
   return { ...outcome, data };
 }
 
-/** One paged list of a call and payload: narrow values and intents for the list views. */
-export function usePagedList<T>(id: string, path: string, payload: Fields, decode: ItemDecoder<T>, limit?: number) {
+/** A paged call's payload for one page: every paged call declares the page fields (PAGE_FIELDS). */
+const pageOf = <R extends CallRef>(payload: PagePayload<R>, page: PageRequest) => ({ ...payload, page: page.page, limit: page.limit }) as unknown as PayloadOf<R>;
+
+/** What a paged call's payload holds besides the page the list asks for. */
+export type PagePayload<R extends CallRef> = Omit<PayloadOf<R>, 'page' | 'limit'>;
+
+/** One paged list of a call (its ref) and payload: narrow values and intents for the list views. */
+export function usePagedList<T, R extends CallRef = CallRef>(id: string, call: R, payload: PagePayload<R>, decode: ItemDecoder<T>, limit?: number) {
   const runtime = useRuntime();
   const key = JSON.stringify(payload);
   const actor = useFeatureActor(() => createPagedListMachine<T>(id), {
     input: limit ? { limit } : {},
     implementations: {
       actors: {
-        loadPage: fromPromise<ApiOutcome<PageData<T>>, PageRequest>(async ({ input }) => toPageOutcome(await runtime.api.call(path, { ...payload, page: input.page, limit: input.limit }), input, decode)),
+        loadPage: fromPromise<ApiOutcome<PageData<T>>, PageRequest>(async ({ input }) => toPageOutcome(await request(runtime.api, call, pageOf(payload, input)), input, decode)),
       },
     },
     // another call, payload or page size is another list: start from its first page
-    restartOn: [id, path, key, limit],
+    restartOn: [id, call, key, limit],
   });
   return {
     items: useSelector(actor, (snapshot) => snapshot.context.items),
@@ -65,6 +72,6 @@ export type PagedList<T> = ReturnType<typeof usePagedList<T>>;
 const decodeGames: ItemDecoder<GameItem> = (list) => decodeGameItems(list);
 
 /** A paged list of game items (every game list of the app). */
-export function usePagedGames(id: string, path: string, payload: Fields = {}, limit?: number): PagedList<GameItem> {
-  return usePagedList<GameItem>(id, path, payload, decodeGames, limit);
+export function usePagedGames<R extends CallRef>(id: string, call: R, payload: PagePayload<R> = {} as PagePayload<R>, limit?: number): PagedList<GameItem> {
+  return usePagedList<GameItem, R>(id, call, payload, decodeGames, limit);
 }

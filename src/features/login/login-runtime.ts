@@ -1,7 +1,6 @@
 import { createActor, fromPromise, type ActorRefFrom } from 'xstate';
 import type { ApiClient } from '../../../api/client.ts';
 import type { ApiOutcome } from '../../../api/outcome.ts';
-import type { Fields } from '../../../api/protocol/wire.ts';
 import { agreementSheetMachine, type AgreementDocument, type AgreementText, type LoadDocumentInput } from '../../../machines/agreement-sheet.machine.ts';
 import { STORAGE_KEYS } from '../../../machines/constants.ts';
 import { loginOverlayMachine } from '../../../machines/login-overlay.machine.ts';
@@ -21,6 +20,9 @@ import type { AppRuntime, RuntimeEnvironment } from '../../app/runtime.ts';
 // the build inlines into index.html (vite.config.ts), as a file to preload — a 404 that rejects it.
 import { offerRevoke as offerRevokeDialog } from '../account-cancel/revoke-offer.ts';
 import { forgetInvite, rememberedInvite } from '../invite/invite-capture.ts';
+import type { CallRef } from '../../../api/protocol/call-spec.ts';
+import * as calls from '../../../api/protocol/call-refs.ts';
+import { request, type PayloadOf } from '../../../api/typed-call.ts';
 
 /**
  * Wires the login overlay (SPEC §2, §4) to the world: the real calls, the toasts, and the
@@ -41,20 +43,22 @@ export const SIGN_IN_POINTS = {
 } as const;
 
 export const LOGIN_CALLS = {
-  sendCode: '/api/login/sendCode',
-  verifyCode: '/api/login/verifyCode',
-  trendRegister: '/api/login/trendRegister',
-  passwordLogin: '/api/login/userlogin',
-  resetPassword: '/api/login/resetPassword',
-  register: '/api/login/userRegister',
-  watermark: '/api/user/getWatermark',
-  point: '/point',
+  sendCode: calls.login.sendCode,
+  verifyCode: calls.login.verifyCode,
+  trendRegister: calls.login.trendRegister,
+  passwordLogin: calls.login.userlogin,
+  resetPassword: calls.login.resetPassword,
+  register: calls.login.userRegister,
+  watermark: calls.user.getWatermark,
+  point: calls.point.point,
 } as const;
 
-export const DOCUMENT_CALLS: Record<AgreementDocument, string> = {
-  agreement: '/api/down/agreeH5',
+type SignInCall = typeof LOGIN_CALLS.trendRegister | typeof LOGIN_CALLS.passwordLogin | typeof LOGIN_CALLS.register;
+
+export const DOCUMENT_CALLS = {
+  agreement: calls.down.agreeH5,
   privacy: PRIVACY_POLICY_CALL,
-};
+} satisfies Record<AgreementDocument, CallRef>;
 
 /** The ad-click id (SPEC §9): read from the landing URL once, kept for the tab's lifetime. */
 export const BD_VID_PARAM = 'bd_vid';
@@ -133,25 +137,25 @@ function storeWatermark(storage: Storage, outcome: ApiOutcome<{ code?: unknown }
 
 function createCalls(api: ApiClient, onAnswer: (answer: { registered: boolean; cancellation: { effective_at: string } | null }) => void, inviteCode: () => string | null = () => null) {
   // The registering calls carry a share link's invite code (src/features/invite/invite-capture.ts).
-  const signIn = <TInput extends object>(path: string, invites = false) =>
+  const signIn = <TInput extends object>(call: SignInCall, invites = false) =>
     fromPromise<ApiOutcome<LoginData>, TInput>(async ({ input, signal }) => {
       const code = invites ? inviteCode() : null;
-      const outcome = readSignInAnswer(await api.call<SignInAnswer>(path, { ...input, ...(code ? { invite_code: code } : {}) } as Fields, { signal }));
+      const outcome = readSignInAnswer(await request(api, call, { ...input, ...(code ? { invite_code: code } : {}) } as unknown as PayloadOf<SignInCall>, { signal }));
       const ok = outcome.kind === 'ok';
       onAnswer({ registered: ok && outcome.data.registered === true, cancellation: (ok && outcome.data.cancellation) || null });
       return outcome;
     });
   return {
-    sendCode: fromPromise<ApiOutcome, SendCodeInput>(({ input, signal }) => api.call(LOGIN_CALLS.sendCode, { ...input }, { signal })),
-    verifyCode: fromPromise<ApiOutcome, VerifyCodeInput>(({ input, signal }) => api.call(LOGIN_CALLS.verifyCode, { ...input }, { signal })),
-    resetPassword: fromPromise<ApiOutcome, ResetPasswordInput>(({ input, signal }) => api.call(LOGIN_CALLS.resetPassword, { ...input }, { signal })),
+    sendCode: fromPromise<ApiOutcome, SendCodeInput>(({ input, signal }) => request(api, LOGIN_CALLS.sendCode, input, { signal })),
+    verifyCode: fromPromise<ApiOutcome, VerifyCodeInput>(({ input, signal }) => request(api, LOGIN_CALLS.verifyCode, input, { signal })),
+    resetPassword: fromPromise<ApiOutcome, ResetPasswordInput>(({ input, signal }) => request(api, LOGIN_CALLS.resetPassword, input, { signal })),
     trendRegister: signIn<TrendRegisterInput>(LOGIN_CALLS.trendRegister, true),
     passwordLogin: signIn<PasswordLoginInput>(LOGIN_CALLS.passwordLogin),
     register: signIn<RegisterInput>(LOGIN_CALLS.register, true),
     agreementSheet: agreementSheetMachine.provide({
       actors: {
         loadDocument: fromPromise<ApiOutcome<AgreementText>, LoadDocumentInput>(async ({ input, signal }) =>
-          readDocument(await api.call<AgreementText>(DOCUMENT_CALLS[input.doc], {}, { signal })),
+          readDocument(await request(api, DOCUMENT_CALLS[input.doc], {}, { signal })),
         ),
       },
     }),
@@ -176,8 +180,8 @@ export function createLoginFeature(
     if (registered) forgetInvite(() => env.storage);
     // Both follow-ups carry the new token (the api client reads it from the session).
     // The device variant (PROTOCOL §2.3); the sign-in above recorded the privacy consent first.
-    void runtime.api.call(LOGIN_CALLS.point, { ...(registered ? SIGN_IN_POINTS.register : SIGN_IN_POINTS.login) }, { device: true });
-    void runtime.api.call<{ code?: unknown }>(LOGIN_CALLS.watermark).then((outcome) => storeWatermark(env.storage, outcome));
+    void request(runtime.api, LOGIN_CALLS.point, { ...(registered ? SIGN_IN_POINTS.register : SIGN_IN_POINTS.login) }, { device: true });
+    void request(runtime.api, LOGIN_CALLS.watermark, {}).then((outcome) => storeWatermark(env.storage, outcome));
     runtime.reloadView();
     if (cancellation) offerRevoke(cancellation);
   }

@@ -8,6 +8,7 @@ import { usePagedList } from '../games/use-paged-games.ts';
 import { decodeMessages, formatMessageTime, type MessageItem } from './message-data.ts';
 import { useDeleteMessage, useOpenMessage, useReadAll } from './use-messages.ts';
 import './messages.css';
+import * as calls from '../../../api/protocol/call-refs.ts';
 
 /** The message centre's lists (/infoactivity, /infotrading, /infoaccountsell, /infoorder, 系统通知). */
 
@@ -62,7 +63,7 @@ export function MessageRow({ message, read, onOpen, onDelete }: { message: Messa
 /** One kind's messages, newest first, paged; tap opens (marks read, follows the link); 全部已读; delete. */
 export function MessageKindList({ kind, title, onChanged }: { kind: MessageKind; title?: string; onChanged?: () => void }) {
   const navigate = useNavigate();
-  const list = usePagedList<MessageItem>('messages', '/api/user/getMessageList', { kind }, decodeMessages);
+  const list = usePagedList<MessageItem>('messages', calls.messages.getMessageList, { kind }, decodeMessages);
   const [readIds, setReadIds] = useState<ReadonlySet<number>>(new Set());
   const [shown, setShown] = useState<MessageItem | null>(null);
   const [deleting, setDeleting] = useState<MessageItem | null>(null);

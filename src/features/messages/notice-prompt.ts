@@ -1,6 +1,7 @@
 import { request } from '../../../api/typed-call.ts';
 import type { AppRuntime } from '../../app/runtime.ts';
 import type { PromptEnvironment } from '../payment/first-recharge-prompt.ts';
+import * as calls from '../../../api/protocol/call-refs.ts';
 
 /**
  * The pop-up notice shown by the app itself: once per notice per player. After the
@@ -28,10 +29,10 @@ export function createNoticePrompt(runtime: PromptRuntime, env: PromptEnvironmen
     await env.whenIdle();
     if (askedFor === account || !canShow(account)) return;
     askedFor = account;
-    const pop = await request(runtime.api, '/api/user/getIsPop', {});
+    const pop = await request(runtime.api, calls.messages.getIsPop, {});
     if (pop.kind !== 'ok' || !pop.data || typeof pop.data.id !== 'number') return;
     if (!canShow(account)) return;
-    const seen = await request(runtime.api, '/api/user/markNoticeSeen', { id: pop.data.id });
+    const seen = await request(runtime.api, calls.messages.markNoticeSeen, { id: pop.data.id });
     // The player may have moved on or opened something meanwhile: the claim is spent either way.
     if (seen.kind === 'ok' && seen.data?.first && canShow(account)) runtime.navigate(NOTICE_DIALOG_PATH, { id: pop.data.id });
   };

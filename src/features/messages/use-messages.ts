@@ -6,17 +6,18 @@ import { useRuntime } from '../../app/runtime-context.tsx';
 import { showToast } from '../../app/toast.ts';
 import { useRemoteData } from '../../app/use-remote-data.ts';
 import { decodeUnreadCounts, type MessageItem, type UnreadCounts } from './message-data.ts';
+import * as calls from '../../../api/protocol/call-refs.ts';
 
 /** The message centre's hooks: unread counts (badges) and the actions on messages. */
 
-export const UNREAD_CALL = '/api/user/getUnreadNotice';
+export const UNREAD_CALL = calls.messages.getUnreadNotice;
 
 /**
  * Unread counts, decoded; loaded again whenever the component shows again (a kept-alive /mine
  * comes back from the message centre with its effects re-run) and on `refresh`.
  */
 export function useUnreadCounts(): { counts: UnreadCounts | null; refresh: () => void } {
-  const remote = useRemoteData<unknown>('unreadCounts', UNREAD_CALL);
+  const remote = useRemoteData('unreadCounts', UNREAD_CALL);
   const counts = useMemo(() => decodeUnreadCounts(remote.data), [remote.data]);
   // useRemoteData's intents are new functions each render: keep the latest, run the effect once per mount.
   const refreshRef = useRef(remote.refresh);
@@ -35,7 +36,7 @@ export function useUnreadCounts(): { counts: UnreadCounts | null; refresh: () =>
 export function useReadAll(kind: MessageKind | undefined, done: () => void) {
   const runtime = useRuntime();
   return useCallback(async () => {
-    const outcome = await withLoading(runtime.loading, () => request(runtime.api, '/api/user/readAllMessages', kind ? { kind } : {}));
+    const outcome = await withLoading(runtime.loading, () => request(runtime.api, calls.messages.readAllMessages, kind ? { kind } : {}));
     if (outcome.kind === 'ok') {
       showToast(outcome.msg);
       done();
@@ -51,7 +52,7 @@ export function useOpenMessage() {
   const runtime = useRuntime();
   return useCallback(
     async (message: MessageItem): Promise<boolean> => {
-      const outcome = await request(runtime.api, '/api/user/getMessageDetail', { id: message.id });
+      const outcome = await request(runtime.api, calls.messages.getMessageDetail, { id: message.id });
       if (outcome.kind !== 'ok') return false;
       if (message.link) runtime.navigate(message.link.path, message.link.data);
       return true;
@@ -64,7 +65,7 @@ export function useDeleteMessage(done: () => void) {
   const runtime = useRuntime();
   return useCallback(
     async (id: number) => {
-      const outcome = await withLoading(runtime.loading, () => request(runtime.api, '/api/user/deleteMessage', { id }));
+      const outcome = await withLoading(runtime.loading, () => request(runtime.api, calls.messages.deleteMessage, { id }));
       if (outcome.kind === 'ok') {
         showToast(outcome.msg);
         done();

@@ -6,6 +6,11 @@ import { LoadFailed } from '../../components/LoadFailed.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { decodeMoneyText, formatDay } from './money-data.ts';
 import './money.css';
+import * as calls from '../../../api/protocol/call-refs.ts';
+import type { PayloadOf } from '../../../api/typed-call.ts';
+
+/** The calls that answer a site text (title, HTML content, updated_at). */
+type SiteTextCall = typeof calls.wallet.getMoneyText | typeof calls.trade.trunkNeedKnow | typeof calls.trade.businessRule;
 
 export type MoneyTextKey = 'topup_guide' | 'money_instruction' | 'coupon_instruction';
 
@@ -14,9 +19,9 @@ export type MoneyTextKey = 'topup_guide' | 'money_instruction' | 'coupon_instruc
  * sanitised before it renders. The money texts (getMoneyText), 出售须知 (trunkNeedKnow) and 交易须知
  * (businessRule) are each one of these.
  */
-export function SiteTextPage({ dataId, path, payload, title, className = 'money-text' }: { dataId: string; path: string; payload?: Record<string, string>; title: string; className?: string }) {
+export function SiteTextPage({ dataId, call, payload, title, className = 'money-text' }: { dataId: string; call: SiteTextCall; payload?: PayloadOf<SiteTextCall>; title: string; className?: string }) {
   const navigate = useNavigate();
-  const text = useRemoteData<unknown>(dataId, path, payload);
+  const text = useRemoteData(dataId, call, payload);
   const decoded = useMemo(() => decodeMoneyText(text.data), [text.data]);
   const html = useMemo(() => (decoded ? safeHtml(decoded.content) : ''), [decoded]);
   return (
@@ -41,5 +46,5 @@ export function SiteTextPage({ dataId, path, payload, title, className = 'money-
 
 /** A text page of the money services (getMoneyText). */
 export function MoneyText({ textKey, title }: { textKey: MoneyTextKey; title: string }) {
-  return <SiteTextPage dataId={`moneyText.${textKey}`} path="/api/down/getMoneyText" payload={{ key: textKey }} title={title} />;
+  return <SiteTextPage dataId={`moneyText.${textKey}`} call={calls.wallet.getMoneyText} payload={{ key: textKey }} title={title} />;
 }

@@ -1,5 +1,5 @@
 import { Link } from '../../app/Link.tsx';
-import { useRemoteData } from '../../app/use-remote-data.ts';
+import { useUserInfo } from '../account/use-mine.ts';
 
 /**
  * Said before 立即支付, not after it: paying needs a verified real name (the minors' rules, server
@@ -9,7 +9,7 @@ import { useRemoteData } from '../../app/use-remote-data.ts';
 export const PAY_NEEDS_REAL_NAME = '根据国家相关规定，充值前需完成实名认证，认证后即可支付';
 
 export function RealNameNotice() {
-  const info = useRemoteData<{ real_name?: 0 | 1 }>('checkoutRealName', '/api/user/getUserInfo');
+  const info = useUserInfo();
   if (info.data?.real_name !== 0) return null;
   return (
     <section className="checkout__card checkout__notice" aria-label="实名认证">

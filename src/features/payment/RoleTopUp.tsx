@@ -9,7 +9,8 @@ import { useNavigate } from '../../app/use-navigation.ts';
 import { LoadFailed } from '../../components/LoadFailed.tsx';
 import { amountOf, type AmountChoice } from './amount.ts';
 import { AmountPicker, Skeleton } from './checkout-parts.tsx';
-import { useCall } from './use-call.ts';
+import { useRemoteData } from '../../app/use-remote-data.ts';
+import * as calls from '../../../api/protocol/call-refs.ts';
 
 /**
  * A game role's top-up (/autorechargehao, /loginrecharge): the role (sub-account → role, with what
@@ -52,7 +53,7 @@ function AddSubAccount({ platformGameId, servers, onAdded }: { platformGameId: n
       showToast(MONEY_MSG.serverMissing);
       return;
     }
-    const outcome = await withLoading(runtime.loading, () => request(runtime.api, '/api/order/addSubAccount', { platform_game_id: platformGameId, server_name: server }));
+    const outcome = await withLoading(runtime.loading, () => request(runtime.api, calls.order.addSubAccount, { platform_game_id: platformGameId, server_name: server }));
     // A refusal (code -1) is toasted by the session machine.
     if (outcome.kind === 'error') showToast(outcome.msg);
     if (outcome.kind !== 'ok') return;
@@ -80,7 +81,7 @@ function AddSubAccount({ platformGameId, servers, onAdded }: { platformGameId: n
 
 export function RoleTopUp({ platformGameId, initialRoleId, initialAmountCents, subject }: { platformGameId: number; initialRoleId?: number; initialAmountCents?: number; subject?: string }) {
   const navigate = useNavigate();
-  const roles = useCall('gameRoles', '/api/order/getGameRoles', { platform_game_id: platformGameId });
+  const roles = useRemoteData('gameRoles', calls.order.getGameRoles, { platform_game_id: platformGameId });
   const [roleId, setRoleId] = useState<number | null>(initialRoleId ?? null);
   const [choice, setChoice] = useState<AmountChoice>(() =>
     initialAmountCents !== undefined ? { kind: 'custom', text: String(initialAmountCents / 100) } : { kind: 'preset', yuan: 30 },

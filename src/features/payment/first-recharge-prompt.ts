@@ -1,6 +1,7 @@
 import { request } from '../../../api/typed-call.ts';
 import type { AppRuntime } from '../../app/runtime.ts';
 import { startupSettled } from '../../app/startup.ts';
+import * as calls from '../../../api/protocol/call-refs.ts';
 
 /**
  * The first-recharge offer shown by the app itself (once per player): after a sign-in,
@@ -50,7 +51,7 @@ export function createFirstRechargePrompt(runtime: PromptRuntime, env: PromptEnv
     await env.whenIdle();
     if (asked || !signedIn() || !FIRST_RECHARGE_OFFER_PATHS.has(env.pathname()) || env.overlayShown()) return;
     asked = true;
-    const outcome = await request(runtime.api, '/api/user/getIsPromote', {});
+    const outcome = await request(runtime.api, calls.wallet.getIsPromote, {});
     if (outcome.kind !== 'ok' || !outcome.data?.first_recharge?.show_dialog) return;
     // The player may have moved on or opened something meanwhile.
     if (signedIn() && FIRST_RECHARGE_OFFER_PATHS.has(env.pathname()) && !env.overlayShown()) runtime.navigate(FIRST_RECHARGE_PATH);

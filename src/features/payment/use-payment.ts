@@ -10,6 +10,7 @@ import { useFeatureActor } from '../../app/use-feature-actor.ts';
 import { showToast } from '../../app/toast.ts';
 import { addRechargePending } from '../rating/recharge-pending.ts';
 import { clearStoredPayment, newIdempotencyKey, readStoredPayment, writeStoredPayment } from './payment-data.ts';
+import * as calls from '../../../api/protocol/call-refs.ts';
 
 type Storage = Pick<globalThis.Storage, 'getItem' | 'setItem' | 'removeItem'>;
 
@@ -48,9 +49,9 @@ export function usePayment(resumeOrder: string | null, options: { storage?: Stor
   const actor = useFeatureActor(paymentMachine, {
     implementations: {
       actors: {
-        createOrder: fromPromise<OrderOutcome, CreateOrderInput>(({ input, signal }) => request(runtime.api, '/api/order/createOrder', input, { signal })),
-        getOneOrder: fromPromise<OrderOutcome, { order_number: string }>(({ input, signal }) => request(runtime.api, '/api/order/getOneOrder', input, { signal })),
-        cancelOrder: fromPromise<OrderOutcome, { order_number: string }>(({ input, signal }) => request(runtime.api, '/api/order/cancelOrder', input, { signal })),
+        createOrder: fromPromise<OrderOutcome, CreateOrderInput>(({ input, signal }) => request(runtime.api, calls.order.createOrder, input, { signal })),
+        getOneOrder: fromPromise<OrderOutcome, { order_number: string }>(({ input, signal }) => request(runtime.api, calls.order.getOneOrder, input, { signal })),
+        cancelOrder: fromPromise<OrderOutcome, { order_number: string }>(({ input, signal }) => request(runtime.api, calls.order.cancelOrder, input, { signal })),
       },
       actions: {
         persistAttempt: (_, params) => writeStoredPayment(storage, params),

@@ -6,6 +6,8 @@ import { safeHtml } from '../../app/sanitize.ts';
 import { useRemoteData } from '../../app/use-remote-data.ts';
 import { LoadFailed } from '../../components/LoadFailed.tsx';
 import './privacy-guide.css';
+import type { CallRef } from '../../../api/protocol/call-spec.ts';
+import * as calls from '../../../api/protocol/call-refs.ts';
 
 /**
  * 个人信息保护指引: the compact bottom sheet a Chinese app shows before it reads any
@@ -16,10 +18,10 @@ import './privacy-guide.css';
 
 type GuideDocument = 'agreement' | 'privacy';
 
-const DOCUMENT_CALLS: Record<GuideDocument, string> = {
-  agreement: '/api/down/agreeH5',
+const DOCUMENT_CALLS = {
+  agreement: calls.down.agreeH5,
   privacy: PRIVACY_POLICY_CALL,
-};
+} satisfies Record<GuideDocument, CallRef>;
 const DOCUMENT_TITLES: Record<GuideDocument, string> = { agreement: '用户协议', privacy: '隐私政策' };
 
 export interface PrivacyGuideSheetProps {
@@ -70,7 +72,7 @@ export default function PrivacyGuideSheet({ open, updated = false, onAgree, onRe
 }
 
 function GuideDocumentView({ doc, onBack }: { doc: GuideDocument; onBack: () => void }) {
-  const document = useRemoteData<{ title?: string; content?: string }>('privacyDocument', DOCUMENT_CALLS[doc]);
+  const document = useRemoteData('privacyDocument', DOCUMENT_CALLS[doc]);
   return (
     <div className="privacy-guide__frame" role="dialog" aria-modal="true" aria-labelledby="privacy-guide-doc-title">
       <header className="privacy-guide__bar">

@@ -5,6 +5,7 @@ import type { SubEvaluateInput, SubEvaluateOutcome } from '../../../machines/rat
 import type { AppRuntime, RuntimeEnvironment } from '../../app/runtime.ts';
 import { pageKey } from '../../app/navigation-runtime.ts';
 import { firstRechargePending, removeRechargePending } from './recharge-pending.ts';
+import * as calls from '../../../api/protocol/call-refs.ts';
 
 /**
  * Wires the rating dialog (SPEC §2 "Other UI", §4 "Rating"): subEvaluate, toasts, and the
@@ -15,7 +16,7 @@ import { firstRechargePending, removeRechargePending } from './recharge-pending.
 
 export type RatingActor = ActorRefFrom<typeof ratingMachine>;
 
-export const SUB_EVALUATE_PATH = '/api/user/subEvaluate' as const;
+export const SUB_EVALUATE_PATH = calls.rating.subEvaluate;
 
 type RatingRuntime = Pick<AppRuntime, 'api' | 'session' | 'inspect'> & { navigation: Pick<AppRuntime['navigation'], 'getSnapshot' | 'subscribe'> };
 

@@ -5,6 +5,7 @@ import { SERVICE_PATH } from '../../../machines/service-poll.constants.ts';
 import { servicePollMachine } from '../../../machines/service-poll.machine.ts';
 import type { ServiceStatusOutcome, UnreadMessageOutcome } from '../../../machines/service-poll.types.ts';
 import type { AppRuntime, RuntimeEnvironment } from '../../app/runtime.ts';
+import * as calls from '../../../api/protocol/call-refs.ts';
 
 /**
  * Wires the customer-service poll (SPEC §4 "Other", §7 "Polling"): the two calls, storage
@@ -15,8 +16,8 @@ import type { AppRuntime, RuntimeEnvironment } from '../../app/runtime.ts';
 export type ServicePollActor = ActorRefFrom<typeof servicePollMachine>;
 
 export const SERVICE_CALLS = {
-  unread: '/api/user/getUnreadMessage',
-  status: '/api/user/getServiceStatus',
+  unread: calls.user.getUnreadMessage,
+  status: calls.user.getServiceStatus,
 } as const;
 
 /** The browser's side: visibility and where the app is. */

@@ -7,6 +7,8 @@ import { useRuntime } from '../../app/runtime-context.tsx';
 import { useFeatureActor } from '../../app/use-feature-actor.ts';
 import { showToast } from '../../app/toast.ts';
 import { LoadFailed } from '../../components/LoadFailed.tsx';
+import * as calls from '../../../api/protocol/call-refs.ts';
+import { request } from '../../../api/typed-call.ts';
 
 /** The 7-day check-in strip (check-in machine): 签到, 补签 when the server offers it. */
 export function CheckInStrip({ onChanged, refreshKey }: { onChanged: () => void; refreshKey: number }) {
@@ -15,9 +17,9 @@ export function CheckInStrip({ onChanged, refreshKey }: { onChanged: () => void;
   const actor = useFeatureActor(checkInMachine, {
     implementations: {
       actors: {
-        load: fromPromise<ApiOutcome<unknown>>(() => runtime.api.call('/api/user/getSettle', {})),
-        checkIn: fromPromise<ApiOutcome<CheckInAnswer | null>>(() => runtime.api.call<CheckInAnswer | null>('/api/user/signOnPoint', {})),
-        makeup: fromPromise<ApiOutcome<CheckInAnswer | null>>(() => runtime.api.call<CheckInAnswer | null>('/api/user/settleAdd', {})),
+        load: fromPromise<ApiOutcome<unknown>>(() => request(runtime.api, calls.tasks.getSettle, {})),
+        checkIn: fromPromise<ApiOutcome<CheckInAnswer | null>>(() => request(runtime.api, calls.tasks.signOnPoint, {})),
+        makeup: fromPromise<ApiOutcome<CheckInAnswer | null>>(() => request(runtime.api, calls.tasks.settleAdd, {})),
       },
       actions: {
         changed: (_, params) => {

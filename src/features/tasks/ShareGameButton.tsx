@@ -2,6 +2,8 @@ import { useEffect } from 'react';
 import type { RouteData } from '../../../machines/navigation.types.ts';
 import { useRuntime } from '../../app/runtime-context.tsx';
 import { useSignedIn } from '../../app/use-navigation.ts';
+import * as calls from '../../../api/protocol/call-refs.ts';
+import { request } from '../../../api/typed-call.ts';
 
 /** 分享 on /gamedetail: the share module loads on the first tap (./share-game.ts). Signed out it asks for the login. */
 export function ShareGameButton({ game }: { game: { game_id: number; name: string; icon: string } }) {
@@ -27,6 +29,6 @@ export function useShareVisit(data: RouteData | null, gameId: number | undefined
   const code = typeof data?.share === 'string' && SHARE_CODE.test(data.share) ? data.share : null;
   useEffect(() => {
     if (!code || !gameId || !signedIn) return;
-    void runtime.api.call('/api/user/reportShareVisit', { code, game_id: gameId });
+    void request(runtime.api, calls.tasks.reportShareVisit, { code, game_id: gameId });
   }, [runtime, code, gameId, signedIn]);
 }

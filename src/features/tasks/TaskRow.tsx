@@ -7,6 +7,8 @@ import { useRuntime } from '../../app/runtime-context.tsx';
 import { showToast } from '../../app/toast.ts';
 import { useFeatureActor } from '../../app/use-feature-actor.ts';
 import { useNavigate } from '../../app/use-navigation.ts';
+import * as calls from '../../../api/protocol/call-refs.ts';
+import { request } from '../../../api/typed-call.ts';
 
 const LABELS = { todo: '去完成', claimable: '领取', claiming: '领取中', claimed: '已领取', failed: '领取' } as const;
 type RowStatus = keyof typeof LABELS;
@@ -19,7 +21,7 @@ export function TaskRow({ task, onClaimed }: { task: TaskItem; onClaimed: () => 
     // a new state from the server (a refreshed list) starts the row's machine afresh
     input: { state: task.state },
     implementations: {
-      actors: { claim: fromPromise<ApiOutcome<TaskClaimAnswer>>(() => runtime.api.call<TaskClaimAnswer>('/api/user/achieveTask', { task_id: task.task_id })) },
+      actors: { claim: fromPromise<ApiOutcome<TaskClaimAnswer>>(() => request(runtime.api, calls.tasks.achieveTask, { task_id: task.task_id })) },
       actions: {
         openTask: () => navigate(task.link || '/'),
         announce: (_, params) => {

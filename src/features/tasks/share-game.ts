@@ -3,6 +3,8 @@ import { isInsideWrapper } from '../../../bridge/device-info.ts';
 import type { AppRuntime } from '../../app/runtime.ts';
 import { showToast } from '../../app/toast.ts';
 import { copyText } from '../../app/clipboard.ts';
+import * as calls from '../../../api/protocol/call-refs.ts';
+import { request } from '../../../api/typed-call.ts';
 
 /**
  * 分享 on /gamedetail (分享一款游戏): the player's share link for the game
@@ -14,14 +16,8 @@ import { copyText } from '../../app/clipboard.ts';
 
 export const SHARE_MESSAGES = { copied: '链接已复制，发给好友一起玩吧', failed: '分享失败，请稍后重试' } as const;
 
-interface ShareLink {
-  code: string;
-  url: string;
-  title: string;
-}
-
 export async function shareGame(runtime: AppRuntime, game: { game_id: number; name: string; icon: string }): Promise<void> {
-  const answer = await runtime.api.call<ShareLink>('/api/user/getShareLink', { game_id: game.game_id });
+  const answer = await request(runtime.api, calls.tasks.getShareLink, { game_id: game.game_id });
   if (answer.kind !== 'ok' || !answer.data || typeof answer.data.url !== 'string') {
     if (answer.kind === 'error') showToast(SHARE_MESSAGES.failed);
     return;

@@ -10,6 +10,7 @@ import { usePagedList } from '../games/use-paged-games.ts';
 import { decodeListingCards } from './trade-data.ts';
 import { readGameChoice, subscribeGameChoice, TRADE_STORAGE_KEYS, type GameChoice } from './trade-storage.ts';
 import './trade-buy.css';
+import * as calls from '../../../api/protocol/call-refs.ts';
 
 /** The listings feed of /circle and /circleresult: game, price range and sort filters over a virtualised, paged list. */
 
@@ -114,6 +115,6 @@ export function ListingFeed({ asker, keyword = '', initialGame = null }: { asker
 }
 
 function FeedList({ payload, emptyMessage }: { payload: Record<string, string | number>; emptyMessage: string }) {
-  const list = usePagedList<ListingCard>('tradeListings', '/api/trade/getListings', payload, decodeListingCards, 20);
+  const list = usePagedList<ListingCard>('tradeListings', calls.trade.getListings, payload, decodeListingCards, 20);
   return <PagedListView list={list} rowHeight={LISTING_ROW_HEIGHT} getKey={(card) => String(card.id)} renderRow={(card) => <ListingRow card={card} />} emptyMessage={emptyMessage} label="在售账号" pullToRefresh={false} />;
 }

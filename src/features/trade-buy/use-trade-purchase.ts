@@ -13,6 +13,7 @@ import { newIdempotencyKey } from '../payment/payment-data.ts';
 import { openCashier as openCashierInPage } from './cashier.ts';
 import { decodeOrderView } from './trade-data.ts';
 import { markSentToCashier, readTradeOrder, rememberTradeOrder } from './trade-storage.ts';
+import * as calls from '../../../api/protocol/call-refs.ts';
 
 type Storage = Pick<globalThis.Storage, 'getItem' | 'setItem' | 'removeItem'>;
 
@@ -58,12 +59,12 @@ export function useTradePurchase({ listingId = 0, resumeOrder = null, storage = 
     input: { listingId },
     implementations: {
       actors: {
-        buyListing: fromPromise<TradeOrderOutcome, BuyListingInput>(async ({ input, signal }) => decodeOrderOutcome(await request(runtime.api, '/api/trade/buyListing', input, { signal }))),
+        buyListing: fromPromise<TradeOrderOutcome, BuyListingInput>(async ({ input, signal }) => decodeOrderOutcome(await request(runtime.api, calls.trade.buyListing, input, { signal }))),
         getOneOrder: fromPromise<TradeOrderOutcome, { order_number: string }>(async ({ input, signal }) =>
-          decodeOrderOutcome(await request(runtime.api, '/api/order/getOneOrder', input, { signal })),
+          decodeOrderOutcome(await request(runtime.api, calls.order.getOneOrder, input, { signal })),
         ),
         cancelOrder: fromPromise<TradeOrderOutcome, { order_number: string }>(async ({ input, signal }) =>
-          decodeOrderOutcome(await request(runtime.api, '/api/order/cancelOrder', input, { signal })),
+          decodeOrderOutcome(await request(runtime.api, calls.order.cancelOrder, input, { signal })),
         ),
       },
       actions: {

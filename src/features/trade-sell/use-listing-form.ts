@@ -12,6 +12,7 @@ import { useRuntime } from '../../app/runtime-context.tsx';
 import { useFeatureActor } from '../../app/use-feature-actor.ts';
 import { SHRINK_TO_SIDE, uploadPicture } from '../uploads/upload-picture.ts';
 import { decodeListingAnswer, decodeMyListing } from './trade-sell-data.ts';
+import * as calls from '../../../api/protocol/call-refs.ts';
 
 export type ListingFormState = 'loading' | 'loadFailed' | 'notEditable' | 'editing' | 'confirming' | 'submitting' | 'failed' | 'savingDraft' | 'submitted';
 
@@ -41,7 +42,7 @@ export function useListingForm(input: Omit<ListingFormInput, 'requestBase'>) {
             const abort = new AbortController();
             running.set(id, abort);
             try {
-              const ticket = (await request(runtime.api, '/api/upload/getUploadTos', { purpose: 'trade' })) as TicketOutcome;
+              const ticket = (await request(runtime.api, calls.profile.getUploadTos, { purpose: 'trade' })) as TicketOutcome;
               if (abort.signal.aborted) return;
               if (ticket.kind !== 'ok') return sendBack({ type: 'upload.failed', id, message: ticket.msg || LISTING_FORM_MESSAGES.uploadNetwork });
               const result = await uploadPicture(runtime, { url: ticket.data.url, file, onProgress: (percent) => sendBack({ type: 'upload.progress', id, percent }) }, { side: SHRINK_TO_SIDE.feedback, signal: abort.signal });
@@ -62,11 +63,11 @@ export function useListingForm(input: Omit<ListingFormInput, 'requestBase'>) {
           };
         }),
         load: fromPromise<LoadOutcome, { listingId: number }>(async ({ input: { listingId } }) => {
-          const outcome = await runtime.api.call<unknown>('/api/trade/getMyListing', { listing_id: listingId });
+          const outcome = await request(runtime.api, calls.trade.getMyListing, { listing_id: listingId });
           return outcome.kind === 'ok' ? { ...outcome, data: decodeMyListing(outcome.data) } : (outcome as LoadOutcome);
         }),
-        submit: fromPromise<SubmitOutcome, { payload: ListingPayload; requestId: string }>(async ({ input: { payload, requestId } }) => decodedAnswer(await runtime.api.call<unknown>('/api/trade/submitListing', { request_id: requestId, ...payload }))),
-        saveDraft: fromPromise<SubmitOutcome, { payload: DraftPayload }>(async ({ input: { payload } }) => decodedAnswer(await runtime.api.call<unknown>('/api/trade/saveListingDraft', { ...payload }))),
+        submit: fromPromise<SubmitOutcome, { payload: ListingPayload; requestId: string }>(async ({ input: { payload, requestId } }) => decodedAnswer(await request(runtime.api, calls.trade.submitListing, { request_id: requestId, ...payload }))),
+        saveDraft: fromPromise<SubmitOutcome, { payload: DraftPayload }>(async ({ input: { payload } }) => decodedAnswer(await request(runtime.api, calls.trade.saveListingDraft, { ...payload }))),
       },
     },
   });

@@ -10,6 +10,8 @@ import { useFeatureActor } from '../../app/use-feature-actor.ts';
 import { showToast } from '../../app/toast.ts';
 import { useNavigate } from '../../app/use-navigation.ts';
 import { decodeListingAnswer, decodeMyListing } from './trade-sell-data.ts';
+import * as calls from '../../../api/protocol/call-refs.ts';
+import { request } from '../../../api/typed-call.ts';
 
 const withListing = (outcome: ApiOutcome<unknown>, decode: (value: unknown) => MyListing | null): ListingOutcome =>
   outcome.kind === 'ok' ? ({ ...outcome, data: decode(outcome.data) } as ListingOutcome) : (outcome as ListingOutcome);
@@ -23,9 +25,9 @@ export function useListingLifecycle(listing: MyListing) {
     input: { listing, requestBase },
     implementations: {
       actors: {
-        withdraw: fromPromise<ListingOutcome, { listingId: number }>(async ({ input }) => withListing(await runtime.api.call<unknown>('/api/trade/withdrawListing', { listing_id: input.listingId }), decodeListingAnswer)),
-        resubmit: fromPromise<ListingOutcome, { payload: ListingPayload; requestId: string }>(async ({ input }) => withListing(await runtime.api.call<unknown>('/api/trade/submitListing', { request_id: input.requestId, ...input.payload }), decodeListingAnswer)),
-        reload: fromPromise<ListingOutcome, { listingId: number }>(async ({ input }) => withListing(await runtime.api.call<unknown>('/api/trade/getMyListing', { listing_id: input.listingId }), decodeMyListing)),
+        withdraw: fromPromise<ListingOutcome, { listingId: number }>(async ({ input }) => withListing(await request(runtime.api, calls.trade.withdrawListing, { listing_id: input.listingId }), decodeListingAnswer)),
+        resubmit: fromPromise<ListingOutcome, { payload: ListingPayload; requestId: string }>(async ({ input }) => withListing(await request(runtime.api, calls.trade.submitListing, { request_id: input.requestId, ...input.payload }), decodeListingAnswer)),
+        reload: fromPromise<ListingOutcome, { listingId: number }>(async ({ input }) => withListing(await request(runtime.api, calls.trade.getMyListing, { listing_id: input.listingId }), decodeMyListing)),
       },
       actions: {
         openEditor: ({ context }) => navigate('/sellaccountedit', { listing_id: context.listing.id }),

@@ -7,6 +7,7 @@ import { decodeAboutItems } from '../../features/help/help-data.ts';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { LoadFailed } from '../../components/LoadFailed.tsx';
 import './about-us.css';
+import * as calls from '../../../api/protocol/call-refs.ts';
 
 interface AboutUs {
   title: string;
@@ -48,8 +49,9 @@ function AboutLinks({ items }: { items: unknown }) {
 }
 
 export default function AboutUsPage() {
-  const about = useRemoteData<AboutUs>('aboutUs', '/api/down/getAboutUs');
-  const data = about.data;
+  const about = useRemoteData('aboutUs', calls.down.getAboutUs);
+  // getAboutUs's answer is declared without a type yet (answer<unknown>): the page reads it as AboutUs
+  const data = about.data as AboutUs | null;
   return (
     <div className="page about-us">
       <PageHeader title="关于我们" />

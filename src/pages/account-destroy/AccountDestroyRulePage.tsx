@@ -4,17 +4,12 @@ import { useRemoteData } from '../../app/use-remote-data.ts';
 import { LoadFailed } from '../../components/LoadFailed.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import './account-destroy.css';
+import * as calls from '../../../api/protocol/call-refs.ts';
 
 /** /accountdestoryrule: the cancellation agreement, served by the server as site content, sanitised. */
 
-interface CancelRule {
-  title: string;
-  content: string;
-  cooling_off_days: number;
-}
-
 export default function AccountDestroyRulePage() {
-  const rule = useRemoteData<CancelRule>('cancelRule', '/api/user/getCancelRule');
+  const rule = useRemoteData('cancelRule', calls.accountCancel.getCancelRule);
   const html = useMemo(() => (rule.data ? safeHtml(rule.data.content) : ''), [rule.data]);
   return (
     <div className="page cancel">

@@ -9,6 +9,7 @@ import { useRuntime } from '../../app/runtime-context.tsx';
 import { useFeatureActor } from '../../app/use-feature-actor.ts';
 import { showToast } from '../../app/toast.ts';
 import { uploadPicture } from '../../features/uploads/upload-picture.ts';
+import * as calls from '../../../api/protocol/call-refs.ts';
 
 /** The avatar upload machine wired to the server: ticket, bytes, headerImgEdit. */
 export function useAvatarUpload() {
@@ -16,9 +17,9 @@ export function useAvatarUpload() {
   const actor = useFeatureActor(avatarUploadMachine, {
     implementations: {
       actors: {
-        ticket: fromPromise<TicketOutcome>(() => request(runtime.api, '/api/upload/getUploadTos', { purpose: 'avatar' })),
+        ticket: fromPromise<TicketOutcome>(() => request(runtime.api, calls.profile.getUploadTos, { purpose: 'avatar' })),
         upload: fromPromise<UploadResult, UploadInput>(({ input }) => uploadPicture(runtime, input)),
-        save: fromPromise<SaveOutcome, SaveInput>(({ input }) => request(runtime.api, '/api/user/headerImgEdit', { image: input.key })),
+        save: fromPromise<SaveOutcome, SaveInput>(({ input }) => request(runtime.api, calls.profile.headerImgEdit, { image: input.key })),
       },
       actions: {
         avatarSaved: () => {

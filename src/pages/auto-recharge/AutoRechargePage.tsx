@@ -7,8 +7,8 @@ import { LoadFailed } from '../../components/LoadFailed.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { decodeGameItem } from '../../components/game/game-item.ts';
 import { Skeleton } from '../../features/payment/checkout-parts.tsx';
-import { useCall } from '../../features/payment/use-call.ts';
 import '../../features/payment/checkout.css';
+import * as calls from '../../../api/protocol/call-refs.ts';
 
 /**
  * /autorecharge (自助充值, step 1): the game to top up. Games the player already has sub-accounts
@@ -58,14 +58,14 @@ const mine = (list: RechargeGame[]): PickedGame[] =>
   list.map((game) => ({ platform_game_id: game.platform_game_id, game_id: game.game_id, game_name: game.game_name, icon: game.icon, meta: `${game.sub_account_count}个小号` }));
 
 function Search({ keyword }: { keyword: string }) {
-  const found = useRemoteData<unknown>('rechargeSearch', '/api/game/getSearchGames', { keyword, page: 1, limit: SEARCH_LIMIT });
+  const found = useRemoteData('rechargeSearch', calls.game.getSearchGames, { keyword, page: 1, limit: SEARCH_LIMIT });
   if (found.failed) return <LoadFailed message={found.error} onRetry={found.retry} />;
   if (found.loading && !found.data) return <Skeleton />;
   return <GameList games={searchResults(found.data)} empty="没有找到相关游戏" />;
 }
 
 export default function AutoRechargePage(_: PageProps) {
-  const games = useCall('rechargeGames', '/api/order/getMyRechargeGames', {});
+  const games = useRemoteData('rechargeGames', calls.order.getMyRechargeGames, {});
   const [text, setText] = useState('');
   const [keyword, setKeyword] = useState('');
   return (

@@ -6,6 +6,7 @@ import { PagedListView } from '../../features/games/PagedListView.tsx';
 import { usePagedList } from '../../features/games/use-paged-games.ts';
 import { decodeGrants, formatShortTime } from '../../features/money/money-data.ts';
 import { MoneySignIn } from '../../features/money/money-parts.tsx';
+import * as calls from '../../../api/protocol/call-refs.ts';
 
 /**
  * /autosend (自动发放): what the platform sent the player by itself (getAutoSendList): a card's
@@ -26,7 +27,7 @@ export default function AutoSendPage() {
 }
 
 function Grants() {
-  const list = usePagedList<BenefitGrant>('autoSend', '/api/card/getAutoSendList', {}, decodeGrants);
+  const list = usePagedList<BenefitGrant>('autoSend', calls.wallet.getAutoSendList, {}, decodeGrants);
   return (
     <div style={{ background: '#fff', marginTop: 12 }}>
       <PagedListView

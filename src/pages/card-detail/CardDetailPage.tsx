@@ -10,6 +10,7 @@ import { LazyImage } from '../../components/media/LazyImage.tsx';
 import { EmptyState } from '../../components/list/ListStates.tsx';
 import { benefitLines, cardIdOf, decodeCardDetail, formatDay } from '../../features/money/money-data.ts';
 import { BenefitList, MoneySection } from '../../features/money/money-parts.tsx';
+import * as calls from '../../../api/protocol/call-refs.ts';
 
 /**
  * /carddetail (卡券详情), data `{ id }` (or `{ card_id }`): one card (getCardDetail): price with the
@@ -43,7 +44,7 @@ function MissingCard() {
 
 function CardDetailView({ cardId }: { cardId: number }) {
   const navigate = useNavigate();
-  const detail = useRemoteData<unknown>('cardDetail', '/api/card/getCardDetail', { card_id: cardId });
+  const detail = useRemoteData('cardDetail', calls.wallet.getCardDetail, { card_id: cardId });
   const card = useMemo(() => decodeCardDetail(detail.data), [detail.data]);
   if (detail.failed) return <LoadFailed message={detail.error} onRetry={detail.retry} />;
   if (detail.loading) return <div className="skeleton money-skeleton" aria-busy="true" aria-label="加载中" />;

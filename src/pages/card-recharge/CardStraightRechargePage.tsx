@@ -8,8 +8,8 @@ import { PageHeader } from '../../components/PageHeader.tsx';
 import { decodeCardList } from '../../features/money/money-data.ts';
 import { Row, Skeleton } from '../../features/payment/checkout-parts.tsx';
 import { decodeCardId } from '../../features/payment/route-inputs.ts';
-import { useCall } from '../../features/payment/use-call.ts';
 import '../../features/payment/checkout.css';
+import * as calls from '../../../api/protocol/call-refs.ts';
 
 /**
  * /cardstrightrecharge (卡券直充): buy a card. With { card_id }: its price, term and benefits and
@@ -28,7 +28,7 @@ export function benefitLines(card: Pick<CardDetail, 'benefits' | 'contents'>): s
 
 function CardOffer({ cardId }: { cardId: number }) {
   const navigate = useNavigate();
-  const card = useCall('cardDetail', '/api/card/getCardDetail', { card_id: cardId });
+  const card = useRemoteData('cardDetail', calls.wallet.getCardDetail, { card_id: cardId });
   if (card.failed) return <LoadFailed message={card.error} onRetry={card.retry} />;
   if (!card.data) return <Skeleton />;
   const detail = card.data;
@@ -68,7 +68,7 @@ function CardOffer({ cardId }: { cardId: number }) {
 
 function CardChoices() {
   const navigate = useNavigate();
-  const hot = useRemoteData<unknown>('hotCards', '/api/card/getHotCard', { page: 1, limit: 20 });
+  const hot = useRemoteData('hotCards', calls.card.getHotCard, { page: 1, limit: 20 });
   if (hot.failed) return <LoadFailed message={hot.error} onRetry={hot.retry} />;
   if (!hot.data) return <Skeleton />;
   const cards = decodeCardList(hot.data);

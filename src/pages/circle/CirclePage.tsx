@@ -6,6 +6,7 @@ import { TitledSection } from '../../features/games/TitledSection.tsx';
 import { TopicList } from '../../features/games/TopicList.tsx';
 import { ListingFeed } from '../../features/trade-buy/ListingFeed.tsx';
 import '../../features/games/games.css';
+import * as calls from '../../../api/protocol/call-refs.ts';
 
 interface HotCard {
   id: number;
@@ -31,7 +32,7 @@ function decodeCards(value: unknown): HotCard[] {
  * 我要卖号 / 交易记录, the game, price and sort filters and the listings feed (virtualised, paged).
  */
 export default function CirclePage() {
-  const hot = useRemoteData<unknown>('hotCards', '/api/card/getHotCard');
+  const hot = useRemoteData('hotCards', calls.card.getHotCard);
   const cards = decodeCards(hot.data);
   return (
     <div className="page games-page">

@@ -15,6 +15,7 @@ import { useStoreRedeem } from '../../features/store/use-store-redeem.ts';
 import '../../features/money/money.css';
 import { RedeemSheet } from './RedeemSheet.tsx';
 import './coin-store.css';
+import * as calls from '../../../api/protocol/call-refs.ts';
 
 /**
  * /coinstore (积分商城, needs login): the points balance, the items (price, stock, limit and
@@ -24,7 +25,7 @@ import './coin-store.css';
 export default function CoinStorePage() {
   const navigate = useNavigate();
   const signedIn = useSignedIn();
-  const store = useRemoteData<unknown>('storeItems', '/api/store/getStoreItems');
+  const store = useRemoteData('storeItems', calls.store.getStoreItems);
   const decoded = decodeStore(store.data);
   const { refresh } = store;
   const redeem = useStoreRedeem(useCallback(() => refresh(), [refresh]));

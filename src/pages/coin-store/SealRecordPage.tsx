@@ -10,6 +10,7 @@ import { MoneySignIn } from '../../features/money/money-parts.tsx';
 import { decodeRedeemRecords } from '../../features/store/store-data.ts';
 import { copyWithToast } from '../../app/clipboard.ts';
 import './coin-store.css';
+import * as calls from '../../../api/protocol/call-refs.ts';
 
 /**
  * /sealrecord (兑换记录): the player's coin-store redemptions, newest first, paged with the
@@ -30,7 +31,7 @@ export default function SealRecordPage() {
 }
 
 function Records() {
-  const list = usePagedList<RedeemRecord>('redeemRecords', '/api/store/getRedeemRecords', {}, decodeRedeemRecords);
+  const list = usePagedList<RedeemRecord>('redeemRecords', calls.store.getRedeemRecords, {}, decodeRedeemRecords);
   return (
     <div style={{ background: '#fff', marginTop: 12 }}>
       <PagedListView

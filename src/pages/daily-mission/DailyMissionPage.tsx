@@ -13,6 +13,7 @@ import { decodePointRecords, decodePointSummary, decodeTaskPoint, expiryDay } fr
 import { TaskList } from '../../features/tasks/TaskRow.tsx';
 import type { PointRecord } from '../../../api/protocol/calls/tasks.ts';
 import '../../features/tasks/tasks.css';
+import * as calls from '../../../api/protocol/call-refs.ts';
 
 /**
  * /dailymission (每日任务): the points balance and what expires at the year's end, the
@@ -30,8 +31,8 @@ const VIEWS = [
 export default function DailyMissionPage() {
   const navigate = useNavigate();
   const [view, setView] = useState<View>('tasks');
-  const summary = useRemoteData<unknown>('pointTaskNum', '/api/user/getPointTaskNum');
-  const tasks = useRemoteData<unknown>('taskPoint', '/api/user/getTaskPoint');
+  const summary = useRemoteData('pointTaskNum', calls.tasks.getPointTaskNum);
+  const tasks = useRemoteData('taskPoint', calls.tasks.getTaskPoint);
   const [checkInEpoch, setCheckInEpoch] = useState(0);
   const points = decodePointSummary(summary.data);
   const lists = decodeTaskPoint(tasks.data);
@@ -94,7 +95,7 @@ export default function DailyMissionPage() {
 }
 
 function PointRecords() {
-  const list = usePagedList<PointRecord>('pointRecord', '/api/user/pointRecord', {}, decodePointRecords);
+  const list = usePagedList<PointRecord>('pointRecord', calls.tasks.pointRecord, {}, decodePointRecords);
   return (
     <section aria-label="积分明细">
       <PagedListView

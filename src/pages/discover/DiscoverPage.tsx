@@ -5,6 +5,7 @@ import { GameListView } from '../../features/games/GameListView.tsx';
 import { TabStrip } from '../../features/games/HomeHeader.tsx';
 import { usePagedGames } from '../../features/games/use-paged-games.ts';
 import '../../features/games/games.css';
+import * as calls from '../../../api/protocol/call-refs.ts';
 
 interface Category {
   key: string;
@@ -35,13 +36,13 @@ const SHORTCUTS: readonly { path: string; label: string }[] = [
 ];
 
 function CategoryGames({ category }: { category: string }) {
-  const list = usePagedGames('categoryGames', '/api/game/getGameList', category === ALL ? {} : { category });
+  const list = usePagedGames('categoryGames', calls.game.getGameList, category === ALL ? {} : { category });
   return <GameListView list={list} label="分类游戏" />;
 }
 
 /** 发现 (SPEC §2 /about tab): list shortcuts, category tabs, the games of the chosen category. */
 export default function DiscoverPage() {
-  const categories = useRemoteData<unknown>('categories', '/api/game/getCategories', { limit: MAX_CATEGORIES });
+  const categories = useRemoteData('categories', calls.game.getCategories, { limit: MAX_CATEGORIES });
   const [category, setCategory] = useState(ALL);
   const tabs = [{ key: ALL, label: '全部' }, ...decodeCategories(categories.data)];
   return (

@@ -12,6 +12,7 @@ import { usePagedList } from '../../features/games/use-paged-games.ts';
 import { FeedbackCard } from '../../features/feedback/FeedbackCard.tsx';
 import { decodeFeedbackList, feedbackIdOf } from '../../features/help/help-data.ts';
 import '../../features/feedback/feedback.css';
+import * as calls from '../../../api/protocol/call-refs.ts';
 
 /**
  * /backrecord (反馈记录): the player's own feedback (myOpinionReply), newest first, paged, each
@@ -45,7 +46,7 @@ function SignIn() {
 
 function OneFeedback({ id }: { id: number }) {
   const navigate = useNavigate();
-  const one = useRemoteData<unknown>('feedbackDetail', '/api/user/myOpinionReply', { id });
+  const one = useRemoteData('feedbackDetail', calls.feedback.myOpinionReply, { id });
   const feedback = useMemo(() => decodeFeedbackList((one.data as { list?: unknown } | null)?.list)[0] ?? null, [one.data]);
   return (
     <>
@@ -70,7 +71,7 @@ function OneFeedback({ id }: { id: number }) {
 const decodeFeedback = (list: unknown): FeedbackView[] => decodeFeedbackList(list);
 
 function AllFeedback() {
-  const list = usePagedList<FeedbackView>('myFeedback', '/api/user/myOpinionReply', {}, decodeFeedback, 10);
+  const list = usePagedList<FeedbackView>('myFeedback', calls.feedback.myOpinionReply, {}, decodeFeedback, 10);
   const end = useRef<HTMLParagraphElement>(null);
   const { loadMore } = list;
   // Cards differ in height (pictures, replies): a plain list, the next page when its end shows.

@@ -5,8 +5,9 @@ import { PRODUCT, type PageProps } from '../../app/routes.ts';
 import { useRuntime } from '../../app/runtime-context.tsx';
 import { useNavigate } from '../../app/use-navigation.ts';
 import { LoadFailed } from '../../components/LoadFailed.tsx';
-import { useCall } from '../../features/payment/use-call.ts';
+import { useRemoteData } from '../../app/use-remote-data.ts';
 import '../../features/payment/checkout.css';
+import * as calls from '../../../api/protocol/call-refs.ts';
 
 /**
  * /firstrechargedialog (首充福利): the first-recharge offer as a page-dialog over a dimmed screen.
@@ -16,13 +17,13 @@ import '../../features/payment/checkout.css';
 export default function FirstRechargeDialogPage(_: PageProps) {
   const runtime = useRuntime();
   const navigate = useNavigate();
-  const promote = useCall('promote', '/api/user/getIsPromote', {});
+  const promote = useRemoteData('promote', calls.wallet.getIsPromote, {});
   const offer = promote.data?.first_recharge ?? null;
   const recorded = useRef(false);
   useEffect(() => {
     if (!offer?.show_dialog || recorded.current) return;
     recorded.current = true;
-    void request(runtime.api, '/api/user/firstRechargeSeen', {});
+    void request(runtime.api, calls.wallet.firstRechargeSeen, {});
   }, [offer, runtime]);
   const close = () => (window.history.length > 1 ? navigate('back') : navigate('/', null, { replace: true }));
   return (

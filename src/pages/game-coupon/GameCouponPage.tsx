@@ -10,6 +10,7 @@ import { useClaim } from '../../features/games/use-claim.ts';
 import { btClaimState, decodeCoupons, type GameCoupon } from './coupon-list.ts';
 import '../game-gift/game-gift.css';
 import './game-coupon.css';
+import * as calls from '../../../api/protocol/call-refs.ts';
 
 /** /gamecoupon: the game's coupons ('领取' each) and its BT coupons ('一键领取'). */
 
@@ -32,7 +33,7 @@ function CouponCard({ coupon, claimButton }: { coupon: GameCoupon; claimButton?:
 }
 
 function CouponRow({ coupon }: { coupon: GameCoupon }) {
-  const claim = useClaim('coupon', '/api/coupon/receiveCoupon', { coupon_id: coupon.coupon_id }, { claimed: coupon.received, code: null, soldOut: !coupon.received && coupon.remaining === 0 });
+  const claim = useClaim('coupon', calls.coupon.receiveCoupon, { coupon_id: coupon.coupon_id }, { claimed: coupon.received, code: null, soldOut: !coupon.received && coupon.remaining === 0 });
   return (
     <CouponCard
       coupon={coupon}
@@ -46,7 +47,7 @@ function CouponRow({ coupon }: { coupon: GameCoupon }) {
 }
 
 function BtCoupons({ gameId, coupons, onClaimed }: { gameId: number; coupons: GameCoupon[]; onClaimed: () => void }) {
-  const claim = useClaim('btCoupons', '/api/coupon/receiveBtCoupon', { game_id: gameId }, { ...btClaimState(coupons), code: null }, onClaimed);
+  const claim = useClaim('btCoupons', calls.coupon.receiveBtCoupon, { game_id: gameId }, { ...btClaimState(coupons), code: null }, onClaimed);
   return (
     <section className="game-coupon__section" aria-label="BT券">
       <div className="game-coupon__section-head">
@@ -71,8 +72,8 @@ export default function GameCouponPage({ data }: PageProps) {
 
 function CouponLists({ gameId }: { gameId: number }) {
   const navigate = useNavigate();
-  const normal = useRemoteData<unknown>('couponList', '/api/coupon/getCouponList', { game_id: gameId, type: 'normal', page: 1, limit: COUPON_PAGE_LIMIT });
-  const bt = useRemoteData<unknown>('btCouponList', '/api/coupon/getCouponList', { game_id: gameId, type: 'bt', page: 1, limit: COUPON_PAGE_LIMIT });
+  const normal = useRemoteData('couponList', calls.coupon.getCouponList, { game_id: gameId, type: 'normal', page: 1, limit: COUPON_PAGE_LIMIT });
+  const bt = useRemoteData('btCouponList', calls.coupon.getCouponList, { game_id: gameId, type: 'bt', page: 1, limit: COUPON_PAGE_LIMIT });
   const coupons = useMemo(() => decodeCoupons(normal.data), [normal.data]);
   const btCoupons = useMemo(() => decodeCoupons(bt.data), [bt.data]);
   return (

@@ -13,6 +13,7 @@ import { MissingGame } from '../../components/game/MissingGame.tsx';
 import { ScreenshotViewer } from './ScreenshotViewer.tsx';
 import { ShareGameButton, useShareVisit } from '../../features/tasks/ShareGameButton.tsx';
 import './game-detail.css';
+import * as calls from '../../../api/protocol/call-refs.ts';
 
 /**
  * /gamedetail and its variants (/gamedetailvip: VIP and first-recharge info first;
@@ -230,7 +231,7 @@ function Platforms({ detail, variant }: { detail: GameDetail; variant: GameDetai
 }
 
 function ReserveButton({ detail }: { detail: GameDetail }) {
-  const reserve = useClaim('reserve', '/api/game/reserveGame', { game_id: detail.game.game_id }, { claimed: detail.reserved, code: null, soldOut: false });
+  const reserve = useClaim('reserve', calls.game.reserveGame, { game_id: detail.game.game_id }, { claimed: detail.reserved, code: null, soldOut: false });
   return (
     <button type="button" className={`gd-reserve gd-reserve--${reserve.status}`} disabled={reserve.disabled} onClick={reserve.claim}>
       {reserve.label}
@@ -283,7 +284,7 @@ function Skeleton() {
 }
 
 function GameDetailBody({ ids, variant }: { ids: { game_id?: number; platform_game_id?: number }; variant: GameDetailVariant }) {
-  const remote = useRemoteData<unknown>('gameDetail', '/api/game/getGameDetail', ids);
+  const remote = useRemoteData('gameDetail', calls.game.getGameDetail, ids);
   const detail = useMemo(() => (remote.data ? decodeGameDetail(remote.data) : null), [remote.data]);
   // The answer arrives through the machine as an urgent update, rendered in one go: the first
   // screen with it, what is below in the deferred render that follows, which React renders in

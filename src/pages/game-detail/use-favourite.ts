@@ -7,6 +7,7 @@ import { useRuntime } from '../../app/runtime-context.tsx';
 import { useFeatureActor } from '../../app/use-feature-actor.ts';
 import { showToast } from '../../app/toast.ts';
 import { useSignedIn } from '../../app/use-navigation.ts';
+import * as calls from '../../../api/protocol/call-refs.ts';
 
 /** The game page's favourite button (收藏 / 已收藏) through the favourite machine. */
 export function useFavourite(gameId: number, platformGameId: number) {
@@ -15,9 +16,9 @@ export function useFavourite(gameId: number, platformGameId: number) {
   const actor = useFeatureActor(favouriteMachine, {
     implementations: {
       actors: {
-        loadStatus: fromPromise<ApiOutcome<CollectAnswer>>(() => request(runtime.api, '/api/user/getCollectStatus', { game_id: gameId })),
+        loadStatus: fromPromise<ApiOutcome<CollectAnswer>>(() => request(runtime.api, calls.collections.getCollectStatus, { game_id: gameId })),
         save: fromPromise<ApiOutcome<CollectAnswer>, SaveInput>(({ input }) =>
-          request(runtime.api, '/api/user/collectGame', { game_id: gameId, collect: String(input.collect) as '0' | '1', platform_game_id: platformGameId }),
+          request(runtime.api, calls.collections.collectGame, { game_id: gameId, collect: String(input.collect) as '0' | '1', platform_game_id: platformGameId }),
         ),
       },
       actions: {

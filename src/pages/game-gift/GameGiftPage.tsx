@@ -11,13 +11,14 @@ import { CodeSheet } from './CodeSheet.tsx';
 import { decodeGiftPacks, remainingPercent, validDate, type GiftPack } from './gift-list.ts';
 import { useClaim } from '../../features/games/use-claim.ts';
 import './game-gift.css';
+import * as calls from '../../../api/protocol/call-refs.ts';
 
 /** /gamegift: every gift pack of one game; '领取' claims, the code shows big with '复制'. */
 
 const GIFT_PAGE_LIMIT = 50;
 
 function GiftRow({ pack }: { pack: GiftPack }) {
-  const claim = useClaim('gift', '/api/game/receiveGift', { gift_id: pack.gift_id }, { claimed: pack.claimed, code: pack.code, soldOut: !pack.claimed && (pack.remaining === 0 || pack.expired) });
+  const claim = useClaim('gift', calls.game.receiveGift, { gift_id: pack.gift_id }, { claimed: pack.claimed, code: pack.code, soldOut: !pack.claimed && (pack.remaining === 0 || pack.expired) });
   // The list was read before this claim: the code it took comes off the count shown.
   const remaining = Math.max(0, pack.remaining - (claim.status === 'claimed' && !pack.claimed ? 1 : 0));
   const percent = remainingPercent({ total: pack.total, remaining });
@@ -61,7 +62,7 @@ export default function GameGiftPage({ data }: PageProps) {
 
 function GiftList({ gameId }: { gameId: number }) {
   const navigate = useNavigate();
-  const remote = useRemoteData<unknown>('giftList', '/api/game/getGiftList', { game_id: gameId, page: 1, limit: GIFT_PAGE_LIMIT });
+  const remote = useRemoteData('giftList', calls.game.getGiftList, { game_id: gameId, page: 1, limit: GIFT_PAGE_LIMIT });
   const packs = useMemo(() => decodeGiftPacks(remote.data), [remote.data]);
   return (
     <div className="game-gift">

@@ -13,6 +13,7 @@ import { articleRefOf, decodeActivities, decodeArticle } from '../../features/he
 import { ArticleSkeleton, MoreHelp } from '../../features/help/help-parts.tsx';
 import { formatDay } from '../../features/money/money-data.ts';
 import '../../features/help/help.css';
+import * as calls from '../../../api/protocol/call-refs.ts';
 
 /**
  * The article pages, one file for three routes (each route costs the entry chunk a loader):
@@ -53,7 +54,7 @@ export default function ArticlePage({ data }: PageProps) {
 
 function Article({ ref_, fallbackTitle }: { ref_: { id: number } | { slug: string }; fallbackTitle: string }) {
   const navigate = useNavigate();
-  const article = useRemoteData<unknown>('article', '/api/user/getArticleInfo', ref_);
+  const article = useRemoteData('article', calls.help.getArticleInfo, ref_);
   const view = useMemo(() => decodeArticle(article.data), [article.data]);
   const title = view && 'id' in ref_ ? view.title : fallbackTitle;
   return (
@@ -81,7 +82,7 @@ function Article({ ref_, fallbackTitle }: { ref_: { id: number } | { slug: strin
 const decodeActivityList = (list: unknown) => decodeActivities(list);
 
 function Activities() {
-  const list = usePagedList<ActivityArticle>('activityArticles', '/api/article/getArticleActivity', {}, decodeActivityList, 10);
+  const list = usePagedList<ActivityArticle>('activityArticles', calls.help.getArticleActivity, {}, decodeActivityList, 10);
   if (list.failed) return null;
   if (!list.loading && list.items.length === 0) return null;
   return (

@@ -8,6 +8,7 @@ import { ArticleBody } from '../../features/help/ArticleBody.tsx';
 import { articleRefOf, decodeArticle } from '../../features/help/help-data.ts';
 import { ArticleSkeleton, MoreHelp, QuestionList } from '../../features/help/help-parts.tsx';
 import '../../features/help/help.css';
+import * as calls from '../../../api/protocol/call-refs.ts';
 
 /**
  * /commonproblemdetail (问题详情) `{ id }`: one FAQ answer (getArticleInfo), its HTML sanitised;
@@ -26,7 +27,7 @@ export default function CommonProblemDetailPage({ data }: PageProps) {
 }
 
 function Answer({ ref_ }: { ref_: { id: number } | { slug: string } }) {
-  const article = useRemoteData<unknown>('article', '/api/user/getArticleInfo', ref_);
+  const article = useRemoteData('article', calls.help.getArticleInfo, ref_);
   const view = useMemo(() => decodeArticle(article.data), [article.data]);
   if (article.failed) return <LoadFailed message={article.error} onRetry={article.retry} />;
   if (article.loading) return <ArticleSkeleton />;

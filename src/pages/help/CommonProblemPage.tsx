@@ -7,6 +7,7 @@ import { EmptyState } from '../../components/list/ListStates.tsx';
 import { decodeFaq } from '../../features/help/help-data.ts';
 import { MoreHelp, QuestionList, searchQuestions } from '../../features/help/help-parts.tsx';
 import '../../features/help/help.css';
+import * as calls from '../../../api/protocol/call-refs.ts';
 
 /**
  * /commonproblem (常见问题, SPEC §2; signed in): the FAQ of getQuestion by category, a search over
@@ -16,7 +17,7 @@ import '../../features/help/help.css';
 
 export default function CommonProblemPage() {
   const navigate = useNavigate();
-  const faq = useRemoteData<unknown>('faq', '/api/article/getQuestion');
+  const faq = useRemoteData('faq', calls.help.getQuestion);
   const categories = useMemo(() => decodeFaq(faq.data), [faq.data]);
   const [chosen, setChosen] = useState<number | null>(null);
   const [query, setQuery] = useState('');

@@ -12,6 +12,7 @@ import { TitledSection } from '../../features/games/TitledSection.tsx';
 import { TopicCard } from '../../features/games/TopicRow.tsx';
 import { usePagedGames } from '../../features/games/use-paged-games.ts';
 import '../../features/games/games.css';
+import * as calls from '../../../api/protocol/call-refs.ts';
 
 function GameTile({ game }: { game: GameItem }) {
   return (
@@ -85,12 +86,12 @@ export const SECTIONS_FIRST = 2;
 
 /** Home (SPEC §2 '/'): search bar, banners, entries, sections, then an endless '为你推荐'. */
 export default function HomePage() {
-  const layout = useRemoteData<unknown>('homeContent', '/api/down/getAppIndexContent');
+  const layout = useRemoteData('homeContent', calls.down.getAppIndexContent);
   const content = useMemo(() => (layout.data === null ? null : decodeHomeContent(layout.data)), [layout.data]);
   // False in the render that brings the layout, true in the deferred render React does after it.
   const allSections = useDeferredValue(content !== null, false);
   const sections = useMemo(() => (content ? (allSections ? content.sections : content.sections.slice(0, SECTIONS_FIRST)) : []), [content, allSections]);
-  const recommend = usePagedGames('todayRecommend', '/api/game/getTodayRecommend');
+  const recommend = usePagedGames('todayRecommend', calls.game.getTodayRecommend);
   const refresh = () => {
     layout.refresh();
     recommend.refresh();

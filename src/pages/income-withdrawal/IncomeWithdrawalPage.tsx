@@ -11,6 +11,7 @@ import { MoneySignIn } from '../../features/money/money-parts.tsx';
 import { useWithdrawForm } from './use-withdraw-form.ts';
 import { availableOf, decodeWithdrawInfo } from './withdraw-data.ts';
 import './withdraw.css';
+import * as calls from '../../../api/protocol/call-refs.ts';
 
 /**
  * /incomewithdrawal (收益提现): withdraw 收益 or the withdrawable part of 余额 to an Alipay account
@@ -36,7 +37,7 @@ export default function IncomeWithdrawalPage() {
 }
 
 function SignedIn() {
-  const info = useRemoteData<unknown>('withdrawInfo', '/api/user/getWithdrawInfo');
+  const info = useRemoteData('withdrawInfo', calls.withdraw.getWithdrawInfo);
   const facts = decodeWithdrawInfo(info.data);
   if (info.failed) return <LoadFailed message={info.error} onRetry={info.retry} />;
   if (!facts) return <div className="skeleton money-skeleton" aria-busy="true" aria-label="加载中" />;

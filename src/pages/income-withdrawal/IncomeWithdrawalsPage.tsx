@@ -10,6 +10,7 @@ import { formatShortTime } from '../../features/money/money-data.ts';
 import { MoneySignIn } from '../../features/money/money-parts.tsx';
 import { decodeWithdrawals } from './withdraw-data.ts';
 import './withdraw.css';
+import * as calls from '../../../api/protocol/call-refs.ts';
 
 /**
  * /incomewithdrawals (提现记录): the player's withdrawal requests (getWithdrawList), newest first,
@@ -33,7 +34,7 @@ export default function IncomeWithdrawalsPage() {
 }
 
 function Records() {
-  const list = usePagedList<WithdrawalView>('withdrawals', '/api/user/getWithdrawList', {}, decodeWithdrawals);
+  const list = usePagedList<WithdrawalView>('withdrawals', calls.withdraw.getWithdrawList, {}, decodeWithdrawals);
   return (
     <PagedListView
       list={list}

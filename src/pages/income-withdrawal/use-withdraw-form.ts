@@ -8,6 +8,7 @@ import { withdrawFormMachine, type WithdrawSubmitAnswer } from '../../../machine
 import type { WithdrawPayload } from '../../../api/protocol/withdraw-rules.ts';
 import { useRuntime } from '../../app/runtime-context.tsx';
 import { useFeatureActor } from '../../app/use-feature-actor.ts';
+import * as calls from '../../../api/protocol/call-refs.ts';
 
 export type WithdrawFormState = 'editing' | 'validating' | 'submitting' | 'submitted' | 'refused' | 'failed';
 
@@ -26,7 +27,7 @@ export function useWithdrawForm(onAnswered: () => void) {
       actors: {
         submit: fromPromise<ApiOutcome<WithdrawSubmitAnswer>, { payload: WithdrawPayload; requestId: string }>(({ input }) => {
           const { source, ...fields } = input.payload;
-          const path = source === 'income' ? '/api/user/profitTixian' : '/api/user/balanceTixian';
+          const path = source === 'income' ? calls.withdraw.profitTixian : calls.withdraw.balanceTixian;
           return request(runtime.api, path, { request_id: input.requestId, ...fields }) as Promise<ApiOutcome<WithdrawSubmitAnswer>>;
         }),
       },

@@ -11,6 +11,7 @@ import { MessageKindList, MessagesHeader } from '../../features/messages/Message
 import { UnreadBadge } from '../../features/messages/UnreadBadge.tsx';
 import { useDeleteMessage, useReadAll, useUnreadCounts } from '../../features/messages/use-messages.ts';
 import { useMemo } from 'react';
+import * as calls from '../../../api/protocol/call-refs.ts';
 
 /**
  * The message centre (SPEC §2 "Information"), one page file for its routes (each page
@@ -97,7 +98,7 @@ function InfoCenter() {
 
 function TradingDetail({ id }: { id: number }) {
   const navigate = useNavigate();
-  const detail = useRemoteData<unknown>('messageDetail', '/api/user/getMessageDetail', { id });
+  const detail = useRemoteData('messageDetail', calls.messages.getMessageDetail, { id });
   const message = useMemo(() => decodeMessage(detail.data), [detail.data]);
   const remove = useDeleteMessage(() => navigate('back'));
   return (

@@ -10,6 +10,7 @@ import { decodeIncomeRecords, decodeInviteInfo, percentOf } from '../../features
 import { formatShortTime } from '../../features/money/money-data.ts';
 import { InviteSignIn } from './InviteSignIn.tsx';
 import '../../features/invite/invite.css';
+import * as calls from '../../../api/protocol/call-refs.ts';
 
 /**
  * /incomedetail (收益明细): the income balance (with 提现 → /incomewithdrawal) and every income
@@ -37,7 +38,7 @@ export default function IncomeDetailPage() {
 }
 
 function Balance() {
-  const info = useRemoteData<unknown>('inviteInfo', '/api/user/getInviteInfo');
+  const info = useRemoteData('inviteInfo', calls.invite.getInviteInfo);
   const data = decodeInviteInfo(info.data);
   return (
     <section className="invite-balance" aria-label="收益余额" aria-busy={info.loading}>
@@ -51,7 +52,7 @@ function Balance() {
 }
 
 function Records() {
-  const list = usePagedList<IncomeRecord>('incomeRecords', '/api/user/downLineOrder', {}, decodeIncomeRecords);
+  const list = usePagedList<IncomeRecord>('incomeRecords', calls.invite.downLineOrder, {}, decodeIncomeRecords);
   return (
     <PagedListView
       list={list}

@@ -17,6 +17,7 @@ import { useMoneyAction } from '../../features/money/money-parts.tsx';
 import { copyText } from '../../app/clipboard.ts';
 import '../../features/invite/invite.css';
 import type { InviteInfo } from '../../../api/protocol/calls/invite.ts';
+import * as calls from '../../../api/protocol/call-refs.ts';
 
 /**
  * /invitatefriend (邀请好友, needs login): the player's code and share link (复制链接, a QR code of
@@ -26,7 +27,7 @@ import type { InviteInfo } from '../../../api/protocol/calls/invite.ts';
  */
 export default function InviteFriendPage() {
   const navigate = useNavigate();
-  const info = useRemoteData<unknown>('inviteInfo', '/api/user/getInviteInfo');
+  const info = useRemoteData('inviteInfo', calls.invite.getInviteInfo);
   const data = useMemo(() => decodeInviteInfo(info.data), [info.data]);
   return (
     <div className="invite-page">
@@ -119,7 +120,7 @@ function InviteView({ info, onBound }: { info: InviteInfo; onBound: () => void }
 function BindCode({ until, onBound }: { until: string; onBound: () => void }) {
   const runtime = useRuntime();
   const [code, setCode] = useState('');
-  const run = useCallback(() => request(runtime.api, '/api/user/bindInviteCode', { invite_code: code }), [runtime, code]);
+  const run = useCallback(() => request(runtime.api, calls.invite.bindInviteCode, { invite_code: code }), [runtime, code]);
   const bind = useMoneyAction(run, (_, msg) => msg || '绑定成功', onBound);
   return (
     <section className="invite-card invite-bind" aria-label="填写邀请码">

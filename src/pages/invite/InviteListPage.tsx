@@ -9,6 +9,7 @@ import { decodeInvitees } from '../../features/invite/invite-data.ts';
 import { formatShortTime } from '../../features/money/money-data.ts';
 import { InviteSignIn } from './InviteSignIn.tsx';
 import '../../features/invite/invite.css';
+import * as calls from '../../../api/protocol/call-refs.ts';
 
 /** /invitatelist (邀请记录): the players one invited (getInviteInfoList), newest first, paged. */
 const ROW_HEIGHT = 84;
@@ -25,7 +26,7 @@ export default function InviteListPage() {
 }
 
 function Invitees() {
-  const list = usePagedList<Invitee>('invitees', '/api/user/getInviteInfoList', {}, decodeInvitees);
+  const list = usePagedList<Invitee>('invitees', calls.invite.getInviteInfoList, {}, decodeInvitees);
   return (
     <PagedListView
       list={list}

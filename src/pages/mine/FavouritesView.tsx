@@ -4,6 +4,7 @@ import { GameListView } from '../../features/games/GameListView.tsx';
 import { usePagedGames } from '../../features/games/use-paged-games.ts';
 import { useOpenLogin } from '../../features/account/use-mine.ts';
 import '../../features/games/games.css';
+import * as calls from '../../../api/protocol/call-refs.ts';
 
 /**
  * 我的收藏: the player's favourite games (getMyCollection, newest first, paged), a view of /mine
@@ -21,7 +22,7 @@ export function FavouritesView() {
 }
 
 function FavouritesList() {
-  const list = usePagedGames('myCollection', '/api/user/getMyCollection');
+  const list = usePagedGames('myCollection', calls.collections.getMyCollection);
   return <GameListView list={list} label="我的收藏" emptyMessage="还没有收藏的游戏，去游戏详情页点击“收藏”吧" />;
 }
 

@@ -8,16 +8,17 @@ import { PageHeader } from '../../components/PageHeader.tsx';
 import { amountOf, type AmountChoice } from '../../features/payment/amount.ts';
 import { AmountPicker, Skeleton } from '../../features/payment/checkout-parts.tsx';
 import { bonusCents } from '../../features/payment/first-recharge.ts';
-import { useCall } from '../../features/payment/use-call.ts';
+import { useRemoteData } from '../../app/use-remote-data.ts';
 import '../../features/payment/checkout.css';
+import * as calls from '../../../api/protocol/call-refs.ts';
 
 /** /mylewancoin: the 乐玩币 balance and buying more (1 元 = 1 币); the first recharge's bonus is shown on each amount. */
 
 export default function MyCoinPage(_: PageProps) {
   const navigate = useNavigate();
-  const money = useCall('money', '/api/user/getMoney', {});
-  const promote = useCall('promote', '/api/user/getIsPromote', {});
-  const vip = useCall('subVip', '/api/user/isSubVip', {});
+  const money = useRemoteData('money', calls.wallet.getMoney, {});
+  const promote = useRemoteData('promote', calls.wallet.getIsPromote, {});
+  const vip = useRemoteData('subVip', calls.wallet.isSubVip, {});
   const [choice, setChoice] = useState<AmountChoice>({ kind: 'preset', yuan: 30 });
   const offer = promote.data?.first_recharge;
   const bonusHint = (yuan: number) => {

@@ -12,6 +12,7 @@ import { PagedListView } from '../../features/games/PagedListView.tsx';
 import { usePagedList } from '../../features/games/use-paged-games.ts';
 import { COUPON_SOURCE_LABEL, decodeLevelActivity, decodeMyCoupons, formatDay, type MyCouponRow } from '../../features/money/money-data.ts';
 import { MoneySection, MoneyTabs, useMoneyAction } from '../../features/money/money-parts.tsx';
+import * as calls from '../../../api/protocol/call-refs.ts';
 
 /**
  * /mycoupon (我的优惠券): 可使用 / 已使用 / 已过期 (myCouponList status 1/2/3; a card's or an
@@ -47,7 +48,7 @@ export default function MyCouponPage() {
 
 function Coupons({ status }: { status: 'usable' | 'used' | 'expired' }) {
   const navigate = useNavigate();
-  const list = usePagedList<MyCouponRow>(`myCoupons`, '/api/coupon/myCouponList', { status: STATUS[status] }, decodeMyCoupons);
+  const list = usePagedList<MyCouponRow>(`myCoupons`, calls.coupon.myCouponList, { status: STATUS[status] }, decodeMyCoupons);
   return (
     <PagedListView
       list={list}
@@ -94,7 +95,7 @@ export function CouponTicket({ coupon, onUse }: { coupon: MyCouponRow; onUse: ()
 }
 
 function LevelCoupons() {
-  const activity = useRemoteData<unknown>('couponActivity', '/api/user/getCouponActivity');
+  const activity = useRemoteData('couponActivity', calls.wallet.getCouponActivity);
   const data = decodeLevelActivity(activity.data);
   if (activity.failed) return <LoadFailed message={activity.error} onRetry={activity.retry} />;
   if (activity.loading || !data) return activity.loading ? <div className="skeleton money-skeleton" aria-busy="true" aria-label="加载中" /> : <LoadFailed message="加载失败" onRetry={activity.refresh} />;
@@ -129,7 +130,7 @@ export function levelCouponState(coupon: Pick<LevelCoupon, 'claimed' | 'can_clai
 
 function LevelCouponRow({ coupon, onDone }: { coupon: LevelCoupon; onDone: () => void }) {
   const runtime = useRuntime();
-  const run = useCallback(() => request(runtime.api, '/api/user/changeLevelCoupon', { level: coupon.level }), [runtime, coupon.level]);
+  const run = useCallback(() => request(runtime.api, calls.wallet.changeLevelCoupon, { level: coupon.level }), [runtime, coupon.level]);
   const success = useCallback(() => '领取成功', []);
   const claim = useMoneyAction(run, success, onDone);
   const state = levelCouponState(coupon);

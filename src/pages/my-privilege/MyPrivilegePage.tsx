@@ -11,6 +11,7 @@ import { PageHeader } from '../../components/PageHeader.tsx';
 import { EmptyState } from '../../components/list/ListStates.tsx';
 import { benefitLines, decodeMyCards, decodeVip, formatDay } from '../../features/money/money-data.ts';
 import { BenefitList, MoneySignIn, useMoneyAction } from '../../features/money/money-parts.tsx';
+import * as calls from '../../../api/protocol/call-refs.ts';
 
 /**
  * /myprivilege (我的特权): the player's cards (getMyCards) with their terms and benefits; today's
@@ -41,8 +42,8 @@ function VipHeader({ value }: { value: unknown }) {
 }
 
 function Privileges() {
-  const vip = useRemoteData<unknown>('isSubVip', '/api/user/isSubVip');
-  const mine = useRemoteData<unknown>('myCards', '/api/card/getMyCards');
+  const vip = useRemoteData('isSubVip', calls.wallet.isSubVip);
+  const mine = useRemoteData('myCards', calls.wallet.getMyCards);
   const cards = useMemo(() => decodeMyCards(mine.data), [mine.data]);
   const refresh = useCallback(() => {
     mine.refresh();
@@ -107,7 +108,7 @@ export function grantText(grant: Pick<BenefitGrant, 'kind' | 'amount_cents' | 'c
 
 function PrivilegeCard({ card, onDone }: { card: MyCard; onDone: () => void }) {
   const runtime = useRuntime();
-  const run = useCallback(() => request(runtime.api, '/api/card/claimCardBenefit', { purchase_id: card.purchase_id }), [runtime, card.purchase_id]);
+  const run = useCallback(() => request(runtime.api, calls.wallet.claimCardBenefit, { purchase_id: card.purchase_id }), [runtime, card.purchase_id]);
   const success = useCallback((grant: BenefitGrant) => grantText(grant), []);
   const claim = useMoneyAction(run, success, onDone);
   const lines = benefitLines(card.benefits);

@@ -9,6 +9,7 @@ import { PagedListView } from '../../features/games/PagedListView.tsx';
 import { usePagedList } from '../../features/games/use-paged-games.ts';
 import { decodeBalances, decodeWalletRecords, formatShortTime, signedYuan, type WalletRecord } from '../../features/money/money-data.ts';
 import { MoneyChips, MoneyGrid, MoneyTabs, type MoneyEntry } from '../../features/money/money-parts.tsx';
+import * as calls from '../../../api/protocol/call-refs.ts';
 
 /**
  * /mywallet (SPEC §2 Account): 余额 and 乐玩币 from the ledger (getMoney), the money services, and
@@ -59,7 +60,7 @@ export default function MyWalletPage() {
 }
 
 function Balances() {
-  const money = useRemoteData<unknown>('money', '/api/user/getMoney');
+  const money = useRemoteData('money', calls.wallet.getMoney);
   const balances = decodeBalances(money.data);
   if (money.failed) return <LoadFailed message={money.error} onRetry={money.retry} />;
   return (
@@ -83,7 +84,7 @@ function Balances() {
 function Records({ direction, account }: { direction: Direction; account: AccountFilter }) {
   const list = usePagedList<WalletRecord>(
     direction === 'in' ? 'inMoney' : 'outMoney',
-    direction === 'in' ? '/api/user/getInMoney' : '/api/user/getOutMoney',
+    direction === 'in' ? calls.wallet.getInMoney : calls.wallet.getOutMoney,
     account === 'all' ? {} : { account },
     decodeWalletRecords,
   );

@@ -7,14 +7,15 @@ import { HomeHeader } from '../../features/games/HomeHeader.tsx';
 import { TitledSection } from '../../features/games/TitledSection.tsx';
 import { usePagedGames } from '../../features/games/use-paged-games.ts';
 import '../../features/games/games.css';
+import * as calls from '../../../api/protocol/call-refs.ts';
 
 const RESERVATIONS_SHOWN = 10;
 
 /** 新游 (SPEC §2 /newgame): upcoming games to reserve (预约), then the new games of the last 30 days. */
 export default function NewGamePage() {
-  const upcoming = useRemoteData<{ list?: unknown }>('weekOrderGames', '/api/game/getWeekOrderGames', { limit: RESERVATIONS_SHOWN });
-  const reservations = decodeReservationGames(upcoming.data?.list);
-  const list = usePagedGames('newGames', '/api/game/getNewGames');
+  const upcoming = useRemoteData('weekOrderGames', calls.game.getWeekOrderGames, { limit: RESERVATIONS_SHOWN });
+  const reservations = decodeReservationGames((upcoming.data as { list?: unknown } | null)?.list);
+  const list = usePagedGames('newGames', calls.game.getNewGames);
   return (
     <div className="page games-page">
       <HomeHeader />

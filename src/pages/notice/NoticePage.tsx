@@ -12,6 +12,7 @@ import { PagedListView } from '../../features/games/PagedListView.tsx';
 import { usePagedList } from '../../features/games/use-paged-games.ts';
 import { decodeNotice, decodeNotices, formatMessageTime, idOf, type NoticeFull, type NoticeItem } from '../../features/messages/message-data.ts';
 import '../../features/messages/messages.css';
+import * as calls from '../../../api/protocol/call-refs.ts';
 
 /**
  * 公告 (SPEC §2 "Information"), one page file for both routes: /notice lists the
@@ -39,7 +40,7 @@ function NoticeHtml({ html }: { html: string }) {
 }
 
 function useNotice(id: number) {
-  const remote = useRemoteData<unknown>('noticeDetail', '/api/notice/getNoticeDetail', { id });
+  const remote = useRemoteData('noticeDetail', calls.messages.getNoticeDetail, { id });
   return { ...remote, notice: useMemo(() => decodeNotice(remote.data), [remote.data]) };
 }
 
@@ -67,7 +68,7 @@ function NoticeArticle({ id }: { id: number }) {
 
 function NoticeList() {
   const navigate = useNavigate();
-  const list = usePagedList<NoticeItem>('notices', '/api/notice/getNoticeList', {}, decodeNotices);
+  const list = usePagedList<NoticeItem>('notices', calls.messages.getNoticeList, {}, decodeNotices);
   return (
     <div className="messages-page">
       <PageHeader title="平台公告" />
@@ -99,11 +100,11 @@ function usePopupNotice(enabled: boolean) {
   useEffect(() => {
     if (!enabled || asked.current) return;
     asked.current = true;
-    void request(runtime.api, '/api/user/getIsPop', {}).then((outcome) => {
+    void request(runtime.api, calls.messages.getIsPop, {}).then((outcome) => {
       if (outcome.kind !== 'ok') return setState({ notice: null, done: true, failed: outcome.kind === 'error' });
       const notice = decodeNotice(outcome.data);
       setState({ notice, done: true, failed: false });
-      if (notice) void request(runtime.api, '/api/user/markNoticeSeen', { id: notice.id });
+      if (notice) void request(runtime.api, calls.messages.markNoticeSeen, { id: notice.id });
     });
   }, [enabled, runtime]);
   return state;

@@ -8,6 +8,7 @@ import { gameIdsOf } from '../../components/game/game-ids.ts';
 import { chinaTime, decodeGameDetail, groupByDay, orderOpenServers, type OpenServer } from '../../features/games/game-detail.ts';
 import '../../components/game/missing-game.css';
 import '../game-detail/game-detail.css';
+import * as calls from '../../../api/protocol/call-refs.ts';
 
 /**
  * /openclothes: the 开服表 of one game (route data {game_id}), grouped by day, upcoming first and
@@ -43,7 +44,7 @@ function ServerDays({ servers, names }: { servers: readonly OpenServer[]; names?
 }
 
 function GameServers({ ids }: { ids: { game_id?: number; platform_game_id?: number } }) {
-  const remote = useRemoteData<unknown>('gameDetail', '/api/game/getGameDetail', ids);
+  const remote = useRemoteData('gameDetail', calls.game.getGameDetail, ids);
   const detail = useMemo(() => (remote.data ? decodeGameDetail(remote.data) : null), [remote.data]);
   if (remote.failed) return <LoadFailed message={remote.error} onRetry={remote.retry} />;
   if (remote.loading || !detail) return <div className="skeleton skeleton--block" aria-busy="true" aria-label="加载中" />;
@@ -71,7 +72,7 @@ function decodeToday(value: unknown): { servers: OpenServer[]; names: Map<number
 }
 
 function TodayServers() {
-  const remote = useRemoteData<unknown>('openServers', '/api/game/getOpenServers', { page: 1, limit: TODAY_LIMIT });
+  const remote = useRemoteData('openServers', calls.game.getOpenServers, { page: 1, limit: TODAY_LIMIT });
   const today = useMemo(() => decodeToday(remote.data), [remote.data]);
   if (remote.failed) return <LoadFailed message={remote.error} onRetry={remote.retry} />;
   if (remote.loading) return <div className="skeleton skeleton--block" aria-busy="true" aria-label="加载中" />;

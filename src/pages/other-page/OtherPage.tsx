@@ -8,6 +8,7 @@ import { PageHeader } from '../../components/PageHeader.tsx';
 import { LazyImage } from '../../components/media/LazyImage.tsx';
 import { decodeCardList, type CardListItem } from '../../features/money/money-data.ts';
 import { MoneyGrid, MoneySection, type MoneyEntry } from '../../features/money/money-parts.tsx';
+import * as calls from '../../../api/protocol/call-refs.ts';
 
 /**
  * /otherpage (更多): the hub of the money services (docs/decisions.md "Money: wallet, records,
@@ -25,10 +26,10 @@ export const SERVICES: readonly MoneyEntry[] = [
 ];
 
 const CARD_LISTS = [
-  { id: 'hotCards', path: '/api/card/getHotCard', title: '热门会员卡' },
-  { id: 'newCards', path: '/api/card/getNewCard', title: '新人专享' },
-  { id: 'goldCards', path: '/api/card/getGoldCard', title: '黄金会员卡' },
-  { id: 'carmineCards', path: '/api/card/getCarmineCard', title: '胭脂红卡' },
+  { id: 'hotCards', path: calls.card.getHotCard, title: '热门会员卡' },
+  { id: 'newCards', path: calls.card.getNewCard, title: '新人专享' },
+  { id: 'goldCards', path: calls.card.getGoldCard, title: '黄金会员卡' },
+  { id: 'carmineCards', path: calls.card.getCarmineCard, title: '胭脂红卡' },
 ] as const;
 
 export default function OtherPage() {
@@ -46,10 +47,10 @@ export default function OtherPage() {
 
 /** The four card lists, each card shown once (in the first list that has it). */
 function CardSections() {
-  const hot = useRemoteData<unknown>(CARD_LISTS[0].id, CARD_LISTS[0].path, { page: 1, limit: 20 });
-  const fresh = useRemoteData<unknown>(CARD_LISTS[1].id, CARD_LISTS[1].path, { page: 1, limit: 20 });
-  const gold = useRemoteData<unknown>(CARD_LISTS[2].id, CARD_LISTS[2].path, { page: 1, limit: 20 });
-  const carmine = useRemoteData<unknown>(CARD_LISTS[3].id, CARD_LISTS[3].path, { page: 1, limit: 20 });
+  const hot = useRemoteData(CARD_LISTS[0].id, CARD_LISTS[0].path, { page: 1, limit: 20 });
+  const fresh = useRemoteData(CARD_LISTS[1].id, CARD_LISTS[1].path, { page: 1, limit: 20 });
+  const gold = useRemoteData(CARD_LISTS[2].id, CARD_LISTS[2].path, { page: 1, limit: 20 });
+  const carmine = useRemoteData(CARD_LISTS[3].id, CARD_LISTS[3].path, { page: 1, limit: 20 });
   const loads = [hot, fresh, gold, carmine];
   const sections = useMemo(() => dedupeSections([hot.data, fresh.data, gold.data, carmine.data].map(decodeCardList)), [hot.data, fresh.data, gold.data, carmine.data]);
   const failed = loads.find((load) => load.failed);

@@ -5,9 +5,10 @@ import { SearchBar } from '../../features/games/SearchBar.tsx';
 import { SearchResults } from '../../features/games/SearchResults.tsx';
 import { usePagedGames } from '../../features/games/use-paged-games.ts';
 import '../../features/games/games.css';
+import * as calls from '../../../api/protocol/call-refs.ts';
 
 function OverseasGames() {
-  const list = usePagedGames('overseasSearchList', '/api/game/getGameList', { type: 'overseas' });
+  const list = usePagedGames('overseasSearchList', calls.game.getGameList, { type: 'overseas' });
   return <GameListView list={list} label="海外游戏" />;
 }
 

@@ -3,6 +3,7 @@ import { GameListView } from '../../features/games/GameListView.tsx';
 import { HomeHeader, TabStrip } from '../../features/games/HomeHeader.tsx';
 import { usePagedGames } from '../../features/games/use-paged-games.ts';
 import '../../features/games/games.css';
+import * as calls from '../../../api/protocol/call-refs.ts';
 
 type RankingSort = 'hot' | 'new' | 'discount';
 const SORTS: readonly { key: RankingSort; label: string }[] = [
@@ -14,7 +15,7 @@ const SORTS: readonly { key: RankingSort; label: string }[] = [
 const RANKING_IDS: Record<RankingSort, string> = { hot: 'rankingHot', new: 'rankingNew', discount: 'rankingDiscount' };
 
 function Ranking({ sort }: { sort: RankingSort }) {
-  const list = usePagedGames(RANKING_IDS[sort], '/api/game/getGameList', sort === 'discount' ? { type: 'discount', sort } : { sort });
+  const list = usePagedGames(RANKING_IDS[sort], calls.game.getGameList, sort === 'discount' ? { type: 'discount', sort } : { sort });
   return <GameListView list={list} ranked label={`${SORTS.find((s) => s.key === sort)?.label ?? ''}榜`} />;
 }
 

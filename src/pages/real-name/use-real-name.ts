@@ -1,6 +1,5 @@
 import { useSelector } from '@xstate/react';
 import { fromPromise } from 'xstate';
-import type { IdentityCard } from '../../../api/protocol/calls/real-name.ts';
 import { chinaToday } from '../../../api/protocol/real-name.ts';
 import { request } from '../../../api/typed-call.ts';
 import { realNameFormMachine } from '../../../machines/real-name-form.machine.ts';
@@ -10,15 +9,16 @@ import { useRuntime } from '../../app/runtime-context.tsx';
 import { useFeatureActor } from '../../app/use-feature-actor.ts';
 import { showToast } from '../../app/toast.ts';
 import { useRemoteData } from '../../app/use-remote-data.ts';
+import * as calls from '../../../api/protocol/call-refs.ts';
 
-export const IDENTITY_CARD_CALL = '/api/user/getIdentityCard';
+export const IDENTITY_CARD_CALL = calls.realName.getIdentityCard;
 export const STEP_TWO = '/realnamecertificatetwo';
 export const STEP_ONE = '/realnamecertificateone';
 const VERIFIED_MESSAGE = '实名认证成功';
 
 /** The account's real-name state (/api/user/getIdentityCard). */
 export function useIdentityCard() {
-  return useRemoteData<IdentityCard>('identityCard', IDENTITY_CARD_CALL);
+  return useRemoteData('identityCard', IDENTITY_CARD_CALL);
 }
 
 /** The real-name form: its fields, its message and its intents (machines/real-name-form.machine.ts). */
@@ -29,7 +29,7 @@ export function useRealNameForm() {
     implementations: {
       actors: {
         realNameAuth: fromPromise<RealNameAuthOutcome, { real_name: string; id_card: string }>(({ input }) =>
-          withLoading(runtime.loading, () => request(runtime.api, '/api/user/realNameAuth', input)),
+          withLoading(runtime.loading, () => request(runtime.api, calls.realName.realNameAuth, input)),
         ),
       },
       actions: {

@@ -11,10 +11,11 @@ import { Row, Skeleton, yuan } from '../../features/payment/checkout-parts.tsx';
 import { decodeCheckoutRequest, readCouponChoice, readStoredPayment, sameDraft } from '../../features/payment/payment-data.ts';
 import { PaymentResult } from '../../features/payment/PaymentResult.tsx';
 import { RealNameNotice } from '../../features/payment/RealNameNotice.tsx';
-import { useCall } from '../../features/payment/use-call.ts';
+import { useRemoteData } from '../../app/use-remote-data.ts';
 import { usePayment } from '../../features/payment/use-payment.ts';
 import { couponIdToUse, needsRealName, payMethodsFor, paySummary } from '../../features/payment/checkout-rules.ts';
 import '../../features/payment/checkout.css';
+import * as calls from '../../../api/protocol/call-refs.ts';
 
 /**
  * /rechargepay: the checkout and result page of every order. `data` is a draft (what is
@@ -71,7 +72,7 @@ function Checkout({ draft, couponId, payment }: { draft: PaymentDraft; couponId:
 }
 
 function GameCheckout({ draft, couponId, payment }: { draft: PaymentDraft; couponId: number | null | undefined; payment: Payment }) {
-  const coupons = useCall('checkoutCoupons', '/api/order/getCheckoutCoupons', { kind: 'game', amount_cents: draft.amount_cents, platform_game_id: draft.platform_game_id });
+  const coupons = useRemoteData('checkoutCoupons', calls.order.getCheckoutCoupons, { kind: 'game', amount_cents: draft.amount_cents, platform_game_id: draft.platform_game_id });
   // /selectcoupon's choice for this draft (it goes back here) wins over the one in the URL.
   const [chosen] = useState(() => {
     const stored = readCouponChoice(window.localStorage, draft);
@@ -94,7 +95,7 @@ function GameCheckout({ draft, couponId, payment }: { draft: PaymentDraft; coupo
 }
 
 function CardCheckout({ draft, payment }: { draft: PaymentDraft; payment: Payment }) {
-  const card = useCall('cardDetail', '/api/card/getCardDetail', { card_id: draft.card_id! });
+  const card = useRemoteData('cardDetail', calls.wallet.getCardDetail, { card_id: draft.card_id! });
   if (card.failed) return <LoadFailed message={card.error} onRetry={card.retry} />;
   if (!card.data) return <Skeleton />;
   const detail: CardDetail = card.data;
@@ -117,7 +118,7 @@ function CheckoutBody({
   coupon?: { selected: CheckoutCoupon | null; usableCount: number };
 }) {
   const navigate = useNavigate();
-  const money = useCall('money', '/api/user/getMoney', {});
+  const money = useRemoteData('money', calls.wallet.getMoney, {});
   const methods = payMethodsFor(draft.kind);
   const [method, setMethod] = useState<PayMethod>('provider');
   const summary = paySummary(originalCents, coupon?.selected ?? null);

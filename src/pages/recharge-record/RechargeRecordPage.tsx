@@ -9,6 +9,7 @@ import { PagedListView } from '../../features/games/PagedListView.tsx';
 import { usePagedList } from '../../features/games/use-paged-games.ts';
 import { decodeOrders, formatShortTime, isPayable, type OrderRow } from '../../features/money/money-data.ts';
 import { MoneyTabs, useMoneyAction } from '../../features/money/money-parts.tsx';
+import * as calls from '../../../api/protocol/call-refs.ts';
 
 /**
  * /rechargerecord (充值记录): the player's orders (getMyOrders), newest first, paged, filtered by
@@ -42,9 +43,9 @@ export default function RechargeRecordPage() {
 function Orders({ filter }: { filter: Filter }) {
   const runtime = useRuntime();
   const navigate = useNavigate();
-  const list = usePagedList<OrderRow>('myOrders', '/api/order/getMyOrders', filter === 'all' ? {} : { status: filter }, decodeOrders);
+  const list = usePagedList<OrderRow>('myOrders', calls.order.getMyOrders, filter === 'all' ? {} : { status: filter }, decodeOrders);
   const [cancelling, setCancelling] = useState<OrderRow | null>(null);
-  const run = useCallback(() => request(runtime.api, '/api/order/cancelOrder', { order_number: cancelling?.id ?? '' }), [runtime, cancelling]);
+  const run = useCallback(() => request(runtime.api, calls.order.cancelOrder, { order_number: cancelling?.id ?? '' }), [runtime, cancelling]);
   const cancel = useMoneyAction(run, () => MONEY_MSG.cancelled, list.refresh);
   return (
     <>

@@ -6,6 +6,7 @@ import { MoneySection, MoneySignIn } from '../../features/money/money-parts.tsx'
 import { decodeNovice } from '../../features/tasks/task-data.ts';
 import { TaskList } from '../../features/tasks/TaskRow.tsx';
 import '../../features/tasks/tasks.css';
+import * as calls from '../../../api/protocol/call-refs.ts';
 
 /**
  * /rookiemission (新手任务): the novice tasks (设置头像, 实名认证, 首次下载游戏, 首次充值),
@@ -24,7 +25,7 @@ export default function RookieMissionPage() {
 }
 
 function NoviceTasks() {
-  const novice = useRemoteData<unknown>('noviceTasks', '/api/user/getNoviceTaskStatus');
+  const novice = useRemoteData('noviceTasks', calls.tasks.getNoviceTaskStatus);
   const data = decodeNovice(novice.data);
   if (novice.failed) return <LoadFailed message={novice.error} onRetry={novice.retry} />;
   return (

@@ -5,6 +5,7 @@ import { chinaDay } from '../../features/games/game-extras.ts';
 import { HomeHeader, TabStrip } from '../../features/games/HomeHeader.tsx';
 import { OpenServerList } from '../../features/games/OpenServerList.tsx';
 import '../../features/games/games.css';
+import * as calls from '../../../api/protocol/call-refs.ts';
 
 interface OpenServerDays {
   today: string;
@@ -16,7 +17,7 @@ const isDays = (value: unknown): value is OpenServerDays =>
 
 /** 开服表 (SPEC §2 /routine): day tabs over the open servers of each day. */
 export default function RoutinePage() {
-  const calendar = useRemoteData<unknown>('openServerDays', '/api/game/getOpenServers', { limit: 1 });
+  const calendar = useRemoteData('openServerDays', calls.game.getOpenServers, { limit: 1 });
   const [chosen, setChosen] = useState<string | null>(null);
   const days = isDays(calendar.data) ? calendar.data : null;
   const date = chosen ?? days?.today ?? null;

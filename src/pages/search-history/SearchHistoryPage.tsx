@@ -3,6 +3,7 @@ import { useRemoteData } from '../../app/use-remote-data.ts';
 import { SearchBar } from '../../features/games/SearchBar.tsx';
 import { useSearchHistory } from '../../features/games/use-search-history.ts';
 import '../../features/games/games.css';
+import * as calls from '../../../api/protocol/call-refs.ts';
 
 const HOT_WORDS = 10;
 
@@ -15,7 +16,7 @@ function decodeHotWords(value: unknown): string[] {
 export default function SearchHistoryPage() {
   const navigate = useNavigate();
   const { history, add, clear } = useSearchHistory();
-  const hot = useRemoteData<unknown>('hotSearch', '/api/game/getHotSearch', { limit: HOT_WORDS });
+  const hot = useRemoteData('hotSearch', calls.game.getHotSearch, { limit: HOT_WORDS });
   const hotWords = decodeHotWords(hot.data);
   const search = (keyword: string) => {
     add(keyword);

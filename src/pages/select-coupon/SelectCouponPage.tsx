@@ -8,9 +8,10 @@ import { LoadFailed } from '../../components/LoadFailed.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { Skeleton } from '../../features/payment/checkout-parts.tsx';
 import { decodeCheckoutRequest, writeCouponChoice } from '../../features/payment/payment-data.ts';
-import { useCall } from '../../features/payment/use-call.ts';
+import { useRemoteData } from '../../app/use-remote-data.ts';
 import { couponIdToUse } from '../../features/payment/checkout-rules.ts';
 import '../../features/payment/checkout.css';
+import * as calls from '../../../api/protocol/call-refs.ts';
 
 /**
  * /selectcoupon: the coupons of the player for the draft /rechargepay passes in `data` — usable ones
@@ -37,7 +38,7 @@ function CouponButton({ coupon, selected, onChoose }: { coupon: CheckoutCoupon; 
 
 function CouponLists({ draft, current }: { draft: PaymentDraft; current: number | null | undefined }) {
   const navigate = useNavigate();
-  const coupons = useCall('checkoutCoupons', '/api/order/getCheckoutCoupons', { kind: draft.kind, amount_cents: draft.amount_cents, platform_game_id: draft.platform_game_id });
+  const coupons = useRemoteData('checkoutCoupons', calls.order.getCheckoutCoupons, { kind: draft.kind, amount_cents: draft.amount_cents, platform_game_id: draft.platform_game_id });
   if (coupons.failed) return <LoadFailed message={coupons.error} onRetry={coupons.retry} />;
   if (!coupons.data) return <Skeleton />;
   const selectedId = couponIdToUse(current, coupons.data);

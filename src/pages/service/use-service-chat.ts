@@ -20,14 +20,15 @@ import { useRuntime } from '../../app/runtime-context.tsx';
 import { useFeatureActor } from '../../app/use-feature-actor.ts';
 import { showToast } from '../../app/toast.ts';
 import { uploadPicture } from '../../features/uploads/upload-picture.ts';
+import * as calls from '../../../api/protocol/call-refs.ts';
 
 export const CHAT_CALLS = {
-  first: '/api/user/getChatLink',
-  older: '/api/user/getChatLinkRecord',
-  send: '/api/user/sendServiceMessage',
-  uploadTicket: '/api/upload/getUploadTos',
-  streamTicket: '/api/user/getChatStreamTicket',
-  queue: '/api/user/getWoliveQueue',
+  first: calls.user.getChatLink,
+  older: calls.user.getChatLinkRecord,
+  send: calls.user.sendServiceMessage,
+  uploadTicket: calls.profile.getUploadTos,
+  streamTicket: calls.service.getChatStreamTicket,
+  queue: calls.service.getWoliveQueue,
 } as const;
 
 const BAD_ANSWER: ApiOutcome<never> = { kind: 'error', reason: 'badResponse', code: null, msg: '服务器返回数据异常' };

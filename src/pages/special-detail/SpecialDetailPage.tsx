@@ -7,6 +7,7 @@ import { decodeTopicGames, type TopicGame } from '../../features/games/game-extr
 import { decodeTopics } from '../../features/games/showcase.ts';
 import { usePagedList } from '../../features/games/use-paged-games.ts';
 import '../../features/games/games.css';
+import * as calls from '../../../api/protocol/call-refs.ts';
 
 const topicIdOf = (data: PageProps['data']): number | null => {
   const id = Number(data?.id);
@@ -14,7 +15,7 @@ const topicIdOf = (data: PageProps['data']): number | null => {
 };
 
 function TopicGames({ id }: { id: number }) {
-  const list = usePagedList<TopicGame>('topicDetail', '/api/topic/getTopicDetail', { id }, decodeTopicGames);
+  const list = usePagedList<TopicGame>('topicDetail', calls.topic.getTopicDetail, { id }, decodeTopicGames);
   const [topic] = decodeTopics(list.meta ? [{ ...list.meta, id }] : []);
   return (
     <>

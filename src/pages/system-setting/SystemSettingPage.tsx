@@ -19,6 +19,7 @@ import {
   useWrapperVersion,
 } from './use-system-setting.ts';
 import './system-setting.css';
+import * as calls from '../../../api/protocol/call-refs.ts';
 
 
 /** Help: where a player looks when something does not work. */
@@ -190,8 +191,9 @@ function VersionRow() {
 
 /** Outside the wrapper: the version the platform publishes (getAboutUs, as /aboutus shows it). */
 function PublishedVersion() {
-  const about = useRemoteData<{ version?: string }>('aboutUs', '/api/down/getAboutUs');
-  return <VersionValue version={about.data?.version ?? null} />;
+  const about = useRemoteData('aboutUs', calls.down.getAboutUs);
+  // getAboutUs's answer is declared without a type yet (answer<unknown>): the page reads it as { version?: string }
+  return <VersionValue version={(about.data as { version?: string } | null)?.version ?? null} />;
 }
 
 function VersionValue({ version }: { version: string | null }) {

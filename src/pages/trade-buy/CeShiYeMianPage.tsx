@@ -13,6 +13,7 @@ import { decodeTestStatus, decodeTestSubAccount, decodeTradeView, routeId } from
 import { useTradeAction } from '../../features/trade-buy/use-trade-action.ts';
 import '../../features/payment/checkout.css';
 import '../../features/trade-buy/trade-buy.css';
+import * as calls from '../../../api/protocol/call-refs.ts';
 
 /**
  * /ceshiyemian: the test build's trading fixtures. When the server says they are off
@@ -20,7 +21,7 @@ import '../../features/trade-buy/trade-buy.css';
  * otherwise 生成可出售小号 (makeTestSubAccount) and 跳过冷静期 (fastForwardTrade), with links into the flow.
  */
 export default function CeShiYeMianPage(_: PageProps) {
-  const status = useRemoteData<unknown>('tradeTestStatus', '/api/trade/getTradeTestStatus');
+  const status = useRemoteData('tradeTestStatus', calls.trade.getTradeTestStatus);
   const decoded = useMemo(() => decodeTestStatus(status.data), [status.data]);
   if (status.failed) return <Frame><LoadFailed message={status.error} onRetry={status.retry} /></Frame>;
   if (status.loading || status.data === null) return <Frame><Skeleton /></Frame>;
@@ -48,8 +49,8 @@ function Fixtures() {
   const signedIn = useSignedIn();
   const [gameText, setGameText] = useState('');
   const [tradeText, setTradeText] = useState('');
-  const make = useTradeAction('/api/trade/makeTestSubAccount', decodeTestSubAccount);
-  const skip = useTradeAction('/api/trade/fastForwardTrade', decodeTradeView);
+  const make = useTradeAction(calls.trade.makeTestSubAccount, decodeTestSubAccount);
+  const skip = useTradeAction(calls.trade.fastForwardTrade, decodeTradeView);
   if (!signedIn)
     return (
       <div className="pay-result">
@@ -68,7 +69,10 @@ function Fixtures() {
       <section className="trade-card trade-fixture" aria-label="生成可出售小号">
         <h2 className="trade-card__title">生成可出售小号</h2>
         <input inputMode="numeric" aria-label="平台游戏ID（可不填）" placeholder="平台游戏ID（可不填，默认第一个游戏）" value={gameText} onChange={(event) => setGameText(event.target.value.replace(/\D/g, '').slice(0, 9))} />
-        <button type="button" className="checkout__button checkout__button--block" disabled={make.busy} aria-busy={make.busy} onClick={() => make.run(routeId(gameText) ? { platform_game_id: routeId(gameText) } : {})}>
+        <button type="button" className="checkout__button checkout__button--block" disabled={make.busy} aria-busy={make.busy} onClick={() => {
+            const platformGameId = routeId(gameText);
+            make.run(platformGameId ? { platform_game_id: platformGameId } : {});
+          }}>
           {make.busy ? '生成中…' : '生成可出售小号'}
         </button>
         {make.error && (

@@ -8,6 +8,7 @@ import { PageHeader } from '../../components/PageHeader.tsx';
 import { decodeListingGames, routeId } from '../../features/trade-buy/trade-data.ts';
 import { writeGameChoice } from '../../features/trade-buy/trade-storage.ts';
 import '../../features/trade-buy/trade-buy.css';
+import * as calls from '../../../api/protocol/call-refs.ts';
 
 /**
  * /selectgame: the games with listings (getListingGames, most listings first). The choice goes
@@ -17,7 +18,7 @@ export default function SelectGamePage({ data }: PageProps) {
   const navigate = useNavigate();
   const asker = typeof data?.for === 'string' && /^\/[a-z]{1,30}$/.test(data.for) ? data.for : '/circle';
   const current = routeId(data?.game_id) ?? 0;
-  const games = useRemoteData<unknown>('listingGames', '/api/trade/getListingGames');
+  const games = useRemoteData('listingGames', calls.trade.getListingGames);
   const list = useMemo(() => decodeListingGames(games.data), [games.data]);
   const choose = (gameId: number, gameName: string) => {
     writeGameChoice(window.sessionStorage, { for: asker, game_id: gameId, game_name: gameName });

@@ -11,6 +11,7 @@ import { usePagedList } from '../../features/games/use-paged-games.ts';
 import { formatShortTime } from '../../features/money/money-data.ts';
 import { decodeTradeRecords } from '../../features/trade-buy/trade-data.ts';
 import '../../features/trade-buy/trade-buy.css';
+import * as calls from '../../../api/protocol/call-refs.ts';
 
 /**
  * /traderecord: 已购买 / 已出售 / 出售中 / 审核中 (getTradeRecords), paged. A bought or sold row opens
@@ -39,7 +40,7 @@ export default function TradeRecordPage({ data }: PageProps) {
 }
 
 function RecordList({ tab }: { tab: TradeRecordTab }) {
-  const list = usePagedList<TradeRecordItem>(`tradeRecords.${tab}`, '/api/trade/getTradeRecords', { tab }, decodeTradeRecords, 20);
+  const list = usePagedList<TradeRecordItem>(`tradeRecords.${tab}`, calls.trade.getTradeRecords, { tab }, decodeTradeRecords, 20);
   return (
     <div role="tabpanel" aria-label={TRADE_RECORD_TAB_TEXT[tab]}>
       <PagedListView list={list} rowHeight={ROW_HEIGHT} getKey={(row) => `${row.tab}-${row.id}`} renderRow={(row) => <RecordRow row={row} />} emptyMessage={`暂无${TRADE_RECORD_TAB_TEXT[tab]}的记录`} label={TRADE_RECORD_TAB_TEXT[tab]} />

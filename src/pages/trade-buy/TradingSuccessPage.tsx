@@ -17,6 +17,7 @@ import { useTradeAction } from '../../features/trade-buy/use-trade-action.ts';
 import { copyText } from '../../app/clipboard.ts';
 import '../../features/payment/checkout.css';
 import '../../features/trade-buy/trade-buy.css';
+import * as calls from '../../../api/protocol/call-refs.ts';
 
 /**
  * /tradingsuccess data { trade_id } | { order_number }: a paid trade. The buyer sees the role
@@ -54,7 +55,7 @@ export default function TradingSuccessPage({ data }: PageProps) {
 }
 
 function TradeLoader({ tradeRef }: { tradeRef: TradeRef }) {
-  const trade = useRemoteData<unknown>('trade', '/api/trade/getTrade', tradeRef);
+  const trade = useRemoteData('trade', calls.trade.getTrade, tradeRef);
   const view = useMemo(() => decodeTradeView(trade.data), [trade.data]);
   // openDispute answers the trade as it now is; it replaces the loaded one.
   const [changed, setChanged] = useState<TradeView | null>(null);
@@ -137,7 +138,7 @@ function DisputeForm({ trade, onChanged }: { trade: TradeView; onChanged: (trade
   const [open, setOpen] = useState(false);
   const [reason, setReason] = useState('');
   const [invalid, setInvalid] = useState<string | null>(null);
-  const dispute = useTradeAction('/api/trade/openDispute', decodeTradeView, (changed) => {
+  const dispute = useTradeAction(calls.trade.openDispute, decodeTradeView, (changed) => {
     showToast(TRADE_MSG.disputed);
     onChanged(changed);
   });

@@ -16,6 +16,7 @@ import { PAY_METHOD_NAMES } from '../../features/trade-buy/trade-text.ts';
 import { useTradePurchase, type TradePurchase } from '../../features/trade-buy/use-trade-purchase.ts';
 import '../../features/payment/checkout.css';
 import '../../features/trade-buy/trade-buy.css';
+import * as calls from '../../../api/protocol/call-refs.ts';
 
 /**
  * /wantpay data { listing_id }: one listing in full (screenshots, game, 区服, 角色, 累计充值, 小号天数,
@@ -44,7 +45,7 @@ export default function WantPayPage({ data }: PageProps) {
 }
 
 function ListingView({ listingId }: { listingId: number }) {
-  const listing = useRemoteData<unknown>('tradeListing', '/api/trade/getListing', { listing_id: listingId });
+  const listing = useRemoteData('tradeListing', calls.trade.getListing, { listing_id: listingId });
   const detail = useMemo(() => decodeListingDetail(listing.data), [listing.data]);
   if (listing.failed) return <LoadFailed message={listing.error} onRetry={listing.retry} />;
   if (listing.loading || listing.data === null) return <Skeleton />;
@@ -134,7 +135,7 @@ function ListingBody({ detail }: { detail: ListingDetail }) {
 
 function ConfirmSheet({ detail, purchase }: { detail: ListingDetail; purchase: TradePurchase }) {
   const navigate = useNavigate();
-  const money = useRemoteData<unknown>('tradeWallet', '/api/user/getMoney');
+  const money = useRemoteData('tradeWallet', calls.wallet.getMoney);
   const balances = useMemo(() => decodeBalances(money.data), [money.data]);
   const wallet = balances?.wallet_cents;
   const walletShort = wallet !== undefined && wallet < detail.price_cents;

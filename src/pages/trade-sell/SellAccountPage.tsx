@@ -12,6 +12,7 @@ import { MoneySignIn } from '../../features/money/money-parts.tsx';
 import { decodeMyListings } from '../../features/trade-sell/trade-sell-data.ts';
 import '../../features/trade-sell/trade-sell.css';
 import { useListingLifecycle } from '../../features/trade-sell/use-listing-lifecycle.ts';
+import * as calls from '../../../api/protocol/call-refs.ts';
 
 /**
  * /sellaccount (我的出售): the player's listings (getMyListings), latest first, paged and windowed.
@@ -37,7 +38,7 @@ export default function SellAccountPage() {
 }
 
 function Listings() {
-  const list = usePagedList<MyListing>('myListings', '/api/trade/getMyListings', {}, decodeMyListings);
+  const list = usePagedList<MyListing>('myListings', calls.trade.getMyListings, {}, decodeMyListings);
   // The windowed list unmounts rows scrolled away; a row coming back starts from what its actor last knew.
   const latest = useRef(new Map<number, MyListing>());
   return (

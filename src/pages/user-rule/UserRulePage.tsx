@@ -7,6 +7,7 @@ import { useRemoteData } from '../../app/use-remote-data.ts';
 import { LoadFailed } from '../../components/LoadFailed.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import './user-rule.css';
+import * as calls from '../../../api/protocol/call-refs.ts';
 
 /**
  * /userrule: the user agreement, the privacy policy and the third-party SDK list, as
@@ -15,17 +16,12 @@ import './user-rule.css';
  */
 
 const DOCUMENTS = [
-  { key: 'agreement', label: '用户协议', path: '/api/down/agreeH5' },
+  { key: 'agreement', label: '用户协议', path: calls.down.agreeH5 },
   { key: 'privacy', label: '隐私政策', path: PRIVACY_POLICY_CALL },
-  { key: 'sdk', label: '第三方SDK目录', path: '/api/down/sdkListDesc' },
+  { key: 'sdk', label: '第三方SDK目录', path: calls.documents.sdkListDesc },
 ] as const;
 
 export type UserRuleTab = (typeof DOCUMENTS)[number]['key'];
-
-interface DocumentAnswer {
-  title?: unknown;
-  content?: unknown;
-}
 
 export function tabOf(data: PageProps['data']): UserRuleTab {
   const tab = data?.tab;
@@ -33,7 +29,7 @@ export function tabOf(data: PageProps['data']): UserRuleTab {
 }
 
 function Document({ doc }: { doc: (typeof DOCUMENTS)[number] }) {
-  const remote = useRemoteData<DocumentAnswer>(`userRule-${doc.key}`, doc.path);
+  const remote = useRemoteData(`userRule-${doc.key}`, doc.path);
   const html = useMemo(() => (typeof remote.data?.content === 'string' ? safeHtml(remote.data.content) : null), [remote.data]);
   if (remote.failed || (!remote.loading && html === null)) return <LoadFailed message={remote.error ?? '服务器返回数据异常'} onRetry={remote.failed ? remote.retry : remote.refresh} />;
   if (remote.loading || html === null) {

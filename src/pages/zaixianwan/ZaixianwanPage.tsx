@@ -1,6 +1,6 @@
 import { useSelector } from '@xstate/react';
 import { useEffect, useMemo } from 'react';
-import type { PlayGrant, PlayRefusal } from '../../../api/protocol/calls/real-name.ts';
+import type { PlayRefusal } from '../../../api/protocol/calls/real-name.ts';
 import { playSessionMachine, type PlayEnd } from '../../../machines/play-session.machine.ts';
 import { Link } from '../../app/Link.tsx';
 import type { PageProps } from '../../app/routes.ts';
@@ -12,6 +12,7 @@ import { LoadFailed } from '../../components/LoadFailed.tsx';
 import { gameIdsOf } from '../../components/game/game-ids.ts';
 import { MissingGame } from '../../components/game/MissingGame.tsx';
 import './zaixianwan.css';
+import * as calls from '../../../api/protocol/call-refs.ts';
 
 /**
  * /zaixianwan: an H5 game played in the page. Play is a session the server grants
@@ -109,7 +110,7 @@ function Refused({ refusal }: { refusal: PlayRefusal | null }) {
 
 /** Signed in: ask for a play session; a refresh asks again (a fresh ticket). */
 function Session({ name, platformGameId }: { name: string; platformGameId: number }) {
-  const grant = useRemoteData<PlayGrant | PlayRefusal | null>('playGrant', '/api/game/startPlay', { platform_game_id: platformGameId });
+  const grant = useRemoteData('playGrant', calls.realName.startPlay, { platform_game_id: platformGameId });
   const url = useMemo(() => playableUrl(grant.data), [grant.data]);
   const ended = useSessionEnd(url ? grant.data : null);
   return (
@@ -147,7 +148,7 @@ function SignedOut({ name }: { name: string }) {
 
 function Player({ platformGameId, gameId }: { platformGameId: number; gameId?: number }) {
   const signedIn = useSignedIn();
-  const detail = useRemoteData<unknown>('gameDetail', '/api/game/getGameDetail', gameId ? { game_id: gameId, platform_game_id: platformGameId } : { platform_game_id: platformGameId });
+  const detail = useRemoteData('gameDetail', calls.game.getGameDetail, gameId ? { game_id: gameId, platform_game_id: platformGameId } : { platform_game_id: platformGameId });
   const name = detail.data && typeof (detail.data as { name?: unknown }).name === 'string' ? (detail.data as { name: string }).name : '在线玩';
   return <div className="h5-play">{signedIn ? <Session name={name} platformGameId={platformGameId} /> : <SignedOut name={name} />}</div>;
 }
