@@ -1,7 +1,7 @@
 import { tradeListingCalls } from './routes/trade-listings.ts';
 import { tradePurchaseCalls } from './routes/trade-purchase.ts';
 import { registerSubAccountSessions } from './trading/sessions.ts';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import { MAX_BODY_BYTES } from '../api/protocol/wire.ts';
 import { registerCalls } from './api-pipeline.ts';
@@ -147,7 +147,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     genReqId,
     // Fastify's two lines a request (at info) drown what matters in `npm start`'s console: one line,
     // at debug (the onResponse hook below); /metrics counts requests in production.
-    disableRequestLogging: true,
+    logController: new LogController({ disableRequestLogging: true }),
   });
   app.addHook('onRequest', (request, reply, done) => {
     reply.header(REQUEST_ID_HEADER, request.id);

@@ -48,7 +48,8 @@ test('listed with screenshots → approved in the console → found in /circle �
   await page.getByRole('checkbox').check();
   await page.getByRole('button', { name: '开始出售' }).click();
   await expect(page).toHaveURL(/\/selectgameplotform/);
-  await page.locator('a.ts-row').first().click();
+  // The fixture's sub-account is on 乐玩BT (README "First steps" names it).
+  await page.getByRole('link', { name: '乐玩BT' }).click();
   await page.getByRole('link', { name: `出售 ${sub.name}` }).click();
   await expect(page).toHaveURL(/\/sellgoodsinfo/);
   await page.getByTestId('screenshot-input').setInputFiles([

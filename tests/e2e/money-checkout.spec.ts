@@ -85,7 +85,8 @@ test('buy 乐玩币 through the sandbox cashier (支付) and see the balance', a
 });
 
 test('top up a game role with a coupon and see the role credited; a cancelled payment frees the coupon', async ({ page, baseURL }) => {
-  test.setTimeout(60_000);
+  // Two payments, and the rating dialog's wait over the second receipt.
+  test.setTimeout(90_000);
   const errors = watchConsole(page);
   const account = await adult(baseURL!);
   const { game, coupon } = await gameWithCoupon(baseURL!, account);
@@ -143,13 +144,14 @@ test('top up a game role with a coupon and see the role credited; a cancelled pa
   await expect(page.getByText('沙箱支付，不会产生真实扣款')).toBeVisible();
   await page.getByRole('button', { name: '支付', exact: true }).click();
   await expect(page.getByRole('heading', { name: '已到账' })).toBeVisible({ timeout: 20_000 });
+  // The rating dialog for the top-up (RechargepingList): not over the receipt while it is read
+  // (looked at once, the moment the receipt shows: the wait is RATING_OFFER_DELAY_MS), then over
+  // it; leaving the page closes it (the entry stays pending for the next start).
+  const rating = page.getByRole('dialog', { name: '游戏评价' });
+  expect(await rating.count()).toBe(0);
   await expect(page.getByText(/已到账 ¥648\.00/)).toBeVisible();
   await expect(page.getByText(`-¥${(coupon.amount_cents / 100).toFixed(2)}`)).toBeVisible();
   await shoot(page, 'checkout-game-delivered');
-  // The rating dialog for the top-up (RechargepingList): not over the receipt while it is read,
-  // then over it; leaving the page closes it (the entry stays pending for the next start).
-  const rating = page.getByRole('dialog', { name: '游戏评价' });
-  await expect(rating).toHaveCount(0);
   const pending = await page.evaluate(() => localStorage.getItem('RechargepingList'));
   expect(pending).toContain(game.name);
   await expect(rating).toBeVisible({ timeout: RATING_OFFER_DELAY_MS + 7_000 });
