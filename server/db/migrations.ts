@@ -18,7 +18,7 @@ import { storeMigration } from './migration-0018-store.ts';
 import { tasksMigration } from './migration-0017-tasks.ts';
 import { holidayCalendarMigration } from './migration-0022-holiday-calendar.ts';
 import { staffAuditSystemMigration } from './migration-0023-staff-audit-system.ts';
-import { seedTextsMigration } from './migration-i30flow-seed-texts.ts';
+import { seedTextsMigration } from './migration-0024-seed-texts.ts';
 
 /**
  * Versioned migrations, applied in key order. One SQL dialect (PostgreSQL) serves both the
@@ -153,7 +153,7 @@ const migrations: Record<string, Migration> = {
   '0021_trading': tradingMigration,
   '0022_holiday_calendar': holidayCalendarMigration,
   '0023_staff_audit_system': staffAuditSystemMigration,
-  i30flow_seed_texts: seedTextsMigration,
+  '0024_seed_texts': seedTextsMigration,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -3,7 +3,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../../tests/helpers/test-db.ts';
 import { postMessage } from '../messages/writer.ts';
 import { migrateToLatest, openDatabase, type DatabaseHandle } from './database.ts';
-import { SEED_TEXT_FIXES } from './migration-i30flow-seed-texts.ts';
+import { SEED_TEXT_FIXES } from './migration-0024-seed-texts.ts';
 import { migrationProvider } from './migrations.ts';
 import { seedMessages } from './seed-messages.ts';
 

@@ -7,7 +7,7 @@ import { sql, type Kysely, type Migration } from 'kysely';
  * spoke of the buyer confirming before the money is released, though it is released after the
  * cooling-off. The seed posts a broadcast once (by source_ref), so databases seeded before keep the
  * old texts: rewritten here, only where the row still holds the old text word for word (an
- * operator's edit stays). Listed in migrations.ts as 'i30flow_seed_texts' (numbered when merged).
+ * operator's edit stays). Listed in migrations.ts as '0024_seed_texts'.
  */
 export const SEED_TEXT_FIXES: ReadonlyArray<{ ref: string; before: string; after: string }> = [
   {
