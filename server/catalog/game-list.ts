@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { GameListItem } from '../../api/protocol/calls/game.ts';
 import { cachedRead } from '../db/read-cache.ts';
-import type { Database, DownType } from '../db/schema.ts';
+import type { Database } from '../db/schema.ts';
 import { artUrl } from './art.ts';
 import type { Page } from './fields.ts';
 import { GENRES } from './vocabulary.ts';

@@ -46,7 +46,7 @@ export const getMyCollection = defineCall({
   auth: 'required',
   summary: '我的收藏：自己收藏的游戏，最近收藏的在前（PROTOCOL §10 列表）',
   fields: { ...PAGE_FIELDS },
-  answer: answer(page(v.object({ ...GameListItem.entries, collected_at: instant })), 
+  answer: answer(page(v.object({ ...GameListItem.entries, collected_at: instant })),
     '{ list: 游戏列表项（同其他游戏列表）+ collected_at, total, page, limit }',
   ),
 });

@@ -54,7 +54,7 @@ export const receiveBtCoupon = defineCall({
       coupon_id: int,
       expires_at: v.string(),
     })),
-  }), 
+  }),
     '{ count, list: [{ id, coupon_id, expires_at }] }；msg 领取成功；代金券不存在、该代金券不是BT券、暂无可领取的BT券、已领取、已领完 时 code -1',
   ),
 });

@@ -70,7 +70,7 @@ export const myOpinionReply = defineCall({
   auth: 'required',
   summary: '我的反馈记录：本人的反馈及客服回复，最新在前（PROTOCOL §10 列表）；带 id 时只答这一条',
   fields: { ...PAGE_FIELDS, id: optionalId(FEEDBACK_MSG.missing) },
-  answer: answer(page(FeedbackView), 
+  answer: answer(page(FeedbackView),
     '{ list: [{ id, category, category_text, content, game_name, contact, images, status, status_text, created_at, replies: [{ id, content, created_at }] }], total, page, limit }',
   ),
 });

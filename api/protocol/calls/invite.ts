@@ -100,7 +100,7 @@ export const downLineOrder = defineCall({
   auth: 'required',
   summary: '邀请收益明细（分页，最新在前）：好友、来源订单号与金额、分成比例、收益、已入账或已扣回',
   fields: { ...PAGE_FIELDS },
-  answer: answer(page(IncomeRecord, { income_balance_cents: int, }), 
+  answer: answer(page(IncomeRecord, { income_balance_cents: int, }),
     '分页：list: [{ id, invitee_nickname, invitee_phone, order_number, order_cents, share_bp, amount_cents, credited_cents, netted_cents, status, created_at, clawed_back_at }]，另有 income_balance_cents',
   ),
 });

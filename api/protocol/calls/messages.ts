@@ -11,7 +11,7 @@ export const getMessageList = defineCall({
   auth: 'required',
   summary: '消息中心：玩家自己的消息和全员消息，最新的在前；kind 缺省为全部类型',
   fields: { kind: kindField(), ...PAGE_FIELDS },
-  answer: answer(page(MessageView, { unread: v.number(), }), 
+  answer: answer(page(MessageView, { unread: v.number(), }),
     '分页：list: [{ id, kind, title, content（纯文本）, link: { path, data } | null, read, broadcast, created_at }], unread（该类型未读数）',
   ),
 });

@@ -66,7 +66,7 @@ export const createOrder = defineCall({
     user_coupon_id: optionalId(),
     pay_method: optionalChoice(['provider', 'coins', 'wallet'] as const),
   },
-  answer: answer(OrderView, 
+  answer: answer(OrderView,
     `${ORDER_VIEW_DOC}；拒绝时 code -1：${[MONEY_MSG.inFlight, MONEY_MSG.keyReused, MONEY_MSG.gameMissing, MONEY_MSG.roleMissing, MONEY_MSG.cardMissing, MONEY_MSG.couponUnusable, MONEY_MSG.coinsShort, MONEY_MSG.walletShort, '防沉迷限额'].join('、')}`,
   ),
 });
@@ -208,7 +208,7 @@ export const getCheckoutCoupons = defineCall({
     best_id: v.nullable(int),
     usable: v.array(CheckoutCoupon),
     unusable: v.array(CheckoutCoupon),
-  }), 
+  }),
     "{ best_id, usable: [{ id, name, amount_cents, threshold_cents, condition_text, game_name, expires_at, reason: '' }], unusable: [{ …, reason }] }",
   ),
 });

@@ -102,7 +102,7 @@ export const redeemStoreItem = defineCall({
   answer: answer(v.object({
     record: RedeemRecord,
     points: int,
-  }), 
+  }),
     `{ record: ${RECORD_DOC}, points（兑换后的积分余额） }；msg ${STORE_MSG.redeemed}；${Object.values(STORE_MSG).slice(1).join('、')} 时 code -1，data { reason }`,
   ),
 });

@@ -87,7 +87,7 @@ export const achieveTask = defineCall({
     points: int,
     user_coupon_id: v.nullable(int),
     balance: int,
-  }), 
+  }),
     `{ task_id, points, user_coupon_id, balance }；msg ${TASK_CLAIM_MSG.claimed}；${TASK_CLAIM_MSG.missing}、${TASK_CLAIM_MSG.notDone}、${TASK_CLAIM_MSG.already} 时 code -1`,
   ),
 });
@@ -199,7 +199,7 @@ export const pointRecord = defineCall({
   auth: 'required',
   summary: '积分明细（积分账户的每一笔账本分录），最新在前，附年底过期提示',
   fields: { ...PAGE_FIELDS },
-  answer: answer(page(PointRecord, { balance: int, expiring: PointsExpiry, }), 
+  answer: answer(page(PointRecord, { balance: int, expiring: PointsExpiry, }),
     '分页：list: [{ id, amount（带符号）, kind, title, created_at }]，另有 balance, expiring: { points, expires_at }',
   ),
 });

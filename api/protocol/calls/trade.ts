@@ -191,8 +191,6 @@ export const TradeRecordItem = v.object({
 });
 export type TradeRecordItem = v.InferOutput<typeof TradeRecordItem>;
 
-type Page<T> = { list: T[]; total: number; page: number; limit: number };
-
 // ---- Fields ----
 
 const checked =
@@ -308,7 +306,7 @@ export const getSellGames = defineCall({
       min_price_cents: int,
       max_price_cents: int,
     }),
-  }), 
+  }),
     '{ platforms: [{ id, name, games: [{ game_id, platform_game_id, game_name, game_icon, sub_accounts: [{ id, name, age_days, topup_cents, eligible, reason, listing_id, roles: [{ server_name, role_name }] }] }] }], rules: { min_age_days, min_topup_cents, fee_rate_bp, fee_min_cents, min_price_cents, max_price_cents } }',
   ),
 });
@@ -334,7 +332,7 @@ export const submitListing = defineCall({
   answer: answer(v.object({
     listing: MyListing,
     created: v.boolean(),
-  }), 
+  }),
     `{ listing: ${LISTING_DOC}, created }；msg ${TRADE_MSG.submitted}；拒绝：${[TRADE_MSG.sellerNeedRealName, TRADE_MSG.sellerMinor, TRADE_MSG.notOwner, TRADE_MSG.tooYoung, TRADE_MSG.tooLittleTopup, TRADE_MSG.alreadyListed, TRADE_MSG.notEditable, TRADE_MSG.imageBad].join(' / ')}`,
   ),
 });
@@ -457,7 +455,7 @@ export const buyListing = defineCall({
   summary:
     '购买（/wantpay → /orderpay）：建一笔 kind trade 的订单并锁定商品 15 分钟（过期或取消即释放）；pay_method provider 答收银台 pay_url，wallet 当即从余额付款。须实名且成年，不能买自己的；同一 idempotency_key 与同样内容返回同一订单',
   fields: { idempotency_key: idempotencyKey, listing_id: id(TRADE_MSG.listingMissing), pay_method: choice(TRADE_PAY_METHODS, TRADE_MSG.payMethodBad) },
-  answer: answer(OrderView, 
+  answer: answer(OrderView,
     `OrderView（见 createOrder）；拒绝：${[TRADE_MSG.buyerNeedRealName, TRADE_MSG.buyerMinor, TRADE_MSG.ownListing, TRADE_MSG.notOnSale, TRADE_MSG.reservedByOther, MONEY_MSG.walletShort, MONEY_MSG.inFlight, MONEY_MSG.keyReused].join(' / ')}`,
   ),
 });

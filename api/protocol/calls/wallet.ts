@@ -229,7 +229,7 @@ export const getCouponActivity = defineCall({
     total_paid_cents: int,
     next_level_cents: v.nullable(int),
     coupons: v.array(LevelCoupon),
-  }), 
+  }),
     '{ level, total_paid_cents, next_level_cents, coupons: [{ level, coupon_id, name, amount_cents, threshold_cents, claimed, can_claim }] }',
   ),
 });
