@@ -1,3 +1,4 @@
+import type * as v from 'valibot';
 import { fieldDoc, messagesOf, type AnyCallSpec, type AuthMode } from '../api/protocol/call-spec.ts';
 import { ALL_CALL_SPECS } from '../api/protocol/calls/all.ts';
 import { ALL_STAFF_CALL_SPECS } from '../api/protocol/staff/all.ts';
@@ -41,6 +42,60 @@ function anchorOf(kind: 'group' | 'call', path: string): string {
   return `${kind}-${path.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '')}`;
 }
 
+/** What the reference reads of a valibot schema (its public properties). */
+interface SchemaParts {
+  type: string;
+  entries?: Record<string, v.GenericSchema>;
+  item?: v.GenericSchema;
+  wrapped?: v.GenericSchema;
+  options?: readonly unknown[];
+  literal?: unknown;
+  key?: v.GenericSchema;
+  value?: v.GenericSchema;
+  pipe?: readonly { type: string }[];
+}
+
+/**
+ * An answer schema as a TypeScript-like type for the reference: `int` is an integer, `?` a field
+ * that may be absent, `…` an object that carries other fields besides.
+ */
+export function schemaText(schema: v.GenericSchema): string {
+  const s = schema as unknown as SchemaParts;
+  const text = (inner: unknown) => schemaText(inner as v.GenericSchema);
+  switch (s.type) {
+    case 'object':
+    case 'loose_object': {
+      const fields = Object.entries(s.entries ?? {}).map(([name, entry]) => {
+        const e = entry as unknown as SchemaParts;
+        return e.type === 'optional' ? `${name}?: ${text(e.wrapped)}` : `${name}: ${text(entry)}`;
+      });
+      if (s.type === 'loose_object') fields.push('…');
+      return `{ ${fields.join(', ')} }`;
+    }
+    case 'array': {
+      const item = text(s.item);
+      return item.includes(' | ') && !item.startsWith('{') ? `(${item})[]` : `${item}[]`;
+    }
+    case 'nullable':
+      return `${text(s.wrapped)} | null`;
+    case 'optional':
+      return `${text(s.wrapped)} | undefined`;
+    case 'picklist':
+      return (s.options ?? []).map((o) => JSON.stringify(o)).join(' | ');
+    case 'literal':
+      return JSON.stringify(s.literal);
+    case 'union':
+    case 'variant':
+      return (s.options ?? []).map(text).join(' | ');
+    case 'record':
+      return `Record<${text(s.key)}, ${text(s.value)}>`;
+    case 'number':
+      return s.pipe?.some((action) => action.type === 'integer') ? 'int' : 'number';
+    default:
+      return s.type;
+  }
+}
+
 function callSection(spec: AnyCallSpec, authLine = `- **auth**: ${AUTH_TEXT[spec.auth]}`): string[] {
   const lines = [`<a id="${anchorOf('call', spec.path)}"></a>`, '', `### ${spec.path}`, '', spec.summary, '', authLine];
   const entries = Object.entries(spec.fields.entries);
@@ -56,7 +111,9 @@ function callSection(spec: AnyCallSpec, authLine = `- **auth**: ${AUTH_TEXT[spec
     });
     lines.push('');
   }
-  lines.push(`- **answer** (\`data\`): ${spec.answer.doc}`, '');
+  lines.push(`- **answer** (\`data\`): ${spec.answer.doc}`);
+  if (spec.answer.schema) lines.push(`- **answer type**: \`${schemaText(spec.answer.schema)}\``);
+  lines.push('');
   return lines;
 }
 

@@ -1,9 +1,10 @@
 import { describe, expect, expectTypeOf, it } from 'vitest';
-import { defineCall } from '../api/protocol/call-spec.ts';
+import * as v from 'valibot';
+import { answer, defineCall, int } from '../api/protocol/call-spec.ts';
 import { handle, ok, type AuthedUser, type CallContext, type SpecContext } from './calls.ts';
 
-const required = defineCall({ path: '/api/test/required', auth: 'required', summary: 'test', fields: {} });
-const optional = defineCall({ path: '/api/test/optional', auth: 'optional', summary: 'test', fields: {} });
+const required = defineCall({ path: '/api/test/required', auth: 'required', summary: 'test', fields: {}, answer: answer(v.nullable(v.object({ id: int })), '{ id }') });
+const optional = defineCall({ path: '/api/test/optional', auth: 'optional', summary: 'test', fields: {}, answer: answer(v.object({ signedIn: v.boolean() }), '{ signedIn }') });
 const none = defineCall({ path: '/api/test/none', auth: 'none', summary: 'test', fields: {} });
 
 const PLAYER: AuthedUser = { id: 7, uuid: 'u', phone: '13800000000', nickname: 'n', sessionId: 1, registeredAt: new Date(0) };

@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
-import { parseFields, type AnyCallSpec, type AuthMode, type CallInput } from '../api/protocol/call-spec.ts';
+import { parseFields, type AnyCallSpec, type AuthMode, type CallData, type CallInput } from '../api/protocol/call-spec.ts';
 import { CODE, MSG } from '../api/protocol/codes.ts';
 import type { Fields, WireResponse } from '../api/protocol/wire.ts';
 import type { Database } from './db/schema.ts';
@@ -53,11 +53,23 @@ export type AuthedContext = CallContext & { user: AuthedUser };
  */
 export type SpecContext<TSpec extends AnyCallSpec> = (TSpec extends { auth: 'required' } ? AuthedContext : CallContext) & { input: CallInput<TSpec> };
 
+declare const REFUSAL: unique symbol;
+
+/**
+ * An answer that is not the call's success (a refusal, busy, a session ended): its `data` is not
+ * the declared answer. Made by `refuse`, `BUSY` and `refusal`; the brand is a type only.
+ */
+export type Refusal = WireResponse & { readonly [REFUSAL]: true };
+
+/** What a declared call's handler answers: `data` of the declared answer's type, or a refusal. */
+export type Answered<TSpec extends AnyCallSpec> = WireResponse<CallData<TSpec>> | Refusal;
+
 /**
  * A handler for a declared call: its path and auth come from the declaration, and its fields are
- * checked first — the first field that fails answers code -1 with that field's message.
+ * checked first — the first field that fails answers code -1 with that field's message. The
+ * handler's success answer is typed by the declaration's answer schema.
  */
-export function handle<TSpec extends AnyCallSpec>(spec: TSpec, handler: (ctx: SpecContext<TSpec>) => Promise<WireResponse>): CallDefinition {
+export function handle<TSpec extends AnyCallSpec>(spec: TSpec, handler: (ctx: SpecContext<TSpec>) => Promise<Answered<TSpec>>): CallDefinition {
   return {
     path: spec.path,
     auth: spec.auth,
@@ -77,15 +89,20 @@ export function ok<T>(data: T, msg = 'success'): WireResponse<T> {
   return { code: 1, msg, data };
 }
 
-export function refuse(msg: string, data: unknown = null): WireResponse {
-  return { code: -1, msg, data };
+export function refuse(msg: string, data: unknown = null): Refusal {
+  return refusal({ code: -1, msg, data });
+}
+
+/** An answer other than success, built elsewhere (a sign-in refusal, an ended session …). */
+export function refusal<T>(response: WireResponse<T>): WireResponse<T> & Refusal {
+  return response as WireResponse<T> & Refusal;
 }
 
 /**
  * Nothing was done and the caller may try again shortly: the kv store (Redis) is unreachable, or
  * the password hash queue has no room for the check.
  */
-export const BUSY: WireResponse = { code: CODE.busy, msg: MSG.busy, data: null };
+export const BUSY: Refusal = refusal({ code: CODE.busy, msg: MSG.busy, data: null });
 
 export function defineCalls(...calls: CallDefinition[]): CallDefinition[] {
   return calls;

@@ -1,5 +1,6 @@
 import { addressWaitMsg, CODE, type PasswordRefusalData } from '../api/protocol/codes.ts';
 import type { WireResponse } from '../api/protocol/wire.ts';
+import { refusal as refusal_, type Refusal } from './calls.ts';
 import type { KvStore } from './kv-store.ts';
 
 /**
@@ -146,7 +147,11 @@ export interface PasswordRefusalWords {
 }
 
 /** A refusal as the player sees it: code -1, the message, and data { reason, retry_after_s? }. */
-export function passwordRefusalAnswer(refusal: PasswordRefusal, words: PasswordRefusalWords): WireResponse<PasswordRefusalData> {
+export function passwordRefusalAnswer(refusal: PasswordRefusal, words: PasswordRefusalWords): WireResponse<PasswordRefusalData> & Refusal {
+  return refusal_(refusalOf(refusal, words));
+}
+
+function refusalOf(refusal: PasswordRefusal, words: PasswordRefusalWords): WireResponse<PasswordRefusalData> {
   switch (refusal.kind) {
     case 'address':
       return { code: CODE.refused, msg: addressWaitMsg(refusal.waitMs), data: { reason: 'address_wait', retry_after_s: Math.ceil(refusal.waitMs / 1000) } };

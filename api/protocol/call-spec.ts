@@ -168,16 +168,39 @@ export const PAGE_FIELDS = {
 
 // ---- The call declaration ----
 
-/** The type of a call's answer `data`, carried for the client's types only. */
+/**
+ * A call's answer `data`: a valibot schema and one line for the call reference. The client's type
+ * of `data` is inferred from the schema, the server's handler must return that type (server/calls.ts
+ * `handle`), and a server test runs the schema over what the server sends for the seeded data.
+ * Schemas describe what is sent, so they hold no transforms: a value that passes is its own output.
+ */
 export interface Answer<TData> {
-  /** One line for the call reference. */
+  /** One line for the call reference: refusals and what the fields mean. */
   doc: string;
+  /** What `data` is on success; null only for staff calls, whose answers are not yet declared by a schema. */
+  schema: v.GenericSchema<TData> | null;
   readonly __data?: TData;
 }
 
-export function answer<TData = null>(doc: string): Answer<TData> {
-  return { doc };
+export function answer<const TSchema extends v.GenericSchema>(schema: TSchema, doc: string): Answer<v.InferOutput<TSchema>> {
+  return { doc, schema: schema as v.GenericSchema<v.InferOutput<TSchema>> };
 }
+
+// ---- Answer building blocks ----
+
+/** An integer (ids, counts, cents, points). */
+export const int = v.pipe(v.number(), v.integer());
+
+/** An instant as the server writes it (ISO 8601, `Date#toISOString`). */
+export const instant = v.string();
+
+/** A page of a list (PROTOCOL §10): `{ list, total, page, limit }`, after the answer's other entries. */
+export function page<const TItem extends v.GenericSchema, const TExtra extends v.ObjectEntries = Record<never, never>>(item: TItem, extra?: TExtra) {
+  return v.object({ ...(extra as TExtra), list: v.array(item), total: int, page: int, limit: int });
+}
+
+/** The answer of a call that answers `data: null` on success (what `defineCall` assumes without one). */
+export const NULL_ANSWER = v.null();
 
 export interface CallSpec<TEntries extends v.ObjectEntries = v.ObjectEntries, TData = unknown, TPath extends string = string, TAuth extends AuthMode = AuthMode> {
   path: TPath;
@@ -197,7 +220,7 @@ export function defineCall<const TPath extends string, const TEntries extends v.
   fields: TEntries;
   answer?: Answer<TData>;
 }): CallSpec<TEntries, TData, TPath, TAuth> {
-  return { path: spec.path, auth: spec.auth, summary: spec.summary, fields: v.object(spec.fields), answer: spec.answer ?? (answer<TData>('—') as Answer<TData>) };
+  return { path: spec.path, auth: spec.auth, summary: spec.summary, fields: v.object(spec.fields), answer: spec.answer ?? (answer(NULL_ANSWER, '—') as Answer<unknown> as Answer<TData>) };
 }
 
 export type AnyCallSpec = CallSpec<v.ObjectEntries, unknown, string>;

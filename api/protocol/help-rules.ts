@@ -1,3 +1,4 @@
+import * as v from 'valibot';
 /**
  * Help and feedback rules as pure functions with no dependency: the
  * call declarations (api/protocol/calls/help.ts, feedback.ts) check with them, the pages check the
@@ -12,7 +13,8 @@
  * 关于我们 items (/aboutdetail).
  */
 export const ARTICLE_KINDS = ['faq', 'activity', 'product', 'guide', 'about'] as const;
-export type ArticleKind = (typeof ARTICLE_KINDS)[number];
+export const ArticleKind = v.picklist(ARTICLE_KINDS);
+export type ArticleKind = v.InferOutput<typeof ArticleKind>;
 
 /** Slugs name the fixed pages' articles ('product', 'guide', 'about-company' …). */
 export const ARTICLE_SLUG_PATTERN = /^[a-z0-9][a-z0-9-]{0,39}$/;
@@ -52,7 +54,8 @@ export const ARTICLE_MSG = {
  * (/suggestbcak): a game name instead of a description; the others are /commonback's chips.
  */
 export const FEEDBACK_CATEGORIES = ['bug', 'suggestion', 'recharge', 'account', 'game', 'complaint', 'other', 'game_request'] as const;
-export type FeedbackCategory = (typeof FEEDBACK_CATEGORIES)[number];
+export const FeedbackCategory = v.picklist(FEEDBACK_CATEGORIES);
+export type FeedbackCategory = v.InferOutput<typeof FeedbackCategory>;
 
 export const FEEDBACK_CATEGORY_TEXT: Record<FeedbackCategory, string> = {
   bug: '功能异常',
@@ -69,7 +72,8 @@ export const FEEDBACK_CATEGORY_TEXT: Record<FeedbackCategory, string> = {
 export const COMMON_BACK_CATEGORIES: readonly FeedbackCategory[] = ['bug', 'suggestion', 'recharge', 'account', 'game', 'complaint', 'other'];
 
 export const FEEDBACK_STATUSES = ['pending', 'replied', 'closed'] as const;
-export type FeedbackStatus = (typeof FEEDBACK_STATUSES)[number];
+export const FeedbackStatus = v.picklist(FEEDBACK_STATUSES);
+export type FeedbackStatus = v.InferOutput<typeof FeedbackStatus>;
 export const FEEDBACK_STATUS_TEXT: Record<FeedbackStatus, string> = { pending: '待处理', replied: '已回复', closed: '已关闭' };
 
 /** A description: 10–500 characters (code points) after trimming; a game request's note: 0–500. */

@@ -1,3 +1,5 @@
+import * as v from 'valibot';
+import { int } from './call-spec.ts';
 /**
  * The message centre and notices: the rules both sides read. Message kinds, their
  * Chinese names, the limits of what a writer may post and the refusal messages, one source for the
@@ -5,7 +7,8 @@
  */
 
 export const MESSAGE_KINDS = ['activity', 'trading', 'account_sale', 'order', 'system'] as const;
-export type MessageKind = (typeof MESSAGE_KINDS)[number];
+export const MessageKind = v.picklist(MESSAGE_KINDS);
+export type MessageKind = v.InferOutput<typeof MessageKind>;
 
 /** The kind's name on the tabs, entries and page titles. */
 export const MESSAGE_KIND_NAMES: Record<MessageKind, string> = {
@@ -52,43 +55,55 @@ export const MESSAGE_MSG = {
 } as const;
 
 /** A link of a message: an app route (SPEC §2: no parameters, an optional data object). */
-export interface MessageLink {
-  path: string;
-  data?: Record<string, unknown>;
-}
+export const MessageLink = v.object({
+  path: v.string(),
+  data: v.optional(v.record(v.string(), v.unknown())),
+});
+export type MessageLink = v.InferOutput<typeof MessageLink>;
 
 /** A message as the player's calls answer it. */
-export interface MessageView {
-  id: number;
-  kind: MessageKind;
-  title: string;
-  content: string;
-  link: MessageLink | null;
-  read: boolean;
+export const MessageView = v.object({
+  id: int,
+  kind: MessageKind,
+  title: v.string(),
+  content: v.string(),
+  link: v.nullable(MessageLink),
+  read: v.boolean(),
   /** True for a message sent to every player. */
-  broadcast: boolean;
-  created_at: string;
-}
+  broadcast: v.boolean(),
+  created_at: v.string(),
+});
+export type MessageView = v.InferOutput<typeof MessageView>;
 
 /** Unread messages per kind and in total (getUnreadNotice). */
-export type UnreadCounts = Record<MessageKind, number> & { total: number };
+export const UnreadCounts = v.object({
+  activity: int,
+  trading: int,
+  account_sale: int,
+  order: int,
+  system: int,
+  total: int,
+});
+export type UnreadCounts = v.InferOutput<typeof UnreadCounts>;
 
-export interface NoticeSummary {
-  id: number;
-  title: string;
-  summary: string;
-  popup: boolean;
-  published_at: string;
-}
+export const NoticeSummary = v.object({
+  id: int,
+  title: v.string(),
+  summary: v.string(),
+  popup: v.boolean(),
+  published_at: v.string(),
+});
+export type NoticeSummary = v.InferOutput<typeof NoticeSummary>;
 
-export interface NoticeView {
-  id: number;
-  title: string;
+export const NoticeView = v.object({
+  id: int,
+  title: v.string(),
   /** Sanitised HTML (sanitised again when rendered). */
-  content: string;
-  popup: boolean;
-  published_at: string;
-}
+  content: v.string(),
+  popup: v.boolean(),
+  published_at: v.string(),
+});
+export type NoticeView = v.InferOutput<typeof NoticeView>;
 
 /** Characters as a player counts them (an emoji is one). */
 export function charCount(text: string): number {

@@ -1,3 +1,4 @@
+import * as v from 'valibot';
 /**
  * Money rules both sides read: amounts are integer fen; 乐玩币 at 1 元 = 1 币, kept in
  * fen too (so 6.48 币 is 648). Messages are the product's wording, one source for client and server.
@@ -55,11 +56,14 @@ export const NOTIFY_RETRY_SCHEDULE_MS = [4, 10, 10, 60, 120, 360, 900].map((minu
 export const SUB_ACCOUNTS_PER_GAME = 10;
 
 /** trade: a 小号交易 purchase (api/protocol/calls/trade.ts buyListing). */
-export type OrderKind = 'coins' | 'game' | 'card' | 'trade';
+export const OrderKind = v.picklist(['coins', 'game', 'card', 'trade']);
+export type OrderKind = v.InferOutput<typeof OrderKind>;
 /** What the top-up cashier (/rechargepay, createOrder) sells: every kind but trade (bought through buyListing). */
 export type TopUpKind = Exclude<OrderKind, 'trade'>;
-export type PayMethod = 'provider' | 'coins' | 'wallet';
-export type OrderStatus = 'created' | 'paying' | 'paid' | 'delivered' | 'failed' | 'expired' | 'refunded';
+export const PayMethod = v.picklist(['provider', 'coins', 'wallet']);
+export type PayMethod = v.InferOutput<typeof PayMethod>;
+export const OrderStatus = v.picklist(['created', 'paying', 'paid', 'delivered', 'failed', 'expired', 'refunded']);
+export type OrderStatus = v.InferOutput<typeof OrderStatus>;
 
 export const ORDER_STATUS_TEXT: Record<OrderStatus, string> = {
   created: '待支付',

@@ -1,3 +1,4 @@
+import * as v from 'valibot';
 /**
  * The profile's field rules as pure functions with no dependency: the server's call
  * declaration (api/protocol/calls/profile.ts) checks with them, the pages check the same before
@@ -16,7 +17,8 @@ export const NICKNAME_MAX = 12;
 export const BIRTHDAY_MIN = '1900-01-01';
 /** 0 unknown, 1 male, 2 female. */
 export const SEX_VALUES = [0, 1, 2] as const;
-export type Sex = (typeof SEX_VALUES)[number];
+export const Sex = v.picklist(SEX_VALUES);
+export type Sex = v.InferOutput<typeof Sex>;
 export const SEX_LABELS: Record<Sex, string> = { 0: '保密', 1: '男', 2: '女' };
 
 /** avatar: the player's picture (256 px, headerImgEdit); service: a picture sent in the customer-service chat; feedback: a picture of a feedback (userOpinion), kept whole. */

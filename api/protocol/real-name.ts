@@ -1,3 +1,4 @@
+import * as v from 'valibot';
 /**
  * Real-name rules shared by the web app (the form's own checks) and the server (the call's
  * fields and the local verifier): one implementation, so both say the same thing.
@@ -139,7 +140,8 @@ export function chinaToday(ms: number): string {
   return new Date(ms + 8 * 3_600_000).toISOString().slice(0, 10);
 }
 
-export type AgeBand = 'adult' | '16-18' | '8-16' | 'under8';
+export const AgeBand = v.picklist(['adult', '16-18', '8-16', 'under8']);
+export type AgeBand = v.InferOutput<typeof AgeBand>;
 
 /** The bands of the 2019 notice: under 8, 8 to under 16, 16 to under 18, adult. */
 export function ageBand(age: number): AgeBand {

@@ -1,3 +1,5 @@
+import * as v from 'valibot';
+import { int } from './call-spec.ts';
 /**
  * Customer service, two-sided: the shapes both sides read — a chat message, the
  * player's place in the queue, the texts the player sees for it — and the server-sent event
@@ -6,45 +8,50 @@
  */
 
 /** Who wrote a message: the player, the welcome line, the automatic agent, a human agent, or the service's own note (taken, closed). */
-export type ChatMessageKind = 'user' | 'welcome' | 'auto' | 'agent' | 'system';
+export const ChatMessageKind = v.picklist(['user', 'welcome', 'auto', 'agent', 'system']);
+export type ChatMessageKind = v.InferOutput<typeof ChatMessageKind>;
 export const CHAT_MESSAGE_KINDS: readonly ChatMessageKind[] = ['user', 'welcome', 'auto', 'agent', 'system'];
 
 /** One chat line: 'in' player → service, 'out' service → player. */
-export interface ChatMessage {
-  id: number;
-  direction: 'in' | 'out';
-  kind: ChatMessageKind;
+export const ChatMessage = v.object({
+  id: int,
+  direction: v.picklist(['in', 'out']),
+  kind: ChatMessageKind,
   /** '' for a picture alone. */
-  content: string;
+  content: v.string(),
   /** Where the picture is served, or null. */
-  image: string | null;
+  image: v.nullable(v.string()),
   /** The agent's name ('客服007') on an agent's message, else null. */
-  agent: string | null;
+  agent: v.nullable(v.string()),
   /** ISO time. */
-  created_at: string;
-}
+  created_at: v.string(),
+});
+export type ChatMessage = v.InferOutput<typeof ChatMessage>;
 
 /** none: the player never wrote (or wrote before conversations existed); the others are the conversation's status. */
-export type QueueState = 'none' | 'queued' | 'open' | 'closed';
+export const QueueState = v.picklist(['none', 'queued', 'open', 'closed']);
+export type QueueState = v.InferOutput<typeof QueueState>;
 export const QUEUE_STATES: readonly QueueState[] = ['none', 'queued', 'open', 'closed'];
 
-export type ServiceStatus = 'online' | 'offline';
+export const ServiceStatus = v.picklist(['online', 'offline']);
+export type ServiceStatus = v.InferOutput<typeof ServiceStatus>;
 
 /** getWoliveQueue's answer, and the stream's queue events: the player's latest conversation. */
-export interface ServiceQueue {
-  state: QueueState;
-  conversation_id: number | null;
+export const ServiceQueue = v.object({
+  state: QueueState,
+  conversation_id: v.nullable(int),
   /** 1 = next to be taken; set while queued only. */
-  position: number | null;
+  position: v.nullable(v.number()),
   /** The agent's name while an agent holds the conversation (and after they closed it). */
-  agent: string | null;
+  agent: v.nullable(v.string()),
   /** The newest message the player can see (a poll compares it with what the chat shows). */
-  last_message_id: number | null;
+  last_message_id: v.nullable(int),
   /** The service hours' status (PROTOCOL §7 getServiceStatus). */
-  status: ServiceStatus;
+  status: ServiceStatus,
   /** What the player is shown: queueText(this). */
-  text: string;
-}
+  text: v.string(),
+});
+export type ServiceQueue = v.InferOutput<typeof ServiceQueue>;
 
 export const QUEUE_TEXT = {
   queued: (position: number) => `排队中 第${position}位`,

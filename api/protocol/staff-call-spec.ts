@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { answer as callAnswer, field, textOf, type Answer, type CallInput, type CallPayload, type CallData, type CallSpec, type Field } from './call-spec.ts';
+import { NULL_ANSWER, field, textOf, type Answer, type CallInput, type CallPayload, type CallData, type CallSpec, type Field } from './call-spec.ts';
 
 /**
  * The staff console's calls (docs/staff-console.md). A staff call is a plain JSON POST
@@ -46,8 +46,17 @@ export function defineStaffCall<const TPath extends string, const TEntries exten
     csrf: spec.csrf ?? true,
     summary: spec.summary,
     fields: v.object(spec.fields),
-    answer: spec.answer ?? (callAnswer<TData>('—') as Answer<TData>),
+    answer: spec.answer ?? ({ doc: '—', schema: NULL_ANSWER } as Answer<unknown> as Answer<TData>),
   };
+}
+
+/**
+ * A staff call's answer: its type and one line for the reference. Unlike the player's calls
+ * (call-spec.ts `answer`), staff answers carry no schema yet, so nothing checks them against what
+ * the server sends.
+ */
+export function staffAnswer<TData = null>(doc: string): Answer<TData> {
+  return { doc, schema: null };
 }
 
 /** Whether the role may make the call. */

@@ -1,3 +1,4 @@
+import * as v from 'valibot';
 /**
  * The coin store's shared rules: the words the server answers with, an item's
  * state as both sides compute it, and the shape of a redemption's request id.
@@ -32,10 +33,12 @@ export const STORE_REFUSAL_MSG: Record<StoreRefusal, string> = {
 };
 
 export const STORE_ITEM_KINDS = ['coupon', 'coins', 'gift_code'] as const;
-export type StoreItemKindWire = (typeof STORE_ITEM_KINDS)[number];
+export const StoreItemKindWire = v.picklist(STORE_ITEM_KINDS);
+export type StoreItemKindWire = v.InferOutput<typeof StoreItemKindWire>;
 
 /** What the grid shows on an item: 立即兑换, or why not. */
-export type StoreItemState = 'available' | 'sold_out' | 'not_started' | 'ended' | 'limit_reached';
+export const StoreItemState = v.picklist(['available', 'sold_out', 'not_started', 'ended', 'limit_reached']);
+export type StoreItemState = v.InferOutput<typeof StoreItemState>;
 
 export const STORE_STATE_TEXT: Record<StoreItemState, string> = {
   available: '立即兑换',

@@ -1,3 +1,4 @@
+import * as v from 'valibot';
 import { formatYuan } from './money.ts';
 
 /**
@@ -44,7 +45,8 @@ export const TRADE_REASON_MAX = 200;
 export const TRADE_KEYWORD_MAX = 30;
 
 export const LISTING_STATUSES = ['draft', 'reviewing', 'on_sale', 'reserved', 'sold', 'rejected', 'withdrawn', 'expired'] as const;
-export type ListingStatus = (typeof LISTING_STATUSES)[number];
+export const ListingStatus = v.picklist(LISTING_STATUSES);
+export type ListingStatus = v.InferOutput<typeof ListingStatus>;
 
 export const LISTING_STATUS_TEXT: Record<ListingStatus, string> = {
   draft: '草稿',
@@ -64,7 +66,8 @@ export const EDITABLE_LISTING_STATUSES: readonly ListingStatus[] = ['draft', 'on
 
 /** A paid trade: cooling (proceeds held) → released | disputed → released | refunded. */
 export const TRADE_STATUSES = ['cooling', 'disputed', 'released', 'refunded'] as const;
-export type TradeStatus = (typeof TRADE_STATUSES)[number];
+export const TradeStatus = v.picklist(TRADE_STATUSES);
+export type TradeStatus = v.InferOutput<typeof TradeStatus>;
 
 export const TRADE_STATUS_TEXT: Record<TradeStatus, string> = {
   cooling: '冷静期中',
@@ -75,7 +78,8 @@ export const TRADE_STATUS_TEXT: Record<TradeStatus, string> = {
 
 /** /traderecord's tabs. */
 export const TRADE_RECORD_TABS = ['bought', 'sold', 'on_sale', 'reviewing'] as const;
-export type TradeRecordTab = (typeof TRADE_RECORD_TABS)[number];
+export const TradeRecordTab = v.picklist(TRADE_RECORD_TABS);
+export type TradeRecordTab = v.InferOutput<typeof TradeRecordTab>;
 export const TRADE_RECORD_TAB_TEXT: Record<TradeRecordTab, string> = { bought: '已购买', sold: '已出售', on_sale: '出售中', reviewing: '审核中' };
 
 /** /circle feed order. */

@@ -1,3 +1,4 @@
+import * as v from 'valibot';
 import { exactYuanCents, formatYuan, IDEMPOTENCY_KEY_PATTERN } from './money.ts';
 
 /**
@@ -8,7 +9,8 @@ import { exactYuanCents, formatYuan, IDEMPOTENCY_KEY_PATTERN } from './money.ts'
 
 /** Where a withdrawal takes the money from: 收益 (invitation income) or 余额 (the wallet, only its withdrawable part). */
 export const WITHDRAW_SOURCES = ['income', 'wallet'] as const;
-export type WithdrawSource = (typeof WITHDRAW_SOURCES)[number];
+export const WithdrawSource = v.picklist(WITHDRAW_SOURCES);
+export type WithdrawSource = v.InferOutput<typeof WithdrawSource>;
 
 export const WITHDRAW_SOURCE_TEXT: Record<WithdrawSource, string> = { income: '收益', wallet: '余额' };
 
@@ -27,7 +29,8 @@ export const PAYEE_NAME_MAX = 20;
 export const ALIPAY_ACCOUNT_MAX = 100;
 
 export const WITHDRAW_STATUSES = ['submitted', 'approved', 'paid', 'rejected'] as const;
-export type WithdrawStatus = (typeof WITHDRAW_STATUSES)[number];
+export const WithdrawStatus = v.picklist(WITHDRAW_STATUSES);
+export type WithdrawStatus = v.InferOutput<typeof WithdrawStatus>;
 
 export const WITHDRAW_STATUS_TEXT: Record<WithdrawStatus, string> = { submitted: '审核中', approved: '已通过', paid: '已到账', rejected: '已驳回' };
 

@@ -10,7 +10,7 @@ export interface Page {
 }
 
 export interface PageAnswer<T> {
-  list: readonly T[];
+  list: T[];
   total: number;
   page: number;
   limit: number;
@@ -22,5 +22,6 @@ export function pageOf(input: { page: number; limit: number }): Page {
 }
 
 export function pageAnswer<T>(page: Page, list: readonly T[], total: number): PageAnswer<T> {
-  return { list, total, page: page.page, limit: page.limit };
+  // A copy: answers' lists are plain arrays (the declared answer's type), and cached pages are frozen.
+  return { list: [...list], total, page: page.page, limit: page.limit };
 }

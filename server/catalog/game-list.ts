@@ -1,6 +1,7 @@
 import { sql, type Kysely } from 'kysely';
+import type { GameListItem } from '../../api/protocol/calls/game.ts';
 import { cachedRead } from '../db/read-cache.ts';
-import type { Database, DownType } from '../db/schema.ts';
+import type { Database } from '../db/schema.ts';
 import { artUrl } from './art.ts';
 import type { Page } from './fields.ts';
 import { GENRES } from './vocabulary.ts';
@@ -40,38 +41,8 @@ export interface GameListSpec {
   order: GameOrder;
 }
 
-export interface GameListItem {
-  game_id: number;
-  platform_game_id: number;
-  platform_id: number;
-  name: string;
-  platform_game_name: string;
-  icon: string;
-  banner: string;
-  short_desc: string;
-  category: string;
-  tags: string[];
-  size_bytes: number;
-  size_text: string;
-  down_type: DownType;
-  package_name: string | null;
-  version_name: string;
-  /** In 折 (0.1 = 0.1折, 3.5 = 3.5折); null without a discount. */
-  discount: number | null;
-  discount_text: string;
-  first_recharge_discount: number | null;
-  is_bt: boolean;
-  is_discount: boolean;
-  is_h5: boolean;
-  is_zero_point_one: boolean;
-  is_overseas: boolean;
-  vip_on_login: number;
-  score: number;
-  download_count: number;
-  download_text: string;
-  online_at: string;
-  h5_url: string | null;
-}
+/** A game in a list: the wire type (api/protocol/calls/game.ts), one for the server and the client. */
+export type { GameListItem };
 
 const CATEGORY_BY_GENRE = new Map<string, string>(GENRES.map((g) => [g.key, g.category]));
 

@@ -79,7 +79,7 @@ export const authAccountCalls = defineCalls(
       points: await pointsOf(db, user.id),
       has_password: row.password_hash !== null,
       created_at: new Date(row.created_at).toISOString(),
-      real_name: realName ? 1 : 0,
+      real_name: realName ? (1 as const) : (0 as const),
       sex: row.sex,
       birthday: row.birthday,
     });

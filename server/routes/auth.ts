@@ -1,12 +1,13 @@
 import { randomInt, randomUUID } from 'node:crypto';
 import * as login from '../../api/protocol/calls/login.ts';
+import type { SignedIn } from '../../api/protocol/calls/login.ts';
 import { AUTH_MSG, CODE, MSG } from '../../api/protocol/codes.ts';
 import type { WireResponse } from '../../api/protocol/wire.ts';
 import { endSessions, startSession } from '../auth.ts';
 import { pendingCancellation } from '../cancellation.ts';
 import { INVITE_MSG, type RegisterInviteOutcome } from '../../api/protocol/calls/invite.ts';
 import { bindInvitee } from '../invite/invites.ts';
-import { BUSY, defineCalls, handle, ok, refuse, type CallContext, type CallDefinition, type SpecContext } from '../calls.ts';
+import { BUSY, defineCalls, handle, ok, refusal, refuse, type CallContext, type CallDefinition, type Refusal, type SpecContext } from '../calls.ts';
 import { addressTurn, checkSignInPassword, hashPassword, HashQueueFullError, needsRehash, SCRYPT_PARAMS } from '../passwords.ts';
 import { admitPasswordAttempt, clearPasswordFailures, passwordRefusalAnswer, settlePasswordAttempt } from '../password-attempts.ts';
 import type { SmsProvider } from '../sms.ts';
@@ -35,7 +36,7 @@ export const SEND_CODE_MSG = {
  */
 function codeRecipient(ctx: SpecContext<typeof login.sendCode>, purpose: CodePurpose): Checked<string> {
   if (purpose === 'login' || purpose === 'recovery') return phoneOf(ctx.input.phone);
-  if (!ctx.user) return { ok: false, response: { code: CODE.tokenInvalid, msg: MSG.notLoggedIn, data: null } };
+  if (!ctx.user) return { ok: false, response: refusal({ code: CODE.tokenInvalid, msg: MSG.notLoggedIn, data: null }) };
   if (OWN_PHONE_PURPOSES.has(purpose)) return { ok: true, value: ctx.user.phone };
   const phone = phoneOf(ctx.input.phone);
   if (!phone.ok) return phone;
@@ -43,7 +44,7 @@ function codeRecipient(ctx: SpecContext<typeof login.sendCode>, purpose: CodePur
   return { ok: true, value: phone.value };
 }
 
-type Checked<T> = { ok: true; value: T } | { ok: false; response: WireResponse };
+type Checked<T> = { ok: true; value: T } | { ok: false; response: Refusal };
 
 /** sendCode's phone (its rule depends on the type, so the handler checks it). */
 function phoneOf(phone: string): Checked<string> {
@@ -93,7 +94,7 @@ async function createUser(ctx: CallContext, phone: string, extra: { passwordHash
 }
 
 /** SPEC §5: code 200 with a fresh token (startSession: 256 random bits, stored hashed). */
-async function signedIn(ctx: CallContext, user: UserRow, registered: boolean, invite?: RegisterInviteOutcome | null): Promise<WireResponse> {
+async function signedIn(ctx: CallContext, user: UserRow, registered: boolean, invite?: RegisterInviteOutcome | null): Promise<WireResponse<SignedIn>> {
   const token = await startSession(ctx.db, user.id, ctx.now);
   if (!registered) await ctx.db.updateTable('users').set({ last_active_at: ctx.now }).where('id', '=', user.id).execute();
   ctx.log.info({ user: user.uuid, registered }, 'signed in');

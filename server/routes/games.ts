@@ -1,12 +1,12 @@
 import { sql, type Kysely } from 'kysely';
-import type { AnyCallSpec } from '../../api/protocol/call-spec.ts';
+import type { Answer, AnyCallSpec, CallData } from '../../api/protocol/call-spec.ts';
 import * as calls from '../../api/protocol/calls/game.ts';
 import { MSG } from '../../api/protocol/codes.ts';
 import type { WireResponse } from '../../api/protocol/wire.ts';
-import { defineCalls, handle, ok, refuse, type CallContext, type CallDefinition, type SpecContext } from '../calls.ts';
+import { defineCalls, handle, ok, refuse, type CallContext, type Answered, type CallDefinition, type Refusal, type SpecContext } from '../calls.ts';
 import { artUrl, shotUrl, ART_SIZE } from '../catalog/art.ts';
 import { chinaDate, chinaDayStart, chinaWeekStart, DAY_MS, parseChinaDate } from '../catalog/china-time.ts';
-import { pageAnswer, pageOf, type Page } from '../catalog/fields.ts';
+import { pageAnswer, pageOf, type Page, type PageAnswer } from '../catalog/fields.ts';
 import {
   CATALOG_TABLES,
   gamesByIds,
@@ -45,19 +45,27 @@ function pageOfInput(input: unknown): Page {
   return pageOf(input as { page: number; limit: number });
 }
 
-/** A call answering one page of games. */
-function gameListCall<S extends AnyCallSpec>(
+/**
+ * A call answering one page of games: `decorate` makes the declared items from the list's
+ * (`asListed` when they are the list's items). The constraint on S says its declared answer is a
+ * page of what `decorate` makes, so the one cast below is what the compiler checks at each call.
+ */
+function gameListCall<TItem, S extends AnyCallSpec & { answer: Answer<PageAnswer<TItem>> }>(
   call: S,
-  build: (ctx: SpecContext<S>) => Promise<SpecOrRefusal | WireResponse> | SpecOrRefusal | WireResponse,
-  decorate?: (ctx: CallContext, items: readonly GameListItem[]) => Promise<object[]>,
+  build: (ctx: SpecContext<S>) => Promise<SpecOrRefusal | Refusal> | SpecOrRefusal | Refusal,
+  decorate: (ctx: CallContext, items: readonly GameListItem[]) => Promise<TItem[]>,
 ): CallDefinition {
   return handle(call, async (ctx) => {
     const page = pageOfInput(ctx.input);
     const spec = await build(ctx);
     if ('code' in spec) return spec;
     const { list, total } = await listGames(ctx.db, ctx.now, page, spec);
-    return ok(pageAnswer(page, decorate ? await decorate(ctx, list) : list, total));
+    return ok(pageAnswer(page, await decorate(ctx, list), total)) as WireResponse<CallData<S>>;
   });
+}
+
+async function asListed(_ctx: CallContext, items: readonly GameListItem[]): Promise<GameListItem[]> {
+  return [...items];
 }
 
 async function withReservations(ctx: CallContext, items: readonly GameListItem[]) {
@@ -82,7 +90,7 @@ async function tagIdOf(db: Kysely<Database>, value: string): Promise<number | nu
   return row?.id ?? null;
 }
 
-async function gameListSpec(ctx: SpecContext<typeof calls.getGameList>): Promise<SpecOrRefusal | WireResponse> {
+async function gameListSpec(ctx: SpecContext<typeof calls.getGameList>): Promise<SpecOrRefusal> {
   const type = ctx.input.type ?? 'all';
   const spec: SpecOrRefusal = { order: ctx.input.sort ?? (type === 'new' ? 'new' : 'hot') };
   if (type === 'bt') spec.version = 'bt';
@@ -263,7 +271,7 @@ function gamePage(db: Kysely<Database>, gameId: number, now: Date) {
   });
 }
 
-async function gameDetail(ctx: SpecContext<typeof calls.getGameDetail>): Promise<WireResponse> {
+async function gameDetail(ctx: SpecContext<typeof calls.getGameDetail>): Promise<Answered<typeof calls.getGameDetail>> {
   const { db, now, user, input } = ctx;
   // One of the two is needed (which one depends on the other: the handler's check).
   if (input.game_id === undefined && input.platform_game_id === undefined) return refuse(MSG.paramError);
@@ -321,7 +329,7 @@ async function gameDetail(ctx: SpecContext<typeof calls.getGameDetail>): Promise
   });
 }
 
-async function openServers(ctx: SpecContext<typeof calls.getOpenServers>): Promise<WireResponse> {
+async function openServers(ctx: SpecContext<typeof calls.getOpenServers>): Promise<Answered<typeof calls.getOpenServers>> {
   const page = pageOf(ctx.input);
   // The declaration accepted only a real YYYY-MM-DD date.
   const dayStart = ctx.input.date ? parseChinaDate(ctx.input.date) : chinaDayStart(ctx.now);
@@ -344,14 +352,14 @@ async function openServers(ctx: SpecContext<typeof calls.getOpenServers>): Promi
 }
 
 export const gameCalls = defineCalls(
-  gameListCall(calls.getGameList, gameListSpec),
-  gameListCall(calls.getTodayRecommend, (ctx) => ({ recommend: true, order: { rotation: chinaDate(ctx.now) } })),
-  gameListCall(calls.getLowestDiscountGame, () => ({ version: 'discount', order: 'discount' })),
-  gameListCall(calls.getNewGoodStartGames, (ctx) => ({ onlineFrom: new Date(ctx.now.getTime() - NEW_GAME_DAYS * DAY_MS), order: 'hot' })),
-  gameListCall(calls.getQualityGame, () => ({ minScore: QUALITY_SCORE, order: 'score' })),
-  gameListCall(calls.getShowGames, () => ({ featured: true, order: 'featured' })),
+  gameListCall(calls.getGameList, gameListSpec, asListed),
+  gameListCall(calls.getTodayRecommend, (ctx) => ({ recommend: true, order: { rotation: chinaDate(ctx.now) } }), asListed),
+  gameListCall(calls.getLowestDiscountGame, () => ({ version: 'discount', order: 'discount' }), asListed),
+  gameListCall(calls.getNewGoodStartGames, (ctx) => ({ onlineFrom: new Date(ctx.now.getTime() - NEW_GAME_DAYS * DAY_MS), order: 'hot' }), asListed),
+  gameListCall(calls.getQualityGame, () => ({ minScore: QUALITY_SCORE, order: 'score' }), asListed),
+  gameListCall(calls.getShowGames, () => ({ featured: true, order: 'featured' }), asListed),
   gameListCall(calls.getWeekOrderGames, () => ({ status: 'upcoming', order: 'soonest' }), withReservations),
-  gameListCall(calls.getNewGames, (ctx) => ({ onlineFrom: new Date(ctx.now.getTime() - NEW_GAME_DAYS * DAY_MS), order: 'new' })),
+  gameListCall(calls.getNewGames, (ctx) => ({ onlineFrom: new Date(ctx.now.getTime() - NEW_GAME_DAYS * DAY_MS), order: 'new' }), asListed),
   handle(calls.getWeekNumGames, (ctx) => weeklyList(ctx, 'new')),
   handle(calls.getWeekBtGames, (ctx) => weeklyList(ctx, 'bt')),
   handle(calls.getCategories, async ({ db, input, now }) => {

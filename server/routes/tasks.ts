@@ -97,7 +97,7 @@ export const taskCalls = defineCalls(
     const day = Math.floor(chinaDayStart(now).getTime() / DAY_MS);
     const ids: number[] = [];
     for (let i = 0; i < Math.min(TASK_GAMES_PER_DAY, candidates.length); i += 1) ids.push(candidates[(day * TASK_GAMES_PER_DAY + i) % candidates.length]!.id);
-    return ok({ day: chinaDate(now), list: await gamesByIds(db, now, ids) });
+    return ok({ day: chinaDate(now), list: [...(await gamesByIds(db, now, ids))] });
   }),
 
   handle(calls.myClickGame, async ({ db, user, now }) => {

@@ -1,5 +1,6 @@
+import * as v from 'valibot';
 import { AUTH_MSG } from '../codes.ts';
-import { answer, defineCall, field, textOf } from '../call-spec.ts';
+import { answer, defineCall, field, textOf, int, NULL_ANSWER } from '../call-spec.ts';
 
 /**
  * Account cancellation (注销账号, SPEC /accountdestoryone…four, /accountdestoryrule):
@@ -23,24 +24,27 @@ export const CANCEL_MSG = {
 } as const;
 
 /** One condition as the server lists it: `reason` says why it blocks ('' when it passes). */
-export interface CancelConditionView {
-  key: string;
-  title: string;
-  passed: boolean;
-  reason: string;
-}
+export const CancelConditionView = v.object({
+  key: v.string(),
+  title: v.string(),
+  passed: v.boolean(),
+  reason: v.string(),
+});
+export type CancelConditionView = v.InferOutput<typeof CancelConditionView>;
 
-export interface CancellationView {
+export const CancellationView = v.object({
   /** ISO 8601 instants. */
-  requested_at: string;
-  effective_at: string;
-}
+  requested_at: v.string(),
+  effective_at: v.string(),
+});
+export type CancellationView = v.InferOutput<typeof CancellationView>;
 
-export interface CancelStatus {
+export const CancelStatus = v.object({
   /** 'none': no cancellation in progress; 'pending': in the cooling-off. */
-  status: 'none' | 'pending';
-  cancellation: CancellationView | null;
-}
+  status: v.picklist(['none', 'pending']),
+  cancellation: v.nullable(CancellationView),
+});
+export type CancelStatus = v.InferOutput<typeof CancelStatus>;
 
 const PHONE_CODE = /^\d{4}$/;
 
@@ -56,7 +60,11 @@ export const getCancelRule = defineCall({
   auth: 'none',
   summary: '注销协议：删除什么、依法保留什么、15 天冷静期（site_content，HTML，客户端净化后显示）',
   fields: {},
-  answer: answer<{ title: string; content: string; cooling_off_days: number }>('{title, content (HTML), cooling_off_days}'),
+  answer: answer(v.object({
+    title: v.string(),
+    content: v.string(),
+    cooling_off_days: int,
+  }), '{title, content (HTML), cooling_off_days}'),
 });
 
 export const getCancelConditions = defineCall({
@@ -64,7 +72,11 @@ export const getCancelConditions = defineCall({
   auth: 'required',
   summary: '注销条件：服务器逐项检查，列出每项是否通过及原因',
   fields: {},
-  answer: answer<{ conditions: CancelConditionView[]; all_passed: boolean; phone: string }>('{conditions: [{key, title, passed, reason}], all_passed, phone (masked)}'),
+  answer: answer(v.object({
+    conditions: v.array(CancelConditionView),
+    all_passed: v.boolean(),
+    phone: v.string(),
+  }), '{conditions: [{key, title, passed, reason}], all_passed, phone (masked)}'),
 });
 
 export const applyCancel = defineCall({
@@ -72,7 +84,7 @@ export const applyCancel = defineCall({
   auth: 'required',
   summary: '申请注销：type 5 验证码 + 全部条件通过 → 进入 15 天冷静期',
   fields: { phone_code: phoneCode },
-  answer: answer<CancellationView>('{requested_at, effective_at}; msg 注销申请已提交'),
+  answer: answer(CancellationView, '{requested_at, effective_at}; msg 注销申请已提交'),
 });
 
 export const revokeCancel = defineCall({
@@ -80,7 +92,7 @@ export const revokeCancel = defineCall({
   auth: 'required',
   summary: '撤销注销：结束冷静期，账号恢复正常',
   fields: {},
-  answer: answer<null>('null; msg 已撤销注销'),
+  answer: answer(NULL_ANSWER, 'null; msg 已撤销注销'),
 });
 
 export const getCancelStatus = defineCall({
@@ -88,5 +100,5 @@ export const getCancelStatus = defineCall({
   auth: 'required',
   summary: '注销状态：none 或 pending（冷静期中，附生效时间）',
   fields: {},
-  answer: answer<CancelStatus>('{status, cancellation: {requested_at, effective_at} | null}'),
+  answer: answer(CancelStatus, '{status, cancellation: {requested_at, effective_at} | null}'),
 });

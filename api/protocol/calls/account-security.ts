@@ -1,4 +1,5 @@
-import { answer, defineCall, field, textOf, type Field } from '../call-spec.ts';
+import * as v from 'valibot';
+import { answer, defineCall, field, textOf, type Field, NULL_ANSWER } from '../call-spec.ts';
 import { ACCOUNT_MSG } from '../account-security-messages.ts';
 
 export { ACCOUNT_MSG, PHONE_TICKET_TTL_S } from '../account-security-messages.ts';
@@ -68,7 +69,10 @@ export const changeUserTelOne = defineCall({
   auth: 'required',
   summary: '更换手机号第一步：原手机号的验证码（sendCode type 3）换一张 10 分钟内一次有效的凭证',
   fields: { phone_code: smsCode() },
-  answer: answer<{ ticket: string; expires_in: number }>('{ ticket, expires_in (秒) }; msg 验证成功'),
+  answer: answer(v.object({
+    ticket: v.string(),
+    expires_in: v.number(),
+  }), '{ ticket, expires_in (秒) }; msg 验证成功'),
 });
 
 export const changeUserTelTwo = defineCall({
@@ -76,7 +80,9 @@ export const changeUserTelTwo = defineCall({
   auth: 'required',
   summary: '更换手机号第二步：凭证 + 新手机号的验证码（sendCode type 4）绑定新手机号；其他设备的登录随之失效（106）',
   fields: { phone, phone_code: smsCode(), ticket },
-  answer: answer<{ phone: string }>('{ phone (脱敏的新手机号) }; msg 手机号更换成功'),
+  answer: answer(v.object({
+    phone: v.string(),
+  }), '{ phone (脱敏的新手机号) }; msg 手机号更换成功'),
 });
 
 export const userChangePassword = defineCall({
@@ -84,5 +90,5 @@ export const userChangePassword = defineCall({
   auth: 'required',
   summary: '修改密码：原密码或原手机号的验证码（sendCode type 3）证明身份；其他设备的登录随之失效（106）',
   fields: { old_password: oldPassword, phone_code: optionalSmsCode(), password: newPassword },
-  answer: answer<null>('null; msg 修改成功'),
+  answer: answer(NULL_ANSWER, 'null; msg 修改成功'),
 });

@@ -1,11 +1,29 @@
-import { answer, defineCall, PAGE_FIELDS } from '../call-spec.ts';
+import * as v from 'valibot';
+import { answer, defineCall, int, page, PAGE_FIELDS } from '../call-spec.ts';
 
 /** 会员卡 (/api/card/…). */
+
+/** A membership card on sale (the card pages). */
+export const CardOnSale = v.object({
+  id: int,
+  type: v.picklist(['hot', 'new', 'gold', 'carmine']),
+  name: v.string(),
+  subtitle: v.string(),
+  /** 元. */
+  price: v.number(),
+  price_cents: int,
+  original_price: v.number(),
+  original_price_cents: int,
+  days: int,
+  contents: v.array(v.string()),
+  sold_count: int,
+  image: v.string(),
+});
 
 const CARD_PAGE = '分页：list: [{ id, type, name, subtitle, price（元）, price_cents, original_price, original_price_cents, days, contents, sold_count, image }]';
 
 function cardList(path: string, summary: string) {
-  return defineCall({ path, auth: 'none', summary, fields: { ...PAGE_FIELDS }, answer: answer<unknown>(CARD_PAGE) });
+  return defineCall({ path, auth: 'none', summary, fields: { ...PAGE_FIELDS }, answer: answer(page(CardOnSale), CARD_PAGE) });
 }
 
 export const getHotCard = cardList('/api/card/getHotCard', '热门会员卡');
@@ -18,5 +36,8 @@ export const getCarmineCardIndex = defineCall({
   auth: 'none',
   summary: '胭脂红卡活动页',
   fields: {},
-  answer: answer<unknown>('{ title, subtitle, banner, card（第一张）, cards, sold_total, privileges }；没有卡时 code -1 暂无活动'),
+  answer: answer(
+    v.object({ title: v.string(), subtitle: v.string(), banner: v.string(), card: CardOnSale, cards: v.array(CardOnSale), sold_total: int, privileges: v.array(v.string()) }),
+    '{ title, subtitle, banner, card（第一张）, cards, sold_total, privileges }；没有卡时 code -1 暂无活动',
+  ),
 });

@@ -1,4 +1,6 @@
-import { answer, choice, defineCall, id, optionalId, PAGE_FIELDS } from '../call-spec.ts';
+import * as v from 'valibot';
+import { answer, choice, defineCall, id, optionalId, PAGE_FIELDS, int, instant, page } from '../call-spec.ts';
+import { GameListItem } from './game.ts';
 
 /** Favourites (getMyCollection, read on the /mine hub; a favourite button on game pages). */
 
@@ -9,12 +11,14 @@ export const COLLECTION_MSG = {
 } as const;
 
 /** 1: favourited, 0: not. */
-export type Collected = 0 | 1;
+export const Collected = v.picklist([0, 1]);
+export type Collected = v.InferOutput<typeof Collected>;
 
-export interface CollectState {
-  game_id: number;
-  collected: Collected;
-}
+export const CollectState = v.object({
+  game_id: int,
+  collected: Collected,
+});
+export type CollectState = v.InferOutput<typeof CollectState>;
 
 export const collectGame = defineCall({
   path: '/api/user/collectGame',
@@ -26,7 +30,7 @@ export const collectGame = defineCall({
     // The version the player was looking at; must be a version of the game.
     platform_game_id: optionalId(),
   },
-  answer: answer<CollectState>('{ game_id, collected: 0 | 1 }; msg 收藏成功 / 已取消收藏'),
+  answer: answer(CollectState, '{ game_id, collected: 0 | 1 }; msg 收藏成功 / 已取消收藏'),
 });
 
 export const getCollectStatus = defineCall({
@@ -34,7 +38,7 @@ export const getCollectStatus = defineCall({
   auth: 'optional',
   summary: '一个游戏是否已被当前玩家收藏（未登录为 0）',
   fields: { game_id: id() },
-  answer: answer<CollectState>('{ game_id, collected: 0 | 1 }'),
+  answer: answer(CollectState, '{ game_id, collected: 0 | 1 }'),
 });
 
 export const getMyCollection = defineCall({
@@ -42,7 +46,7 @@ export const getMyCollection = defineCall({
   auth: 'required',
   summary: '我的收藏：自己收藏的游戏，最近收藏的在前（PROTOCOL §10 列表）',
   fields: { ...PAGE_FIELDS },
-  answer: answer<{ list: Array<Record<string, unknown> & { game_id: number; platform_game_id: number; collected_at: string }>; total: number; page: number; limit: number }>(
+  answer: answer(page(v.object({ ...GameListItem.entries, collected_at: instant })),
     '{ list: 游戏列表项（同其他游戏列表）+ collected_at, total, page, limit }',
   ),
 });

@@ -1,4 +1,5 @@
-import { answer, defineCall, field, id, looseId, optionalChoice, optionalId, PAGE_FIELDS } from '../call-spec.ts';
+import * as v from 'valibot';
+import { answer, defineCall, field, id, looseId, optionalChoice, optionalId, PAGE_FIELDS, int } from '../call-spec.ts';
 import { MSG } from '../codes.ts';
 
 /** 代金券 (/api/coupon/…). */
@@ -23,7 +24,7 @@ export const getCouponList = defineCall({
   auth: 'optional',
   summary: '可领取的代金券：给 game_id 时为该游戏的券，否则为全平台通用券；登录时标出已领取',
   fields: { ...PAGE_FIELDS, game_id: optionalId(), type: optionalChoice(['normal', 'bt'] as const) },
-  answer: answer<unknown>('分页：list: [{ coupon_id, game_id, game_name, name, type, amount（元）, amount_cents, threshold, threshold_cents, condition_text, valid_days, total, remaining, received }]'),
+  answer: answer(v.unknown(), '分页：list: [{ coupon_id, game_id, game_name, name, type, amount（元）, amount_cents, threshold, threshold_cents, condition_text, valid_days, total, remaining, received }]'),
 });
 
 export const receiveCoupon = defineCall({
@@ -31,7 +32,11 @@ export const receiveCoupon = defineCall({
   auth: 'required',
   summary: '领取一张代金券（每人每种一张）',
   fields: { coupon_id: id() },
-  answer: answer<{ id: number; coupon_id: number; expires_at: string }>('{ id（我的券 id）, coupon_id, expires_at }；msg 领取成功；已领取、已领完、代金券不存在 时 code -1'),
+  answer: answer(v.object({
+    id: int,
+    coupon_id: int,
+    expires_at: v.string(),
+  }), '{ id（我的券 id）, coupon_id, expires_at }；msg 领取成功；已领取、已领完、代金券不存在 时 code -1'),
 });
 
 export const receiveBtCoupon = defineCall({
@@ -42,7 +47,14 @@ export const receiveBtCoupon = defineCall({
     coupon_id: optionalId(),
     game_id: looseId('没有 coupon_id 时必填：正整数'),
   },
-  answer: answer<{ count: number; list: { id: number; coupon_id: number; expires_at: string }[] }>(
+  answer: answer(v.object({
+    count: int,
+    list: v.array(v.object({
+      id: int,
+      coupon_id: int,
+      expires_at: v.string(),
+    })),
+  }),
     '{ count, list: [{ id, coupon_id, expires_at }] }；msg 领取成功；代金券不存在、该代金券不是BT券、暂无可领取的BT券、已领取、已领完 时 code -1',
   ),
 });
@@ -52,7 +64,13 @@ export const getMyCouponNum = defineCall({
   auth: 'required',
   summary: '我的代金券张数（按状态）',
   fields: {},
-  answer: answer<{ num: number; usable: number; used: number; expired: number; total: number }>('{ num（= usable）, usable, used, expired, total }'),
+  answer: answer(v.object({
+    num: v.number(),
+    usable: v.number(),
+    used: v.number(),
+    expired: v.number(),
+    total: int,
+  }), '{ num（= usable）, usable, used, expired, total }'),
 });
 
 export const myCouponList = defineCall({
@@ -60,7 +78,7 @@ export const myCouponList = defineCall({
   auth: 'required',
   summary: '我的代金券，最近领的在前',
   fields: { ...PAGE_FIELDS, status },
-  answer: answer<unknown>(MY_COUPON_PAGE),
+  answer: answer(v.unknown(), MY_COUPON_PAGE),
 });
 
 export const myCardCouponList = defineCall({
@@ -68,5 +86,5 @@ export const myCardCouponList = defineCall({
   auth: 'required',
   summary: '我的会员卡赠送的代金券，最近的在前',
   fields: { ...PAGE_FIELDS, status },
-  answer: answer<unknown>(MY_COUPON_PAGE),
+  answer: answer(v.unknown(), MY_COUPON_PAGE),
 });

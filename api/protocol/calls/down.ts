@@ -1,13 +1,17 @@
-import { answer, defineCall, field, optionalChoice, PAGE_FIELDS } from '../call-spec.ts';
+import * as v from 'valibot';
+import { answer, defineCall, field, instant, int, optionalChoice, page, PAGE_FIELDS } from '../call-spec.ts';
+import { GameListItem } from './game.ts';
+import { TopicCard } from './topic.ts';
 import { DEFAULT_VERSION_CODE } from '../wire.ts';
 
 /** The app itself, its texts and its layout (/down/appVersion, /api/down/…). */
 
-export interface SiteText {
-  title: string;
-  content: string;
-  updated_at: string;
-}
+export const SiteText = v.object({
+  title: v.string(),
+  content: v.string(),
+  updated_at: v.string(),
+});
+export type SiteText = v.InferOutput<typeof SiteText>;
 
 /**
  * The privacy policy as served: its text and the version the player consents to. An operator who
@@ -15,24 +19,27 @@ export interface SiteText {
  * for consent again before it reads any device identifier. null when the stored version is not a
  * plausible one (no consent counts then: the app fails closed).
  */
-export interface PrivacyPolicyText extends SiteText {
-  version: string | null;
-}
+export const PrivacyPolicyText = v.object({
+  ...SiteText.entries,
+  version: v.nullable(v.string()),
+});
+export type PrivacyPolicyText = v.InferOutput<typeof PrivacyPolicyText>;
 
 /** The latest published app version (/down/appVersion). */
-export interface AppVersionInfo {
-  version_name: string;
-  version_code: string;
+export const AppVersionInfo = v.object({
+  version_name: v.string(),
+  version_code: v.string(),
   /** Older versions must update (a forced update). */
-  min_supported_code: string;
-  url: string;
-  size: number;
-  md5: string;
-  notes: string;
-  released_at: string;
-  has_update: boolean;
-  force_update: boolean;
-}
+  min_supported_code: v.string(),
+  url: v.string(),
+  size: v.number(),
+  md5: v.string(),
+  notes: v.string(),
+  released_at: v.string(),
+  has_update: v.boolean(),
+  force_update: v.boolean(),
+});
+export type AppVersionInfo = v.InferOutput<typeof AppVersionInfo>;
 
 export const appVersion = defineCall({
   path: '/down/appVersion',
@@ -51,7 +58,7 @@ export const appVersion = defineCall({
       value: typeof value === 'string' ? value.trim() : '',
     })),
   },
-  answer: answer<AppVersionInfo>('{ version_name, version_code, min_supported_code, url, size, md5, notes, released_at, has_update, force_update }；没有发布过版本时 code -1 暂无版本信息'),
+  answer: answer(AppVersionInfo, '{ version_name, version_code, min_supported_code, url, size, md5, notes, released_at, has_update, force_update }；没有发布过版本时 code -1 暂无版本信息'),
 });
 
 export const getAboutUs = defineCall({
@@ -59,7 +66,11 @@ export const getAboutUs = defineCall({
   auth: 'none',
   summary: '关于我们页的内容，及已发布的「关于我们」文章条目（/aboutdetail）',
   fields: {},
-  answer: answer<unknown>('{ title, content, version（最新版本名）, items: [{ id, slug, title, summary }]（关于我们文章）, …（站点资料，如 company、icp、email） }'),
+  answer: answer(
+    // The site's details (company, icp, email …) come along as stored: a loose object.
+    v.looseObject({ title: v.string(), content: v.string(), version: v.string(), items: v.array(v.object({ id: int, slug: v.string(), title: v.string(), summary: v.string() })) }),
+    '{ title, content, version（最新版本名）, items: [{ id, slug, title, summary }]（关于我们文章）, …（站点资料，如 company、icp、email） }',
+  ),
 });
 
 export const agreeH5 = defineCall({
@@ -67,7 +78,7 @@ export const agreeH5 = defineCall({
   auth: 'none',
   summary: '《用户协议》全文（HTML，客户端净化后显示）',
   fields: {},
-  answer: answer<SiteText>('{ title, content（HTML）, updated_at }；没有内容时 code -1 暂无内容'),
+  answer: answer(SiteText, '{ title, content（HTML）, updated_at }；没有内容时 code -1 暂无内容'),
 });
 
 export const userPrivacyH5 = defineCall({
@@ -75,15 +86,40 @@ export const userPrivacyH5 = defineCall({
   auth: 'none',
   summary: '《隐私政策》全文（HTML，客户端净化后显示）及其版本（同意记录按版本：版本变了，读取设备标识前重新征求同意）',
   fields: {},
-  answer: answer<PrivacyPolicyText>('{ title, content（HTML）, updated_at, version（政策版本，如 "1"；运营修改政策时递增 site_content.data.version） }；没有内容时 code -1 暂无内容'),
+  answer: answer(PrivacyPolicyText, '{ title, content（HTML）, updated_at, version（政策版本，如 "1"；运营修改政策时递增 site_content.data.version） }；没有内容时 code -1 暂无内容'),
 });
+
+/** Where a banner or entry leads: an app path and its query data. */
+const Link = v.object({ path: v.string(), data: v.record(v.string(), v.unknown()) });
+
+/** A banner or splash image (promotions). */
+const Promotion = v.object({ id: int, title: v.string(), subtitle: v.string(), image: v.string(), link: Link });
+
+/** A home section of games; the schedule's items carry their server, the reservations' their count. */
+const HomeGameSection = v.object({
+  key: v.string(),
+  title: v.string(),
+  style: v.picklist(['grid', 'list', 'schedule']),
+  more: v.nullable(Link),
+  list: v.array(
+    v.object({
+      ...GameListItem.entries,
+      server_id: v.optional(int),
+      server_name: v.optional(v.string()),
+      open_at: v.optional(instant),
+      reserve_count: v.optional(int),
+    }),
+  ),
+});
+
+const HomeTopicSection = v.object({ key: v.string(), title: v.string(), style: v.literal('topics'), more: v.nullable(Link), list: v.array(TopicCard) });
 
 export const getImage = defineCall({
   path: '/api/down/getImage',
   auth: 'none',
   summary: '启动图或首页轮播图',
   fields: { ...PAGE_FIELDS, type: optionalChoice(['splash', 'banner'] as const) },
-  answer: answer<unknown>('分页：list: [{ id, title, subtitle, image, link: { path, data } }]；type 缺省为 splash'),
+  answer: answer(page(Promotion), '分页：list: [{ id, title, subtitle, image, link: { path, data } }]；type 缺省为 splash'),
 });
 
 export const getAppIndexContent = defineCall({
@@ -91,5 +127,12 @@ export const getAppIndexContent = defineCall({
   auth: 'none',
   summary: '首页布局：轮播、金刚区入口和各个栏目（今日推荐、0.1折、热门BT、新游首发、今日开服、新游预约、专题、H5、海外），人人相同，最多缓存 10 秒',
   fields: {},
-  answer: answer<unknown>('{ banners: [{ id, title, subtitle, image, link }], navs: [{ key, title, icon, link }], sections: [{ key, title, style, more, list }] }'),
+  answer: answer(
+    v.object({
+      banners: v.array(Promotion),
+      navs: v.array(v.object({ key: v.string(), title: v.string(), icon: v.string(), link: Link })),
+      sections: v.array(v.variant('style', [HomeGameSection, HomeTopicSection])),
+    }),
+    '{ banners: [{ id, title, subtitle, image, link }], navs: [{ key, title, icon, link }], sections: [{ key, title, style, more, list }] }',
+  ),
 });

@@ -1,21 +1,6 @@
-import { answer, choice, defineCall, field, optionalId, PAGE_FIELDS, textOf } from '../call-spec.ts';
-import {
-  checkContact,
-  checkImageKeys,
-  cleanLine,
-  cleanText,
-  CONTACT_MAX,
-  FEEDBACK_CATEGORIES,
-  FEEDBACK_DAILY_LIMIT,
-  FEEDBACK_IMAGES_MAX,
-  FEEDBACK_MSG,
-  FEEDBACK_REQUEST_ID_PATTERN,
-  FEEDBACK_TEXT_MAX,
-  FEEDBACK_TEXT_MIN,
-  GAME_NAME_MAX,
-  type FeedbackCategory,
-  type FeedbackStatus,
-} from '../help-rules.ts';
+import * as v from 'valibot';
+import { answer, choice, defineCall, field, optionalId, PAGE_FIELDS, textOf, int, page } from '../call-spec.ts';
+import { checkContact, checkImageKeys, cleanLine, cleanText, CONTACT_MAX, FEEDBACK_CATEGORIES, FEEDBACK_DAILY_LIMIT, FEEDBACK_IMAGES_MAX, FEEDBACK_MSG, FEEDBACK_REQUEST_ID_PATTERN, FEEDBACK_TEXT_MAX, FEEDBACK_TEXT_MIN, GAME_NAME_MAX, FeedbackCategory, FeedbackStatus } from '../help-rules.ts';
 
 /**
  * Feedback and complaints: /commonback and /suggestbcak submit with
@@ -49,38 +34,43 @@ export const userOpinion = defineCall({
       checkImageKeys,
     ),
   },
-  answer: answer<{ id: number; status: FeedbackStatus }>('{ id, status }; msg 提交成功，我们会尽快处理'),
+  answer: answer(v.object({
+    id: int,
+    status: FeedbackStatus,
+  }), '{ id, status }; msg 提交成功，我们会尽快处理'),
 });
 
-export interface FeedbackReplyView {
-  id: number;
-  content: string;
-  created_at: string;
-}
+export const FeedbackReplyView = v.object({
+  id: int,
+  content: v.string(),
+  created_at: v.string(),
+});
+export type FeedbackReplyView = v.InferOutput<typeof FeedbackReplyView>;
 
-export interface FeedbackView {
-  id: number;
-  category: FeedbackCategory;
-  category_text: string;
-  content: string;
+export const FeedbackView = v.object({
+  id: int,
+  category: FeedbackCategory,
+  category_text: v.string(),
+  content: v.string(),
   /** A game request's game, '' otherwise. */
-  game_name: string;
-  contact: string;
+  game_name: v.string(),
+  contact: v.string(),
   /** Picture URLs, in the order they were attached. */
-  images: string[];
-  status: FeedbackStatus;
-  status_text: string;
-  created_at: string;
+  images: v.array(v.string()),
+  status: FeedbackStatus,
+  status_text: v.string(),
+  created_at: v.string(),
   /** Staff replies, oldest first. */
-  replies: FeedbackReplyView[];
-}
+  replies: v.array(FeedbackReplyView),
+});
+export type FeedbackView = v.InferOutput<typeof FeedbackView>;
 
 export const myOpinionReply = defineCall({
   path: '/api/user/myOpinionReply',
   auth: 'required',
   summary: '我的反馈记录：本人的反馈及客服回复，最新在前（PROTOCOL §10 列表）；带 id 时只答这一条',
   fields: { ...PAGE_FIELDS, id: optionalId(FEEDBACK_MSG.missing) },
-  answer: answer<{ list: FeedbackView[]; total: number; page: number; limit: number }>(
+  answer: answer(page(FeedbackView),
     '{ list: [{ id, category, category_text, content, game_name, contact, images, status, status_text, created_at, replies: [{ id, content, created_at }] }], total, page, limit }',
   ),
 });

@@ -1,4 +1,5 @@
-import { answer, defineCall, field, id, optionalChoice, optionalId, PAGE_FIELDS, text, textOf } from '../call-spec.ts';
+import * as v from 'valibot';
+import { answer, defineCall, field, id, instant, int, NULL_ANSWER, optionalChoice, optionalId, page, PAGE_FIELDS, text, textOf } from '../call-spec.ts';
 import { MSG } from '../codes.ts';
 
 /** The game catalogue, gift packs, reservations and downloads (/api/game/…, /api/PlatformGame/…). */
@@ -16,11 +17,115 @@ export const GAME_FIELD_MSG = {
   addressRequired: '请提供下载地址',
 } as const;
 
+/** 1: an Android package; 2: an H5 game played in the browser. */
+export const DownType = v.picklist([1, 2]);
+
+/**
+ * A game as every list, search result, topic, home section and favourite carries it
+ * (docs/catalog.md "game item"): the game, and the one platform version the list is about.
+ */
+export const GameListItem = v.object({
+  game_id: int,
+  platform_game_id: int,
+  platform_id: int,
+  name: v.string(),
+  platform_game_name: v.string(),
+  icon: v.string(),
+  banner: v.string(),
+  short_desc: v.string(),
+  category: v.string(),
+  tags: v.array(v.string()),
+  size_bytes: int,
+  size_text: v.string(),
+  down_type: DownType,
+  package_name: v.nullable(v.string()),
+  version_name: v.string(),
+  /** In 折 (0.1 = 0.1折, 3.5 = 3.5折); null without a discount. */
+  discount: v.nullable(v.number()),
+  discount_text: v.string(),
+  first_recharge_discount: v.nullable(v.number()),
+  is_bt: v.boolean(),
+  is_discount: v.boolean(),
+  is_h5: v.boolean(),
+  is_zero_point_one: v.boolean(),
+  is_overseas: v.boolean(),
+  vip_on_login: int,
+  score: v.number(),
+  download_count: int,
+  download_text: v.string(),
+  online_at: instant,
+  h5_url: v.nullable(v.string()),
+});
+export type GameListItem = v.InferOutput<typeof GameListItem>;
+
+/** A list item with the reservation fields (upcoming games). */
+export const ReservableGame = v.object({ ...GameListItem.entries, reserve_count: int, reserved: v.boolean() });
+
+/** A gift pack as the game page and the gift list show it. */
+export const GiftPack = v.object({
+  gift_id: int,
+  game_id: int,
+  name: v.string(),
+  content: v.string(),
+  usage: v.string(),
+  valid_until: instant,
+  expired: v.boolean(),
+  vip_level: int,
+  total: int,
+  remaining: int,
+  claimed: v.boolean(),
+  /** The player's own code, when signed in and claimed. */
+  code: v.nullable(v.string()),
+});
+
+/** A coupon one may claim (the game page, getCouponList). */
+export const GameCoupon = v.object({
+  coupon_id: int,
+  game_id: v.nullable(int),
+  game_name: v.string(),
+  name: v.string(),
+  type: v.picklist(['normal', 'bt']),
+  /** 元. */
+  amount: v.number(),
+  amount_cents: int,
+  threshold: v.number(),
+  threshold_cents: int,
+  condition_text: v.string(),
+  valid_days: int,
+  total: int,
+  remaining: int,
+  received: v.boolean(),
+});
+
+/** One platform version of a game (the game page, getPlatformGame). */
+export const PlatformVersion = v.object({
+  platform_game_id: int,
+  game_id: int,
+  platform_id: int,
+  platform_name: v.string(),
+  platform_game_name: v.string(),
+  size_bytes: int,
+  size_text: v.string(),
+  down_type: DownType,
+  package_name: v.nullable(v.string()),
+  version_name: v.string(),
+  discount: v.nullable(v.number()),
+  discount_text: v.string(),
+  first_recharge_discount: v.nullable(v.number()),
+  is_bt: v.boolean(),
+  is_discount: v.boolean(),
+  is_h5: v.boolean(),
+  is_zero_point_one: v.boolean(),
+  vip_on_login: int,
+  file_md5: v.nullable(v.string()),
+  vip_info: v.string(),
+});
+
 /** How a game list page answers (PROTOCOL §10); items as docs/catalog.md describes them. */
 const GAME_PAGE = '分页：{ list: [游戏条目], total, page, limit }；游戏条目见 docs/catalog.md（game_id, platform_game_id, name, icon, tags, discount …）';
 
-function gameList(path: string, summary: string, extra = '') {
-  return defineCall({ path, auth: 'optional', summary, fields: { ...PAGE_FIELDS }, answer: answer<unknown>(GAME_PAGE + extra) });
+function gameList<TItem extends v.GenericSchema>(path: string, summary: string, item: TItem, extra = '') {
+  return defineCall({ path, auth: 'optional', summary, fields: { ...PAGE_FIELDS }, answer: answer(page(item), GAME_PAGE + extra) });
 }
 
 /** Number(value), NaN for what has no number (an object without a prototype throws in Number()). */
@@ -56,7 +161,7 @@ function weeklyList(path: string, summary: string) {
         return { ok: true, value: weeks.ok ? weeks.value : null };
       }),
     },
-    answer: answer<unknown>('{ week_start, week_end（YYYY-MM-DD，没有榜单时 null）, list, total, page, limit }'),
+    answer: answer(page(GameListItem, { week_start: v.nullable(v.string()), week_end: v.nullable(v.string()) }), '{ week_start, week_end（YYYY-MM-DD，没有榜单时 null）, list, total, page, limit }'),
   });
 }
 
@@ -73,16 +178,16 @@ export const getGameList = defineCall({
     category: text('分类 id、名称或 slug；不存在时列表为空'),
     tag: text('标签名（不分大小写）；不存在时列表为空'),
   },
-  answer: answer<unknown>(`${GAME_PAGE}；type 缺省 all，sort 缺省 hot（type new 时为 new）`),
+  answer: answer(page(GameListItem), `${GAME_PAGE}；type 缺省 all，sort 缺省 hot（type new 时为 new）`),
 });
 
-export const getTodayRecommend = gameList('/api/game/getTodayRecommend', '今日推荐：推荐游戏，每天轮换顺序');
-export const getLowestDiscountGame = gameList('/api/game/getLowestDiscountGame', '折扣最低的折扣游戏');
-export const getNewGoodStartGames = gameList('/api/game/getNewGoodStartGames', '新游好开局：30 天内上线的游戏，按热度');
-export const getQualityGame = gameList('/api/game/getQualityGame', '精品游戏：评分 8.5 以上，按评分');
-export const getShowGames = gameList('/api/game/getShowGames', '精选展示的游戏');
-export const getWeekOrderGames = gameList('/api/game/getWeekOrderGames', '即将上线、可预约的游戏，最早上线的在前', '；条目另有 reserve_count、reserved');
-export const getNewGames = gameList('/api/game/getNewGames', '新游：30 天内上线的游戏，最新的在前');
+export const getTodayRecommend = gameList('/api/game/getTodayRecommend', '今日推荐：推荐游戏，每天轮换顺序', GameListItem);
+export const getLowestDiscountGame = gameList('/api/game/getLowestDiscountGame', '折扣最低的折扣游戏', GameListItem);
+export const getNewGoodStartGames = gameList('/api/game/getNewGoodStartGames', '新游好开局：30 天内上线的游戏，按热度', GameListItem);
+export const getQualityGame = gameList('/api/game/getQualityGame', '精品游戏：评分 8.5 以上，按评分', GameListItem);
+export const getShowGames = gameList('/api/game/getShowGames', '精选展示的游戏', GameListItem);
+export const getWeekOrderGames = gameList('/api/game/getWeekOrderGames', '即将上线、可预约的游戏，最早上线的在前', ReservableGame, '；条目另有 reserve_count、reserved');
+export const getNewGames = gameList('/api/game/getNewGames', '新游：30 天内上线的游戏，最新的在前', GameListItem);
 export const getWeekNumGames = weeklyList('/api/game/getWeekNumGames', '每周新游榜（week 周前的榜单；没有该周时为之前最近的一周）');
 export const getWeekBtGames = weeklyList('/api/game/getWeekBtGames', '每周 BT 榜（week 周前的榜单；没有该周时为之前最近的一周）');
 
@@ -91,7 +196,7 @@ export const getCategories = defineCall({
   auth: 'none',
   summary: '游戏分类及其已上线游戏数',
   fields: { ...PAGE_FIELDS },
-  answer: answer<unknown>('分页：list: [{ id, name, slug, game_count }]'),
+  answer: answer(page(v.object({ id: int, name: v.string(), slug: v.string(), game_count: int })), '分页：list: [{ id, name, slug, game_count }]'),
 });
 
 export const getSearchGames = defineCall({
@@ -106,7 +211,7 @@ export const getSearchGames = defineCall({
       return Array.from(keyword).length > KEYWORD_MAX ? { ok: false, message: GAME_FIELD_MSG.keywordTooLong } : { ok: true, value: keyword };
     }),
   },
-  answer: answer<unknown>(`{ keyword, list, total, page, limit }；条目另有 match_rank（0 名称相同 … 8 标签包含）`),
+  answer: answer(page(v.object({ ...GameListItem.entries, match_rank: int }), { keyword: v.string() }), `{ keyword, list, total, page, limit }；条目另有 match_rank（0 名称相同 … 8 标签包含）`),
 });
 
 export const getHotSearch = defineCall({
@@ -114,7 +219,7 @@ export const getHotSearch = defineCall({
   auth: 'none',
   summary: '热门搜索词，搜得多的在前',
   fields: { ...PAGE_FIELDS },
-  answer: answer<unknown>('分页：list: [{ word, hits }]'),
+  answer: answer(page(v.object({ word: v.string(), hits: int })), '分页：list: [{ word, hits }]'),
 });
 
 export const getOpenServers = defineCall({
@@ -130,17 +235,57 @@ export const getOpenServers = defineCall({
       return valid ? { ok: true, value: date } : { ok: false, message: MSG.paramError };
     }),
   },
-  answer: answer<unknown>('{ date, today, days（可选的日期，前 3 天到后 7 天）, list: [游戏条目 + server_id, server_name, open_at, opened], total, page, limit }'),
+  answer: answer(
+    page(v.object({ ...GameListItem.entries, server_id: int, server_name: v.string(), open_at: instant, opened: v.boolean() }), { date: v.string(), today: v.string(), days: v.array(v.string()) }),
+    '{ date, today, days（可选的日期，前 3 天到后 7 天）, list: [游戏条目 + server_id, server_name, open_at, opened], total, page, limit }',
+  ),
 });
 
 // ---- One game ----
+
+/** The game page (docs/catalog.md): the game, its versions, open servers and gift and coupon summaries. */
+export const GameDetail = v.object({
+  game_id: int,
+  platform_game_id: int,
+  name: v.string(),
+  platform_game_name: v.string(),
+  icon: v.string(),
+  banner: v.string(),
+  short_desc: v.string(),
+  description: v.string(),
+  category: v.string(),
+  categories: v.array(v.object({ id: int, name: v.string() })),
+  tags: v.array(v.string()),
+  score: v.number(),
+  download_count: int,
+  online_at: instant,
+  is_online: v.boolean(),
+  can_reserve: v.boolean(),
+  reserve_count: int,
+  reserved: v.boolean(),
+  is_overseas: v.boolean(),
+  h5_url: v.nullable(v.string()),
+  age_rating: v.string(),
+  licence_no: v.string(),
+  approval_no: v.string(),
+  developer: v.string(),
+  publisher: v.string(),
+  screenshots: v.array(v.object({ url: v.string(), caption: v.string(), width: int, height: int })),
+  videos: v.array(v.never()),
+  /** The version asked for (platform_game_id), else the main one. */
+  platform: PlatformVersion,
+  platforms: v.array(PlatformVersion),
+  open_servers: v.array(v.object({ id: int, server_name: v.string(), open_at: instant, opened: v.boolean(), platform_game_id: v.nullable(int) })),
+  gifts: v.object({ count: int, remaining: int, list: v.array(GiftPack) }),
+  coupons: v.object({ count: int, max_amount: v.number(), list: v.array(GameCoupon) }),
+});
 
 export const getGameDetail = defineCall({
   path: '/api/game/getGameDetail',
   auth: 'optional',
   summary: '游戏详情：介绍、截图、各平台版本、开服、礼包和代金券摘要、预约状态。game_id 与 platform_game_id 至少给一个（都缺时 参数错误），都给时须属于同一游戏',
   fields: { game_id: optionalId(), platform_game_id: optionalId() },
-  answer: answer<unknown>('{ game_id, platform_game_id, name, icon, banner, description, tags, screenshots, platform, platforms, open_servers, gifts: { count, remaining, list }, coupons: { count, max_amount, list }, reserve_count, reserved, … }（docs/catalog.md）；不存在时 游戏不存在'),
+  answer: answer(GameDetail, '{ game_id, platform_game_id, name, icon, banner, description, tags, screenshots, platform, platforms, open_servers, gifts: { count, remaining, list }, coupons: { count, max_amount, list }, reserve_count, reserved, … }（docs/catalog.md）；不存在时 游戏不存在'),
 });
 
 export const recordGameSize = defineCall({
@@ -154,7 +299,7 @@ export const recordGameSize = defineCall({
       return Number.isSafeInteger(size) && size > 0 ? { ok: true, value: size } : { ok: false, message: MSG.paramError };
     }),
   },
-  answer: answer<null>('null；msg 记录成功；游戏不存在时 游戏不存在'),
+  answer: answer(NULL_ANSWER, 'null；msg 记录成功；游戏不存在时 游戏不存在'),
 });
 
 export const getPlatformGame = defineCall({
@@ -162,7 +307,7 @@ export const getPlatformGame = defineCall({
   auth: 'none',
   summary: '一个游戏在各平台的版本',
   fields: { ...PAGE_FIELDS, game_id: id() },
-  answer: answer<unknown>('分页：list: [{ platform_game_id, game_id, platform_id, platform_name, platform_game_name, down_type, size, discount …, file_md5, vip_info }]；游戏不存在时 游戏不存在'),
+  answer: answer(page(PlatformVersion), '分页：list: [{ platform_game_id, game_id, platform_id, platform_name, platform_game_name, down_type, size, discount …, file_md5, vip_info }]；游戏不存在时 游戏不存在'),
 });
 
 // ---- Gift packs and reservations ----
@@ -172,7 +317,7 @@ export const getGiftList = defineCall({
   auth: 'optional',
   summary: '一个游戏的礼包；登录时带出自己领到的兑换码',
   fields: { ...PAGE_FIELDS, game_id: id() },
-  answer: answer<unknown>('分页：list: [{ gift_id, game_id, name, content, usage, valid_until, expired, vip_level, total, remaining, claimed, code }]'),
+  answer: answer(page(GiftPack), '分页：list: [{ gift_id, game_id, name, content, usage, valid_until, expired, vip_level, total, remaining, claimed, code }]'),
 });
 
 export const receiveGift = defineCall({
@@ -180,7 +325,10 @@ export const receiveGift = defineCall({
   auth: 'required',
   summary: '领取礼包：每人每个礼包一个兑换码；已领过时再次答出同一个码',
   fields: { gift_id: id() },
-  answer: answer<{ code: string; gift_id: number }>('{ code, gift_id }；msg 领取成功 或 已领取；礼包不存在、礼包已过期、礼包已领完 时 code -1'),
+  answer: answer(v.object({
+    code: v.string(),
+    gift_id: int,
+  }), '{ code, gift_id }；msg 领取成功 或 已领取；礼包不存在、礼包已过期、礼包已领完 时 code -1'),
 });
 
 export const myGiftList = defineCall({
@@ -188,7 +336,25 @@ export const myGiftList = defineCall({
   auth: 'required',
   summary: '我领到的礼包码，最近领的在前',
   fields: { ...PAGE_FIELDS },
-  answer: answer<unknown>('分页：list: [{ gift_id, name, content, usage, vip_level, code, claimed_at, valid_until, expired, game_id, game_name, icon }]'),
+  answer: answer(
+    page(
+      v.object({
+        gift_id: int,
+        name: v.string(),
+        content: v.string(),
+        usage: v.string(),
+        vip_level: int,
+        code: v.string(),
+        claimed_at: instant,
+        valid_until: instant,
+        expired: v.boolean(),
+        game_id: int,
+        game_name: v.string(),
+        icon: v.string(),
+      }),
+    ),
+    '分页：list: [{ gift_id, name, content, usage, vip_level, code, claimed_at, valid_until, expired, game_id, game_name, icon }]',
+  ),
 });
 
 export const reserveGame = defineCall({
@@ -196,7 +362,11 @@ export const reserveGame = defineCall({
   auth: 'required',
   summary: '预约未上线的游戏（重复预约答 已预约）',
   fields: { game_id: id() },
-  answer: answer<{ game_id: number; reserved: boolean; reserve_count: number }>('{ game_id, reserved: true, reserve_count }；msg 预约成功 或 已预约；已上线时 游戏已上线，快去下载吧'),
+  answer: answer(v.object({
+    game_id: int,
+    reserved: v.boolean(),
+    reserve_count: int,
+  }), '{ game_id, reserved: true, reserve_count }；msg 预约成功 或 已预约；已上线时 游戏已上线，快去下载吧'),
 });
 
 export const cancelReserveGame = defineCall({
@@ -204,7 +374,11 @@ export const cancelReserveGame = defineCall({
   auth: 'required',
   summary: '取消预约（没有预约过也答成功）',
   fields: { game_id: id() },
-  answer: answer<{ game_id: number; reserved: boolean; reserve_count: number }>('{ game_id, reserved: false, reserve_count }；msg 已取消预约'),
+  answer: answer(v.object({
+    game_id: int,
+    reserved: v.boolean(),
+    reserve_count: int,
+  }), '{ game_id, reserved: false, reserve_count }；msg 已取消预约'),
 });
 
 export const myReservations = defineCall({
@@ -212,7 +386,7 @@ export const myReservations = defineCall({
   auth: 'required',
   summary: '我预约的游戏，最近预约的在前',
   fields: { ...PAGE_FIELDS },
-  answer: answer<unknown>('分页：list: [游戏条目 + reserved, reserved_at, reserve_count, is_online]'),
+  answer: answer(page(v.object({ ...ReservableGame.entries, reserved_at: instant, is_online: v.boolean() })), '分页：list: [游戏条目 + reserved, reserved_at, reserve_count, is_online]'),
 });
 
 // ---- Downloads (PROTOCOL §7) ----
@@ -222,7 +396,19 @@ export const getDownUrl = defineCall({
   auth: 'optional',
   summary: '某平台版本的下载地址（安卓包，或 H5 游戏的游玩页）',
   fields: { id: id(MSG.downloadAddressError) },
-  answer: answer<unknown>('{ url, platform_game_id, game_id, down_type（1 安装包、2 H5）, version_name, package_name, size, md5 }；未上线时 游戏尚未上线，敬请期待'),
+  answer: answer(
+    v.object({
+      url: v.string(),
+      platform_game_id: int,
+      game_id: int,
+      down_type: DownType,
+      version_name: v.string(),
+      package_name: v.nullable(v.string()),
+      size: int,
+      md5: v.nullable(v.string()),
+    }),
+    '{ url, platform_game_id, game_id, down_type（1 安装包、2 H5）, version_name, package_name, size, md5 }；未上线时 游戏尚未上线，敬请期待',
+  ),
 });
 
 export const recordDown = defineCall({
@@ -230,7 +416,7 @@ export const recordDown = defineCall({
   auth: 'optional',
   summary: '记录一次下载（下载数 +1）',
   fields: { platform_game_id: id(), game_id: id() },
-  answer: answer<null>('null；msg 记录成功；版本与游戏不符时 参数错误'),
+  answer: answer(NULL_ANSWER, 'null；msg 记录成功；版本与游戏不符时 参数错误'),
 });
 
 export const reportAddress = defineCall({
@@ -246,5 +432,5 @@ export const reportAddress = defineCall({
       return address.length > ADDRESS_MAX ? { ok: false, message: MSG.paramError } : { ok: true, value: address };
     }),
   },
-  answer: answer<null>('null；msg 上报成功'),
+  answer: answer(NULL_ANSWER, 'null；msg 上报成功'),
 });

@@ -1,5 +1,6 @@
-import { answer, defineCall, field, isAbsent, looseId, PAGE_FIELDS, textOf } from '../call-spec.ts';
-import { ARTICLE_MSG, ARTICLE_SLUG_PATTERN, type ArticleKind } from '../help-rules.ts';
+import * as v from 'valibot';
+import { answer, defineCall, field, isAbsent, looseId, PAGE_FIELDS, textOf, int, page } from '../call-spec.ts';
+import { ARTICLE_MSG, ARTICLE_SLUG_PATTERN, ArticleKind } from '../help-rules.ts';
 
 /**
  * Help articles: FAQ categories and their questions (/commonproblem), one
@@ -9,44 +10,52 @@ import { ARTICLE_MSG, ARTICLE_SLUG_PATTERN, type ArticleKind } from '../help-rul
  */
 
 /** An article as a list shows it. */
-export interface ArticleLink {
-  id: number;
-  title: string;
-  summary: string;
-}
+export const ArticleLink = v.object({
+  id: int,
+  title: v.string(),
+  summary: v.string(),
+});
+export type ArticleLink = v.InferOutput<typeof ArticleLink>;
 
-export interface FaqCategory {
-  id: number;
-  name: string;
-  questions: ArticleLink[];
-}
+export const FaqCategory = v.object({
+  id: int,
+  name: v.string(),
+  questions: v.array(ArticleLink),
+});
+export type FaqCategory = v.InferOutput<typeof FaqCategory>;
 
 export const getQuestion = defineCall({
   path: '/api/article/getQuestion',
   auth: 'none',
   summary: '常见问题：各分类及其下已发布的问题（按排序）',
   fields: {},
-  answer: answer<{ categories: FaqCategory[] }>('{ categories: [{ id, name, questions: [{ id, title, summary }] }] }（空分类不返回）'),
+  answer: answer(v.object({
+    categories: v.array(FaqCategory),
+  }), '{ categories: [{ id, name, questions: [{ id, title, summary }] }] }（空分类不返回）'),
 });
 
-export interface ArticleView {
-  id: number;
-  kind: ArticleKind;
+export const ArticleView = v.object({
+  id: int,
+  kind: ArticleKind,
   /** '' when the article has none. */
-  slug: string;
-  title: string;
-  summary: string;
+  slug: v.string(),
+  title: v.string(),
+  summary: v.string(),
   /** Sanitised HTML. */
-  content: string;
+  content: v.string(),
   /** A picture URL, '' without one. */
-  cover: string;
+  cover: v.string(),
   /** FAQ answers only. */
-  category: { id: number; name: string } | null;
-  published_at: string;
-  updated_at: string;
+  category: v.nullable(v.object({
+    id: int,
+    name: v.string(),
+  })),
+  published_at: v.string(),
+  updated_at: v.string(),
   /** Other published questions of the same category (FAQ answers), or the other 关于我们 items. */
-  related: ArticleLink[];
-}
+  related: v.array(ArticleLink),
+});
+export type ArticleView = v.InferOutput<typeof ArticleView>;
 
 export const getArticleInfo = defineCall({
   path: '/api/user/getArticleInfo',
@@ -60,21 +69,22 @@ export const getArticleInfo = defineCall({
       return ARTICLE_SLUG_PATTERN.test(slug) ? { ok: true, value: slug } : { ok: false, message: ARTICLE_MSG.badSlug };
     }),
   },
-  answer: answer<ArticleView>('{ id, kind, slug, title, summary, content (HTML), cover, category, published_at, updated_at, related }；未发布或不存在答 文章不存在或已下线'),
+  answer: answer(ArticleView, '{ id, kind, slug, title, summary, content (HTML), cover, category, published_at, updated_at, related }；未发布或不存在答 文章不存在或已下线'),
 });
 
-export interface ActivityArticle {
-  id: number;
-  title: string;
-  summary: string;
-  cover: string;
-  published_at: string;
-}
+export const ActivityArticle = v.object({
+  id: int,
+  title: v.string(),
+  summary: v.string(),
+  cover: v.string(),
+  published_at: v.string(),
+});
+export type ActivityArticle = v.InferOutput<typeof ActivityArticle>;
 
 export const getArticleActivity = defineCall({
   path: '/api/article/getArticleActivity',
   auth: 'none',
   summary: '活动公告：已发布的活动文章，最新在前（PROTOCOL §10 列表）',
   fields: { ...PAGE_FIELDS },
-  answer: answer<{ list: ActivityArticle[]; total: number; page: number; limit: number }>('{ list: [{ id, title, summary, cover, published_at }], total, page, limit }'),
+  answer: answer(page(ActivityArticle), '{ list: [{ id, title, summary, cover, published_at }], total, page, limit }'),
 });

@@ -1,4 +1,5 @@
-import { answer, defineCall, field, PAGE_FIELDS, textOf, type Field } from '../call-spec.ts';
+import * as v from 'valibot';
+import { answer, defineCall, field, PAGE_FIELDS, textOf, type Field, int, page } from '../call-spec.ts';
 import { normaliseInviteCode } from '../invite-code.ts';
 
 /** 邀请好友与邀请收益: /api/user/… calls of SPEC §7 and bindInviteCode. */
@@ -15,84 +16,91 @@ export const INVITE_MSG = {
 } as const;
 
 /** The rules as the page shows them. */
-export interface InviteRules {
+export const InviteRules = v.object({
   /** Basis points (500 = 5 %) of each provider-paid top-up of an invitee. */
-  share_bp: number;
+  share_bp: int,
   /** Days after binding during which an invitee's top-ups earn the share. */
-  share_days: number;
+  share_days: int,
   /** Hours after registering during which a player may still enter a code (bindInviteCode). */
-  bind_window_hours: number;
-}
+  bind_window_hours: v.number(),
+});
+export type InviteRules = v.InferOutput<typeof InviteRules>;
 
-export interface InviteInfo {
-  code: string;
+export const InviteInfo = v.object({
+  code: v.string(),
   /** Path of the share link on this app's origin: `/?invite=<code>` (the client adds the origin). */
-  share_path: string;
-  invited_count: number;
+  share_path: v.string(),
+  invited_count: int,
   /** Income earned (credited minus clawed back), fen. */
-  income_total_cents: number;
+  income_total_cents: int,
   /** The income account's balance (fen): what can be withdrawn. */
-  income_balance_cents: number;
+  income_balance_cents: int,
   /** Clawbacks the balance could not cover, netted against later income (fen). */
-  debt_cents: number;
-  rules: InviteRules;
+  debt_cents: int,
+  rules: InviteRules,
   /** Who invited this player (masked), or null. */
-  inviter: { nickname: string; phone: string } | null;
+  inviter: v.nullable(v.object({
+    nickname: v.string(),
+    phone: v.string(),
+  })),
   /** Until when this player may still enter an invite code (ISO), or null when no longer possible. */
-  can_bind_until: string | null;
-}
+  can_bind_until: v.nullable(v.string()),
+});
+export type InviteInfo = v.InferOutput<typeof InviteInfo>;
 
 export const getInviteInfo = defineCall({
   path: '/api/user/getInviteInfo',
   auth: 'required',
   summary: '我的邀请码、分享链接路径、已邀请人数、邀请收益（累计、余额、待抵扣）与规则数字；首次调用时生成邀请码',
   fields: {},
-  answer: answer<InviteInfo>('{ code, share_path, invited_count, income_total_cents, income_balance_cents, debt_cents, rules: { share_bp, share_days, bind_window_hours }, inviter, can_bind_until }'),
+  answer: answer(InviteInfo, '{ code, share_path, invited_count, income_total_cents, income_balance_cents, debt_cents, rules: { share_bp, share_days, bind_window_hours }, inviter, can_bind_until }'),
 });
 
-export interface Invitee {
-  id: number;
-  nickname: string;
+export const Invitee = v.object({
+  id: int,
+  nickname: v.string(),
   /** Masked: 138****0000; 已注销 for a cancelled account. */
-  phone: string;
-  bound_at: string;
-  share_until: string;
+  phone: v.string(),
+  bound_at: v.string(),
+  share_until: v.string(),
   /** Income this invitee produced (credited minus clawed back), fen. */
-  income_cents: number;
-}
+  income_cents: int,
+});
+export type Invitee = v.InferOutput<typeof Invitee>;
 
 export const getInviteInfoList = defineCall({
   path: '/api/user/getInviteInfoList',
   auth: 'required',
   summary: '我邀请的好友（分页，最新在前）：昵称、打码手机号、绑定时间、分成截止、TA 带来的收益',
   fields: { ...PAGE_FIELDS },
-  answer: answer<{ list: Invitee[]; total: number; page: number; limit: number }>('分页：list: [{ id, nickname, phone, bound_at, share_until, income_cents }]'),
+  answer: answer(page(Invitee), '分页：list: [{ id, nickname, phone, bound_at, share_until, income_cents }]'),
 });
 
-export interface IncomeRecord {
-  id: number;
-  invitee_nickname: string;
-  invitee_phone: string;
-  order_number: string;
+export const IncomeRecord = v.object({
+  id: int,
+  invitee_nickname: v.string(),
+  invitee_phone: v.string(),
+  order_number: v.string(),
   /** The invitee's provider-paid amount the share was taken of (fen). */
-  order_cents: number;
-  share_bp: number;
+  order_cents: int,
+  share_bp: int,
   /** The share (fen, rounded down). */
-  amount_cents: number;
+  amount_cents: int,
   /** Of the share, credited to income / netted against an earlier clawback's debt. */
-  credited_cents: number;
-  netted_cents: number;
-  status: 'credited' | 'clawed_back';
-  created_at: string;
-  clawed_back_at: string | null;
-}
+  credited_cents: int,
+  netted_cents: int,
+  status: v.picklist(['credited', 'clawed_back']),
+  created_at: v.string(),
+  clawed_back_at: v.nullable(v.string()),
+});
+export type IncomeRecord = v.InferOutput<typeof IncomeRecord>;
 
 export const downLineOrder = defineCall({
   path: '/api/user/downLineOrder',
   auth: 'required',
   summary: '邀请收益明细（分页，最新在前）：好友、来源订单号与金额、分成比例、收益、已入账或已扣回',
   fields: { ...PAGE_FIELDS },
-  answer: answer<{ list: IncomeRecord[]; total: number; page: number; limit: number; income_balance_cents: number }>(
+  answer: answer(page(IncomeRecord, { income_balance_cents: int, }),
     '分页：list: [{ id, invitee_nickname, invitee_phone, order_number, order_cents, share_bp, amount_cents, credited_cents, netted_cents, status, created_at, clawed_back_at }]，另有 income_balance_cents',
   ),
 });
@@ -111,7 +119,12 @@ export const bindInviteCode = defineCall({
   auth: 'required',
   summary: '注册后补填邀请码（注册后规定小时内、仅一次；不能填自己的、不能互相邀请；每个手机号一生只能绑定一次）',
   fields: { invite_code: inviteCode() },
-  answer: answer<{ inviter: { nickname: string; phone: string } }>('{ inviter: { nickname, phone } }；msg 绑定成功'),
+  answer: answer(v.object({
+    inviter: v.object({
+      nickname: v.string(),
+      phone: v.string(),
+    }),
+  }), '{ inviter: { nickname, phone } }；msg 绑定成功'),
 });
 
 /**
@@ -127,7 +140,8 @@ export const registerInviteCode = field<string | undefined, { given: boolean; co
 );
 
 /** What the register answer says of the invite code sent with it (null when none was sent). */
-export interface RegisterInviteOutcome {
-  bound: boolean;
-  msg: string;
-}
+export const RegisterInviteOutcome = v.object({
+  bound: v.boolean(),
+  msg: v.string(),
+});
+export type RegisterInviteOutcome = v.InferOutput<typeof RegisterInviteOutcome>;

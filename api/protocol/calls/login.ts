@@ -1,6 +1,8 @@
-import { answer, defineCall, field, textOf, type Field } from '../call-spec.ts';
+import * as v from 'valibot';
+import { answer, defineCall, field, textOf, type Field, NULL_ANSWER } from '../call-spec.ts';
 import { AUTH_MSG, MSG } from '../codes.ts';
-import { registerInviteCode, type RegisterInviteOutcome } from './invite.ts';
+import { CancellationView } from './account-cancel.ts';
+import { registerInviteCode, RegisterInviteOutcome } from './invite.ts';
 
 /** SPEC §5/§9: a mainland mobile number. */
 export const PHONE_PATTERN = /^1[3-9]\d{9}$/;
@@ -17,14 +19,17 @@ export type SmsType = (typeof SMS_TYPES)[number];
 const CODE_PATTERN = new RegExp(`^\\d{${SMS_CODE_DIGITS}}$`);
 
 /** The signed-in answer of every sign-in call (code 200, SPEC §5). */
-export interface SignedIn {
-  token: string;
-  user_uuid: string;
-  nickname: string;
-  registered: boolean;
+export const SignedIn = v.object({
+  token: v.string(),
+  user_uuid: v.string(),
+  nickname: v.string(),
+  registered: v.boolean(),
   /** Registrations that sent an invite_code: whether it bound; absent otherwise. */
-  invite?: RegisterInviteOutcome | null;
-}
+  invite: v.optional(v.nullable(RegisterInviteOutcome)),
+  /** A sign-in in the cancellation cooling-off: the pending cancellation, which the app offers to revoke. */
+  cancellation: v.nullable(CancellationView),
+});
+export type SignedIn = v.InferOutput<typeof SignedIn>;
 
 /** A mainland mobile number: 请输入手机号 when missing, 手机号码格式不正确 when malformed. */
 export function phone(): Field<string | number, string> {
@@ -65,7 +70,7 @@ const bdVid = field<string | undefined, string | null>({ type: 'string', require
   value: textOf(value).slice(0, BD_VID_MAX_LENGTH) || null,
 }));
 
-const signedInAnswer = answer<SignedIn>('code 200 登录成功：{ token, user_uuid, nickname, registered }（注册时带了 invite_code 另有 invite: { bound, msg }）；token 之后随每个需要登录的调用发送');
+const signedInAnswer = answer(SignedIn, 'code 200 登录成功：{ token, user_uuid, nickname, registered }（注册时带了 invite_code 另有 invite: { bound, msg }）；token 之后随每个需要登录的调用发送');
 
 export const sendCode = defineCall({
   path: '/api/login/sendCode',
@@ -82,7 +87,7 @@ export const sendCode = defineCall({
     ),
     type: field<SmsType | number, string>({ type: SMS_TYPES.map((t) => `"${t}"`).join(' | '), required: true, rule: '验证码用途', message: MSG.paramError }, (value) => ({ ok: true, value: textOf(value) })),
   },
-  answer: answer<null>('null；msg 验证码已发送。type 3–5 未登录时 code 105；type 4 的号码已被他人绑定：该手机号已被其他账号绑定，与当前号码相同：新手机号不能与当前手机号相同'),
+  answer: answer(NULL_ANSWER, 'null；msg 验证码已发送。type 3–5 未登录时 code 105；type 4 的号码已被他人绑定：该手机号已被其他账号绑定，与当前号码相同：新手机号不能与当前手机号相同'),
 });
 
 export const verifyCode = defineCall({
@@ -90,7 +95,7 @@ export const verifyCode = defineCall({
   auth: 'none',
   summary: '找回密码第一步：检查 type 2 验证码是否正确（不消耗，resetPassword 再用它）',
   fields: { account: phone(), phone_code: smsCode() },
-  answer: answer<null>('null；msg 验证成功。验证码不对、过期或作废时 code -1 与原因'),
+  answer: answer(NULL_ANSWER, 'null；msg 验证成功。验证码不对、过期或作废时 code -1 与原因'),
 });
 
 export const trendRegister = defineCall({
@@ -128,5 +133,5 @@ export const resetPassword = defineCall({
   auth: 'none',
   summary: '找回密码第二步：type 2 验证码 + 新密码；该账号所有登录都失效（其他设备收到 106）',
   fields: { account: phone(), phone_code: smsCode(), password: newPassword() },
-  answer: answer<null>('null；msg 修改成功'),
+  answer: answer(NULL_ANSWER, 'null；msg 修改成功'),
 });

@@ -1,36 +1,38 @@
-import { answer, choice, defineCall, field, id, looseId, optionalChoice, optionalId, PAGE_FIELDS, requiredText, textOf } from '../call-spec.ts';
-import { exactCents, IDEMPOTENCY_KEY_PATTERN, MONEY_MSG, TOPUP_MAX_CENTS, TOPUP_MIN_CENTS, type OrderKind, type OrderStatus, type PayMethod } from '../money.ts';
+import * as v from 'valibot';
+import { answer, choice, defineCall, field, id, looseId, optionalChoice, optionalId, PAGE_FIELDS, requiredText, textOf, int, page } from '../call-spec.ts';
+import { exactCents, IDEMPOTENCY_KEY_PATTERN, MONEY_MSG, TOPUP_MAX_CENTS, TOPUP_MIN_CENTS, OrderKind, OrderStatus, PayMethod } from '../money.ts';
 
 /** 订单与支付 (/api/order/…): every order a player makes goes through createOrder. */
 
-export interface OrderView {
-  order_number: string;
-  kind: OrderKind;
+export const OrderView = v.object({
+  order_number: v.string(),
+  kind: OrderKind,
   /** 商品名称: '600乐玩币', '仙剑奇缘 30元充值', '648省钱卡'. */
-  subject: string;
-  status: OrderStatus;
-  status_text: string;
-  amount_cents: number;
-  coupon_cents: number;
-  pay_cents: number;
-  bonus_cents: number;
-  pay_method: PayMethod;
+  subject: v.string(),
+  status: OrderStatus,
+  status_text: v.string(),
+  amount_cents: int,
+  coupon_cents: int,
+  pay_cents: int,
+  bonus_cents: int,
+  pay_method: PayMethod,
   /** The cashier, while a provider payment is open; null otherwise. */
-  pay_url: string | null;
-  game_id: number | null;
-  platform_game_id: number | null;
-  game_name: string | null;
-  server_name: string | null;
-  role_name: string | null;
-  card_id: number | null;
-  coupon_name: string | null;
-  created_at: string;
-  expires_at: string | null;
-  paid_at: string | null;
-  delivered_at: string | null;
-  closed_at: string | null;
-  fail_reason: string | null;
-}
+  pay_url: v.nullable(v.string()),
+  game_id: v.nullable(int),
+  platform_game_id: v.nullable(int),
+  game_name: v.nullable(v.string()),
+  server_name: v.nullable(v.string()),
+  role_name: v.nullable(v.string()),
+  card_id: v.nullable(int),
+  coupon_name: v.nullable(v.string()),
+  created_at: v.string(),
+  expires_at: v.nullable(v.string()),
+  paid_at: v.nullable(v.string()),
+  delivered_at: v.nullable(v.string()),
+  closed_at: v.nullable(v.string()),
+  fail_reason: v.nullable(v.string()),
+});
+export type OrderView = v.InferOutput<typeof OrderView>;
 
 const ORDER_VIEW_DOC =
   '{ order_number, kind, subject, status, status_text, amount_cents, coupon_cents, pay_cents, bonus_cents, pay_method, pay_url, game_id, platform_game_id, game_name, server_name, role_name, card_id, coupon_name, created_at, expires_at, paid_at, delivered_at, closed_at, fail_reason }';
@@ -64,7 +66,7 @@ export const createOrder = defineCall({
     user_coupon_id: optionalId(),
     pay_method: optionalChoice(['provider', 'coins', 'wallet'] as const),
   },
-  answer: answer<OrderView>(
+  answer: answer(OrderView,
     `${ORDER_VIEW_DOC}；拒绝时 code -1：${[MONEY_MSG.inFlight, MONEY_MSG.keyReused, MONEY_MSG.gameMissing, MONEY_MSG.roleMissing, MONEY_MSG.cardMissing, MONEY_MSG.couponUnusable, MONEY_MSG.coinsShort, MONEY_MSG.walletShort, '防沉迷限额'].join('、')}`,
   ),
 });
@@ -76,7 +78,7 @@ export const getOneOrder = defineCall({
   auth: 'required',
   summary: '一笔自己的订单（支付页轮询它）；别人的订单答 订单不存在',
   fields: { order_number: orderNumber },
-  answer: answer<OrderView>(ORDER_VIEW_DOC),
+  answer: answer(OrderView, ORDER_VIEW_DOC),
 });
 
 export const cancelOrder = defineCall({
@@ -84,7 +86,7 @@ export const cancelOrder = defineCall({
   auth: 'required',
   summary: '取消自己未支付的订单：订单 failed（已取消支付），锁定的优惠券释放',
   fields: { order_number: orderNumber },
-  answer: answer<OrderView>(`${ORDER_VIEW_DOC}；已支付答 订单已支付`),
+  answer: answer(OrderView, `${ORDER_VIEW_DOC}；已支付答 订单已支付`),
 });
 
 const statusFilter = optionalChoice(['open', 'done', 'closed'] as const);
@@ -94,7 +96,7 @@ export const getMyOrders = defineCall({
   auth: 'required',
   summary: '我的订单（充值记录），最新在前；kind 与 status（open 待支付/支付中，done 已支付/已到账，closed 失败/过期/退款）可选',
   fields: { ...PAGE_FIELDS, kind: optionalChoice(['coins', 'game', 'card'] as const), status: statusFilter },
-  answer: answer<{ list: OrderView[]; total: number; page: number; limit: number }>(`分页：list: [${ORDER_VIEW_DOC}]`),
+  answer: answer(page(OrderView), `分页：list: [${ORDER_VIEW_DOC}]`),
 });
 
 export const getUserOrders = defineCall({
@@ -102,42 +104,45 @@ export const getUserOrders = defineCall({
   auth: 'required',
   summary: '我在一个游戏的充值订单，最新在前',
   fields: { ...PAGE_FIELDS, platform_game_id: id() },
-  answer: answer<{ list: OrderView[]; total: number; page: number; limit: number }>(`分页：list: [${ORDER_VIEW_DOC}]`),
+  answer: answer(page(OrderView), `分页：list: [${ORDER_VIEW_DOC}]`),
 });
 
 // ---- Game top-ups: which role receives it ----
 
-export interface GameRole {
-  id: number;
-  server_name: string;
-  role_name: string;
+export const GameRole = v.object({
+  id: int,
+  server_name: v.string(),
+  role_name: v.string(),
   /** What the (simulated) game has credited the role (fen of top-up). */
-  balance_cents?: number;
-}
+  balance_cents: v.optional(int),
+});
+export type GameRole = v.InferOutput<typeof GameRole>;
 
-export interface SubAccount {
-  id: number;
-  name: string;
-  total_topup_cents: number;
-  roles: GameRole[];
-}
+export const SubAccount = v.object({
+  id: int,
+  name: v.string(),
+  total_topup_cents: int,
+  roles: v.array(GameRole),
+});
+export type SubAccount = v.InferOutput<typeof SubAccount>;
 
-export interface GameRoles {
-  game_id: number;
-  platform_game_id: number;
-  game_name: string;
-  icon: string;
+export const GameRoles = v.object({
+  game_id: int,
+  platform_game_id: int,
+  game_name: v.string(),
+  icon: v.string(),
   /** Open servers of the game, newest first (for a new sub-account's role). */
-  servers: string[];
-  sub_accounts: SubAccount[];
-}
+  servers: v.array(v.string()),
+  sub_accounts: v.array(SubAccount),
+});
+export type GameRoles = v.InferOutput<typeof GameRoles>;
 
 export const getGameRoles = defineCall({
   path: '/api/order/getGameRoles',
   auth: 'required',
   summary: '自己在一个游戏的小号与角色（充值对象）及可选区服',
   fields: { platform_game_id: id(MONEY_MSG.gameMissing) },
-  answer: answer<GameRoles>('{ game_id, platform_game_id, game_name, icon, servers: [name], sub_accounts: [{ id, name, total_topup_cents, roles: [{ id, server_name, role_name, balance_cents }] }] }'),
+  answer: answer(GameRoles, '{ game_id, platform_game_id, game_name, icon, servers: [name], sub_accounts: [{ id, name, total_topup_cents, roles: [{ id, server_name, role_name, balance_cents }] }] }'),
 });
 
 export const addSubAccount = defineCall({
@@ -152,39 +157,43 @@ export const addSubAccount = defineCall({
       return Array.from(t).length <= 12 ? { ok: true, value: t } : { ok: false, message: MONEY_MSG.subAccountName };
     }),
   },
-  answer: answer<SubAccount>(`{ id, name, total_topup_cents, roles: [{ id, server_name, role_name }] }；${MONEY_MSG.subAccountLimit}、${MONEY_MSG.serverMissing} 时 code -1`),
+  answer: answer(SubAccount, `{ id, name, total_topup_cents, roles: [{ id, server_name, role_name }] }；${MONEY_MSG.subAccountLimit}、${MONEY_MSG.serverMissing} 时 code -1`),
 });
 
-export interface RechargeGame {
-  game_id: number;
-  platform_game_id: number;
-  game_name: string;
-  icon: string;
-  sub_account_count: number;
-}
+export const RechargeGame = v.object({
+  game_id: int,
+  platform_game_id: int,
+  game_name: v.string(),
+  icon: v.string(),
+  sub_account_count: int,
+});
+export type RechargeGame = v.InferOutput<typeof RechargeGame>;
 
 export const getMyRechargeGames = defineCall({
   path: '/api/order/getMyRechargeGames',
   auth: 'required',
   summary: '我有小号的游戏（自助充值第一步），最近充值的在前',
   fields: {},
-  answer: answer<{ list: RechargeGame[] }>('{ list: [{ game_id, platform_game_id, game_name, icon, sub_account_count }] }'),
+  answer: answer(v.object({
+    list: v.array(RechargeGame),
+  }), '{ list: [{ game_id, platform_game_id, game_name, icon, sub_account_count }] }'),
 });
 
 // ---- Coupons at checkout ----
 
-export interface CheckoutCoupon {
+export const CheckoutCoupon = v.object({
   /** user_coupons.id */
-  id: number;
-  name: string;
-  amount_cents: number;
-  threshold_cents: number;
-  condition_text: string;
-  game_name: string;
-  expires_at: string;
+  id: int,
+  name: v.string(),
+  amount_cents: int,
+  threshold_cents: int,
+  condition_text: v.string(),
+  game_name: v.string(),
+  expires_at: v.string(),
   /** Why it cannot be used for this order; '' when usable. */
-  reason: string;
-}
+  reason: v.string(),
+});
+export type CheckoutCoupon = v.InferOutput<typeof CheckoutCoupon>;
 
 export const getCheckoutCoupons = defineCall({
   path: '/api/order/getCheckoutCoupons',
@@ -195,7 +204,11 @@ export const getCheckoutCoupons = defineCall({
     amount_cents: amountCents,
     platform_game_id: optionalId(),
   },
-  answer: answer<{ best_id: number | null; usable: CheckoutCoupon[]; unusable: CheckoutCoupon[] }>(
+  answer: answer(v.object({
+    best_id: v.nullable(int),
+    usable: v.array(CheckoutCoupon),
+    unusable: v.array(CheckoutCoupon),
+  }),
     "{ best_id, usable: [{ id, name, amount_cents, threshold_cents, condition_text, game_name, expires_at, reason: '' }], unusable: [{ …, reason }] }",
   ),
 });

@@ -1,4 +1,4 @@
-import { answer, defineCall, field, isAbsent } from '../call-spec.ts';
+import { answer, defineCall, field, isAbsent, NULL_ANSWER } from '../call-spec.ts';
 import { MSG } from '../codes.ts';
 import { POINT_PATH } from '../wire.ts';
 
@@ -52,5 +52,5 @@ export const point = defineCall({
       return text !== '' && text.length <= PLATFORM_ID_MAX_LENGTH ? { ok: true, value: text } : refused;
     }),
   },
-  answer: answer<null>('null；msg 埋点成功（客户端不显示）'),
+  answer: answer(NULL_ANSWER, 'null；msg 埋点成功（客户端不显示）'),
 });

@@ -1,5 +1,6 @@
+import * as v from 'valibot';
 import { answer, choice, defineCall, field, isAbsent, textOf } from '../call-spec.ts';
-import { checkBirthday, checkNickname, checkSex, NICKNAME_MAX, NICKNAME_MIN, PROFILE_MSG, UPLOAD_PURPOSES, type Checked, type Sex } from '../profile-rules.ts';
+import { checkBirthday, checkNickname, checkSex, NICKNAME_MAX, NICKNAME_MIN, PROFILE_MSG, UPLOAD_PURPOSES, type Checked, Sex } from '../profile-rules.ts';
 
 export * from '../profile-rules.ts';
 
@@ -11,16 +12,17 @@ export * from '../profile-rules.ts';
 // ---- Calls ----
 
 /** What getUploadTos answers: where and how to send the bytes, for how long. */
-export interface UploadTicket {
+export const UploadTicket = v.object({
   /** A path of this server (resolve against the api base): POST the raw image bytes there. */
-  url: string;
-  method: 'POST';
+  url: v.string(),
+  method: v.literal('POST'),
   /** Seconds the ticket lives; it is good for one upload. */
-  expires_in: number;
-  max_bytes: number;
+  expires_in: v.number(),
+  max_bytes: v.number(),
   /** The accepted kinds; the server checks the bytes themselves, not the declared type. */
-  accept: string[];
-}
+  accept: v.array(v.string()),
+});
+export type UploadTicket = v.InferOutput<typeof UploadTicket>;
 
 export const getUploadTos = defineCall({
   path: '/api/upload/getUploadTos',
@@ -29,7 +31,7 @@ export const getUploadTos = defineCall({
   fields: {
     purpose: choice(UPLOAD_PURPOSES, PROFILE_MSG.badPurpose),
   },
-  answer: answer<UploadTicket>('{ url, method, expires_in, max_bytes, accept }'),
+  answer: answer(UploadTicket, '{ url, method, expires_in, max_bytes, accept }'),
 });
 
 export const headerImgEdit = defineCall({
@@ -42,7 +44,9 @@ export const headerImgEdit = defineCall({
       return key === '' ? { ok: false, message: PROFILE_MSG.badAvatar } : { ok: true, value: key };
     }),
   },
-  answer: answer<{ avatar: string }>('{ avatar }: the avatar URL; msg 头像修改成功'),
+  answer: answer(v.object({
+    avatar: v.string(),
+  }), '{ avatar }: the avatar URL; msg 头像修改成功'),
 });
 
 /** Absent (undefined, null, '') leaves the field as it is; `keepEmpty`: only undefined and null do (an empty nickname is a mistake to point out). */
@@ -65,5 +69,9 @@ export const updateUserInfo = defineCall({
       optional((raw) => checkBirthday(raw)),
     ),
   },
-  answer: answer<{ nickname: string; sex: Sex; birthday: string | null }>('{ nickname, sex, birthday }; msg 修改成功'),
+  answer: answer(v.object({
+    nickname: v.string(),
+    sex: Sex,
+    birthday: v.nullable(v.string()),
+  }), '{ nickname, sex, birthday }; msg 修改成功'),
 });

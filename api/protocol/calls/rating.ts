@@ -1,4 +1,4 @@
-import { answer, defineCall, field, positiveInt, textOf } from '../call-spec.ts';
+import { answer, defineCall, field, positiveInt, textOf, NULL_ANSWER } from '../call-spec.ts';
 
 /** SPEC §3 "Rating" and §9 "Star score 1-5". */
 export const SCORE_MIN = 1;
@@ -34,5 +34,5 @@ export const subEvaluate = defineCall({
     game_id: gameIdOf('game_id'),
     platform_game_id: gameIdOf('platform_game_id'),
   },
-  answer: answer<null>('null; msg 评价成功'),
+  answer: answer(NULL_ANSWER, 'null; msg 评价成功'),
 });

@@ -1,16 +1,18 @@
+import * as v from 'valibot';
 import { answer, defineCall, field, id } from '../call-spec.ts';
-import { checkIdCard, checkRealName, NAME_MAX, NAME_MIN, REAL_NAME_MSG, type AgeBand } from '../real-name.ts';
+import { checkIdCard, checkRealName, NAME_MAX, NAME_MIN, REAL_NAME_MSG, AgeBand } from '../real-name.ts';
 
 /** The real-name state of the signed-in account (another page, /accountsafety, reads this shape too). */
-export interface IdentityCard {
+export const IdentityCard = v.object({
   /** 1 verified, 0 not. */
-  status: 0 | 1;
+  status: v.picklist([0, 1]),
   /** Masked: 张*三; '' when not verified. */
-  real_name: string;
+  real_name: v.string(),
   /** Masked: 1101**********1234; '' when not verified. */
-  id_card: string;
-  age_band: AgeBand | '';
-}
+  id_card: v.string(),
+  age_band: v.union([AgeBand, v.literal('')]),
+});
+export type IdentityCard = v.InferOutput<typeof IdentityCard>;
 
 /** Whether the date is in the future needs the server's clock: the local verifier checks it. */
 const NO_LATER_THAN_ANY_DAY = '9999-12-31';
@@ -32,7 +34,7 @@ export const realNameAuth = defineCall({
       },
     ),
   },
-  answer: answer<IdentityCard>('{ status: 1, real_name, id_card (masked), age_band }; msg 实名认证成功'),
+  answer: answer(IdentityCard, '{ status: 1, real_name, id_card (masked), age_band }; msg 实名认证成功'),
 });
 
 export const getIdentityCard = defineCall({
@@ -40,29 +42,31 @@ export const getIdentityCard = defineCall({
   auth: 'required',
   summary: '自己的实名状态：是否认证、姓名与身份证号码（打码）、年龄段',
   fields: {},
-  answer: answer<IdentityCard>("{ status: 0 | 1, real_name: '张*三' | '', id_card: '1101**********1234' | '', age_band: 'adult' | '16-18' | '8-16' | 'under8' | '' }"),
+  answer: answer(IdentityCard, "{ status: 0 | 1, real_name: '张*三' | '', id_card: '1101**********1234' | '', age_band: 'adult' | '16-18' | '8-16' | 'under8' | '' }"),
 });
 
 /** A play session the server grants (/zaixianwan). */
-export interface PlayGrant {
+export const PlayGrant = v.object({
   /** The H5 page with its ticket: /play/h5/<platform_game_id>?ticket=… */
-  url: string;
+  url: v.string(),
   /** ISO time the session ends (a minor's 21:00 China time, or the ticket's life). */
-  until: string;
-  age_band: AgeBand;
+  until: v.string(),
+  age_band: AgeBand,
   /**
-   * Set when `until` is a hard end (a minor's play window closes then): the page ends the game at
-   * `until` without a reload and shows this text. null when `until` is only the ticket's life
-   * (heartbeats extend it).
-   */
-  end_message: string | null;
-}
+ * Set when `until` is a hard end (a minor's play window closes then): the page ends the game at
+ * `until` without a reload and shows this text. null when `until` is only the ticket's life
+ * (heartbeats extend it).
+ */
+  end_message: v.nullable(v.string()),
+});
+export type PlayGrant = v.InferOutput<typeof PlayGrant>;
 
 /** startPlay's refusal data: 'realName' (verify first), 'hours' (a minor outside the hours), 'game' (not playable). */
-export interface PlayRefusal {
-  reason: 'realName' | 'hours' | 'game';
-  message: string;
-}
+export const PlayRefusal = v.object({
+  reason: v.picklist(['realName', 'hours', 'game']),
+  message: v.string(),
+});
+export type PlayRefusal = v.InferOutput<typeof PlayRefusal>;
 
 export const startPlay = defineCall({
   path: '/api/game/startPlay',
@@ -71,5 +75,5 @@ export const startPlay = defineCall({
   fields: {
     platform_game_id: id(),
   },
-  answer: answer<PlayGrant | PlayRefusal>('{ url, until, age_band, end_message（非空时 until 为硬性结束时间：未成年人时段结束，页面到点结束游戏并显示该文字） }; a refusal (code -1) carries { reason, message }'),
+  answer: answer(v.union([PlayGrant, PlayRefusal]), '{ url, until, age_band, end_message（非空时 until 为硬性结束时间：未成年人时段结束，页面到点结束游戏并显示该文字） }; a refusal (code -1) carries { reason, message }'),
 });

@@ -1,5 +1,6 @@
-import { answer, defineCall, field, id, PAGE_FIELDS, textOf } from '../call-spec.ts';
-import { REQUEST_ID_PATTERN, STORE_MSG, type StoreItemKindWire, type StoreItemState, type StoreRefusal } from '../store.ts';
+import * as v from 'valibot';
+import { answer, defineCall, field, id, PAGE_FIELDS, textOf, int, page } from '../call-spec.ts';
+import { REQUEST_ID_PATTERN, STORE_MSG, StoreItemKindWire, StoreItemState, type StoreRefusal } from '../store.ts';
 
 /**
  * 积分商城: /coinstore lists the items (getStoreItems) and redeems one
@@ -7,26 +8,37 @@ import { REQUEST_ID_PATTERN, STORE_MSG, type StoreItemKindWire, type StoreItemSt
  * (getRedeemRecords). The rules: api/protocol/store.ts and server/rewards/store.ts.
  */
 
-export interface StoreItemView {
-  id: number;
-  kind: StoreItemKindWire;
-  title: string;
-  image: string;
-  description: string;
-  points_price: number;
-  stock: number;
+export const StoreItemView = v.object({
+  id: int,
+  kind: StoreItemKindWire,
+  title: v.string(),
+  image: v.string(),
+  description: v.string(),
+  points_price: v.number(),
+  stock: v.number(),
   /** null: no limit. */
-  per_user_limit: number | null;
-  valid_from: string | null;
-  valid_to: string | null;
+  per_user_limit: v.nullable(v.number()),
+  valid_from: v.nullable(v.string()),
+  valid_to: v.nullable(v.string()),
   /** The signed-in player's redemptions of it (0 signed out). */
-  redeemed: number;
-  state: StoreItemState;
+  redeemed: v.number(),
+  state: StoreItemState,
   /** What one redemption gives: the coupon's terms, the 乐玩币 (fen), or the gift pack's game. */
-  coupon: { coupon_id: number; name: string; amount_cents: number; threshold_cents: number; valid_days: number } | null;
-  coins_cents: number | null;
-  gift: { pack_id: number; name: string; game_name: string } | null;
-}
+  coupon: v.nullable(v.object({
+    coupon_id: int,
+    name: v.string(),
+    amount_cents: int,
+    threshold_cents: int,
+    valid_days: int,
+  })),
+  coins_cents: v.nullable(int),
+  gift: v.nullable(v.object({
+    pack_id: int,
+    name: v.string(),
+    game_name: v.string(),
+  })),
+});
+export type StoreItemView = v.InferOutput<typeof StoreItemView>;
 
 const ITEM_DOC = '{ id, kind "coupon" | "coins" | "gift_code", title, image, description, points_price, stock, per_user_limit, valid_from, valid_to, redeemed, state, coupon, coins_cents, gift }';
 
@@ -35,7 +47,10 @@ export const getStoreItems = defineCall({
   auth: 'optional',
   summary: '积分商城的商品（上架的，可兑换的在前）；登录时带积分余额与每件的已兑换次数',
   fields: {},
-  answer: answer<{ points: number | null; list: StoreItemView[] }>(`{ points（未登录 null）, list: [${ITEM_DOC}] }`),
+  answer: answer(v.object({
+    points: v.nullable(int),
+    list: v.array(StoreItemView),
+  }), `{ points（未登录 null）, list: [${ITEM_DOC}] }`),
 });
 
 export const getStoreItem = defineCall({
@@ -43,23 +58,33 @@ export const getStoreItem = defineCall({
   auth: 'optional',
   summary: '积分商城的一件商品',
   fields: { item_id: id(STORE_MSG.missing) },
-  answer: answer<{ points: number | null; item: StoreItemView }>(`{ points, item: ${ITEM_DOC} }；${STORE_MSG.missing} 时 code -1`),
+  answer: answer(v.object({
+    points: v.nullable(int),
+    item: StoreItemView,
+  }), `{ points, item: ${ITEM_DOC} }；${STORE_MSG.missing} 时 code -1`),
 });
 
-export interface RedeemRecord {
-  id: number;
-  item_id: number;
-  kind: StoreItemKindWire;
-  title: string;
-  points_paid: number;
+export const RedeemRecord = v.object({
+  id: int,
+  item_id: int,
+  kind: StoreItemKindWire,
+  title: v.string(),
+  points_paid: v.number(),
   /** The coupon delivered (kind coupon). */
-  coupon: { user_coupon_id: number; name: string; amount_cents: number; threshold_cents: number; expires_at: string } | null;
+  coupon: v.nullable(v.object({
+    user_coupon_id: int,
+    name: v.string(),
+    amount_cents: int,
+    threshold_cents: int,
+    expires_at: v.string(),
+  })),
   /** The gift code delivered (kind gift_code). */
-  gift_code: string | null;
+  gift_code: v.nullable(v.string()),
   /** The 乐玩币 delivered, fen (kind coins). */
-  coins_cents: number | null;
-  created_at: string;
-}
+  coins_cents: v.nullable(int),
+  created_at: v.string(),
+});
+export type RedeemRecord = v.InferOutput<typeof RedeemRecord>;
 
 const RECORD_DOC = '{ id, item_id, kind, title, points_paid, coupon: { user_coupon_id, name, amount_cents, threshold_cents, expires_at } | null, gift_code, coins_cents, created_at }';
 
@@ -74,7 +99,10 @@ export const redeemStoreItem = defineCall({
       return REQUEST_ID_PATTERN.test(key) ? { ok: true, value: key } : { ok: false, message: STORE_MSG.requestInvalid };
     }),
   },
-  answer: answer<{ record: RedeemRecord; points: number }>(
+  answer: answer(v.object({
+    record: RedeemRecord,
+    points: int,
+  }),
     `{ record: ${RECORD_DOC}, points（兑换后的积分余额） }；msg ${STORE_MSG.redeemed}；${Object.values(STORE_MSG).slice(1).join('、')} 时 code -1，data { reason }`,
   ),
 });
@@ -86,5 +114,5 @@ export const getRedeemRecords = defineCall({
   auth: 'required',
   summary: '我的兑换记录，最新在前',
   fields: { ...PAGE_FIELDS },
-  answer: answer<{ list: RedeemRecord[]; total: number; page: number; limit: number }>(`分页：list: [${RECORD_DOC}]`),
+  answer: answer(page(RedeemRecord), `分页：list: [${RECORD_DOC}]`),
 });

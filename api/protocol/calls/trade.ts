@@ -1,28 +1,9 @@
-import { answer, choice, defineCall, field, id, optionalChoice, optionalId, PAGE_FIELDS, textOf, type Field } from '../call-spec.ts';
-import type { OrderView } from './order.ts';
-import type { SiteText } from './down.ts';
+import * as v from 'valibot';
+import { answer, choice, defineCall, field, id, optionalChoice, optionalId, PAGE_FIELDS, textOf, type Field, int, page } from '../call-spec.ts';
+import { OrderView } from './order.ts';
+import { SiteText } from './down.ts';
 import { exactCents, IDEMPOTENCY_KEY_PATTERN, MONEY_MSG } from '../money.ts';
-import {
-  checkDescription,
-  checkPriceCents,
-  checkReason,
-  checkRoleName,
-  checkSecondPassword,
-  checkServerName,
-  checkTitle,
-  LISTING_SORTS,
-  TRADE_IMAGES_MAX,
-  TRADE_IMAGES_MIN,
-  TRADE_KEYWORD_MAX,
-  TRADE_MAX_PRICE_CENTS,
-  TRADE_MSG,
-  TRADE_PAY_METHODS,
-  TRADE_RECORD_TABS,
-  LISTING_STATUSES,
-  type ListingStatus,
-  type TradeRecordTab,
-  type TradeStatus,
-} from '../trade-rules.ts';
+import { checkDescription, checkPriceCents, checkReason, checkRoleName, checkSecondPassword, checkServerName, checkTitle, LISTING_SORTS, TRADE_IMAGES_MAX, TRADE_IMAGES_MIN, TRADE_KEYWORD_MAX, TRADE_MAX_PRICE_CENTS, TRADE_MSG, TRADE_PAY_METHODS, TRADE_RECORD_TABS, LISTING_STATUSES, ListingStatus, TradeRecordTab, TradeStatus } from '../trade-rules.ts';
 
 /**
  * 小号交易 (SPEC §1 "game-account trading", §2 "Trading", §7 trunkNeedKnow and
@@ -36,153 +17,179 @@ import {
 // ---- Shapes ----
 
 /** A listing as the /circle feed and search results show it (on sale or reserved only). */
-export interface ListingCard {
-  id: number;
-  title: string;
-  game_id: number;
-  game_name: string;
-  game_icon: string;
-  server_name: string;
-  price_cents: number;
+export const ListingCard = v.object({
+  id: int,
+  title: v.string(),
+  game_id: int,
+  game_name: v.string(),
+  game_icon: v.string(),
+  server_name: v.string(),
+  price_cents: int,
   /** The first screenshot (a /media/ URL). */
-  cover: string;
-  image_count: number;
+  cover: v.string(),
+  image_count: int,
   /** Top-ups the platform recorded on the sub-account (fen). */
-  topup_cents: number;
+  topup_cents: int,
   /** Days since the sub-account was created. */
-  age_days: number;
-  status: ListingStatus;
-  status_text: string;
-  on_sale_at: string;
-}
+  age_days: int,
+  status: ListingStatus,
+  status_text: v.string(),
+  on_sale_at: v.string(),
+});
+export type ListingCard = v.InferOutput<typeof ListingCard>;
 
 /** /wantpay: one listing in full (never the second-level password). */
-export interface ListingDetail extends ListingCard {
-  role_name: string;
-  description: string;
+export const ListingDetail = v.object({
+  ...ListingCard.entries,
+  role_name: v.string(),
+  description: v.string(),
   /** /media/ URLs, in order. */
-  images: string[];
-  has_second_password: boolean;
-  seller: { nickname: string; sold_count: number };
+  images: v.array(v.string()),
+  has_second_password: v.boolean(),
+  seller: v.object({
+    nickname: v.string(),
+    sold_count: int,
+  }),
   /** The viewer is the seller. */
-  is_own: boolean;
+  is_own: v.boolean(),
   /** Reserved by an open order until then (null when not reserved). */
-  reserved_until: string | null;
-}
+  reserved_until: v.nullable(v.string()),
+});
+export type ListingDetail = v.InferOutput<typeof ListingDetail>;
 
 /** A listing as its seller sees it (/sellaccount, /sellaccountedit). */
-export interface MyListing {
-  id: number;
-  status: ListingStatus;
-  status_text: string;
-  sub_account: { id: number; name: string; age_days: number; topup_cents: number };
-  game_id: number;
-  platform_game_id: number;
-  game_name: string;
-  game_icon: string;
-  title: string;
-  server_name: string;
-  role_name: string;
-  description: string;
+export const MyListing = v.object({
+  id: int,
+  status: ListingStatus,
+  status_text: v.string(),
+  sub_account: v.object({
+    id: int,
+    name: v.string(),
+    age_days: int,
+    topup_cents: int,
+  }),
+  game_id: int,
+  platform_game_id: int,
+  game_name: v.string(),
+  game_icon: v.string(),
+  title: v.string(),
+  server_name: v.string(),
+  role_name: v.string(),
+  description: v.string(),
   /** Upload keys and their URLs, in order. */
-  images: { key: string; url: string }[];
-  has_second_password: boolean;
-  price_cents: number;
-  fee_cents: number;
-  net_cents: number;
-  reject_reason: string | null;
-  created_at: string;
-  submitted_at: string | null;
-  on_sale_at: string | null;
+  images: v.array(v.object({
+    key: v.string(),
+    url: v.string(),
+  })),
+  has_second_password: v.boolean(),
+  price_cents: int,
+  fee_cents: int,
+  net_cents: int,
+  reject_reason: v.nullable(v.string()),
+  created_at: v.string(),
+  submitted_at: v.nullable(v.string()),
+  on_sale_at: v.nullable(v.string()),
   /** When an on-sale listing expires. */
-  expires_at: string | null;
-  sold_at: string | null;
+  expires_at: v.nullable(v.string()),
+  sold_at: v.nullable(v.string()),
   /** The trade once sold. */
-  trade_id: number | null;
-  can_edit: boolean;
-  can_withdraw: boolean;
-}
+  trade_id: v.nullable(int),
+  can_edit: v.boolean(),
+  can_withdraw: v.boolean(),
+});
+export type MyListing = v.InferOutput<typeof MyListing>;
 
-export interface SellableSubAccount {
-  id: number;
-  name: string;
-  age_days: number;
-  topup_cents: number;
-  eligible: boolean;
+export const SellableSubAccount = v.object({
+  id: int,
+  name: v.string(),
+  age_days: int,
+  topup_cents: int,
+  eligible: v.boolean(),
   /** Why not ('' when eligible): TRADE_MSG.tooYoung / tooLittleTopup / alreadyListed. */
-  reason: string;
+  reason: v.string(),
   /** The listing holding it (reviewing, on sale, reserved), or null. */
-  listing_id: number | null;
+  listing_id: v.nullable(int),
   /** Its roles (server and role name) to prefill the form. */
-  roles: { server_name: string; role_name: string }[];
-}
+  roles: v.array(v.object({
+    server_name: v.string(),
+    role_name: v.string(),
+  })),
+});
+export type SellableSubAccount = v.InferOutput<typeof SellableSubAccount>;
 
-export interface SellableGame {
-  game_id: number;
-  platform_game_id: number;
-  game_name: string;
-  game_icon: string;
-  sub_accounts: SellableSubAccount[];
-}
+export const SellableGame = v.object({
+  game_id: int,
+  platform_game_id: int,
+  game_name: v.string(),
+  game_icon: v.string(),
+  sub_accounts: v.array(SellableSubAccount),
+});
+export type SellableGame = v.InferOutput<typeof SellableGame>;
 
-export interface SellPlatform {
-  id: number;
-  name: string;
-  games: SellableGame[];
-}
+export const SellPlatform = v.object({
+  id: int,
+  name: v.string(),
+  games: v.array(SellableGame),
+});
+export type SellPlatform = v.InferOutput<typeof SellPlatform>;
 
 /** A paid trade, as its buyer or seller sees it (/tradingsuccess). */
-export interface TradeView {
-  id: number;
-  listing_id: number;
+export const TradeView = v.object({
+  id: int,
+  listing_id: int,
   /** Whose view this is. */
-  side: 'buyer' | 'seller';
-  status: TradeStatus;
-  status_text: string;
-  order_number: string;
-  title: string;
-  game_id: number;
-  game_name: string;
-  game_icon: string;
-  server_name: string;
-  role_name: string;
+  side: v.picklist(['buyer', 'seller']),
+  status: TradeStatus,
+  status_text: v.string(),
+  order_number: v.string(),
+  title: v.string(),
+  game_id: int,
+  game_name: v.string(),
+  game_icon: v.string(),
+  server_name: v.string(),
+  role_name: v.string(),
   /** The sub-account's name (the buyer's now, unless refunded). */
-  sub_account_name: string;
-  price_cents: number;
-  fee_cents: number;
-  net_cents: number;
-  paid_at: string;
+  sub_account_name: v.string(),
+  price_cents: int,
+  fee_cents: int,
+  net_cents: int,
+  paid_at: v.string(),
   /** When the proceeds are released if no dispute is open. */
-  release_at: string;
-  released_at: string | null;
-  refunded_at: string | null;
+  release_at: v.string(),
+  released_at: v.nullable(v.string()),
+  refunded_at: v.nullable(v.string()),
   /** The buyer only, once paid (null when the listing had none, or for the seller). */
-  second_password: string | null;
-  dispute: { reason: string; opened_at: string; resolution: string | null; resolved_at: string | null } | null;
+  second_password: v.nullable(v.string()),
+  dispute: v.nullable(v.object({
+    reason: v.string(),
+    opened_at: v.string(),
+    resolution: v.nullable(v.string()),
+    resolved_at: v.nullable(v.string()),
+  })),
   /** The buyer, in the cooling-off period, without an open dispute. */
-  can_dispute: boolean;
-}
+  can_dispute: v.boolean(),
+});
+export type TradeView = v.InferOutput<typeof TradeView>;
 
 /** /traderecord: one row of a tab. Bought and sold rows are trades; on-sale and reviewing rows are listings. */
-export interface TradeRecordItem {
-  tab: TradeRecordTab;
+export const TradeRecordItem = v.object({
+  tab: TradeRecordTab,
   /** trade id for bought/sold, listing id otherwise. */
-  id: number;
-  listing_id: number;
-  trade_id: number | null;
-  title: string;
-  game_name: string;
-  game_icon: string;
-  server_name: string;
-  price_cents: number;
+  id: int,
+  listing_id: int,
+  trade_id: v.nullable(int),
+  title: v.string(),
+  game_name: v.string(),
+  game_icon: v.string(),
+  server_name: v.string(),
+  price_cents: int,
   /** Sold rows: what the seller receives. */
-  net_cents: number;
-  status_text: string;
+  net_cents: int,
+  status_text: v.string(),
   /** The row's time: paid_at for trades, submitted_at / on_sale_at for listings. */
-  at: string;
-}
-
-type Page<T> = { list: T[]; total: number; page: number; limit: number };
+  at: v.string(),
+});
+export type TradeRecordItem = v.InferOutput<typeof TradeRecordItem>;
 
 // ---- Fields ----
 
@@ -271,7 +278,7 @@ export const trunkNeedKnow = defineCall({
   auth: 'none',
   summary: '《出售须知》（/sellinstruct）：出售条件、手续费、审核、冻结与冷静期；其中的数字取自当前交易设置',
   fields: {},
-  answer: answer<SiteText>('{ title, content（HTML）, updated_at }'),
+  answer: answer(SiteText, '{ title, content（HTML）, updated_at }'),
 });
 
 export const businessRule = defineCall({
@@ -279,7 +286,7 @@ export const businessRule = defineCall({
   auth: 'none',
   summary: '《交易须知》（/tradeinstruction）：购买条件、锁定时间、到账、冷静期与售后；其中的数字取自当前交易设置',
   fields: {},
-  answer: answer<SiteText>('{ title, content（HTML）, updated_at }'),
+  answer: answer(SiteText, '{ title, content（HTML）, updated_at }'),
 });
 
 // ---- Seller ----
@@ -289,7 +296,17 @@ export const getSellGames = defineCall({
   auth: 'required',
   summary: '我可出售的小号，按游戏平台与游戏分组（/selectgameplotform、/selectplotformgame）：每个小号的天数、累计充值、能否出售及原因',
   fields: {},
-  answer: answer<{ platforms: SellPlatform[]; rules: { min_age_days: number; min_topup_cents: number; fee_rate_bp: number; fee_min_cents: number; min_price_cents: number; max_price_cents: number } }>(
+  answer: answer(v.object({
+    platforms: v.array(SellPlatform),
+    rules: v.object({
+      min_age_days: int,
+      min_topup_cents: int,
+      fee_rate_bp: int,
+      fee_min_cents: int,
+      min_price_cents: int,
+      max_price_cents: int,
+    }),
+  }),
     '{ platforms: [{ id, name, games: [{ game_id, platform_game_id, game_name, game_icon, sub_accounts: [{ id, name, age_days, topup_cents, eligible, reason, listing_id, roles: [{ server_name, role_name }] }] }] }], rules: { min_age_days, min_topup_cents, fee_rate_bp, fee_min_cents, min_price_cents, max_price_cents } }',
   ),
 });
@@ -312,7 +329,10 @@ export const submitListing = defineCall({
     second_password: secondPassword,
     price_cents: priceCents,
   },
-  answer: answer<{ listing: MyListing; created: boolean }>(
+  answer: answer(v.object({
+    listing: MyListing,
+    created: v.boolean(),
+  }),
     `{ listing: ${LISTING_DOC}, created }；msg ${TRADE_MSG.submitted}；拒绝：${[TRADE_MSG.sellerNeedRealName, TRADE_MSG.sellerMinor, TRADE_MSG.notOwner, TRADE_MSG.tooYoung, TRADE_MSG.tooLittleTopup, TRADE_MSG.alreadyListed, TRADE_MSG.notEditable, TRADE_MSG.imageBad].join(' / ')}`,
   ),
 });
@@ -347,7 +367,9 @@ export const saveListingDraft = defineCall({
       return checkPriceCents(n);
     }),
   },
-  answer: answer<{ listing: MyListing }>(`{ listing: ${LISTING_DOC} }；msg ${TRADE_MSG.saved}；拒绝：${TRADE_MSG.notOwner} / ${TRADE_MSG.notEditable}`),
+  answer: answer(v.object({
+    listing: MyListing,
+  }), `{ listing: ${LISTING_DOC} }；msg ${TRADE_MSG.saved}；拒绝：${TRADE_MSG.notOwner} / ${TRADE_MSG.notEditable}`),
 });
 
 export const withdrawListing = defineCall({
@@ -355,7 +377,9 @@ export const withdrawListing = defineCall({
   auth: 'required',
   summary: '下架自己审核中或出售中的商品（交易中的不能下架）；小号解冻',
   fields: { listing_id: id(TRADE_MSG.listingMissing) },
-  answer: answer<{ listing: MyListing }>(`{ listing }；msg ${TRADE_MSG.withdrawn}；拒绝：${TRADE_MSG.listingMissing} / ${TRADE_MSG.notWithdrawable}`),
+  answer: answer(v.object({
+    listing: MyListing,
+  }), `{ listing }；msg ${TRADE_MSG.withdrawn}；拒绝：${TRADE_MSG.listingMissing} / ${TRADE_MSG.notWithdrawable}`),
 });
 
 export const getMyListings = defineCall({
@@ -363,7 +387,7 @@ export const getMyListings = defineCall({
   auth: 'required',
   summary: '我发布的商品（/sellaccount），最近更新在前；status 可选',
   fields: { ...PAGE_FIELDS, status: optionalChoice(LISTING_STATUSES, TRADE_MSG.badFilter) },
-  answer: answer<Page<MyListing>>(`分页：list: [${LISTING_DOC}]`),
+  answer: answer(page(MyListing), `分页：list: [${LISTING_DOC}]`),
 });
 
 export const getMyListing = defineCall({
@@ -371,7 +395,7 @@ export const getMyListing = defineCall({
   auth: 'required',
   summary: '我的一个商品（/sellaccountedit）；别人的答 商品不存在或已下架',
   fields: { listing_id: id(TRADE_MSG.listingMissing) },
-  answer: answer<MyListing>(LISTING_DOC),
+  answer: answer(MyListing, LISTING_DOC),
 });
 
 export const enterSubAccount = defineCall({
@@ -379,7 +403,10 @@ export const enterSubAccount = defineCall({
   auth: 'required',
   summary: `进入游戏：给自己的小号取一张 2 小时有效的登录票（游戏以 POST /sim-game/session 核对）；出售中（冻结）的小号答 ${TRADE_MSG.frozen}`,
   fields: { sub_account_id: id(TRADE_MSG.subAccountMissing) },
-  answer: answer<{ ticket: string; expires_at: string }>(`{ ticket, expires_at }；拒绝：${TRADE_MSG.notOwner} / ${TRADE_MSG.frozen}`),
+  answer: answer(v.object({
+    ticket: v.string(),
+    expires_at: v.string(),
+  }), `{ ticket, expires_at }；拒绝：${TRADE_MSG.notOwner} / ${TRADE_MSG.frozen}`),
 });
 
 // ---- Buyer ----
@@ -396,7 +423,7 @@ export const getListings = defineCall({
     max_price_cents: priceBound,
     sort: optionalChoice(LISTING_SORTS, TRADE_MSG.badFilter),
   },
-  answer: answer<Page<ListingCard>>(`分页：list: [${CARD_DOC}]；min 大于 max 时答 ${TRADE_MSG.priceRangeBad}`),
+  answer: answer(page(ListingCard), `分页：list: [${CARD_DOC}]；min 大于 max 时答 ${TRADE_MSG.priceRangeBad}`),
 });
 
 export const getListingGames = defineCall({
@@ -404,7 +431,14 @@ export const getListingGames = defineCall({
   auth: 'optional',
   summary: '有在售商品的游戏（/selectgame），商品多的在前',
   fields: {},
-  answer: answer<{ list: { game_id: number; game_name: string; game_icon: string; count: number }[] }>('{ list: [{ game_id, game_name, game_icon, count }] }'),
+  answer: answer(v.object({
+    list: v.array(v.object({
+      game_id: int,
+      game_name: v.string(),
+      game_icon: v.string(),
+      count: int,
+    })),
+  }), '{ list: [{ game_id, game_name, game_icon, count }] }'),
 });
 
 export const getListing = defineCall({
@@ -412,7 +446,7 @@ export const getListing = defineCall({
   auth: 'optional',
   summary: '一个商品的详情（/wantpay）：出售中与交易中的人人可看；其他状态只有卖家本人可看',
   fields: { listing_id: id(TRADE_MSG.listingMissing) },
-  answer: answer<ListingDetail>(`${CARD_DOC} 加 role_name, description, images, has_second_password, seller: { nickname, sold_count }, is_own, reserved_until`),
+  answer: answer(ListingDetail, `${CARD_DOC} 加 role_name, description, images, has_second_password, seller: { nickname, sold_count }, is_own, reserved_until`),
 });
 
 export const buyListing = defineCall({
@@ -421,7 +455,7 @@ export const buyListing = defineCall({
   summary:
     '购买（/wantpay → /orderpay）：建一笔 kind trade 的订单并锁定商品 15 分钟（过期或取消即释放）；pay_method provider 答收银台 pay_url，wallet 当即从余额付款。须实名且成年，不能买自己的；同一 idempotency_key 与同样内容返回同一订单',
   fields: { idempotency_key: idempotencyKey, listing_id: id(TRADE_MSG.listingMissing), pay_method: choice(TRADE_PAY_METHODS, TRADE_MSG.payMethodBad) },
-  answer: answer<OrderView>(
+  answer: answer(OrderView,
     `OrderView（见 createOrder）；拒绝：${[TRADE_MSG.buyerNeedRealName, TRADE_MSG.buyerMinor, TRADE_MSG.ownListing, TRADE_MSG.notOnSale, TRADE_MSG.reservedByOther, MONEY_MSG.walletShort, MONEY_MSG.inFlight, MONEY_MSG.keyReused].join(' / ')}`,
   ),
 });
@@ -434,7 +468,7 @@ export const getTrade = defineCall({
     trade_id: optionalId(TRADE_MSG.tradeMissing),
     order_number: field<string | undefined, string>({ type: 'string', required: false, rule: '订单号（trade_id 为空时必填）' }, (value) => ({ ok: true, value: textOf(value) })),
   },
-  answer: answer<TradeView>(`${TRADE_DOC}；订单尚未支付时 code -1 ${TRADE_MSG.tradeMissing}`),
+  answer: answer(TradeView, `${TRADE_DOC}；订单尚未支付时 code -1 ${TRADE_MSG.tradeMissing}`),
 });
 
 export const openDispute = defineCall({
@@ -442,7 +476,7 @@ export const openDispute = defineCall({
   auth: 'required',
   summary: '买家在冷静期内申请售后：卖家款项冻结，由客服裁定退款（小号退回卖家）或放款',
   fields: { trade_id: id(TRADE_MSG.tradeMissing), reason },
-  answer: answer<TradeView>(`${TRADE_DOC}；msg ${TRADE_MSG.disputed}；拒绝：${TRADE_MSG.tradeMissing} / ${TRADE_MSG.disputeClosed} / ${TRADE_MSG.disputeOpen}`),
+  answer: answer(TradeView, `${TRADE_DOC}；msg ${TRADE_MSG.disputed}；拒绝：${TRADE_MSG.tradeMissing} / ${TRADE_MSG.disputeClosed} / ${TRADE_MSG.disputeOpen}`),
 });
 
 export const getTradeRecords = defineCall({
@@ -450,7 +484,7 @@ export const getTradeRecords = defineCall({
   auth: 'required',
   summary: '交易记录（/traderecord）：已购买、已出售、出售中、审核中，最新在前，分页',
   fields: { ...PAGE_FIELDS, tab: choice(TRADE_RECORD_TABS, TRADE_MSG.badFilter) },
-  answer: answer<Page<TradeRecordItem>>('分页：list: [{ tab, id, listing_id, trade_id, title, game_name, game_icon, server_name, price_cents, net_cents, status_text, at }]'),
+  answer: answer(page(TradeRecordItem), '分页：list: [{ tab, id, listing_id, trade_id, title, game_name, game_icon, server_name, price_cents, net_cents, status_text, at }]'),
 });
 
 // ---- The test build's fixtures (/ceshiyemian); refused in production ----
@@ -460,7 +494,9 @@ export const getTradeTestStatus = defineCall({
   auth: 'none',
   summary: '测试构建的交易夹具是否开放（生产环境为 false，/ceshiyemian 随之不显示）',
   fields: {},
-  answer: answer<{ enabled: boolean }>('{ enabled }'),
+  answer: answer(v.object({
+    enabled: v.boolean(),
+  }), '{ enabled }'),
 });
 
 export const makeTestSubAccount = defineCall({
@@ -468,7 +504,14 @@ export const makeTestSubAccount = defineCall({
   auth: 'required',
   summary: `测试夹具：给自己建一个可出售的小号（创建时间前移、记一笔满足条件的充值，含一个角色）；生产环境答 ${TRADE_MSG.testOff}`,
   fields: { platform_game_id: optionalId() },
-  answer: answer<{ sub_account: SellableSubAccount; game: { game_id: number; platform_game_id: number; game_name: string } }>('{ sub_account, game: { game_id, platform_game_id, game_name } }'),
+  answer: answer(v.object({
+    sub_account: SellableSubAccount,
+    game: v.object({
+      game_id: int,
+      platform_game_id: int,
+      game_name: v.string(),
+    }),
+  }), '{ sub_account, game: { game_id, platform_game_id, game_name } }'),
 });
 
 export const fastForwardTrade = defineCall({
@@ -476,5 +519,5 @@ export const fastForwardTrade = defineCall({
   auth: 'required',
   summary: `测试夹具：以模拟时钟跳过这笔交易的冷静期（按 paid_at + 冷静期之后的时刻执行放款任务）；买家或卖家本人；生产环境答 ${TRADE_MSG.testOff}`,
   fields: { trade_id: id(TRADE_MSG.tradeMissing) },
-  answer: answer<TradeView>(TRADE_DOC),
+  answer: answer(TradeView, TRADE_DOC),
 });

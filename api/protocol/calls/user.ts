@@ -1,5 +1,7 @@
-import { answer, defineCall, field, PAGE_ERROR, textOf, type Field } from '../call-spec.ts';
-import type { ChatMessage, ServiceQueue } from '../service-chat.ts';
+import * as v from 'valibot';
+import { answer, defineCall, type Field, field, instant, int, NULL_ANSWER, page, PAGE_ERROR, textOf } from '../call-spec.ts';
+import { Sex } from '../profile-rules.ts';
+import { ChatMessage, ServiceQueue } from '../service-chat.ts';
 
 export type { ChatMessage } from '../service-chat.ts';
 
@@ -30,19 +32,31 @@ function chatInt(rule: string, fallback: number, max = Number.MAX_SAFE_INTEGER):
 const chatPage = () => chatInt('从 1 起，默认 1；第 1 页是最新的消息', 1);
 const chatLimit = () => chatInt(`默认 ${CHAT_DEFAULT_LIMIT}，最多 ${CHAT_MAX_LIMIT}`, CHAT_DEFAULT_LIMIT, CHAT_MAX_LIMIT);
 
-export interface ChatPage {
-  list: ChatMessage[];
-  total: number;
-  page: number;
-  limit: number;
-}
+export const ChatPage = page(ChatMessage);
+export type ChatPage = v.InferOutput<typeof ChatPage>;
 
 export const getUserInfo = defineCall({
   path: '/api/user/getUserInfo',
   auth: 'required',
   summary: '当前玩家的资料（我的页头部）',
   fields: {},
-  answer: answer<unknown>('{ uuid, nickname, avatar（未上传时是按昵称生成的 data: SVG）, phone（打码 138****8000）, coins, points, has_password, created_at（ISO） }'),
+  answer: answer(
+    v.object({
+      uuid: v.string(),
+      nickname: v.string(),
+      avatar: v.string(),
+      phone: v.string(),
+      /** 乐玩币 (币, up to two decimals). */
+      coins: v.number(),
+      points: int,
+      has_password: v.boolean(),
+      created_at: instant,
+      real_name: v.picklist([0, 1]),
+      sex: Sex,
+      birthday: v.nullable(v.string()),
+    }),
+    '{ uuid, nickname, avatar（未上传时是按昵称生成的 data: SVG）, phone（打码 138****8000）, coins, points, has_password, created_at（ISO）, real_name（0/1）, sex, birthday }',
+  ),
 });
 
 export const changeActiveRecord = defineCall({
@@ -50,7 +64,7 @@ export const changeActiveRecord = defineCall({
   auth: 'required',
   summary: '记录玩家活跃（打开 App 时）',
   fields: {},
-  answer: answer<null>('null'),
+  answer: answer(NULL_ANSWER, 'null'),
 });
 
 export const getWatermark = defineCall({
@@ -58,7 +72,9 @@ export const getWatermark = defineCall({
   auth: 'required',
   summary: '屏幕水印码：每个玩家固定的 8 位码，用于追查泄露的截图',
   fields: {},
-  answer: answer<{ code: string }>('{ code }（8 位大写十六进制）'),
+  answer: answer(v.object({
+    code: v.string(),
+  }), '{ code }（8 位大写十六进制）'),
 });
 
 export const logout = defineCall({
@@ -66,7 +82,7 @@ export const logout = defineCall({
   auth: 'required',
   summary: '退出登录：结束本次登录（其他设备的登录不受影响）',
   fields: {},
-  answer: answer<null>('null；msg 退出成功'),
+  answer: answer(NULL_ANSWER, 'null；msg 退出成功'),
 });
 
 export const getUnreadMessage = defineCall({
@@ -74,7 +90,10 @@ export const getUnreadMessage = defineCall({
   auth: 'required',
   summary: '客服未读消息轮询（每 20 秒）：最新一条未读的客服消息；第一次调用时放入欢迎语',
   fields: {},
-  answer: answer<{ id: number; content: string } | null>('{ id, content }，没有未读时 null'),
+  answer: answer(v.nullable(v.object({
+    id: int,
+    content: v.string(),
+  })), '{ id, content }，没有未读时 null'),
 });
 
 export const getServiceStatus = defineCall({
@@ -82,7 +101,7 @@ export const getServiceStatus = defineCall({
   auth: 'optional',
   summary: '客服是否在线（PROTOCOL §7）；服务时间 每日 9:00-23:00（北京时间），可由 SERVICE_STATUS 固定',
   fields: {},
-  answer: answer<'online' | 'offline'>('"online" | "offline"'),
+  answer: answer(v.picklist(['online', 'offline']), '"online" | "offline"'),
 });
 
 export const getChatLink = defineCall({
@@ -90,7 +109,14 @@ export const getChatLink = defineCall({
   auth: 'required',
   summary: '打开客服对话：最新一页消息（旧的在前），并把已送达的客服消息标为已读；附排队状态',
   fields: { limit: chatLimit() },
-  answer: answer<ChatPage & { service: { hours: string; status: 'online' | 'offline' }; queue: ServiceQueue }>(`{ list: [${MESSAGE_DOC}], total, page: 1, limit, service: { hours, status }, queue: ${QUEUE_DOC} }`),
+  answer: answer(v.object({
+    ...ChatPage.entries,
+    service: v.object({
+      hours: v.string(),
+      status: v.picklist(['online', 'offline']),
+    }),
+    queue: ServiceQueue,
+  }), `{ list: [${MESSAGE_DOC}], total, page: 1, limit, service: { hours, status }, queue: ${QUEUE_DOC} }`),
 });
 
 export const getChatLinkRecord = defineCall({
@@ -98,7 +124,7 @@ export const getChatLinkRecord = defineCall({
   auth: 'required',
   summary: '客服对话的更早记录：第 2 页起越翻越早；每页内旧的在前',
   fields: { page: chatPage(), limit: chatLimit() },
-  answer: answer<ChatPage>('{ list: [{ id, direction, kind, content, image, agent, created_at }], total, page, limit }'),
+  answer: answer(ChatPage, '{ list: [{ id, direction, kind, content, image, agent, created_at }], total, page, limit }'),
 });
 
 export const sendServiceMessage = defineCall({
@@ -112,5 +138,9 @@ export const sendServiceMessage = defineCall({
     }),
     image: field<string | undefined, string>({ type: 'string', required: false, rule: '本人上传的聊天图片（getUploadTos purpose "service" 的上传答复 key）' }, (value) => ({ ok: true, value: textOf(value) })),
   },
-  answer: answer<{ message: ChatMessage; reply_in_ms: number | null; queue: ServiceQueue }>(`{ message: ${MESSAGE_DOC}, reply_in_ms（自动回复多久后可见，不回复时 null）, queue: ${QUEUE_DOC} }；msg 发送成功；文字和图片都没有时 -1 请输入消息内容，图片不是本人上传的 -1 图片无效，请重新上传`),
+  answer: answer(v.object({
+    message: ChatMessage,
+    reply_in_ms: v.nullable(int),
+    queue: ServiceQueue,
+  }), `{ message: ${MESSAGE_DOC}, reply_in_ms（自动回复多久后可见，不回复时 null）, queue: ${QUEUE_DOC} }；msg 发送成功；文字和图片都没有时 -1 请输入消息内容，图片不是本人上传的 -1 图片无效，请重新上传`),
 });

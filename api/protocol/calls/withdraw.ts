@@ -1,18 +1,7 @@
-import { answer, defineCall, field, PAGE_FIELDS, textOf, type Field } from '../call-spec.ts';
+import * as v from 'valibot';
+import { answer, defineCall, field, PAGE_FIELDS, textOf, type Field, int, page } from '../call-spec.ts';
 import { exactCents } from '../money.ts';
-import {
-  checkAlipayAccount,
-  checkAmountCents,
-  checkPayeeName,
-  WITHDRAW_DAILY_CENTS,
-  WITHDRAW_DAILY_COUNT,
-  WITHDRAW_MAX_CENTS,
-  WITHDRAW_MIN_CENTS,
-  WITHDRAW_MSG,
-  WITHDRAW_REQUEST_ID_PATTERN,
-  type WithdrawSource,
-  type WithdrawStatus,
-} from '../withdraw-rules.ts';
+import { checkAlipayAccount, checkAmountCents, checkPayeeName, WITHDRAW_DAILY_CENTS, WITHDRAW_DAILY_COUNT, WITHDRAW_MAX_CENTS, WITHDRAW_MIN_CENTS, WITHDRAW_MSG, WITHDRAW_REQUEST_ID_PATTERN, WithdrawSource, WithdrawStatus } from '../withdraw-rules.ts';
 
 /**
  * Withdrawals (SPEC §7 profitTixian, balanceTixian): from 收益 (income) or from
@@ -20,32 +9,46 @@ import {
  * (api/protocol/staff/withdrawals.ts). Rules: api/protocol/withdraw-rules.ts.
  */
 
-export interface WithdrawalView {
-  id: number;
-  source: WithdrawSource;
-  amount_cents: number;
+export const WithdrawalView = v.object({
+  id: int,
+  source: WithdrawSource,
+  amount_cents: int,
   /** Masked: 138****0000 / a***@example.com. */
-  alipay_account: string;
-  status: WithdrawStatus;
+  alipay_account: v.string(),
+  status: WithdrawStatus,
   /** 审核中 / 已通过 / 已到账 / 已驳回. */
-  status_text: string;
-  reject_reason: string | null;
-  created_at: string;
-  updated_at: string;
-}
+  status_text: v.string(),
+  reject_reason: v.nullable(v.string()),
+  created_at: v.string(),
+  updated_at: v.string(),
+});
+export type WithdrawalView = v.InferOutput<typeof WithdrawalView>;
 
-export interface WithdrawInfo {
-  real_name: { verified: boolean; name_masked: string; adult: boolean };
-  income_cents: number;
-  wallet_cents: number;
+export const WithdrawInfo = v.object({
+  real_name: v.object({
+    verified: v.boolean(),
+    name_masked: v.string(),
+    adult: v.boolean(),
+  }),
+  income_cents: int,
+  wallet_cents: int,
   /** The part of 余额 that may be withdrawn (credits of WITHDRAWABLE_WALLET_KINDS less wallet withdrawals not rejected, capped by 余额). */
-  wallet_withdrawable_cents: number;
+  wallet_withdrawable_cents: int,
   /** Why 余额 has nothing withdrawable ('' when it has). */
-  wallet_note: string;
-  limits: { min_cents: number; max_cents: number; daily_count: number; daily_cents: number };
+  wallet_note: v.string(),
+  limits: v.object({
+    min_cents: int,
+    max_cents: int,
+    daily_count: int,
+    daily_cents: int,
+  }),
   /** This China-time day's requests not rejected. */
-  today: { count: number; amount_cents: number };
-}
+  today: v.object({
+    count: int,
+    amount_cents: int,
+  }),
+});
+export type WithdrawInfo = v.InferOutput<typeof WithdrawInfo>;
 
 const requestId: Field<string, string> = field({ type: 'string', required: true, rule: '16–64 个字母、数字、_ 或 -；同一次提交的重试用同一个', message: WITHDRAW_MSG.badRequestId }, (value) => {
   const key = textOf(value);
@@ -82,7 +85,10 @@ export const profitTixian = defineCall({
   auth: 'required',
   summary: `收益提现：金额从收益转入待打款，状态 审核中 → 已通过 → 已到账 | 已驳回（退回收益）；${RULES}`,
   fields: SUBMIT_FIELDS,
-  answer: answer<{ withdrawal: WithdrawalView; created: boolean }>(`{ withdrawal: ${VIEW_DOC}, created }（重试为 created false）；msg ${WITHDRAW_MSG.submitted}；${REFUSALS} / ${WITHDRAW_MSG.incomeShort}`),
+  answer: answer(v.object({
+    withdrawal: WithdrawalView,
+    created: v.boolean(),
+  }), `{ withdrawal: ${VIEW_DOC}, created }（重试为 created false）；msg ${WITHDRAW_MSG.submitted}；${REFUSALS} / ${WITHDRAW_MSG.incomeShort}`),
 });
 
 export const balanceTixian = defineCall({
@@ -90,7 +96,10 @@ export const balanceTixian = defineCall({
   auth: 'required',
   summary: `余额提现：只可提现余额中交易所得的部分（充值退回的款项不可提现）；${RULES}`,
   fields: SUBMIT_FIELDS,
-  answer: answer<{ withdrawal: WithdrawalView; created: boolean }>(`{ withdrawal: ${VIEW_DOC}, created }；msg ${WITHDRAW_MSG.submitted}；${REFUSALS} / ${WITHDRAW_MSG.walletShort}`),
+  answer: answer(v.object({
+    withdrawal: WithdrawalView,
+    created: v.boolean(),
+  }), `{ withdrawal: ${VIEW_DOC}, created }；msg ${WITHDRAW_MSG.submitted}；${REFUSALS} / ${WITHDRAW_MSG.walletShort}`),
 });
 
 export const getWithdrawInfo = defineCall({
@@ -98,7 +107,7 @@ export const getWithdrawInfo = defineCall({
   auth: 'required',
   summary: '提现页所需：实名（姓名打码、是否成年）、收益与余额、余额中可提现的部分及原因、限额、今日已提现',
   fields: {},
-  answer: answer<WithdrawInfo>('{ real_name: { verified, name_masked, adult }, income_cents, wallet_cents, wallet_withdrawable_cents, wallet_note, limits: { min_cents, max_cents, daily_count, daily_cents }, today: { count, amount_cents } }'),
+  answer: answer(WithdrawInfo, '{ real_name: { verified, name_masked, adult }, income_cents, wallet_cents, wallet_withdrawable_cents, wallet_note, limits: { min_cents, max_cents, daily_count, daily_cents }, today: { count, amount_cents } }'),
 });
 
 export const getWithdrawList = defineCall({
@@ -106,5 +115,5 @@ export const getWithdrawList = defineCall({
   auth: 'required',
   summary: '我的提现记录，最新在前，分页',
   fields: { ...PAGE_FIELDS },
-  answer: answer<{ list: WithdrawalView[]; total: number; page: number; limit: number }>(`分页：list: [${VIEW_DOC}]`),
+  answer: answer(page(WithdrawalView), `分页：list: [${VIEW_DOC}]`),
 });

@@ -1,5 +1,5 @@
-import { answer, field, PAGE_FIELDS, positiveInt, textOf, INT32_MAX } from '../call-spec.ts';
-import { defineStaffCall } from '../staff-call-spec.ts';
+import { field, PAGE_FIELDS, positiveInt, textOf, INT32_MAX } from '../call-spec.ts';
+import { defineStaffCall, staffAnswer } from '../staff-call-spec.ts';
 
 export interface AuditEntry {
   id: number;
@@ -36,5 +36,5 @@ export const list = defineStaffCall({
   roles: [],
   summary: '操作日志，新的在前，分页；可按员工和操作筛选',
   fields: { ...PAGE_FIELDS, staff_id: staffFilter, action: actionFilter },
-  answer: answer<{ list: AuditEntry[]; total: number; page: number; limit: number }>('{ list: [{ id, staff_id, staff_name, action, target, before, after, ip, at }], total, page, limit }；系统所为（如某 IP 登录失败过多被限制）staff_id、staff_name 为 null'),
+  answer: staffAnswer<{ list: AuditEntry[]; total: number; page: number; limit: number }>('{ list: [{ id, staff_id, staff_name, action, target, before, after, ip, at }], total, page, limit }；系统所为（如某 IP 登录失败过多被限制）staff_id、staff_name 为 null'),
 });

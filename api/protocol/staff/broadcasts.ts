@@ -1,6 +1,6 @@
-import { answer, choice, optionalChoice, PAGE_FIELDS, requiredText } from '../call-spec.ts';
+import { choice, optionalChoice, PAGE_FIELDS, requiredText } from '../call-spec.ts';
 import { MESSAGE_CONTENT_MAX, MESSAGE_KINDS, MESSAGE_MSG, MESSAGE_TITLE_MAX, type MessageKind, type MessageLink } from '../messages.ts';
-import { defineStaffCall } from '../staff-call-spec.ts';
+import { defineStaffCall, staffAnswer } from '../staff-call-spec.ts';
 import { CONTENT_MSG, messageLink, staffRequestId } from './content-fields.ts';
 
 /**
@@ -30,7 +30,7 @@ export const list = defineStaffCall({
   roles: [],
   summary: '已发送的站内广播（发给全部玩家的消息），最新在前，分页；可按消息类型筛选；read_count 为已读人数',
   fields: { ...PAGE_FIELDS, kind: optionalChoice(MESSAGE_KINDS, CONTENT_MSG.filter) },
-  answer: answer<{ list: StaffBroadcast[]; total: number; page: number; limit: number }>(`{ list: [${BROADCAST_DOC}], total, page, limit }`),
+  answer: staffAnswer<{ list: StaffBroadcast[]; total: number; page: number; limit: number }>(`{ list: [${BROADCAST_DOC}], total, page, limit }`),
 });
 
 export const send = defineStaffCall({
@@ -44,5 +44,5 @@ export const send = defineStaffCall({
     link: messageLink(),
     request_id: staffRequestId(),
   },
-  answer: answer<{ broadcast: StaffBroadcast; created: boolean }>('{ broadcast, created }；msg 消息已发送；拒绝：消息标题不能超过50个字 / 消息内容不能超过2000个字'),
+  answer: staffAnswer<{ broadcast: StaffBroadcast; created: boolean }>('{ broadcast, created }；msg 消息已发送；拒绝：消息标题不能超过50个字 / 消息内容不能超过2000个字'),
 });

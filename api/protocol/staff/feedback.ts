@@ -1,7 +1,7 @@
-import { answer, field, id, optionalChoice, optionalId, PAGE_FIELDS } from '../call-spec.ts';
+import { field, id, optionalChoice, optionalId, PAGE_FIELDS } from '../call-spec.ts';
 import type { FeedbackView } from '../calls/feedback.ts';
 import { checkReplyText, FEEDBACK_CATEGORIES, FEEDBACK_MSG, FEEDBACK_STATUSES, REPLY_TEXT_MAX, type FeedbackStatus } from '../help-rules.ts';
-import { defineStaffCall } from '../staff-call-spec.ts';
+import { defineStaffCall, staffAnswer } from '../staff-call-spec.ts';
 import { CONTENT_MSG, staffRequestId } from './content-fields.ts';
 
 /**
@@ -40,7 +40,7 @@ export const list = defineStaffCall({
     category: optionalChoice(FEEDBACK_CATEGORIES, CONTENT_MSG.filter),
     user_id: optionalId(CONTENT_MSG.filter),
   },
-  answer: answer<{ list: StaffFeedbackItem[]; total: number; page: number; limit: number; counts: FeedbackCounts }>(`{ list: [${ITEM_DOC}], total, page, limit, counts: { pending, replied, closed } }`),
+  answer: staffAnswer<{ list: StaffFeedbackItem[]; total: number; page: number; limit: number; counts: FeedbackCounts }>(`{ list: [${ITEM_DOC}], total, page, limit, counts: { pending, replied, closed } }`),
 });
 
 export const detail = defineStaffCall({
@@ -48,7 +48,7 @@ export const detail = defineStaffCall({
   roles: ['agent'],
   summary: '一条反馈：玩家、图片（/media 地址）与全部回复',
   fields: { id: id(FEEDBACK_MSG.missing) },
-  answer: answer<StaffFeedbackItem>(`${ITEM_DOC}；拒绝：反馈不存在`),
+  answer: staffAnswer<StaffFeedbackItem>(`${ITEM_DOC}；拒绝：反馈不存在`),
 });
 
 export const reply = defineStaffCall({
@@ -60,7 +60,7 @@ export const reply = defineStaffCall({
     text: field<string, string>({ type: 'string', required: true, rule: `1–${REPLY_TEXT_MAX} 个字`, message: [FEEDBACK_MSG.replyEmpty, FEEDBACK_MSG.replyLong] }, checkReplyText),
     request_id: staffRequestId(),
   },
-  answer: answer<{ feedback: StaffFeedbackItem; reply_id: number; created: boolean }>('{ feedback, reply_id, created }（重试为 created false）；msg 回复成功；拒绝：反馈不存在 / 该反馈已关闭，不能再回复'),
+  answer: staffAnswer<{ feedback: StaffFeedbackItem; reply_id: number; created: boolean }>('{ feedback, reply_id, created }（重试为 created false）；msg 回复成功；拒绝：反馈不存在 / 该反馈已关闭，不能再回复'),
 });
 
 export const close = defineStaffCall({
@@ -68,5 +68,5 @@ export const close = defineStaffCall({
   roles: ['agent'],
   summary: '关闭反馈：之后不能再回复。已关闭的再关闭仍答成功（不再记日志）',
   fields: { id: id(FEEDBACK_MSG.missing) },
-  answer: answer<{ feedback: StaffFeedbackItem }>('{ feedback }；msg 已关闭；拒绝：反馈不存在'),
+  answer: staffAnswer<{ feedback: StaffFeedbackItem }>('{ feedback }；msg 已关闭；拒绝：反馈不存在'),
 });

@@ -1,4 +1,4 @@
-import { answer, field, textOf, type Field } from '../call-spec.ts';
+import { field, textOf, type Field } from '../call-spec.ts';
 import {
   CALENDAR_ENTRIES_MAX,
   CALENDAR_MSG,
@@ -7,7 +7,7 @@ import {
   type CalendarEntry,
   type CalendarSource,
 } from '../holiday-calendar.ts';
-import { defineStaffCall } from '../staff-call-spec.ts';
+import { defineStaffCall, staffAnswer } from '../staff-call-spec.ts';
 
 /**
  * 节假日日历 (docs/staff-console.md): an operator reads a year, saves a year whole (checked by
@@ -62,7 +62,7 @@ export const year = defineStaffCall({
   roles: HOLIDAY_CALENDAR_ROLES,
   summary: '读取某年的节假日日历：运营录入的（优先），否则内置数据或 MINORS_EXTRA_HOLIDAYS 的（可作为编辑的起点），及其来源与版本号',
   fields: { year: calendarYear() },
-  answer: answer<StaffCalendarYear>(YEAR_DOC),
+  answer: staffAnswer<StaffCalendarYear>(YEAR_DOC),
 });
 
 export const save = defineStaffCall({
@@ -71,7 +71,7 @@ export const save = defineStaffCall({
   summary:
     '整年保存节假日日历（原子替换，立即在所有服务进程生效，写入审计日志 holidays.save）：日期须在该年内、不可重复、不可既放假又调休上班；调休上班日须为周六或周日；放假须有名称。entries 为空则清空该年，恢复使用内置数据。revision 与当前不符时拒绝（他人已修改）',
   fields: { year: calendarYear(), revision: revision(), entries: entries() },
-  answer: answer<StaffCalendarYear>(
+  answer: staffAnswer<StaffCalendarYear>(
     `${YEAR_DOC}；msg 节假日日历已保存 / 已清空该年的日历…；拒绝：第N行：… （data: { problems: [{ index, message }] }）/ 年份须在…之间 / 该年日历已被他人修改，请刷新后再保存`,
   ),
 });
@@ -86,6 +86,6 @@ export const status = defineStaffCall({
   roles: HOLIDAY_CALENDAR_ROLES,
   summary: '日历覆盖到哪一天：最后覆盖日、剩余天数（不足 60 天时 warn 为 true，控制台顶部提示）、下一个需要录入的年份、各年份的数据来源',
   fields: {},
-  answer: answer<StaffCalendarStatus>('{ today, last_covered_date, days_left, warn, warn_days, next_year_needed, years: [{ year, source }] }'),
+  answer: staffAnswer<StaffCalendarStatus>('{ today, last_covered_date, days_left, warn, warn_days, next_year_needed, years: [{ year, source }] }'),
 });
 

@@ -1,6 +1,6 @@
-import { answer, id, optionalChoice, PAGE_FIELDS } from '../call-spec.ts';
+import { id, optionalChoice, PAGE_FIELDS } from '../call-spec.ts';
 import { MESSAGE_MSG, NOTICE_HTML_MAX, NOTICE_TITLE_MAX } from '../messages.ts';
-import { defineStaffCall } from '../staff-call-spec.ts';
+import { defineStaffCall, staffAnswer } from '../staff-call-spec.ts';
 import { CONTENT_MSG, flag, noticeTitle, rawText, staffRequestId } from './content-fields.ts';
 
 /**
@@ -44,7 +44,7 @@ export const list = defineStaffCall({
   roles: [],
   summary: '全部公告（含已撤回），最新发布在前，分页；state live 只看在线的，withdrawn 只看已撤回的',
   fields: { ...PAGE_FIELDS, state: optionalChoice(NOTICE_STATES, CONTENT_MSG.filter) },
-  answer: answer<{ list: StaffNotice[]; total: number; page: number; limit: number }>(`{ list: [${NOTICE_DOC}], total, page, limit }`),
+  answer: staffAnswer<{ list: StaffNotice[]; total: number; page: number; limit: number }>(`{ list: [${NOTICE_DOC}], total, page, limit }`),
 });
 
 export const preview = defineStaffCall({
@@ -52,7 +52,7 @@ export const preview = defineStaffCall({
   roles: [],
   summary: '公告正文的预览：服务器清洗后的 HTML（发布时存的就是它）、纯文本和长度；不保存任何东西',
   fields: { html: rawText('公告正文 HTML') },
-  answer: answer<HtmlPreview>('{ html, text, length, max }'),
+  answer: staffAnswer<HtmlPreview>('{ html, text, length, max }'),
 });
 
 export const publish = defineStaffCall({
@@ -65,7 +65,7 @@ export const publish = defineStaffCall({
     popup: flag(CONTENT_MSG.popupFlag, false),
     request_id: staffRequestId(),
   },
-  answer: answer<{ notice: StaffNotice; created: boolean }>('{ notice, created }；msg 公告已发布；拒绝：请输入公告内容 / 公告内容过长'),
+  answer: staffAnswer<{ notice: StaffNotice; created: boolean }>('{ notice, created }；msg 公告已发布；拒绝：请输入公告内容 / 公告内容过长'),
 });
 
 export const withdraw = defineStaffCall({
@@ -73,5 +73,5 @@ export const withdraw = defineStaffCall({
   roles: [],
   summary: '撤回公告：从公告列表下架，不再作为弹窗出现。已撤回的再撤回仍答成功（不再记日志）',
   fields: { id: id(MESSAGE_MSG.noticeMissing) },
-  answer: answer<{ notice: StaffNotice }>('{ notice }；msg 公告已撤回；拒绝：公告不存在'),
+  answer: staffAnswer<{ notice: StaffNotice }>('{ notice }；msg 公告已撤回；拒绝：公告不存在'),
 });

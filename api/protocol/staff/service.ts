@@ -1,4 +1,4 @@
-import { answer, field, id, optionalId, positiveInt, textOf, type Field } from '../call-spec.ts';
+import { field, id, optionalId, positiveInt, textOf, type Field } from '../call-spec.ts';
 import type { ChatMessage } from '../service-chat.ts';
 import { MESSAGE_MAX_LENGTH } from '../calls/user.ts';
 import {
@@ -16,7 +16,7 @@ import {
   type DeskView,
   type QuickReplyView,
 } from '../service-desk.ts';
-import { defineStaffCall } from '../staff-call-spec.ts';
+import { defineStaffCall, staffAnswer } from '../staff-call-spec.ts';
 
 /**
  * The customer-service desk (客服工作台, the agents' side): the queue, a conversation's
@@ -74,7 +74,7 @@ export const queue = defineStaffCall({
   summary:
     '客服工作台的会话列表：queued 待接入（排队顺序）/ mine 我接待中的 / open 全部进行中 / closed 最近结束（新的在前；客服只看自己接待过的，管理员看全部），附各列表数量和服务器时间（计算等待时长）。别人接待中的会话不给出最后一条消息',
   fields: { view, limit: limitField(DESK_LIST_LIMIT, DESK_LIST_MAX) },
-  answer: answer<DeskQueue>(`{ list: [${CONVERSATION_DOC}], counts: { queued, mine, open }, server_time }`),
+  answer: staffAnswer<DeskQueue>(`{ list: [${CONVERSATION_DOC}], counts: { queued, mine, open }, server_time }`),
 });
 
 export const messages = defineStaffCall({
@@ -82,7 +82,7 @@ export const messages = defineStaffCall({
   roles: ['agent'],
   summary: '一个会话的玩家聊天记录（含此前各次会话），旧的在前；before_id 向前翻页。客服只能看排队中的和自己接待的会话',
   fields: { id: id(DESK_MSG.notFound), before_id: optionalId(DESK_MSG.badPage), limit: limitField(DESK_PAGE_LIMIT, DESK_PAGE_MAX) },
-  answer: answer<DeskMessages>(`{ conversation: ${CONVERSATION_DOC}, list: [${MESSAGE_DOC}], has_more, server_time }；拒绝：会话不存在 / 该会话已被其他客服接待`),
+  answer: staffAnswer<DeskMessages>(`{ conversation: ${CONVERSATION_DOC}, list: [${MESSAGE_DOC}], has_more, server_time }；拒绝：会话不存在 / 该会话已被其他客服接待`),
 });
 
 export const take = defineStaffCall({
@@ -90,7 +90,7 @@ export const take = defineStaffCall({
   roles: ['agent'],
   summary: '接入排队中的会话。多名客服同时接入同一会话时只有一人成功，其余的得到“该会话已被其他客服接待”（data 带会话的现状）',
   fields: { id: id(DESK_MSG.notFound) },
-  answer: answer<{ conversation: DeskConversation }>(
+  answer: staffAnswer<{ conversation: DeskConversation }>(
     '{ conversation }；拒绝：会话不存在 / 该会话已被其他客服接待 / 该会话已由您接待 / 会话已结束（除“会话不存在”外 data 为 { conversation }）',
   ),
 });
@@ -100,7 +100,7 @@ export const reply = defineStaffCall({
   roles: ['agent'],
   summary: '接待该会话的客服回复玩家：文字、本人上传的图片，或两者都有。玩家在 /service 立即看到；不在该页时触发“客服消息”提醒',
   fields: { id: id(DESK_MSG.notFound), text: replyText, image: imageKey },
-  answer: answer<{ message: ChatMessage }>(`{ message: ${MESSAGE_DOC} }；拒绝：请输入回复内容 / 回复内容不能超过500字 / 图片无效，请重新上传 / 请先接待该会话 / 只有接待该会话的客服才能操作 / 会话已结束`),
+  answer: staffAnswer<{ message: ChatMessage }>(`{ message: ${MESSAGE_DOC} }；拒绝：请输入回复内容 / 回复内容不能超过500字 / 图片无效，请重新上传 / 请先接待该会话 / 只有接待该会话的客服才能操作 / 会话已结束`),
 });
 
 export const close = defineStaffCall({
@@ -108,7 +108,7 @@ export const close = defineStaffCall({
   roles: ['agent'],
   summary: '结束自己接待的会话：玩家看到“已结束”，再发消息将重新排队',
   fields: { id: id(DESK_MSG.notFound) },
-  answer: answer<{ conversation: DeskConversation }>('{ conversation }；拒绝：请先接待该会话 / 只有接待该会话的客服才能操作 / 会话已结束'),
+  answer: staffAnswer<{ conversation: DeskConversation }>('{ conversation }；拒绝：请先接待该会话 / 只有接待该会话的客服才能操作 / 会话已结束'),
 });
 
 export const uploadTicket = defineStaffCall({
@@ -117,7 +117,7 @@ export const uploadTicket = defineStaffCall({
   summary:
     '申请一次性图片上传凭证（客服聊天图片）：POST 图片原始字节到答复的 url（/staff/upload/<凭证>，带会话 Cookie 和 X-CSRF-Token），服务器检查、重新编码为 WebP（最长边 1280 px）并存储，答复 { key, url }；key 只能由本人用于回复',
   fields: {},
-  answer: answer<DeskUploadTicket>('{ url, method, expires_in, max_bytes, accept }'),
+  answer: staffAnswer<DeskUploadTicket>('{ url, method, expires_in, max_bytes, accept }'),
 });
 
 export const quickReplies = defineStaffCall({
@@ -125,7 +125,7 @@ export const quickReplies = defineStaffCall({
   roles: ['agent'],
   summary: '快捷回复（全体客服共用），按排序',
   fields: {},
-  answer: answer<{ list: QuickReplyView[] }>('{ list: [{ id, content, sort }] }'),
+  answer: staffAnswer<{ list: QuickReplyView[] }>('{ list: [{ id, content, sort }] }'),
 });
 
 export const quickReplyCreate = defineStaffCall({
@@ -133,7 +133,7 @@ export const quickReplyCreate = defineStaffCall({
   roles: [],
   summary: '新增快捷回复（管理员）',
   fields: { content: quickReplyContent(true), sort: sortField },
-  answer: answer<QuickReplyView>('{ id, content, sort }'),
+  answer: staffAnswer<QuickReplyView>('{ id, content, sort }'),
 });
 
 export const quickReplyUpdate = defineStaffCall({
@@ -141,7 +141,7 @@ export const quickReplyUpdate = defineStaffCall({
   roles: [],
   summary: '修改快捷回复的内容或排序（管理员）',
   fields: { id: id(DESK_MSG.quickReplyNotFound), content: quickReplyContent(false), sort: sortField },
-  answer: answer<QuickReplyView>('{ id, content, sort }；拒绝：快捷回复不存在'),
+  answer: staffAnswer<QuickReplyView>('{ id, content, sort }；拒绝：快捷回复不存在'),
 });
 
 export const quickReplyDelete = defineStaffCall({
@@ -149,5 +149,5 @@ export const quickReplyDelete = defineStaffCall({
   roles: [],
   summary: '删除快捷回复（管理员）',
   fields: { id: id(DESK_MSG.quickReplyNotFound) },
-  answer: answer<null>('null；拒绝：快捷回复不存在'),
+  answer: staffAnswer<null>('null；拒绝：快捷回复不存在'),
 });

@@ -1,5 +1,5 @@
-import { answer, field, id, optionalChoice, PAGE_FIELDS, textOf } from '../call-spec.ts';
-import { defineStaffCall } from '../staff-call-spec.ts';
+import { field, id, optionalChoice, PAGE_FIELDS, textOf } from '../call-spec.ts';
+import { defineStaffCall, staffAnswer } from '../staff-call-spec.ts';
 import { checkReason, LISTING_STATUSES, TRADE_MSG, TRADE_STATUSES, type ListingStatus, type TradeStatus } from '../trade-rules.ts';
 
 /**
@@ -63,7 +63,7 @@ export const listings = defineStaffCall({
   roles: ['reviewer'],
   summary: '待审核与其他状态的商品，按状态分页（默认审核中，最早提交在前；其余最新在前）；counts 为各状态总数',
   fields: { ...PAGE_FIELDS, status: optionalChoice(LISTING_STATUSES, TRADE_MSG.badFilter) },
-  answer: answer<{ list: StaffListing[]; total: number; page: number; limit: number; counts: Record<ListingStatus, number> }>(`{ list: [${LISTING_DOC}], total, page, limit, counts }`),
+  answer: staffAnswer<{ list: StaffListing[]; total: number; page: number; limit: number; counts: Record<ListingStatus, number> }>(`{ list: [${LISTING_DOC}], total, page, limit, counts }`),
 });
 
 export const approve = defineStaffCall({
@@ -71,7 +71,7 @@ export const approve = defineStaffCall({
   roles: ['reviewer'],
   summary: '审核通过（审核中 → 出售中，开始计算上架期限），卖家收到出售消息',
   fields: { id: id(TRADE_MSG.listingMissing) },
-  answer: answer<{ listing: StaffListing }>(`{ listing }；msg ${TRADE_MSG.approved}；拒绝：${TRADE_MSG.listingMissing} / ${TRADE_MSG.wrongState}`),
+  answer: staffAnswer<{ listing: StaffListing }>(`{ listing }；msg ${TRADE_MSG.approved}；拒绝：${TRADE_MSG.listingMissing} / ${TRADE_MSG.wrongState}`),
 });
 
 export const reject = defineStaffCall({
@@ -79,7 +79,7 @@ export const reject = defineStaffCall({
   roles: ['reviewer'],
   summary: '驳回（审核中 → 审核未通过），填写原因；小号解冻，卖家收到出售消息',
   fields: { id: id(TRADE_MSG.listingMissing), reason: note },
-  answer: answer<{ listing: StaffListing }>(`{ listing }；msg ${TRADE_MSG.rejected}；拒绝：${TRADE_MSG.listingMissing} / ${TRADE_MSG.wrongState}`),
+  answer: staffAnswer<{ listing: StaffListing }>(`{ listing }；msg ${TRADE_MSG.rejected}；拒绝：${TRADE_MSG.listingMissing} / ${TRADE_MSG.wrongState}`),
 });
 
 export const trades = defineStaffCall({
@@ -87,7 +87,7 @@ export const trades = defineStaffCall({
   roles: ['finance'],
   summary: '交易，按状态分页（默认纠纷处理中，最早在前）；counts 为各状态总数',
   fields: { ...PAGE_FIELDS, status: optionalChoice(TRADE_STATUSES, TRADE_MSG.badFilter) },
-  answer: answer<{ list: StaffTrade[]; total: number; page: number; limit: number; counts: Record<TradeStatus, number> }>(`{ list: [${TRADE_DOC}], total, page, limit, counts }`),
+  answer: staffAnswer<{ list: StaffTrade[]; total: number; page: number; limit: number; counts: Record<TradeStatus, number> }>(`{ list: [${TRADE_DOC}], total, page, limit, counts }`),
 });
 
 export const refund = defineStaffCall({
@@ -95,7 +95,7 @@ export const refund = defineStaffCall({
   roles: ['finance'],
   summary: '裁定退款（纠纷处理中 → 已退款）：托管款退回买家余额，小号退回卖家并结束买家在其上的登录；双方收到交易消息',
   fields: { id: id(TRADE_MSG.tradeMissing), note },
-  answer: answer<{ trade: StaffTrade }>(`{ trade }；msg ${TRADE_MSG.refunded}；拒绝：${TRADE_MSG.tradeMissing} / ${TRADE_MSG.wrongState}`),
+  answer: staffAnswer<{ trade: StaffTrade }>(`{ trade }；msg ${TRADE_MSG.refunded}；拒绝：${TRADE_MSG.tradeMissing} / ${TRADE_MSG.wrongState}`),
 });
 
 export const release = defineStaffCall({
@@ -103,5 +103,5 @@ export const release = defineStaffCall({
   roles: ['finance'],
   summary: '裁定放款（纠纷处理中 → 交易完成）：卖家所得（价格减手续费）即时入余额，手续费入平台收入；双方收到交易消息',
   fields: { id: id(TRADE_MSG.tradeMissing), note },
-  answer: answer<{ trade: StaffTrade }>(`{ trade }；msg ${TRADE_MSG.released}；拒绝：${TRADE_MSG.tradeMissing} / ${TRADE_MSG.wrongState}`),
+  answer: staffAnswer<{ trade: StaffTrade }>(`{ trade }；msg ${TRADE_MSG.released}；拒绝：${TRADE_MSG.tradeMissing} / ${TRADE_MSG.wrongState}`),
 });

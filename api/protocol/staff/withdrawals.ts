@@ -1,5 +1,5 @@
-import { answer, field, id, optionalChoice, PAGE_FIELDS, textOf } from '../call-spec.ts';
-import { defineStaffCall } from '../staff-call-spec.ts';
+import { field, id, optionalChoice, PAGE_FIELDS, textOf } from '../call-spec.ts';
+import { defineStaffCall, staffAnswer } from '../staff-call-spec.ts';
 import { PAYOUT_REF_MAX, REJECT_REASON_MAX, WITHDRAW_MSG, WITHDRAW_STATUSES, type WithdrawSource, type WithdrawStatus } from '../withdraw-rules.ts';
 
 /**
@@ -46,7 +46,7 @@ export const list = defineStaffCall({
   roles: ['finance'],
   summary: '提现申请，按状态分页（默认审核中）：审核中与已通过的最早在前，其余最新在前；counts 为各状态总数',
   fields: { ...PAGE_FIELDS, status: optionalChoice(WITHDRAW_STATUSES, WITHDRAW_MSG.badStatus) },
-  answer: answer<{ list: StaffWithdrawal[]; total: number; page: number; limit: number; counts: WithdrawalCounts }>(`{ list: [${ITEM_DOC}], total, page, limit, counts: { submitted, approved, paid, rejected } }`),
+  answer: staffAnswer<{ list: StaffWithdrawal[]; total: number; page: number; limit: number; counts: WithdrawalCounts }>(`{ list: [${ITEM_DOC}], total, page, limit, counts: { submitted, approved, paid, rejected } }`),
 });
 
 export const approve = defineStaffCall({
@@ -54,7 +54,7 @@ export const approve = defineStaffCall({
   roles: ['finance'],
   summary: '审核通过（审核中 → 已通过），玩家收到通知',
   fields: { id: id(WITHDRAW_MSG.missing) },
-  answer: answer<{ withdrawal: StaffWithdrawal }>(`{ withdrawal }；msg ${WITHDRAW_MSG.approved}；拒绝：${WITHDRAW_MSG.missing} / 状态已变化（如 该提现申请已通过，不能执行此操作）`),
+  answer: staffAnswer<{ withdrawal: StaffWithdrawal }>(`{ withdrawal }；msg ${WITHDRAW_MSG.approved}；拒绝：${WITHDRAW_MSG.missing} / 状态已变化（如 该提现申请已通过，不能执行此操作）`),
 });
 
 export const pay = defineStaffCall({
@@ -62,7 +62,7 @@ export const pay = defineStaffCall({
   roles: ['finance'],
   summary: `标记已打款（已通过 → 已到账），填写支付宝打款流水号（至多 ${PAYOUT_REF_MAX} 个字符）；待打款转入平台现金，玩家收到通知`,
   fields: { id: id(WITHDRAW_MSG.missing), payout_ref: boundedText(`1–${PAYOUT_REF_MAX} 个字符`, PAYOUT_REF_MAX, WITHDRAW_MSG.payoutMissing, WITHDRAW_MSG.payoutLong) },
-  answer: answer<{ withdrawal: StaffWithdrawal }>(`{ withdrawal }；msg ${WITHDRAW_MSG.paid}；拒绝：${WITHDRAW_MSG.missing} / 状态已变化`),
+  answer: staffAnswer<{ withdrawal: StaffWithdrawal }>(`{ withdrawal }；msg ${WITHDRAW_MSG.paid}；拒绝：${WITHDRAW_MSG.missing} / 状态已变化`),
 });
 
 export const reject = defineStaffCall({
@@ -70,5 +70,5 @@ export const reject = defineStaffCall({
   roles: ['finance'],
   summary: `驳回（审核中或已通过 → 已驳回），填写原因（至多 ${REJECT_REASON_MAX} 个字）；金额退回玩家的收益或余额，玩家收到通知`,
   fields: { id: id(WITHDRAW_MSG.missing), reason: boundedText(`1–${REJECT_REASON_MAX} 个字`, REJECT_REASON_MAX, WITHDRAW_MSG.reasonMissing, WITHDRAW_MSG.reasonLong) },
-  answer: answer<{ withdrawal: StaffWithdrawal }>(`{ withdrawal }；msg ${WITHDRAW_MSG.rejected}；拒绝：${WITHDRAW_MSG.missing} / 状态已变化`),
+  answer: staffAnswer<{ withdrawal: StaffWithdrawal }>(`{ withdrawal }；msg ${WITHDRAW_MSG.rejected}；拒绝：${WITHDRAW_MSG.missing} / 状态已变化`),
 });
