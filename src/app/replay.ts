@@ -135,6 +135,12 @@ function sameState(a: unknown, b: unknown): boolean {
 const rootOf = (name: string) => name.split('/')[0]!;
 const belongsTo = (name: string, actor: string) => name === actor || name.startsWith(`${actor}/`);
 
+interface Delivery {
+  actor: string;
+  type: string;
+  state?: StateValueJson | null;
+}
+
 interface Run {
   name: string;
   ref: AnyActorRef;
@@ -153,7 +159,14 @@ export function replayLog(log: EventLogFile, options: ReplayOptions = {}): Repla
   const machineActors = new Map<string, AnyActorRef>();
   /** Each machine's latest status and state as the inspector saw them (what the log keeps too). */
   const latest = new Map<string, { status: string; state: StateValueJson | null }>();
-  const delivered: Array<{ actor: string; type: string }> = [];
+  /**
+   * What the replayed machines received, in order, each with the receiver's state right after it:
+   * one send may run a cascade (a child spawned and told to start at once), and the log records
+   * the state after each event of it, not the cascade's end.
+   */
+  const delivered: Delivery[] = [];
+  /** Deliveries waiting for the receiver's snapshot, by the event object both inspections share. */
+  const awaitingState = new WeakMap<object, Delivery[]>();
   const steps: ReplayStep[] = [];
   const problems: string[] = [];
   const unknownRoots = new Set<string>();
@@ -178,13 +191,17 @@ export function replayLog(log: EventLogFile, options: ReplayOptions = {}): Repla
       const actor = nameOf(ref);
       latest.set(actor, { status: snapshot.status, state: snapshot.value ?? null });
       // A stop reaches an actor as a snapshot only (xstate.stop has no @xstate.event).
-      if (event.event.type === STOP) delivered.push({ actor, type: STOP });
+      if (event.event.type === STOP) delivered.push({ actor, type: STOP, state: snapshot.value ?? null });
+      const waiting = awaitingState.get(event.event)?.find((item) => item.actor === actor && item.state === undefined);
+      if (waiting) waiting.state = snapshot.value ?? null;
       return;
     }
     if (event.type !== '@xstate.event') return;
     const actor = nameOf(ref);
     machineActors.set(actor, ref);
-    delivered.push({ actor, type: event.event.type });
+    const delivery: Delivery = { actor, type: event.event.type };
+    delivered.push(delivery);
+    awaitingState.set(event.event, [...(awaitingState.get(event.event) ?? []), delivery]);
   };
 
   const stopAll = () => {
@@ -241,16 +258,17 @@ export function replayLog(log: EventLogFile, options: ReplayOptions = {}): Repla
   };
 
   /** Takes the replay's delivery matching the entry; earlier unmatched deliveries are divergences. */
-  const match = (entry: LogEntry): boolean => {
+  const match = (entry: LogEntry): Delivery | null => {
     const index = delivered.findIndex((item) => item.actor === entry.actor && item.type === entry.event.type);
-    if (index < 0) return false;
+    if (index < 0) return null;
+    const found = delivered[index]!;
     const skipped = delivered.splice(0, index + 1).slice(0, index);
     // Children stop before their parent reports its own stop; the log lists the parent first.
     delivered.unshift(...skipped.filter((extra) => extra.type === STOP));
     for (const extra of skipped) {
       if (extra.type !== STOP) problems.push(`before #${entry.seq}: the replay delivered '${extra.type}' to ${extra.actor}, which the log does not have here`);
     }
-    return true;
+    return found;
   };
 
   for (const entry of log.entries) {
@@ -316,7 +334,8 @@ export function replayLog(log: EventLogFile, options: ReplayOptions = {}): Repla
       }
     }
 
-    const matched = match(entry);
+    const delivery = match(entry);
+    const matched = delivery !== null;
     if (!matched) {
       const due = run?.clock.nextDue();
       note ??=
@@ -325,7 +344,7 @@ export function replayLog(log: EventLogFile, options: ReplayOptions = {}): Repla
           : 'the replay did not deliver this event';
       problems.push(`#${entry.seq} ${entry.actor} ${entry.event.type}: ${note}`);
     }
-    const state = stateOf(run ? resolve(run, entry.actor) : null) ?? stateOf(machineActors.get(entry.actor));
+    const state = delivery?.state ?? stateOf(run ? resolve(run, entry.actor) : null) ?? stateOf(machineActors.get(entry.actor));
     const recorded = entry.state ?? null;
     const ok = matched && (recorded === null || sameState(state, recorded));
     if (matched && !ok) problems.push(`#${entry.seq} ${entry.actor} ${entry.event.type}: state ${stateValueText(state)}, the log recorded ${stateValueText(recorded)}`);
