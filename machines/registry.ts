@@ -102,6 +102,7 @@ export const PAGED_LIST_IDS = [
   'redeemRecords',
   'pointRecord',
   'myListings',
+  'autoSend', 'incomeRecords', 'invitees', 'myOrders', 'tradeListings', 'withdrawals',
 ] as const;
 
 /** The privacy guide: the agreement or policy a player reads before agreeing. */
@@ -125,8 +126,10 @@ const TASK_REMOTE_DATA_IDS = ['pointTaskNum', 'taskPoint', 'noviceTasks', 'point
 
 /** Selling: the sellable sub-accounts with the rules, 出售须知. */
 const SELL_REMOTE_DATA_IDS = ['sellGames', 'trunkNeedKnow'] as const;
+/** Account, invitation, trading and wallet pages (a log's actor named after any of them replays only when listed). */
+const ACCOUNT_TRADE_REMOTE_DATA_IDS = ['accountInfo', 'couponActivity', 'inviteInfo', 'isSubVip', 'listingGames', 'myCards', 'trade', 'tradeListing', 'tradeTestStatus', 'tradeWallet', 'withdrawInfo'] as const;
 
-export const REMOTE_DATA_IDS = ['aboutUs', 'cancelRule', 'userInfo', 'gameDetail', 'giftList', 'couponList', 'btCouponList', 'openServers', 'downUrl', 'identityCard', 'playGrant', ...GAMES_REMOTE_DATA_IDS, ...SYSTEM_REMOTE_DATA_IDS, ...CHECKOUT_REMOTE_DATA_IDS, ...HELP_REMOTE_DATA_IDS, ...MESSAGE_REMOTE_DATA_IDS, ...STORE_REMOTE_DATA_IDS, ...TASK_REMOTE_DATA_IDS, ...SELL_REMOTE_DATA_IDS] as const;
+export const REMOTE_DATA_IDS = ['aboutUs', 'cancelRule', 'userInfo', 'gameDetail', 'giftList', 'couponList', 'btCouponList', 'openServers', 'downUrl', 'identityCard', 'playGrant', ...GAMES_REMOTE_DATA_IDS, ...SYSTEM_REMOTE_DATA_IDS, ...CHECKOUT_REMOTE_DATA_IDS, ...HELP_REMOTE_DATA_IDS, ...MESSAGE_REMOTE_DATA_IDS, ...STORE_REMOTE_DATA_IDS, ...TASK_REMOTE_DATA_IDS, ...SELL_REMOTE_DATA_IDS, ...ACCOUNT_TRADE_REMOTE_DATA_IDS] as const;
 
 export const MACHINES: readonly MachineEntry[] = [
   entry({ name: 'session', summary: 'Token / Uuid / NickName, api error catalogue, active record', machine: sessionMachine, input: { credentials: null } }),

@@ -45,7 +45,7 @@ if (!decoded.ok) {
 }
 const log = decoded.log;
 console.log(`${file}: ${log.entries.length} entries from ${log.startedAt}${log.dropped ? ` (${log.dropped} older ones were dropped)` : ''}`);
-console.log('how: start = machine created · send = event from a view/app · done = recorded actor result · timer = delay fired · auto = sent by a machine\n');
+console.log('how: start = machine created · stop / resume = its page left / shown again · send = event from a view/app · done = recorded actor result · timer = delay fired · auto = sent by a machine\n');
 
 const result = replayLog(log, options);
 for (const step of result.steps) console.log(formatStep(step));

@@ -52,7 +52,7 @@ export function createDeferredEventLog(options: EventLogOptions = {}, load: Load
 
   const empty = (): EventLogFile => ({
     format: 'game-platform/event-log',
-    version: 1,
+    version: 2,
     startedAt: new Date(started.wall).toISOString(),
     exportedAt: new Date(wallClock()).toISOString(),
     capacity,

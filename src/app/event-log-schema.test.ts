@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { decodeEventLog, EVENT_LOG_FORMAT, EVENT_LOG_MAX_BYTES, parseEventLogJson, type EventLogFile, type LogEntry } from './event-log-schema.ts';
+import { decodeEventLog, EVENT_LOG_FORMAT, EVENT_LOG_MAX_BYTES, EVENT_LOG_VERSION, parseEventLogJson, type EventLogFile, type LogEntry } from './event-log-schema.ts';
 
 /** Property tests: a valid log round-trips; anything else gets a clear error, never an exception. */
 
@@ -46,7 +46,7 @@ const validLog: fc.Arbitrary<EventLogFile> = fc
       t += wait;
       return { seq, t, ...body } as LogEntry;
     });
-    return { format: EVENT_LOG_FORMAT, version: 1, ...rest, entries } as EventLogFile;
+    return { format: EVENT_LOG_FORMAT, version: EVENT_LOG_VERSION, ...rest, entries } as EventLogFile;
   });
 
 describe('event log decoder', () => {
@@ -109,12 +109,21 @@ describe('event log decoder', () => {
   it('refuses other files with a plain message', () => {
     expect(parseEventLogJson('')).toMatchObject({ ok: false, error: expect.stringMatching(/^not JSON/) });
     expect(parseEventLogJson('{"format":"x"}')).toEqual({ ok: false, error: 'not an event log: format is "x", expected "game-platform/event-log"' });
-    expect(parseEventLogJson(JSON.stringify({ format: EVENT_LOG_FORMAT, version: 2 }))).toEqual({ ok: false, error: 'version 2 is newer than what this build reads (version 1)' });
+    expect(parseEventLogJson(JSON.stringify({ format: EVENT_LOG_FORMAT, version: 3 }))).toEqual({ ok: false, error: 'version 3 is newer than what this build reads (version 2)' });
     expect(parseEventLogJson('x'.repeat(EVENT_LOG_MAX_BYTES + 1))).toMatchObject({ ok: false, error: expect.stringMatching(/^file too large/) });
   });
 
+  it('refuses every version 1 log, whatever it holds, saying why and what to do', () => {
+    fc.assert(
+      fc.property(validLog, (log) => {
+        const result = decodeEventLog(JSON.parse(JSON.stringify({ ...log, version: 1 })));
+        expect(result).toEqual({ ok: false, error: expect.stringMatching(/^version 1 is not read by this build \(version 2\): .*did not log actor stops and restarts.*export the log again/) });
+      }),
+    );
+  });
+
   it('checks order: seq increases and t never goes back', () => {
-    const base = { format: EVENT_LOG_FORMAT, version: 1, startedAt: '2025-01-01T00:00:00.000Z', exportedAt: '2025-01-01T00:00:01.000Z', capacity: 5000, dropped: 0, actors: {} };
+    const base = { format: EVENT_LOG_FORMAT, version: EVENT_LOG_VERSION, startedAt: '2025-01-01T00:00:00.000Z', exportedAt: '2025-01-01T00:00:01.000Z', capacity: 5000, dropped: 0, actors: {} };
     const entry = (seq: number, t: number) => ({ seq, t, at: '2025-01-01T00:00:00.000Z', actor: 'a', machine: 'a', sessionId: 'x:0', source: null, sourceMachine: null, event: { type: 'e' } });
     expect(decodeEventLog({ ...base, entries: [entry(2, 0), entry(2, 1)] })).toEqual({ ok: false, error: 'entries[1].seq: 2 does not follow 2 (seq must increase)' });
     expect(decodeEventLog({ ...base, entries: [entry(1, 5), entry(2, 4)] })).toEqual({ ok: false, error: 'entries[1].t: 4 is earlier than 5 (t must not decrease)' });
@@ -123,7 +132,7 @@ describe('event log decoder', () => {
   it('survives hostile nesting and keys', () => {
     let deep: unknown = 'x';
     for (let level = 0; level < 10_000; level++) deep = [deep];
-    const base = { format: EVENT_LOG_FORMAT, version: 1, startedAt: '2025-01-01T00:00:00.000Z', exportedAt: '2025-01-01T00:00:00.000Z', capacity: 1, dropped: 0, actors: {} };
+    const base = { format: EVENT_LOG_FORMAT, version: EVENT_LOG_VERSION, startedAt: '2025-01-01T00:00:00.000Z', exportedAt: '2025-01-01T00:00:00.000Z', capacity: 1, dropped: 0, actors: {} };
     const entry = { seq: 1, t: 0, at: '2025-01-01T00:00:00.000Z', actor: 'a', machine: null, sessionId: '', source: null, sourceMachine: null };
     expect(decodeEventLog({ ...base, entries: [{ ...entry, event: { type: 'e', deep } }] })).toMatchObject({ ok: false, error: expect.stringContaining('nested deeper') });
     const polluted = parseEventLogJson(JSON.stringify({ ...base, entries: [{ ...entry, event: { type: 'e' } }] }).replace('"type":"e"', '"type":"e","__proto__":{"polluted":true}'));

@@ -1,21 +1,31 @@
 /**
- * The event log's file format, version 1 — what '导出日志' downloads, what IndexedDB keeps
+ * The event log's file format, version 2 — what '导出日志' downloads, what IndexedDB keeps
  * between reloads, what '导入日志' and `npm run replay` read (docs/qa-tools.md shows an example).
  *
  * {
- *   "format": "game-platform/event-log", "version": 1,
+ *   "format": "game-platform/event-log", "version": 2,
  *   "startedAt": ISO time of t = 0,   "exportedAt": ISO time of the export,
  *   "capacity": ring size (5000),      "dropped": entries pushed out of the ring so far,
  *   "entries": [ LogEntry … ]  oldest first,
  *   "actors": { name: ActorSummary }  each actor of the current page run, latest state
  * }
  *
+ * Version 2 (this one) added what replay needs to reproduce a signed-in session exactly: an
+ * `xstate.stop` entry whenever a machine stops (a view left, a kept-alive page hidden, a child
+ * stopped by its parent), so a replay stops the same actors, and resumes them with their kept
+ * state when the log shows the same sessionId's `xstate.init` again. Version 1 logs lack the
+ * stops: they are refused with a message saying so (LEGACY_VERSIONS).
+ *
  * The decoder is strict about what replay and /testview rely on and never throws: a malformed
  * input yields `{ ok: false, error }` naming the first offending path.
  */
 
 export const EVENT_LOG_FORMAT = 'game-platform/event-log';
-export const EVENT_LOG_VERSION = 1;
+export const EVENT_LOG_VERSION = 2;
+/** Versions this build knows but cannot replay faithfully, with the reason given when one is read. */
+const LEGACY_VERSIONS: Readonly<Record<number, string>> = {
+  1: 'it was recorded by an older build that did not log actor stops and restarts, so a replay would report divergences that never happened; export the log again from an updated app',
+};
 /** Larger imports are refused before parsing: 5,000 entries export to about 2 MB. */
 export const EVENT_LOG_MAX_BYTES = 32 * 1024 * 1024;
 const MAX_ENTRIES = 100_000;
@@ -56,7 +66,7 @@ export interface LogEntry {
   redacted?: string[];
   /** The receiving machine's state value after it processed the event. */
   state?: StateValueJson;
-  /** Set when the event ended the actor (done, error, stopped). */
+  /** Set when the event ended the actor (done, error, stopped; `xstate.stop` entries: stopped). */
   status?: ActorStatus;
 }
 
@@ -202,6 +212,8 @@ function decode(value: unknown): EventLogFile {
     throw new DecodeError(`not an event log: format is ${describe(raw.format)}, expected "${EVENT_LOG_FORMAT}"`);
   }
   const version = integer(raw.version, 'version', 1);
+  const legacy = LEGACY_VERSIONS[version];
+  if (legacy) throw new DecodeError(`version ${version} is not read by this build (version ${EVENT_LOG_VERSION}): ${legacy}`);
   if (version !== EVENT_LOG_VERSION) {
     throw new DecodeError(`version ${version} is ${version > EVENT_LOG_VERSION ? 'newer than' : 'not'} what this build reads (version ${EVENT_LOG_VERSION})`);
   }

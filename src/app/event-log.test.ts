@@ -3,6 +3,7 @@ import { assign, createActor, fromPromise, sendParent, sendTo, setup, SimulatedC
 import { createEventLog, EVENT_LOG_CAPACITY, memoryStorage, type EventLogOptions } from './event-log.ts';
 import { createDeferredEventLog } from './event-log-deferred.ts';
 import { decodeEventLog } from './event-log-schema.ts';
+import { stopKeepingState } from './keep-state.ts';
 
 /** A child machine, a promise actor and a timer: every kind of delivery the log must see. */
 const child = setup({}).createMachine({
@@ -100,6 +101,35 @@ describe('event log: records what every actor receives', () => {
     expect(log.entries().at(-1)!.actor).toBe('child');
   });
 
+  it('records stops (the machine first, then the children it took along) and a kept-state restart', async () => {
+    const { clock, log, actor } = harness();
+    actor.start();
+    actor.send({ type: 'start', phone: '1' });
+    await flush();
+    clock.increment(300);
+    stopKeepingState(actor);
+    const stops = log.entries().filter((entry) => entry.event.type === 'xstate.stop');
+    expect(stops.map((entry) => [entry.actor, entry.source, entry.sourceMachine, entry.state, entry.status])).toEqual([
+      ['parent', null, null, 'settling', 'stopped'],
+      ['parent/child', 'parent', 'parent', 'answered', 'stopped'],
+    ]);
+    const seqs = log.entries().map((entry) => entry.seq);
+    expect(seqs).toEqual(seqs.map((_, index) => index + 1));
+    expect(log.exportLog().actors.parent).toMatchObject({ status: 'stopped', lastSeq: stops[0]!.seq });
+
+    // Shown again (a kept-alive page): the same actor, its kept state, its child, its timer.
+    clock.increment(500);
+    actor.start();
+    const after = log.entries().slice(stops.at(-1)!.seq);
+    expect(after.map((entry) => [entry.actor, entry.sessionId === actor.sessionId, entry.event.type, entry.state])).toEqual([
+      ['parent', true, 'xstate.init', 'settling'],
+      ['parent/child', false, 'xstate.init', 'answered'],
+    ]);
+    clock.increment(1000);
+    expect(log.entries().at(-1)).toMatchObject({ actor: 'parent', event: { type: 'xstate.after.settle.parent.settling' }, state: 'done' });
+    expect(log.exportLog().actors).toMatchObject({ parent: { status: 'active', state: 'done' }, 'parent/child': { parent: 'parent', status: 'active' } });
+  });
+
   it('exports a file the decoder accepts, JSON all the way down', async () => {
     const { log, actor } = harness();
     actor.start();
@@ -107,7 +137,7 @@ describe('event log: records what every actor receives', () => {
     actor.send({ type: 'ui.password.change', value: 'hunter2' });
     await flush();
     const file = log.exportLog();
-    expect(file).toMatchObject({ format: 'game-platform/event-log', version: 1, startedAt: '2025-01-01T00:00:00.000Z', capacity: EVENT_LOG_CAPACITY, dropped: 0 });
+    expect(file).toMatchObject({ format: 'game-platform/event-log', version: 2, startedAt: '2025-01-01T00:00:00.000Z', capacity: EVENT_LOG_CAPACITY, dropped: 0 });
     const decoded = decodeEventLog(JSON.parse(JSON.stringify(file)));
     expect(decoded).toEqual({ ok: true, log: file });
     expect(JSON.stringify(file)).not.toContain('hunter2');

@@ -1,6 +1,15 @@
 import { del, get, set } from 'idb-keyval';
 import { StateMachine, type AnyActorRef, type InspectionEvent } from 'xstate';
-import type { ActorStatus, ActorSummary, EVENT_LOG_ACTOR as SchemaActor, EventLogFile, JsonValue, LogEntry, StateValueJson } from './event-log-schema.ts';
+import type {
+  ActorStatus,
+  ActorSummary,
+  EVENT_LOG_ACTOR as SchemaActor,
+  EVENT_LOG_VERSION as SchemaVersion,
+  EventLogFile,
+  JsonValue,
+  LogEntry,
+  StateValueJson,
+} from './event-log-schema.ts';
 import { createRedactor } from './redact.ts';
 
 /**
@@ -19,6 +28,9 @@ export const EVENT_LOG_PERSIST_MS = 1_000;
 export const EVENT_LOG_STORAGE_KEY = 'qa.eventLog.v1';
 /** Same as the schema's EVENT_LOG_ACTOR (checked by its type); the decoder stays out of the entry chunk. */
 const EVENT_LOG_ACTOR: typeof SchemaActor = 'eventLog';
+const EVENT_LOG_VERSION: typeof SchemaVersion = 2;
+/** What xstate's stop() delivers: it reaches the actor without an @xstate.event, only as a snapshot's cause. */
+const STOP = 'xstate.stop';
 
 export interface EventLogStorage {
   load(): Promise<unknown>;
@@ -98,7 +110,7 @@ function stateValueJson(value: unknown): StateValueJson {
 }
 
 /** What the log reads of an actor: the inspection API types refs loosely. */
-type InspectedRef = AnyActorRef & { systemId?: string; _parent?: AnyActorRef; logic?: unknown };
+type InspectedRef = AnyActorRef & { systemId?: string; logic?: unknown };
 
 const ENDED: ReadonlySet<string> = new Set(['done', 'error', 'stopped']);
 const round = (ms: number) => Math.round(ms * 10) / 10;
@@ -132,6 +144,8 @@ export function createEventLog(options: EventLogOptions = {}): EventLog {
   const listeners = new Set<() => void>();
   const actors = new Map<string, LoggedActor>();
   const holders = new Map<string, string>();
+  /** Parents by child sessionId: a child's xstate.init is sent by its parent (the event's sourceRef). */
+  const parents = new Map<string, AnyActorRef>();
   /** Entries waiting for the receiver's snapshot, by the event object both inspections share. */
   const awaitingState = new WeakMap<object, LogEntry[]>();
 
@@ -172,7 +186,8 @@ export function createEventLog(options: EventLogOptions = {}): EventLog {
     const ref = loose as InspectedRef;
     const known = actors.get(ref.sessionId);
     if (known) return known;
-    const parent = ref._parent ? actorOf(ref._parent) : null;
+    const parentRef = parents.get(ref.sessionId) ?? parentInSnapshots(ref.sessionId);
+    const parent = parentRef ? actorOf(parentRef) : null;
     const machine = ref.logic instanceof StateMachine ? (ref.logic.id as string) : null;
     const base = parent ? `${parent.name}/${ref.id}` : (ref.systemId ?? machine ?? ref.id);
     const actor: LoggedActor = {
@@ -190,7 +205,18 @@ export function createEventLog(options: EventLogOptions = {}): EventLog {
     return actor;
   }
 
+  /** A child seen before its xstate.init (an event queued for it): the running machine that holds it. */
+  function parentInSnapshots(sessionId: string): AnyActorRef | undefined {
+    for (const actor of actors.values()) {
+      if (actor.machine === null || ENDED.has(actor.status)) continue;
+      const children = (actor.ref.getSnapshot() as { children?: Record<string, AnyActorRef | undefined> }).children ?? {};
+      if (Object.values(children).some((child) => child?.sessionId === sessionId)) return actor.ref;
+    }
+    return undefined;
+  }
+
   function onEvent(event: Extract<InspectionEvent, { type: '@xstate.event' }>) {
+    if (event.event.type === 'xstate.init' && event.sourceRef) parents.set(event.actorRef.sessionId, event.sourceRef as AnyActorRef);
     const target = actorOf(event.actorRef);
     const source = event.sourceRef ? actorOf(event.sourceRef) : null;
     const { value, paths } = redactor.redact(event.event, event.event.type);
@@ -223,13 +249,56 @@ export function createEventLog(options: EventLogOptions = {}): EventLog {
     if (entry) {
       if (actor.machine !== null && actor.state !== null) entry.state = actor.state;
       if (actor.status !== 'active') entry.status = actor.status;
-    }
+    } else if (event.event.type === STOP && actor.machine !== null) onStop(actor);
     // Finished promise and callback actors leave the registry; machines stay, with their last state.
+    if (ENDED.has(actor.status)) parents.delete(actor.sessionId);
     if (ENDED.has(actor.status) && actor.machine === null) {
       actors.delete(actor.sessionId);
       if (holders.get(actor.name) === actor.sessionId) holders.delete(actor.name);
     }
     changed();
+  }
+
+  /**
+   * A machine stopped: a root by the app (its view left, a kept-alive page hidden), a child by its
+   * parent. Replay stops the same actor here (and may see it started again, with its kept state).
+   */
+  function onStop(actor: LoggedActor) {
+    const entry: LogEntry = {
+      seq: ++seq,
+      t: elapsed(),
+      at: new Date(wallClock()).toISOString(),
+      actor: actor.name,
+      machine: actor.machine,
+      sessionId: actor.sessionId,
+      source: actor.parent,
+      // Only machines have children: the parent that stopped this one is a machine.
+      sourceMachine: actor.parent === null ? null : (actors.get(holders.get(actor.parent) ?? '')?.machine ?? null),
+      event: { type: STOP },
+      status: 'stopped',
+    };
+    if (actor.state !== null) entry.state = actor.state;
+    if (actor.systemId) entry.systemId = actor.systemId;
+    actor.lastSeq = entry.seq;
+    // A machine stops its children before it reports its own stop: the log says it the way it
+    // happened to the reader (and to replay) — the machine stopped, then the children it took along.
+    const descendants: LogEntry[] = [];
+    while (entries.length > 0) {
+      const last = entries[entries.length - 1]!;
+      if (last.event.type !== STOP || !last.actor.startsWith(`${actor.name}/`)) break;
+      descendants.unshift(entries.pop()!);
+    }
+    if (descendants.length > 0) {
+      entry.seq = descendants[0]!.seq;
+      descendants.forEach((child, index) => {
+        child.seq = entry.seq + 1 + index;
+        const owner = actors.get(child.sessionId);
+        if (owner && owner.lastSeq !== 0) owner.lastSeq = child.seq;
+      });
+      actor.lastSeq = entry.seq;
+    }
+    push(entry);
+    for (const child of descendants) push(child);
   }
 
   function exportLog(): EventLogFile {
@@ -240,7 +309,7 @@ export function createEventLog(options: EventLogOptions = {}): EventLog {
     }
     return {
       format: 'game-platform/event-log',
-      version: 1,
+      version: EVENT_LOG_VERSION,
       startedAt: new Date(wallStart).toISOString(),
       exportedAt: new Date(wallClock()).toISOString(),
       capacity,

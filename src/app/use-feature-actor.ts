@@ -1,5 +1,6 @@
 import { useEffect, useLayoutEffect, useState } from 'react';
 import { createActor, type ActorRefFrom, type AnyActorRef, type AnyStateMachine, type InputFrom } from 'xstate';
+import { stopKeepingState } from './keep-state.ts';
 import { useRuntime } from './runtime-context.tsx';
 
 /** What `machine.provide()` takes: actors, actions, guards, delays. */
@@ -80,36 +81,4 @@ export function useFeatureActor<M extends AnyStateMachine>(logic: M | (() => M),
   }, [actor]);
 
   return actor as ActorRefFrom<M>;
-}
-
-const forEachActor = (ref: AnyActorRef, visit: (ref: AnyActorRef) => void) => {
-  visit(ref);
-  const children = (ref.getSnapshot() as { children?: Record<string, AnyActorRef> }).children;
-  if (children) for (const child of Object.values(children)) if (child) forEachActor(child, visit);
-};
-
-type Internals = AnyActorRef & { observers: Set<unknown>; _processingStatus: number; _snapshot: unknown; system: { getSnapshot?: () => unknown; _snapshot?: unknown } };
-
-/**
- * Stops the actor the way @xstate/react 6.1 does (stopRootWithRehydration, not exported): a page
- * hidden by React's <Activity> (kept-alive routes) runs its effect cleanups and, when shown again,
- * its effects; the actor then starts again from where it stopped instead of from scratch. An actor
- * left behind by a restart or an unmount is simply never started again.
- */
-function stopKeepingState(root: AnyActorRef) {
-  const kept: Array<[Internals, unknown]> = [];
-  forEachActor(root, (ref) => {
-    const inner = ref as Internals;
-    kept.push([inner, inner.getSnapshot()]);
-    // useSelector must not see the stopped snapshot; React subscribes again when the effects rerun.
-    inner.observers = new Set();
-  });
-  const system = (root as Internals).system;
-  const systemSnapshot = system.getSnapshot?.();
-  root.stop();
-  system._snapshot = systemSnapshot;
-  for (const [ref, snapshot] of kept) {
-    ref._processingStatus = 0;
-    ref._snapshot = snapshot;
-  }
 }

@@ -1,9 +1,12 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { createActor, fromPromise, setup, SimulatedClock } from 'xstate';
 import { MACHINES } from '../../machines/registry.ts';
 import { sessionMachine } from '../../machines/session.machine.ts';
+import { createEventLog } from '../../src/app/event-log.ts';
 import { parseEventLogJson, type EventLogFile } from '../../src/app/event-log-schema.ts';
+import { stopKeepingState } from '../../src/app/keep-state.ts';
 import { compareFinalStates, formatStep, replayLog } from '../../src/app/replay.ts';
 import { recordPasswordLoginAndReload, recordSmsLogin } from '../helpers/record-logs.ts';
 
@@ -112,5 +115,77 @@ describe('replay', () => {
       expect.stringMatching(/^#2 +0\.000s +start +session +xstate\.init +→ anonymous$/),
       expect.stringMatching(/^#3 +0\.800s +send +loginOverlay +ui\.open +→ open\.sms\.editing$/),
     ]);
+  });
+});
+
+/** A page's machine: it loads (an invoked call), waits for a timer, and has a child machine. */
+const pageChild = setup({}).createMachine({ id: 'pageChild', initial: 'idle', states: { idle: { on: { poke: 'poked' } }, poked: {} } });
+const pageMachine = setup({
+  types: { events: {} as { type: 'ui.refresh' } },
+  actors: { load: fromPromise<{ rows: number }>(async () => ({ rows: 3 })), pageChild },
+  delays: { refreshAfter: 1_000 },
+}).createMachine({
+  id: 'replayPage',
+  initial: 'loading',
+  invoke: { id: 'pageChild', src: 'pageChild' },
+  states: {
+    loading: { invoke: { id: 'load', src: 'load', onDone: 'loaded', onError: 'failed' } },
+    loaded: { after: { refreshAfter: 'stale' }, on: { 'ui.refresh': 'loading' } },
+    stale: { on: { 'ui.refresh': 'loading' } },
+    failed: {},
+  },
+});
+const PAGE_REGISTRY = [...MACHINES, { name: 'replay-page', summary: 'test page', machine: pageMachine }];
+
+/**
+ * A session as the app runs a kept-alive page (useFeatureActor): it loads, is left (stopped
+ * keeping its state) before its timer fires, is shown again (resumed: its timer starts again)
+ * and the timer fires; a second page actor is left for good.
+ */
+async function recordKeptAlivePage(): Promise<EventLogFile> {
+  const clock = new SimulatedClock();
+  const log = createEventLog({ storage: null, lifecycle: null, now: () => clock.now(), wallClock: () => Date.UTC(2025, 5, 1) + clock.now() });
+  const page = createActor(pageMachine, { clock, inspect: log.inspect }).start();
+  await new Promise((resolve) => setTimeout(resolve, 0));
+  clock.increment(400);
+  stopKeepingState(page);
+  clock.increment(5_000);
+  page.start();
+  clock.increment(1_000);
+  page.send({ type: 'ui.refresh' });
+  await new Promise((resolve) => setTimeout(resolve, 0));
+  const other = createActor(pageMachine, { clock, inspect: log.inspect }).start();
+  clock.increment(200);
+  stopKeepingState(other);
+  return JSON.parse(JSON.stringify(log.exportLog())) as EventLogFile;
+}
+
+describe('replay of pages left and shown again', () => {
+  it('stops and resumes the recorded actors, their children and timers, to an exact match', async () => {
+    const log = await recordKeptAlivePage();
+    expect(log.entries.map((entry) => `${entry.actor} ${entry.event.type}`)).toEqual(
+      expect.arrayContaining(['replayPage xstate.stop', 'replayPage/pageChild xstate.stop', 'replayPage#2 xstate.stop']),
+    );
+    const result = replayLog(log, { registry: PAGE_REGISTRY });
+    expect(result.problems).toEqual([]);
+    expect(compareFinalStates(log, result)).toEqual([]);
+    expect(result.finalStates).toMatchObject({ replayPage: { status: 'active', state: 'loaded' }, 'replayPage#2': { status: 'stopped', state: 'loading' } });
+    const hows = result.steps.map((step) => `${step.how} ${step.actor} ${step.event}`);
+    expect(hows).toEqual(expect.arrayContaining(['stop replayPage xstate.stop', 'internal replayPage/pageChild xstate.stop', 'resume replayPage xstate.init', 'timer replayPage xstate.after.refreshAfter.replayPage.loaded']));
+  });
+
+  it('reports a log altered by one event at that event', async () => {
+    const log = await recordKeptAlivePage();
+    // The timer's state changed by hand: the replay disagrees at exactly that entry.
+    const timer = log.entries.find((entry) => entry.event.type.startsWith('xstate.after.'))!;
+    const altered: EventLogFile = { ...log, entries: log.entries.map((entry) => (entry.seq === timer.seq ? { ...entry, state: 'failed' } : entry)) };
+    expect(replayLog(altered, { registry: PAGE_REGISTRY }).problems).toEqual([`#${timer.seq} replayPage xstate.after.refreshAfter.replayPage.loaded: state stale, the log recorded failed`]);
+
+    // One event dropped (the view's refresh): reported at the next machine event, the first it changes.
+    const refresh = log.entries.find((entry) => entry.event.type === 'ui.refresh')!;
+    const next = log.entries.find((entry) => entry.seq > refresh.seq && entry.machine !== null)!;
+    const dropped: EventLogFile = { ...log, entries: log.entries.filter((entry) => entry.seq !== refresh.seq) };
+    const problems = replayLog(dropped, { registry: PAGE_REGISTRY }).problems;
+    expect(problems[0]).toBe(`#${next.seq} replayPage xstate.done.actor.load: state stale, the log recorded loaded`);
   });
 });

@@ -1,0 +1,132 @@
+import type { Page, APIRequestContext } from '@playwright/test';
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { expect, test } from './fixtures/test.ts';
+import { seedPrivacyDecision } from './privacy.ts';
+import { appRendered, at, freshPhone, register, signInStorage, smallGames } from './wire.ts';
+
+/**
+ * Real signed-in sessions recorded through the UI, exported from /testview ('导出日志') and replayed
+ * by the code `npm run replay` runs (scripts/replay.ts): each must replay with no divergence.
+ */
+
+const OUT = 'test-results/replay-sessions';
+
+test.beforeEach(({ page }) => seedPrivacyDecision(page));
+// Each walk signs up, walks several pages and replays its log in a child process.
+test.describe.configure({ timeout: 180_000 });
+
+/** Client navigation, as a tap on a link would do it (the router follows history.pushState). */
+async function navigate(page: Page, href: string) {
+  await page.evaluate((to) => window.history.pushState(null, '', to), href);
+}
+
+async function signUpOnMine(page: Page, request: APIRequestContext, phone: string) {
+  await page.goto('/mine');
+  await appRendered(page);
+  await page.getByRole('button', { name: /登录\/注册/ }).click();
+  await page.getByLabel('手机号').fill(phone);
+  await page.getByTestId('login-overlay').getByRole('checkbox').click();
+  await page.getByRole('button', { name: '获取验证码' }).click();
+  const { code } = (await (await request.get(`/dev/sms/${phone}`)).json()) as { code: string };
+  for (const digit of code) await page.locator('.adm-number-keyboard').getByRole('button', { name: digit, exact: true }).click();
+  await expect(page.getByRole('button', { name: '退出登录' })).toBeVisible();
+}
+
+/** `npm run replay -- <file>`'s code on a log file: its exit status and output. */
+function replayFile(file: string) {
+  const replay = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/replay.ts', file], { encoding: 'utf8' });
+  writeFileSync(file.replace(/\.json$/, '.txt'), replay.stdout + replay.stderr);
+  return { file, status: replay.status, output: replay.stdout + replay.stderr };
+}
+
+/** Exports the log from /testview ('导出日志') and replays it. */
+async function exportAndReplay(page: Page, name: string) {
+  const download = page.waitForEvent('download');
+  await page.getByRole('button', { name: '导出日志' }).click();
+  mkdirSync(OUT, { recursive: true });
+  const file = `${OUT}/${name}.json`;
+  await (await download).saveAs(file);
+  return replayFile(file);
+}
+
+async function checkInAndService(page: Page, request: APIRequestContext) {
+  await signUpOnMine(page, request, freshPhone());
+  await page.getByRole('link', { name: '每日任务' }).click();
+  await page.getByRole('button', { name: '签到', exact: true }).click();
+  await expect(page.getByRole('button', { name: '今日已签到' })).toBeDisabled();
+  await page.goBack();
+  await expect(page.getByRole('button', { name: '退出登录' })).toBeVisible();
+  await page.getByRole('link', { name: '联系客服' }).click();
+  await page.getByRole('textbox', { name: '输入消息' }).fill('充值没到账怎么办？');
+  await page.getByRole('button', { name: '发送' }).click();
+  await expect(page.getByRole('textbox', { name: '输入消息' })).toHaveValue('');
+  await page.waitForTimeout(1_200); // the log persists at most once a second
+}
+
+test('a signed-in session that opens /testview by URL replays exactly', async ({ page, request }) => {
+  await checkInAndService(page, request);
+  await page.goto('/testview');
+  const replay = await exportAndReplay(page, 'by-url');
+  expect(replay.status, replay.output.slice(-4000)).toBe(0);
+});
+
+test('a signed-in session that reaches /testview in the app replays exactly', async ({ page, request }) => {
+  await checkInAndService(page, request);
+  await navigate(page, '/testview');
+  await expect(page.getByRole('button', { name: '导出日志' })).toBeVisible();
+  const replay = await exportAndReplay(page, 'in-app');
+  expect(replay.status, replay.output.slice(-4000)).toBe(0);
+});
+
+test('a password change, a paused download in the simulator and a task claim replay exactly; an altered event is reported there', async ({ page, baseURL }) => {
+  const [game] = await smallGames(baseURL!, 1);
+  await signInStorage(page, await register(baseURL!, freshPhone('135'), 'abc123'));
+  await page.goto('/accountsafety');
+  await appRendered(page);
+  await page.getByRole('link', { name: /登录密码/ }).click();
+  await page.locator('#old-password').fill('abc123');
+  await page.locator('#new-password').fill('new456');
+  await page.locator('#confirm-password').fill('new456');
+  await page.getByRole('button', { name: '确定' }).click();
+  await expect(page).toHaveURL(/\/accountsafety$/, { timeout: 20_000 }); // the password hash is slow on a busy machine
+
+  // A reload into the wrapper simulator (the log continues behind log.restored), slowed so the download can be paused.
+  await page.goto(`${at('/gamedetail', { game_id: game!.game_id, platform_game_id: game!.platform_game_id })}&wrapper=sim&simspeed=250000`);
+  await appRendered(page);
+  await page.getByRole('button', { name: `下载 ${game!.name}` }).click();
+  await expect(page.getByRole('button', { name: `暂停 ${game!.name}` })).toHaveText(/^\d+%$/);
+  await navigate(page, '/mine');
+  await page.getByRole('link', { name: '下载管理' }).click();
+  const entry = page.getByTestId(`download-${game!.platform_game_id}`);
+  await entry.getByRole('button', { name: `暂停 ${game!.name}` }).click();
+  await expect(entry).toHaveAttribute('data-state', '6');
+  await entry.getByRole('button', { name: `继续 ${game!.name}` }).click();
+  await expect(entry).toHaveAttribute('data-state', '3', { timeout: 60_000 });
+
+  // The finished download made 下载一款游戏 claimable.
+  await navigate(page, '/dailymission');
+  const task = page.getByTestId('task-daily_download');
+  await expect(task).toHaveAttribute('data-state', 'claimable', { timeout: 15_000 });
+  await task.getByRole('button', { name: '领取' }).click();
+  await expect(task).toHaveAttribute('data-state', 'claimed');
+  await page.waitForTimeout(1_200);
+
+  await navigate(page, '/testview');
+  await expect(page.getByRole('button', { name: '导出日志' })).toBeVisible();
+  const replay = await exportAndReplay(page, 'password-download-claim');
+  expect(replay.status, replay.output.slice(-4000)).toBe(0);
+  expect(replay.output).toMatch(/ stop +\S+ +xstate\.stop/);
+  expect(replay.output).toMatch(/ reset +eventLog +log\.restored/);
+
+  // The same log with one event's recorded state changed: the replay names that event.
+  const log = JSON.parse(readFileSync(replay.file, 'utf8')) as { entries: Array<{ seq: number; actor: string; event: { type: string }; state?: unknown }> };
+  const claimed = log.entries.find((item) => item.actor.startsWith('taskClaim') && item.event.type.startsWith('xstate.done.actor.'))!;
+  claimed.state = 'todo';
+  const altered = `${OUT}/password-download-claim-altered.json`;
+  writeFileSync(altered, JSON.stringify(log));
+  const divergent = replayFile(altered);
+  expect(divergent.status).toBe(1);
+  expect(divergent.output).toContain(`✗ #${claimed.seq} ${claimed.actor} ${claimed.event.type}: state `);
+  expect(divergent.output).toContain('1 divergence(s)');
+});
