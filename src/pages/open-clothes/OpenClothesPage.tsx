@@ -7,6 +7,7 @@ import { PageHeader } from '../../components/PageHeader.tsx';
 import { gameIdsOf } from '../../components/game/game-ids.ts';
 import { chinaTime, decodeGameDetail, groupByDay, orderOpenServers, type OpenServer } from '../game-detail/game-detail.ts';
 import '../game-detail/game-detail.css';
+import { EmptyState } from '../../components/list/ListStates.tsx';
 
 /**
  * /openclothes: the 开服表 of one game (route data {game_id}), grouped by day, upcoming first and
@@ -17,7 +18,7 @@ const TODAY_LIMIT = 50;
 
 function ServerDays({ servers, names }: { servers: readonly OpenServer[]; names?: ReadonlyMap<number, string> }) {
   const groups = useMemo(() => groupByDay(orderOpenServers(servers)), [servers]);
-  if (groups.length === 0) return <p className="game-gift__empty missing-game__body">暂无开服信息</p>;
+  if (groups.length === 0) return <EmptyState message="暂无开服信息" />;
   return (
     <div className="gd-opens">
       {groups.map((group) => (
