@@ -37,7 +37,7 @@ export const ROUTE_TITLES: Readonly<Record<string, string>> = {
   '/sellaccountedit': '编辑出售信息', '/orderpay': '订单支付', '/wantpay': '我要买', '/circlesearching': '搜索', '/circleresult': '搜索结果',
   '/tradingsuccess': '交易成功', '/successview': '操作成功', '/ceshiyemian': '测试页面',
   // Account
-  '/moneyinstruction': '收益说明', '/incomewithdrawal': '收益提现', '/incomewithdrawals': '提现记录', '/accountsettingshow': '账号设置',
+  '/moneyinstruction': '收益说明', '/incomewithdrawal': '收益提现', '/incomewithdrawals': '提现记录', '/accountsettingshow': '个人资料',
   '/accountsetting': '账号设置', '/phoneverify': '手机验证', '/phoneverifynew': '绑定新手机', '/editpassword': '修改密码',
   '/accountsafety': '账号安全', '/accountdestoryone': '注销账号', '/accountdestorytwo': '注销账号', '/accountdestorythree': '注销账号',
   '/accountdestoryfour': '注销账号', '/accountdestoryrule': '注销须知', '/realnamecertificateone': '实名认证',

@@ -50,7 +50,7 @@ test('upload an avatar, change the nickname, see both on /mine; a bad nickname s
   await expect(mineHeader(page).locator('img')).toHaveAttribute('src', /^data:image\/svg\+xml/);
 
   await moveTo(page, '/accountsettingshow');
-  await expect(page.getByRole('heading', { name: '账号设置' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: '个人资料' })).toBeVisible();
   const profile = page.getByRole('region', { name: '个人资料' });
   await expect(profile.getByText(account.nickname)).toBeVisible();
   await expect(page.getByRole('region', { name: '账号' }).getByText(account.phone.replace(/^(\d{3})\d{4}(\d{4})$/, '$1****$2'))).toBeVisible();
@@ -80,7 +80,7 @@ test('upload an avatar, change the nickname, see both on /mine; a bad nickname s
   await input.fill('快乐的玩家');
   await shoot(page, 'profile-editnickname');
   await page.getByRole('button', { name: '保存' }).click();
-  await expect(page.getByRole('heading', { name: '账号设置' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: '个人资料' })).toBeVisible();
   await expect(profile.getByText('快乐的玩家')).toBeVisible();
 
   // Back to the kept-alive /mine: it reloads the profile when shown again.
@@ -118,7 +118,7 @@ test('/editdata: choose the sex and the birthday, save, see them on /accountsett
   await page.getByText('确定').click();
   await expect(page.getByRole('button', { name: /生日/ })).toContainText('2000-01-01');
   await page.getByRole('button', { name: '保存' }).click();
-  await expect(page.getByRole('heading', { name: '账号设置' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: '个人资料' })).toBeVisible();
   await expect(profile.getByRole('link', { name: /性别/ })).toContainText('男');
   await expect(profile.getByRole('link', { name: /生日/ })).toContainText('2000-01-01');
 });

@@ -1,4 +1,5 @@
-import type { ReactNode } from 'react';
+import type { RouteData } from '../../../machines/navigation.types.ts';
+import { Link } from '../../app/Link.tsx';
 import './list.css';
 
 /** Placeholder rows shaped like the rows to come, while the first page loads. */
@@ -18,7 +19,20 @@ export function SkeletonRows({ count = 6, rowHeight }: { count?: number; rowHeig
   );
 }
 
-export function EmptyState({ message = '暂无数据', children }: { message?: string; children?: ReactNode }) {
+/** An empty state's one way onward: a route (and its data object), drawn as the outlined pill every empty state uses. */
+export interface EmptyAction {
+  label: string;
+  to: string;
+  data?: RouteData;
+  /** Replaces the current history entry (a page that cannot be come back to). */
+  replace?: boolean;
+}
+
+/**
+ * The one empty state of every page and list: the icon, the message centred (balanced over its
+ * lines, so a long one never leaves one character alone), and an optional way onward 16 px below.
+ */
+export function EmptyState({ message = '暂无数据', action }: { message?: string; action?: EmptyAction }) {
   return (
     <div className="list-empty" role="status">
       <svg className="list-empty__icon" viewBox="0 0 64 64" width="72" height="72" aria-hidden="true">
@@ -27,7 +41,11 @@ export function EmptyState({ message = '暂无数据', children }: { message?: s
         <path d="M22 10l4 6M42 10l-4 6M32 8v7" stroke="#c8ccd2" strokeWidth="2.5" strokeLinecap="round" />
       </svg>
       <p className="list-empty__message">{message}</p>
-      {children}
+      {action && (
+        <Link to={action.to} data={action.data} replace={action.replace} className="list-empty__action">
+          {action.label}
+        </Link>
+      )}
     </div>
   );
 }

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import type { DownloadListActor } from './download-runtime.ts';
 import { useDownloadList } from './use-downloads.ts';
+import { EmptyState } from '../../components/list/ListStates.tsx';
 
 /**
  * The download pages' body: outside the wrapper the list does not exist (SPEC §4), while its
@@ -8,7 +9,7 @@ import { useDownloadList } from './use-downloads.ts';
  */
 export function WithDownloadList({ children }: { children: (list: DownloadListActor) => ReactNode }) {
   const list = useDownloadList();
-  if (list === null) return <p className="down-list__empty">下载管理仅在乐玩游戏盒 App 内可用</p>;
+  if (list === null) return <EmptyState message="下载管理仅在乐玩游戏盒 App 内可用" />;
   if (list === undefined) {
     return (
       <div className="down-list__empty" aria-busy="true" aria-label="加载中">

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import type { EmptyAction } from '../../components/list/ListStates.tsx';
 import { GAME_ROW_HEIGHT, GameRow } from '../../components/game/GameRow.tsx';
 import { DownloadButton } from '../downloads/DownloadButton.tsx';
 import type { GameItem } from '../../components/game/game-item.ts';
@@ -14,7 +15,7 @@ export interface GameListViewProps<T extends GameItem> {
   noteOf?: (game: T) => ReactNode;
   keyOf?: (game: T) => string;
   emptyMessage?: string;
-  emptyAction?: ReactNode;
+  emptyAction?: EmptyAction;
   label?: string;
   pullToRefresh?: boolean;
 }

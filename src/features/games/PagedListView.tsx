@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { LoadFailed } from '../../components/LoadFailed.tsx';
-import { EmptyState, ListFooter, SkeletonRows, type FooterState } from '../../components/list/ListStates.tsx';
+import { EmptyState, ListFooter, SkeletonRows, type EmptyAction, type FooterState } from '../../components/list/ListStates.tsx';
 import { PullToRefresh } from '../../components/list/PullToRefresh.tsx';
 import { VirtualList } from '../../components/list/VirtualList.tsx';
 import type { PagedList } from './use-paged-games.ts';
@@ -18,7 +18,7 @@ export interface PagedListViewProps<T> {
   renderRow: (item: T, index: number) => ReactNode;
   emptyMessage?: string;
   /** Shown under the empty message (e.g. the search's 告诉我们想玩的游戏). */
-  emptyAction?: ReactNode;
+  emptyAction?: EmptyAction;
   label?: string;
   /** Off when the list sits under other content that refreshes it (the home page). */
   pullToRefresh?: boolean;
@@ -31,7 +31,7 @@ export function PagedListView<T>({ list, rowHeight, getKey, renderRow, emptyMess
   ) : list.failed ? (
     <LoadFailed message={list.error} onRetry={list.retry} />
   ) : list.items.length === 0 && list.exhausted ? (
-    <EmptyState message={emptyMessage}>{emptyAction}</EmptyState>
+    <EmptyState message={emptyMessage} action={emptyAction} />
   ) : (
     <>
       <VirtualList items={list.items} rowHeight={rowHeight} getKey={getKey} renderRow={renderRow} onEndReached={list.loadMore} label={label} />

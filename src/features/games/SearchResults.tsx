@@ -1,4 +1,3 @@
-import { Link } from '../../app/Link.tsx';
 import { decodeGameItems, type GameItem } from '../../components/game/game-item.ts';
 import { GameListView } from './GameListView.tsx';
 import { usePagedList, type ItemDecoder } from './use-paged-games.ts';
@@ -13,10 +12,6 @@ const decodeOverseas: ItemDecoder<GameItem> = (list) => decodeGameItems(list).fi
  */
 export function SearchResults({ id, keyword, overseasOnly = false }: { id: string; keyword: string; overseasOnly?: boolean }) {
   const list = usePagedList<GameItem>(id, calls.game.getSearchGames, { keyword }, overseasOnly ? decodeOverseas : decodeAll);
-  const ask = (
-    <Link to="/suggestbcak" data={{ keyword }} className="list-empty__action">
-      告诉我们想玩的游戏
-    </Link>
-  );
+  const ask = { label: '告诉我们想玩的游戏', to: '/suggestbcak', data: { keyword } };
   return <GameListView list={list} highlight={keyword} label="搜索结果" emptyMessage="没有找到相关游戏" emptyAction={ask} />;
 }

@@ -1,30 +1,13 @@
 import { useCallback, useRef, useState, type CSSProperties, type ReactNode } from 'react';
 import { Link } from '../../app/Link.tsx';
 import type { ApiOutcome } from '../../../api/outcome.ts';
+import type { TabOption } from '../../components/Tabs.tsx';
 import { withLoading } from '../../app/loading.ts';
 import { useRuntime } from '../../app/runtime-context.tsx';
 import { showToast } from '../../app/toast.ts';
 import './money.css';
 
-/** Pieces the money pages share: tabs, the signed-out prompt, and one-shot actions (claim, cancel). */
-
-export interface TabOption<K extends string> {
-  key: K;
-  label: string;
-}
-
-/** A row of tabs (role tablist): the selected one is underlined. */
-export function MoneyTabs<K extends string>({ tabs, value, onChange, label }: { tabs: readonly TabOption<K>[]; value: K; onChange: (key: K) => void; label: string }) {
-  return (
-    <div className="money-tabs" role="tablist" aria-label={label}>
-      {tabs.map((tab) => (
-        <button key={tab.key} type="button" role="tab" className="money-tabs__tab" aria-selected={tab.key === value} onClick={() => onChange(tab.key)}>
-          {tab.label}
-        </button>
-      ))}
-    </div>
-  );
-}
+/** Pieces the money pages share: chips, the signed-out prompt, and one-shot actions (claim, cancel). */
 
 /** Small pill filters (the wallet's 全部 / 余额 / 乐玩币). */
 export function MoneyChips<K extends string>({ options, value, onChange, label }: { options: readonly TabOption<K>[]; value: K; onChange: (key: K) => void; label: string }) {

@@ -1,6 +1,7 @@
 import { Link } from '../../app/Link.tsx';
 import { COOLING_OFF_DAYS } from './cancel-constants.ts';
 import { CancelPage } from './cancel-parts.tsx';
+import { Checkbox } from '../../components/Checkbox.tsx';
 
 /** /accountdestoryone: what cancelling means, in short; read and agree → next. */
 
@@ -33,12 +34,11 @@ export default function AccountDestroyOnePage() {
               <li>提交申请后有{COOLING_OFF_DAYS}天冷静期，期间登录可撤销注销；冷静期满后注销自动完成。</li>
             </ul>
           </section>
-          <label className="cancel-agree">
-            <input type="checkbox" checked={view.agreed} onChange={view.toggleAgreement} />
-            <span>
+          <div className="cancel-agree">
+            <Checkbox checked={view.agreed} onChange={view.toggleAgreement}>
               我已阅读并同意<Link to="/accountdestoryrule">《账号注销协议》</Link>
-            </span>
-          </label>
+            </Checkbox>
+          </div>
           <div className="cancel-actions">
             <button type="button" className="cancel-button" onClick={view.next} disabled={!view.agreed}>
               下一步

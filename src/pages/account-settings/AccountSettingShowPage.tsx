@@ -121,7 +121,7 @@ export default function AccountSettingShowPage() {
   const signedIn = useSignedIn();
   return (
     <div className="page profile-page">
-      <PageHeader title="账号设置" onBack={() => navigate('back')} />
+      <PageHeader title="个人资料" onBack={() => navigate('back')} />
       {signedIn ? <SignedInProfile /> : <SignedOutProfile />}
     </div>
   );

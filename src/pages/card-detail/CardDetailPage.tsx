@@ -1,6 +1,5 @@
 import { useMemo } from 'react';
 import { formatYuan, MONEY_MSG } from '../../../api/protocol/money.ts';
-import { Link } from '../../app/Link.tsx';
 import type { PageProps } from '../../app/routes.ts';
 import { useNavigate } from '../../app/use-navigation.ts';
 import { useRemoteData } from '../../app/use-remote-data.ts';
@@ -32,12 +31,7 @@ export default function CardDetailPage({ data }: PageProps) {
 function MissingCard() {
   return (
     <>
-      <EmptyState message={MONEY_MSG.cardMissing} />
-      <div className="money-empty-action">
-        <Link className="money-button" to="/otherpage">
-          查看会员卡
-        </Link>
-      </div>
+      <EmptyState message={MONEY_MSG.cardMissing} action={{ label: '查看会员卡', to: '/otherpage' }} />
     </>
   );
 }

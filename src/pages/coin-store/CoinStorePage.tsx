@@ -15,6 +15,7 @@ import { useStoreRedeem } from '../../features/store/use-store-redeem.ts';
 import '../../features/money/money.css';
 import { RedeemSheet } from './RedeemSheet.tsx';
 import './coin-store.css';
+import { EmptyState } from '../../components/list/ListStates.tsx';
 import * as calls from '../../../api/protocol/call-refs.ts';
 
 /**
@@ -92,7 +93,7 @@ const KIND_GLYPH: Record<StoreItemView['kind'], MoneyIcon> = { coupon: 'coupon',
 function ItemGrid({ items, loading, signedIn, onRedeem }: { items: StoreItemView[]; loading: boolean; signedIn: boolean; onRedeem: (item: { id: number; title: string; points_price: number }) => void }) {
   const runtime = useRuntime();
   if (loading) return <p className="store-empty">加载中…</p>;
-  if (items.length === 0) return <p className="store-empty">商品正在补货，敬请期待</p>;
+  if (items.length === 0) return <EmptyState message="商品正在补货，敬请期待" />;
   return (
     <ul className="store-grid" aria-label="商品">
       {items.map((item) => (

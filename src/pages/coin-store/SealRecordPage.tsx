@@ -39,11 +39,7 @@ function Records() {
         rowHeight={RECORD_ROW_HEIGHT}
         label="兑换记录"
         emptyMessage="还没有兑换过商品"
-        emptyAction={
-          <Link className="money-button" to="/coinstore">
-            去积分商城
-          </Link>
-        }
+        emptyAction={{ label: '去积分商城', to: '/coinstore' }}
         getKey={(record) => String(record.id)}
         renderRow={(record) => <RecordRow record={record} />}
       />

@@ -7,12 +7,13 @@ import { PageHeader } from '../../components/PageHeader.tsx';
 import { PagedListView } from '../../features/games/PagedListView.tsx';
 import { usePagedList } from '../../features/games/use-paged-games.ts';
 import { formatShortTime } from '../../features/money/money-data.ts';
-import { MoneySection, MoneyTabs } from '../../features/money/money-parts.tsx';
+import { MoneySection } from '../../features/money/money-parts.tsx';
 import { CheckInStrip } from '../../features/tasks/CheckInStrip.tsx';
 import { decodePointRecords, decodePointSummary, decodeTaskPoint, expiryDay } from '../../features/tasks/task-data.ts';
 import { TaskList } from '../../features/tasks/TaskRow.tsx';
 import type { PointRecord } from '../../../api/protocol/calls/tasks.ts';
 import '../../features/tasks/tasks.css';
+import { Tabs } from '../../components/Tabs.tsx';
 import * as calls from '../../../api/protocol/call-refs.ts';
 
 /**
@@ -70,7 +71,7 @@ export default function DailyMissionPage() {
           </button>
         </div>
       </section>
-      <MoneyTabs tabs={VIEWS} value={view} onChange={setView} label="任务与明细" />
+      <Tabs sticky tabs={VIEWS} value={view} onChange={setView} label="任务与明细" />
       {view === 'tasks' ? (
         <>
           <CheckInStrip onChanged={afterCheckIn} refreshKey={checkInEpoch} />

@@ -1,6 +1,5 @@
 import Dialog from 'antd-mobile/es/components/dialog';
 import { useCallback, useState } from 'react';
-import { Link } from '../../app/Link.tsx';
 import { useNavigate } from '../../app/use-navigation.ts';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { BenchProfiler } from '../../features/downloads/bench-probe.tsx';
@@ -9,6 +8,7 @@ import { DownloadRow } from '../../features/downloads/DownloadRow.tsx';
 import type { DownloadEntryActor, DownloadListActor } from '../../features/downloads/download-runtime.ts';
 import { useDeletePackage, useDownloadOrder, useEntryActor } from '../../features/downloads/use-downloads.ts';
 import '../../features/downloads/downloads.css';
+import { EmptyState } from '../../components/list/ListStates.tsx';
 
 /**
  * /downlist, the download manager (SPEC §2 "Download", §4 "Download state"): every entry with its
@@ -48,9 +48,7 @@ function DownloadManager({ list }: { list: DownloadListActor }) {
         />
       </label>
       {order.length === 0 ? (
-        <p className="down-list__empty">
-          暂无下载任务，<Link to="/">去首页看看</Link>
-        </p>
+        <EmptyState message="暂无下载任务" action={{ label: '去首页看看', to: '/' }} />
       ) : (
         <BenchProfiler>
           <ul className="down-list__list" aria-label="下载任务">

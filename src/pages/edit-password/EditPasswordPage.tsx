@@ -1,5 +1,6 @@
 import { useSignedIn } from '../../app/use-navigation.ts';
 import { LoadFailed } from '../../components/LoadFailed.tsx';
+import { Tabs } from '../../components/Tabs.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { SignInPrompt } from '../../features/account-security/account-parts.tsx';
 import { useAccountInfo, usePasswordChange } from '../../features/account-security/use-account-security.ts';
@@ -19,13 +20,7 @@ function PasswordForm({ hasPassword, phone }: { hasPassword: boolean; phone: str
   const methods = METHODS.filter((entry) => entry.method === 'code' || form.offersPassword);
   return (
     <div className="account-form login-popup">
-      <div className="account-tabs" role="tablist" aria-label="验证方式">
-        {methods.map((entry) => (
-          <button key={entry.method} type="button" role="tab" className="account-tabs__tab" aria-selected={form.method === entry.method} onClick={() => form.chooseMethod(entry.method)}>
-            {entry.label}
-          </button>
-        ))}
-      </div>
+      <Tabs tabs={methods.map((entry) => ({ key: entry.method, label: entry.label }))} value={form.method} onChange={form.chooseMethod} label="验证方式" />
       {form.method === 'password' ? (
         <PasswordField id="old-password" label="原密码" placeholder="请输入原密码" autoComplete="current-password" maxLength={PASSWORD_MAX_LENGTH} value={form.oldPassword} onChange={form.changeOldPassword} disabled={form.submitting} />
       ) : (

@@ -1,6 +1,5 @@
 import { useEffect, useMemo, useRef } from 'react';
 import type { FeedbackView } from '../../../api/protocol/calls/feedback.ts';
-import { Link } from '../../app/Link.tsx';
 import { useRuntime } from '../../app/runtime-context.tsx';
 import type { PageProps } from '../../app/routes.ts';
 import { useRemoteData } from '../../app/use-remote-data.ts';
@@ -86,11 +85,7 @@ function AllFeedback() {
   if (list.loading) return <div className="fb-card fb-card--loading skeleton" aria-busy="true" aria-label="加载中" />;
   if (list.items.length === 0 && list.exhausted)
     return (
-      <EmptyState message="还没有反馈记录">
-        <Link to="/commonback" className="list-empty__action">
-          去反馈
-        </Link>
-      </EmptyState>
+      <EmptyState message="还没有反馈记录" action={{ label: '去反馈', to: '/commonback' }} />
     );
   return (
     <section aria-label="我的反馈">

@@ -10,6 +10,7 @@ import { useClaim } from '../../features/games/use-claim.ts';
 import { btClaimState, decodeCoupons, type GameCoupon } from './coupon-list.ts';
 import '../game-gift/game-gift.css';
 import './game-coupon.css';
+import { EmptyState } from '../../components/list/ListStates.tsx';
 import * as calls from '../../../api/protocol/call-refs.ts';
 
 /** /gamecoupon: the game's coupons ('领取' each) and its BT coupons ('一键领取'). */
@@ -32,8 +33,9 @@ function CouponCard({ coupon, claimButton }: { coupon: GameCoupon; claimButton?:
   );
 }
 
-function CouponRow({ coupon }: { coupon: GameCoupon }) {
-  const claim = useClaim('coupon', calls.coupon.receiveCoupon, { coupon_id: coupon.coupon_id }, { claimed: coupon.received, code: null, soldOut: !coupon.received && coupon.remaining === 0 });
+/** A claim's answer carries no count: the list is asked again (onClaimed), so 剩余 follows without a reload. */
+function CouponRow({ coupon, onClaimed }: { coupon: GameCoupon; onClaimed: () => void }) {
+  const claim = useClaim('coupon', calls.coupon.receiveCoupon, { coupon_id: coupon.coupon_id }, { claimed: coupon.received, code: null, soldOut: !coupon.received && coupon.remaining === 0 }, onClaimed);
   return (
     <CouponCard
       coupon={coupon}
@@ -58,7 +60,7 @@ function BtCoupons({ gameId, coupons, onClaimed }: { gameId: number; coupons: Ga
       </div>
       <ul className="game-coupon__list">
         {coupons.map((coupon) => (
-          <CouponCard key={coupon.coupon_id} coupon={coupon} claimButton={<span className="coupon-card__state">{coupon.received ? '已领取' : coupon.remaining === 0 ? '已领完' : '可领取'}</span>} />
+          <CouponCard key={coupon.coupon_id} coupon={coupon} claimButton={<span className={coupon.received || coupon.remaining === 0 ? `claim-button claim-button--${coupon.received ? 'settled' : 'soldOut'}` : 'coupon-card__state'}>{coupon.received ? '已领取' : coupon.remaining === 0 ? '已领完' : '可领取'}</span>} />
         ))}
       </ul>
     </section>
@@ -81,7 +83,7 @@ function CouponLists({ gameId }: { gameId: number }) {
       <PageHeader title="代金券" onBack={() => navigate('back')} />
       {normal.failed ? (
         <LoadFailed message={normal.error} onRetry={normal.retry} />
-      ) : normal.loading ? (
+      ) : normal.loading && !normal.data ? (
         <div className="game-gift__skeleton" aria-busy="true" aria-label="加载中">
           <div className="skeleton skeleton--block" />
         </div>
@@ -89,14 +91,14 @@ function CouponLists({ gameId }: { gameId: number }) {
         <>
           {btCoupons.length > 0 && <BtCoupons gameId={gameId} coupons={btCoupons} onClaimed={bt.refresh} />}
           {coupons.length === 0 && btCoupons.length === 0 ? (
-            <p className="game-gift__empty">暂无代金券</p>
+            <EmptyState message="暂无代金券" />
           ) : (
             coupons.length > 0 && (
               <section className="game-coupon__section" aria-label="代金券">
                 <h2 className="game-coupon__title">游戏代金券</h2>
                 <ul className="game-coupon__list">
                   {coupons.map((coupon) => (
-                    <CouponRow key={coupon.coupon_id} coupon={coupon} />
+                    <CouponRow key={coupon.coupon_id} coupon={coupon} onClaimed={normal.refresh} />
                   ))}
                 </ul>
               </section>

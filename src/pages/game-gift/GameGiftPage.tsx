@@ -11,6 +11,7 @@ import { CodeSheet } from './CodeSheet.tsx';
 import { decodeGiftPacks, remainingPercent, validDate, type GiftPack } from './gift-list.ts';
 import { useClaim } from '../../features/games/use-claim.ts';
 import './game-gift.css';
+import { EmptyState } from '../../components/list/ListStates.tsx';
 import * as calls from '../../../api/protocol/call-refs.ts';
 
 /** /gamegift: every gift pack of one game; '领取' claims, the code shows big with '复制'. */
@@ -74,7 +75,7 @@ function GiftList({ gameId }: { gameId: number }) {
           <div className="skeleton skeleton--block" />
         </div>
       ) : packs.length === 0 ? (
-        <p className="game-gift__empty">暂无礼包</p>
+        <EmptyState message="暂无礼包" />
       ) : (
         <ul className="game-gift__list" aria-label="礼包列表">
           {packs.map((pack) => (

@@ -1,6 +1,5 @@
 import type { Invitee } from '../../../api/protocol/calls/invite.ts';
 import { formatYuan } from '../../../api/protocol/money.ts';
-import { Link } from '../../app/Link.tsx';
 import { useNavigate, useSignedIn } from '../../app/use-navigation.ts';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { PagedListView } from '../../features/games/PagedListView.tsx';
@@ -33,11 +32,7 @@ function Invitees() {
       rowHeight={ROW_HEIGHT}
       label="邀请的好友"
       emptyMessage="还没有好友接受邀请"
-      emptyAction={
-        <Link className="invite-button invite-button--solid" to="/invitatefriend">
-          去邀请
-        </Link>
-      }
+      emptyAction={{ label: '去邀请', to: '/invitatefriend' }}
       getKey={(row) => String(row.id)}
       renderRow={(row) => (
         <div className="invite-row" data-testid={`invitee-${row.id}`}>

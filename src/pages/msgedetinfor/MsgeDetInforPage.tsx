@@ -1,6 +1,5 @@
 import Dialog from 'antd-mobile/es/components/dialog';
 import { useState } from 'react';
-import { Link } from '../../app/Link.tsx';
 import type { PageProps } from '../../app/routes.ts';
 import { useNavigate } from '../../app/use-navigation.ts';
 import { PageHeader } from '../../components/PageHeader.tsx';
@@ -10,6 +9,7 @@ import { runEntryAction, useEntry, useEntryActor, useEntryBusy } from '../../fea
 import { WithDownloadList } from '../../features/downloads/WithDownloadList.tsx';
 import { gameIdsOf } from '../../components/game/game-ids.ts';
 import '../../features/downloads/downloads.css';
+import { EmptyState } from '../../components/list/ListStates.tsx';
 
 /**
  * /msgedetinfor: one download's details (SPEC lists it with the download pages and shows no
@@ -29,9 +29,7 @@ export default function MsgeDetInforPage({ data }: PageProps) {
 
 function Missing() {
   return (
-    <p className="down-list__empty">
-      未找到该下载任务，<Link to="/downlist">查看下载管理</Link>
-    </p>
+<EmptyState message="未找到该下载任务" action={{ label: '查看下载管理', to: '/downlist' }} />
   );
 }
 

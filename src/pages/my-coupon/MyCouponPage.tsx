@@ -11,7 +11,8 @@ import { PageHeader } from '../../components/PageHeader.tsx';
 import { PagedListView } from '../../features/games/PagedListView.tsx';
 import { usePagedList } from '../../features/games/use-paged-games.ts';
 import { COUPON_SOURCE_LABEL, decodeLevelActivity, decodeMyCoupons, formatDay, type MyCouponRow } from '../../features/money/money-data.ts';
-import { MoneySection, MoneyTabs, useMoneyAction } from '../../features/money/money-parts.tsx';
+import { MoneySection, useMoneyAction } from '../../features/money/money-parts.tsx';
+import { Tabs } from '../../components/Tabs.tsx';
 import * as calls from '../../../api/protocol/call-refs.ts';
 
 /**
@@ -40,7 +41,7 @@ export default function MyCouponPage() {
       <Link className="money-header-link" to="/couponinstruction">
         使用说明
       </Link>
-      <MoneyTabs tabs={TABS} value={tab} onChange={setTab} label="优惠券状态" />
+      <Tabs sticky tabs={TABS} value={tab} onChange={setTab} label="优惠券状态" />
       {tab === 'level' ? <LevelCoupons /> : <Coupons status={tab} />}
     </div>
   );

@@ -58,12 +58,7 @@ function Privileges() {
       <VipHeader value={vip.data} />
       {cards.length === 0 ? (
         <>
-          <EmptyState message="还没有会员卡" />
-          <div className="money-empty-action">
-            <Link className="money-button" to="/otherpage">
-              去开通会员卡
-            </Link>
-          </div>
+          <EmptyState message="还没有会员卡" action={{ label: '去开通会员卡', to: '/otherpage' }} />
         </>
       ) : (
         <>

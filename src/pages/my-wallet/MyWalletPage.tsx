@@ -8,7 +8,8 @@ import { PageHeader } from '../../components/PageHeader.tsx';
 import { PagedListView } from '../../features/games/PagedListView.tsx';
 import { usePagedList } from '../../features/games/use-paged-games.ts';
 import { decodeBalances, decodeWalletRecords, formatShortTime, signedYuan, type WalletRecord } from '../../features/money/money-data.ts';
-import { MoneyChips, MoneyGrid, MoneyTabs, type MoneyEntry } from '../../features/money/money-parts.tsx';
+import { MoneyChips, MoneyGrid, type MoneyEntry } from '../../features/money/money-parts.tsx';
+import { Tabs } from '../../components/Tabs.tsx';
 import * as calls from '../../../api/protocol/call-refs.ts';
 
 /**
@@ -51,7 +52,7 @@ export default function MyWalletPage() {
       <Balances />
       <MoneyGrid entries={ENTRIES} label="钱包服务" />
       <section className="money-records" aria-label="收支记录">
-        <MoneyTabs tabs={DIRECTIONS} value={direction} onChange={setDirection} label="收支" />
+        <Tabs sticky tabs={DIRECTIONS} value={direction} onChange={setDirection} label="收支" />
         <MoneyChips options={ACCOUNTS} value={account} onChange={setAccount} label="账户" />
         <Records direction={direction} account={account} />
       </section>

@@ -8,6 +8,7 @@ import { gameIdsOf } from '../../components/game/game-ids.ts';
 import { chinaTime, decodeGameDetail, groupByDay, orderOpenServers, type OpenServer } from '../../features/games/game-detail.ts';
 import '../../components/game/missing-game.css';
 import '../game-detail/game-detail.css';
+import { EmptyState } from '../../components/list/ListStates.tsx';
 import * as calls from '../../../api/protocol/call-refs.ts';
 
 /**
@@ -19,7 +20,7 @@ const TODAY_LIMIT = 50;
 
 function ServerDays({ servers, names }: { servers: readonly OpenServer[]; names?: ReadonlyMap<number, string> }) {
   const groups = useMemo(() => groupByDay(orderOpenServers(servers)), [servers]);
-  if (groups.length === 0) return <p className="game-gift__empty missing-game__body">暂无开服信息</p>;
+  if (groups.length === 0) return <EmptyState message="暂无开服信息" />;
   return (
     <div className="gd-opens">
       {groups.map((group) => (

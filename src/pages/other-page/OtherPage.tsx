@@ -8,6 +8,7 @@ import { PageHeader } from '../../components/PageHeader.tsx';
 import { LazyImage } from '../../components/media/LazyImage.tsx';
 import { decodeCardList, type CardListItem } from '../../features/money/money-data.ts';
 import { MoneyGrid, MoneySection, type MoneyEntry } from '../../features/money/money-parts.tsx';
+import { EmptyState } from '../../components/list/ListStates.tsx';
 import * as calls from '../../../api/protocol/call-refs.ts';
 
 /**
@@ -56,7 +57,7 @@ function CardSections() {
   const failed = loads.find((load) => load.failed);
   if (failed) return <LoadFailed message={failed.error} onRetry={() => loads.forEach((load) => load.failed && load.retry())} />;
   if (loads.some((load) => load.loading)) return <div className="skeleton money-skeleton" aria-busy="true" aria-label="加载中" />;
-  if (sections.every((cards) => cards.length === 0)) return <p className="money-muted" style={{ textAlign: 'center' }}>暂无在售的会员卡</p>;
+  if (sections.every((cards) => cards.length === 0)) return <EmptyState message="暂无在售的会员卡" />;
   return (
     <>
       {CARD_LISTS.map((list, index) =>

@@ -8,7 +8,8 @@ import { PageHeader } from '../../components/PageHeader.tsx';
 import { PagedListView } from '../../features/games/PagedListView.tsx';
 import { usePagedList } from '../../features/games/use-paged-games.ts';
 import { decodeOrders, formatShortTime, isPayable, type OrderRow } from '../../features/money/money-data.ts';
-import { MoneyTabs, useMoneyAction } from '../../features/money/money-parts.tsx';
+import { useMoneyAction } from '../../features/money/money-parts.tsx';
+import { Tabs } from '../../components/Tabs.tsx';
 import * as calls from '../../../api/protocol/call-refs.ts';
 
 /**
@@ -34,7 +35,7 @@ export default function RechargeRecordPage() {
   return (
     <div className="money-page">
       <PageHeader title="充值记录" onBack={() => navigate('back')} />
-      <MoneyTabs tabs={FILTERS} value={filter} onChange={setFilter} label="订单状态" />
+      <Tabs sticky tabs={FILTERS} value={filter} onChange={setFilter} label="订单状态" />
       <Orders filter={filter} />
     </div>
   );

@@ -5,6 +5,7 @@ import { TRADE_RECORD_TAB_TEXT, TRADE_RECORD_TABS, type TradeRecordTab } from '.
 import type { PageProps } from '../../app/routes.ts';
 import { useNavigate } from '../../app/use-navigation.ts';
 import { PageHeader } from '../../components/PageHeader.tsx';
+import { Tabs } from '../../components/Tabs.tsx';
 import { LazyImage } from '../../components/media/LazyImage.tsx';
 import { PagedListView } from '../../features/games/PagedListView.tsx';
 import { usePagedList } from '../../features/games/use-paged-games.ts';
@@ -27,13 +28,7 @@ export default function TradeRecordPage({ data }: PageProps) {
   return (
     <div className="page trade-page">
       <PageHeader title="交易记录" onBack={() => navigate('back')} />
-      <div className="trade-tabs" role="tablist" aria-label="交易记录">
-        {TRADE_RECORD_TABS.map((option) => (
-          <button key={option} type="button" role="tab" className="trade-tabs__tab" aria-selected={tab === option} onClick={() => setTab(option)}>
-            {TRADE_RECORD_TAB_TEXT[option]}
-          </button>
-        ))}
-      </div>
+      <Tabs tabs={TRADE_RECORD_TABS.map((key) => ({ key, label: TRADE_RECORD_TAB_TEXT[key] }))} value={tab} onChange={setTab} label="交易记录" />
       <RecordList tab={tab} />
     </div>
   );

@@ -5,6 +5,7 @@ import { PageHeader } from '../../components/PageHeader.tsx';
 import { MoneySignIn } from '../../features/money/money-parts.tsx';
 import '../../features/trade-sell/trade-sell.css';
 import { useSellGames } from '../../features/trade-sell/use-sell-games.ts';
+import { EmptyState } from '../../components/list/ListStates.tsx';
 
 /**
  * /selectgameplotform (选择游戏平台): the platforms on which the player has sub-accounts
@@ -32,12 +33,7 @@ function Platforms() {
   const platforms = sell.games.platforms.filter((platform) => platform.games.some((game) => game.sub_accounts.length > 0));
   if (platforms.length === 0) {
     return (
-      <div className="ts-empty" role="status">
-        <p>{NO_SUB_ACCOUNTS}</p>
-        <Link className="money-button" to="/">
-          去玩游戏
-        </Link>
-      </div>
+<EmptyState message={NO_SUB_ACCOUNTS} action={{ label: '去玩游戏', to: '/' }} />
     );
   }
   return (

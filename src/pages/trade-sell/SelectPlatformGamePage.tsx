@@ -7,6 +7,7 @@ import { MoneySignIn } from '../../features/money/money-parts.tsx';
 import { subAccountFacts } from '../../features/trade-sell/trade-sell-parts.tsx';
 import { useSellGames } from '../../features/trade-sell/use-sell-games.ts';
 import { NO_SUB_ACCOUNTS } from './SelectGamePlatformPage.tsx';
+import { EmptyState } from '../../components/list/ListStates.tsx';
 
 /**
  * /selectplotformgame (选择游戏和小号), data { platform_id }: the platform's games, each with the
@@ -35,16 +36,11 @@ function Games({ platformId }: { platformId: number }) {
   const platform = sell.games.platforms.find((p) => p.id === platformId);
   if (!platform) {
     return (
-      <div className="ts-empty" role="status">
-        <p>{PLATFORM_MISSING}</p>
-        <Link className="money-button" to="/selectgameplotform" replace>
-          重新选择平台
-        </Link>
-      </div>
+<EmptyState message={PLATFORM_MISSING} action={{ label: '重新选择平台', to: '/selectgameplotform', replace: true }} />
     );
   }
   const games = platform.games.filter((game) => game.sub_accounts.length > 0);
-  if (games.length === 0) return <p className="ts-empty">{NO_SUB_ACCOUNTS}</p>;
+  if (games.length === 0) return <EmptyState message={NO_SUB_ACCOUNTS} />;
   return (
     <>
       {games.map((game) => (

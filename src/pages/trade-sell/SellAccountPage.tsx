@@ -47,11 +47,7 @@ function Listings() {
       rowHeight={ROW_HEIGHT}
       label="我的出售"
       emptyMessage="你还没有出售过小号"
-      emptyAction={
-        <Link className="money-button" to="/submitapplication">
-          去卖号
-        </Link>
-      }
+      emptyAction={{ label: '去卖号', to: '/submitapplication' }}
       getKey={(row) => String(row.id)}
       renderRow={(row) => <ListingRow listing={latest.current.get(row.id) ?? row} onChange={(listing) => latest.current.set(listing.id, listing)} />}
     />

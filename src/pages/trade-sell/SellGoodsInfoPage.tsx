@@ -3,7 +3,6 @@ import { formatYuan } from '../../../api/protocol/money.ts';
 import { LISTING_STATUS_TEXT, TRADE_DESCRIPTION_MAX, TRADE_IMAGES_MAX, TRADE_ROLE_MAX, TRADE_SECOND_PASSWORD_MAX, TRADE_SERVER_MAX, TRADE_TITLE_MAX } from '../../../api/protocol/trade-rules.ts';
 import type { ListingImage, ListingTextField } from '../../../machines/listing-form.types.ts';
 import type { PageProps } from '../../app/routes.ts';
-import { Link } from '../../app/Link.tsx';
 import { useCurrentPath, useNavigate, useSignedIn } from '../../app/use-navigation.ts';
 import { LoadFailed } from '../../components/LoadFailed.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
@@ -12,6 +11,7 @@ import { feeRuleOf, findSubAccount, type SellGames } from '../../features/trade-
 import { subAccountFacts } from '../../features/trade-sell/trade-sell-parts.tsx';
 import { useListingForm, type ListingForm } from '../../features/trade-sell/use-listing-form.ts';
 import { useSellGames } from '../../features/trade-sell/use-sell-games.ts';
+import { EmptyState } from '../../components/list/ListStates.tsx';
 
 /**
  * /sellgoodsinfo (填写商品信息), data { sub_account_id }, and /sellaccountedit (编辑商品), data
@@ -47,12 +47,10 @@ function Loaded({ editing, listingId, subAccountId }: { editing: boolean; listin
   if (!sell.games) return <div className="skeleton money-skeleton" aria-busy="true" aria-label="加载中" />;
   if (editing ? listingId === null : subAccountId === null || !findSubAccount(sell.games, subAccountId)?.subAccount.eligible) {
     return (
-      <div className="ts-empty" role="status">
-        <p>{editing ? '商品不存在或已下架' : SUB_ACCOUNT_MISSING}</p>
-        <Link className="money-button" to={editing ? '/sellaccount' : '/selectgameplotform'} replace>
-          {editing ? '我的出售' : '选择小号'}
-        </Link>
-      </div>
+      <EmptyState
+        message={editing ? '商品不存在或已下架' : SUB_ACCOUNT_MISSING}
+        action={editing ? { label: '我的出售', to: '/sellaccount', replace: true } : { label: '选择小号', to: '/selectgameplotform', replace: true }}
+      />
     );
   }
   return <FormView games={sell.games} listingId={listingId} subAccountId={subAccountId} />;
@@ -76,14 +74,7 @@ function FormView({ games, listingId, subAccountId }: { games: SellGames; listin
   if (form.state === 'loadFailed') return <LoadFailed message={form.message} onRetry={form.reload} />;
   if (form.state === 'notEditable') {
     return (
-      <div className="ts-empty" role="status">
-        <p>
-          当前状态（{form.listing ? LISTING_STATUS_TEXT[form.listing.status] : ''}）不能编辑
-        </p>
-        <Link className="money-button" to="/sellaccount" replace>
-          我的出售
-        </Link>
-      </div>
+      <EmptyState message={`当前状态（${form.listing ? LISTING_STATUS_TEXT[form.listing.status] : ''}）不能编辑`} action={{ label: '我的出售', to: '/sellaccount', replace: true }} />
     );
   }
   const sub = found?.subAccount ?? form.listing?.sub_account;

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Link } from '../../app/Link.tsx';
 import { useNavigate, useSignedIn } from '../../app/use-navigation.ts';
+import { Checkbox } from '../../components/Checkbox.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { MoneySignIn } from '../../features/money/money-parts.tsx';
 import { SellConditions, SellSteps } from '../../features/trade-sell/trade-sell-parts.tsx';
@@ -38,26 +39,25 @@ function Start() {
   const navigate = useNavigate();
   const games = useSellGames();
   const [agreed, setAgreed] = useState(false);
+  // The reminder waits for an attempt: before the player tried to go on, nothing is wrong yet.
+  const [tried, setTried] = useState(false);
   return (
     <>
       <section className="money-section" aria-label="出售条件">
         <h2 className="money-section__title">出售条件</h2>
         <SellConditions rules={games.games?.rules ?? null} />
       </section>
-      <label className="ts-agree">
-        <input type="checkbox" checked={agreed} onChange={(event) => setAgreed(event.target.checked)} />
-        <span>
+      <div className="ts-agree">
+        <Checkbox checked={agreed} onChange={setAgreed} invalid={tried && !agreed}>
           我已阅读并同意<Link to="/sellinstruct">《出售须知》</Link>
-        </span>
-      </label>
-      <button type="button" className="money-button money-button--block" aria-disabled={!agreed} onClick={() => (agreed ? navigate('/selectgameplotform') : setAgreed(false))}>
+        </Checkbox>
+      </div>
+      <button type="button" className="money-button money-button--block" aria-disabled={!agreed} onClick={() => (agreed ? navigate('/selectgameplotform') : setTried(true))}>
         开始出售
       </button>
-      {!agreed && (
-        <p className="ts-message" role="note">
-          {AGREE_FIRST}
-        </p>
-      )}
+      <p className="ts-message" role="alert">
+        {tried && !agreed ? AGREE_FIRST : ''}
+      </p>
       <div className="ts-link-row">
         <Link to="/sellaccount">我的出售 ›</Link>
       </div>

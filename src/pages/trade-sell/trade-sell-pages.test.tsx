@@ -14,7 +14,7 @@ import SelectPlatformGamePage from './SelectPlatformGamePage.tsx';
 import SellAccountPage, { ListingRow } from './SellAccountPage.tsx';
 import SellGoodsInfoPage from './SellGoodsInfoPage.tsx';
 import SellInstructPage from './SellInstructPage.tsx';
-import SubmitApplicationPage from './SubmitApplicationPage.tsx';
+import SubmitApplicationPage, { AGREE_FIRST } from './SubmitApplicationPage.tsx';
 import SuccessViewPage from './SuccessViewPage.tsx';
 
 vi.mock('../../app/toast.ts', () => ({ showToast: vi.fn() }));
@@ -51,9 +51,13 @@ describe('/submitapplication', () => {
     await waitFor(() => expect(screen.getByTestId('sell-conditions').textContent).toContain('小号创建满9天，且在平台累计充值满50.00元'));
     expect(screen.getByTestId('sell-conditions').textContent).toContain('手续费5.00元');
     expect(screen.getByRole('link', { name: '《出售须知》' }).getAttribute('href')).toContain('/sellinstruct');
+    // Nothing is wrong before the player tries to go on: the reminder waits for the attempt.
+    expect(screen.queryByText(AGREE_FIRST)).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: '开始出售' }));
     expect(navigate).not.toHaveBeenCalled();
+    expect(screen.getByRole('alert').textContent).toBe(AGREE_FIRST);
     fireEvent.click(screen.getByRole('checkbox'));
+    expect(screen.queryByText(AGREE_FIRST)).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: '开始出售' }));
     expect(navigate).toHaveBeenCalledWith('/selectgameplotform', undefined, undefined);
   });

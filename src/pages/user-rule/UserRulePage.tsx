@@ -5,6 +5,7 @@ import { safeHtml } from '../../app/sanitize.ts';
 import { useNavigate } from '../../app/use-navigation.ts';
 import { useRemoteData } from '../../app/use-remote-data.ts';
 import { LoadFailed } from '../../components/LoadFailed.tsx';
+import { Tabs } from '../../components/Tabs.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import './user-rule.css';
 import * as calls from '../../../api/protocol/call-refs.ts';
@@ -57,23 +58,8 @@ export default function UserRulePage({ data }: PageProps) {
   return (
     <div className="page user-rule">
       <PageHeader title="用户协议与隐私政策" onBack={() => navigate('back')} />
-      <div className="user-rule__tabs" role="tablist" aria-label="协议与政策">
-        {DOCUMENTS.map((doc) => (
-          <button
-            key={doc.key}
-            type="button"
-            role="tab"
-            id={`user-rule-tab-${doc.key}`}
-            aria-selected={doc.key === tab}
-            aria-controls="user-rule-panel"
-            className={doc.key === tab ? 'user-rule__tab user-rule__tab--on' : 'user-rule__tab'}
-            onClick={() => setTab(doc.key)}
-          >
-            {doc.label}
-          </button>
-        ))}
-      </div>
-      <div className="user-rule__panel" id="user-rule-panel" role="tabpanel" aria-labelledby={`user-rule-tab-${tab}`}>
+      <Tabs tabs={DOCUMENTS.map((doc) => ({ key: doc.key, label: doc.label }))} value={tab} onChange={setTab} label="协议与政策" panelId="user-rule-panel" />
+      <div className="user-rule__panel" id="user-rule-panel" role="tabpanel" aria-labelledby={`user-rule-panel-tab-${tab}`}>
         <Document doc={current} />
       </div>
     </div>
