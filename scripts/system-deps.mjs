@@ -3,13 +3,20 @@
 // glyphs). Installed with apt-get when missing and possible (root, apt-get present); otherwise one
 // line says what to install, and `npm test` stops before spending minutes on what cannot pass.
 import { spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 
 const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 
+// fc-list comes with Debian's fontconfig package, which a minimal machine may lack even once the
+// fonts are installed: then the font files themselves are looked for.
 const hasCjkFonts = () => {
   const listed = spawnSync('fc-list', [':lang=zh', 'family'], { encoding: 'utf8' });
-  return listed.status === 0 && /Noto Sans CJK/i.test(listed.stdout);
+  if (listed.status === 0) return /Noto Sans CJK/i.test(listed.stdout);
+  try {
+    return readdirSync('/usr/share/fonts', { recursive: true }).some((name) => /NotoSansCJK/i.test(String(name)));
+  } catch {
+    return false;
+  }
 };
 
 /** The Debian packages still missing, by what is looked for on this machine. */
