@@ -20,6 +20,24 @@ export const GAME_FIELD_MSG = {
 /** 1: an Android package; 2: an H5 game played in the browser. */
 export const DownType = v.picklist([1, 2]);
 
+/** What a list item and a game page's platform version both say of one platform build. */
+const PLATFORM_BUILD = {
+  size_bytes: int,
+  size_text: v.string(),
+  down_type: DownType,
+  package_name: v.nullable(v.string()),
+  version_name: v.string(),
+  /** In 折 (0.1 = 0.1折, 3.5 = 3.5折); null without a discount. */
+  discount: v.nullable(v.number()),
+  discount_text: v.string(),
+  first_recharge_discount: v.nullable(v.number()),
+  is_bt: v.boolean(),
+  is_discount: v.boolean(),
+  is_h5: v.boolean(),
+  is_zero_point_one: v.boolean(),
+  vip_on_login: int,
+};
+
 /**
  * A game as every list, search result, topic, home section and favourite carries it
  * (docs/catalog.md "game item"): the game, and the one platform version the list is about.
@@ -35,21 +53,8 @@ export const GameListItem = v.object({
   short_desc: v.string(),
   category: v.string(),
   tags: v.array(v.string()),
-  size_bytes: int,
-  size_text: v.string(),
-  down_type: DownType,
-  package_name: v.nullable(v.string()),
-  version_name: v.string(),
-  /** In 折 (0.1 = 0.1折, 3.5 = 3.5折); null without a discount. */
-  discount: v.nullable(v.number()),
-  discount_text: v.string(),
-  first_recharge_discount: v.nullable(v.number()),
-  is_bt: v.boolean(),
-  is_discount: v.boolean(),
-  is_h5: v.boolean(),
-  is_zero_point_one: v.boolean(),
+  ...PLATFORM_BUILD,
   is_overseas: v.boolean(),
-  vip_on_login: int,
   score: v.number(),
   download_count: int,
   download_text: v.string(),
@@ -104,19 +109,7 @@ export const PlatformVersion = v.object({
   platform_id: int,
   platform_name: v.string(),
   platform_game_name: v.string(),
-  size_bytes: int,
-  size_text: v.string(),
-  down_type: DownType,
-  package_name: v.nullable(v.string()),
-  version_name: v.string(),
-  discount: v.nullable(v.number()),
-  discount_text: v.string(),
-  first_recharge_discount: v.nullable(v.number()),
-  is_bt: v.boolean(),
-  is_discount: v.boolean(),
-  is_h5: v.boolean(),
-  is_zero_point_one: v.boolean(),
-  vip_on_login: int,
+  ...PLATFORM_BUILD,
   file_md5: v.nullable(v.string()),
   vip_info: v.string(),
 });
