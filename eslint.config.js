@@ -41,6 +41,9 @@ const domainImports = (below) => ({
 /** A server call's path as a literal: /api/…, /down/…, /point (not the /downlist page). */
 const CALL_PATH = String.raw`/^\/(api\/|down\/|point($|[/?]))/`;
 const CALL_PATH_MESSAGE = 'name the call by its ref (api/protocol/call-refs.ts, e.g. calls.game.getGiftList), not by its path';
+/** A staff call's path as a literal: /staff/api/… (the console's calls, api/protocol/staff-refs.ts). */
+const STAFF_CALL_PATH = String.raw`/^\/staff\/api\//`;
+const STAFF_CALL_PATH_MESSAGE = 'name the staff call by its ref (api/protocol/staff-refs.ts, e.g. staffCalls.service.queue), not by its path';
 
 export default tseslint.config(
   { ignores: ['dist/**', 'node_modules/**', 'coverage/**', 'test-results/**', 'playwright-report/**', 'data/**', 'docs/**'] },
@@ -99,8 +102,9 @@ export default tseslint.config(
   zone(['src/components/**/*.{ts,tsx}'], [noServer, { regex: '^(\\.\\./)+(features|pages)/', message: 'components never import features or pages: take the piece as a prop' }]),
   zone(['src/features/**/*.{ts,tsx}'], [noServer, { regex: '^(\\.\\./)+pages/', message: 'features never import pages: move the shared piece to the feature' }]),
   {
-    // The client names a call by its ref (api/protocol/call-refs.ts), never by its path: the ref
-    // carries the declaration's payload and answer types, a path literal carries nothing.
+    // The client names a call by its ref (api/protocol/call-refs.ts), never by its path, and so does
+    // the staff console (api/protocol/staff-refs.ts): the ref carries the declaration's payload and
+    // answer types, a path literal carries nothing.
     files: ['api/**/*.ts', 'src/**/*.{ts,tsx}', 'machines/**/*.ts', 'bridge/**/*.ts'],
     ignores: ['api/protocol/**'],
     rules: {
@@ -108,6 +112,8 @@ export default tseslint.config(
         'error',
         { selector: String.raw`Literal[value=${CALL_PATH}]`, message: CALL_PATH_MESSAGE },
         { selector: String.raw`TemplateLiteral[quasis.0.value.raw=${CALL_PATH}]`, message: CALL_PATH_MESSAGE },
+        { selector: String.raw`Literal[value=${STAFF_CALL_PATH}]`, message: STAFF_CALL_PATH_MESSAGE },
+        { selector: String.raw`TemplateLiteral[quasis.0.value.raw=${STAFF_CALL_PATH}]`, message: STAFF_CALL_PATH_MESSAGE },
       ],
     },
   },

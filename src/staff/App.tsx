@@ -4,10 +4,11 @@ import SpinLoading from 'antd-mobile/es/components/spin-loading';
 import Toast from 'antd-mobile/es/components/toast';
 import type { StaffMe } from '../../api/protocol/staff/auth.ts';
 import { STAFF_CODE } from '../../api/protocol/staff-codes.ts';
-import { setCsrfToken, setSignedOutHandler, staffCall } from './api.ts';
+import * as staffCalls from '../../api/protocol/staff-refs.ts';
 import { modulesFor } from './modules.ts';
 import { Shell } from './Shell.tsx';
 import { SignInPage } from './SignInPage.tsx';
+import { useStaffClient } from './runtime-context.tsx';
 
 type SessionState = { kind: 'loading' } | { kind: 'signedOut' } | { kind: 'signedIn'; me: StaffMe };
 
@@ -16,14 +17,18 @@ export const STAFF_BASE = '/staff';
 function Routes() {
   const [state, setState] = useState<SessionState>({ kind: 'loading' });
   const [location, navigate] = useLocation();
+  const client = useStaffClient();
 
-  const signedIn = useCallback((me: StaffMe) => {
-    setCsrfToken(me.csrf_token);
-    setState({ kind: 'signedIn', me });
-  }, []);
+  const signedIn = useCallback(
+    (me: StaffMe) => {
+      client.setCsrfToken(me.csrf_token);
+      setState({ kind: 'signedIn', me });
+    },
+    [client],
+  );
 
   useEffect(() => {
-    setSignedOutHandler((msg) => {
+    const stopListening = client.onSignedOut((msg) => {
       setState((current) => {
         // Only a session that was live is news; the first check after a load says nothing.
         if (current.kind === 'signedIn') Toast.show({ content: msg });
@@ -31,15 +36,16 @@ function Routes() {
       });
     });
     let live = true;
-    void staffCall('/staff/api/auth/me', {}).then((answer) => {
+    void client.call(staffCalls.auth.me, {}).then((answer) => {
       if (!live) return;
       if (answer.code === STAFF_CODE.ok) signedIn(answer.data);
       else setState({ kind: 'signedOut' });
     });
     return () => {
       live = false;
+      stopListening();
     };
-  }, [signedIn]);
+  }, [client, signedIn]);
 
   const home = state.kind === 'signedIn' ? `/${modulesFor(state.me.role)[0]?.id ?? ''}` : '/login';
   useEffect(() => {

@@ -1,21 +1,23 @@
 import { Suspense, useState } from 'react';
+import { useStaffClient } from './runtime-context.tsx';
+import * as staffCalls from '../../api/protocol/staff-refs.ts';
 import { Link, Route, Switch } from 'wouter';
 import Button from 'antd-mobile/es/components/button';
 import SpinLoading from 'antd-mobile/es/components/spin-loading';
 import type { StaffMe } from '../../api/protocol/staff/auth.ts';
 import { STAFF_ROLE_NAMES } from '../../api/protocol/staff-codes.ts';
-import { setCsrfToken, staffCall } from './api.ts';
 import { modulesFor } from './modules.ts';
 import { CalendarBanner } from './modules/holidays/CalendarBanner.tsx';
 
 /** The signed-in console: the nav of the modules the role may use, and the module at /staff/<id>. */
 export function Shell({ me, onSignedOut }: { me: StaffMe; onSignedOut: () => void }) {
+  const client = useStaffClient();
   const modules = modulesFor(me.role);
   const [leaving, setLeaving] = useState(false);
   const logout = async () => {
     setLeaving(true);
-    await staffCall('/staff/api/auth/logout', {});
-    setCsrfToken('');
+    await client.call(staffCalls.auth.logout, {});
+    client.setCsrfToken('');
     onSignedOut();
   };
   const staff = { id: me.id, name: me.name, role: me.role };

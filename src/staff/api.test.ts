@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { BAD_ANSWER_MSG, decodeStaffAnswer, NETWORK_MSG, setCsrfToken, setSignedOutHandler, setStaffFetch, staffCall } from './api.ts';
+import * as staffCalls from '../../api/protocol/staff-refs.ts';
+import { BAD_ANSWER_MSG, createStaffClient, decodeStaffAnswer, NETWORK_MSG, type Fetch } from './api.ts';
 import { modulesFor, STAFF_MODULES } from './modules.ts';
 
 describe('decodeStaffAnswer', () => {
@@ -26,20 +27,22 @@ describe('decodeStaffAnswer', () => {
   });
 });
 
-describe('staffCall', () => {
+describe('the staff client', () => {
   const reply = (body: unknown) => new Response(JSON.stringify(body), { status: 200 });
 
   it('sends JSON with the CSRF header; on 419 fetches the token with auth/me and retries once', async () => {
     const seen: Array<{ url: string; csrf: string | null; type: string | null; body: string }> = [];
     let token = 'old';
-    setStaffFetch(async (url, init) => {
+    const client = createStaffClient({
+      fetch: async (url, init) => {
       const headers = new Headers(init.headers);
       seen.push({ url, csrf: headers.get('x-csrf-token'), type: headers.get('content-type'), body: String(init.body) });
       if (url.endsWith('/auth/me')) return reply({ code: 1, msg: 'success', data: { csrf_token: (token = 'fresh') } });
       return reply(headers.get('x-csrf-token') === token && token === 'fresh' ? { code: 1, msg: 'success', data: { list: [] } } : { code: 419, msg: '安全校验失败', data: null });
+      },
     });
-    setCsrfToken('old');
-    const answer = await staffCall('/staff/api/accounts/list', {});
+    client.setCsrfToken('old');
+    const answer = await client.call(staffCalls.accounts.list, {});
     expect(answer).toEqual({ code: 1, msg: 'success', data: { list: [] } });
     expect(seen.map((s) => [s.url, s.csrf])).toEqual([
       ['/staff/api/accounts/list', 'old'],
@@ -48,22 +51,45 @@ describe('staffCall', () => {
     ]);
     expect(seen[0]!.type).toBe('application/json');
     expect(seen[0]!.body).toBe('{}');
+    expect(client.csrfToken()).toBe('fresh');
   });
 
   it('on 401 runs the signed-out handler; network and garbage answers become refusals', async () => {
     const signedOut: string[] = [];
-    setSignedOutHandler((msg) => signedOut.push(msg));
-    setStaffFetch(async () => reply({ code: 401, msg: '登录已过期，请重新登录', data: null }));
-    expect((await staffCall('/staff/api/audit/list', { page: 1 })).code).toBe(401);
+    let fetcher: Fetch = async () => reply({ code: 401, msg: '登录已过期，请重新登录', data: null });
+    const client = createStaffClient({ fetch: (url, init) => fetcher(url, init) });
+    const stopListening = client.onSignedOut((msg) => signedOut.push(msg));
+    client.setCsrfToken('live');
+    expect((await client.call(staffCalls.audit.list, { page: 1 })).code).toBe(401);
     expect(signedOut).toEqual(['登录已过期，请重新登录']);
-    setStaffFetch(async () => Promise.reject(new TypeError('offline')));
-    expect(await staffCall('/staff/api/auth/me', {})).toEqual({ code: -1, msg: NETWORK_MSG, data: null });
-    setStaffFetch(async () => new Response('<html>502</html>', { status: 502 }));
-    expect(await staffCall('/staff/api/auth/me', {})).toEqual({ code: -1, msg: BAD_ANSWER_MSG, data: null });
+    // The session's token goes with it.
+    expect(client.csrfToken()).toBe('');
+    fetcher = async () => Promise.reject(new TypeError('offline'));
+    expect(await client.call(staffCalls.auth.me, {})).toEqual({ code: -1, msg: NETWORK_MSG, data: null });
+    fetcher = async () => new Response('<html>502</html>', { status: 502 });
+    expect(await client.call(staffCalls.auth.me, {})).toEqual({ code: -1, msg: BAD_ANSWER_MSG, data: null });
     // A refused sign-in is not a sign-out.
-    setStaffFetch(async () => reply({ code: 401, msg: 'x', data: null }));
-    await staffCall('/staff/api/auth/login', { name: 'a', password: 'b', code: '123456' });
+    fetcher = async () => reply({ code: 401, msg: 'x', data: null });
+    await client.call(staffCalls.auth.login, { name: 'a', password: 'b', code: '123456' });
     expect(signedOut).toHaveLength(1);
+    // A listener that stopped hears nothing more.
+    stopListening();
+    await client.call(staffCalls.audit.list, { page: 1 });
+    expect(signedOut).toHaveLength(1);
+  });
+
+  it('two clients keep their own session token (no state shared between consoles)', async () => {
+    const sent: Array<string | null> = [];
+    const fetch: Fetch = async (_url, init) => {
+      sent.push(new Headers(init.headers).get('x-csrf-token'));
+      return reply({ code: 1, msg: 'success', data: null });
+    };
+    const first = createStaffClient({ fetch });
+    const second = createStaffClient({ fetch });
+    first.setCsrfToken('one');
+    await first.call(staffCalls.auth.logout, {});
+    await second.call(staffCalls.auth.logout, {});
+    expect(sent).toEqual(['one', null]);
   });
 });
 

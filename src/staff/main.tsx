@@ -2,8 +2,14 @@ import 'antd-mobile/es/global';
 import { createRoot } from 'react-dom/client';
 import { registerAntdRender } from '../app/antd-render.ts';
 import { StaffApp } from './App.tsx';
+import { createStaffRuntime } from './runtime.ts';
+import { StaffRuntimeProvider } from './runtime-context.tsx';
 import './staff.css';
 
 /** The staff console: its own Vite build (vite.staff.config.ts), served at /staff. */
 registerAntdRender();
-createRoot(document.getElementById('staff-root')!).render(<StaffApp />);
+createRoot(document.getElementById('staff-root')!).render(
+  <StaffRuntimeProvider runtime={createStaffRuntime()}>
+    <StaffApp />
+  </StaffRuntimeProvider>,
+);

@@ -18,15 +18,15 @@ import * as trading from './trading.ts';
  * here (add the module below if it is new), then serve it with handleStaff in server/staff/ and
  * list its handlers in server/staff/registry.ts.
  */
-const GROUPS = { auth, accounts, audit, service, feedback, notices, broadcasts, articles, withdrawals, trading, holidays };
+export const STAFF_CALL_GROUPS = { auth, accounts, audit, service, feedback, notices, broadcasts, articles, withdrawals, trading, holidays };
 
 type SpecsOf<M> = { [K in keyof M]: M[K] extends AnyStaffCallSpec ? M[K] : never }[keyof M];
 
 /** The union of every staff call's declaration (the console's typed calls). */
-export type StaffCallSpecs = { [G in keyof typeof GROUPS]: SpecsOf<(typeof GROUPS)[G]> }[keyof typeof GROUPS];
+export type StaffCallSpecs = { [G in keyof typeof STAFF_CALL_GROUPS]: SpecsOf<(typeof STAFF_CALL_GROUPS)[G]> }[keyof typeof STAFF_CALL_GROUPS];
 
 function isSpec(value: unknown): value is AnyStaffCallSpec {
   return typeof value === 'object' && value !== null && 'path' in value && 'fields' in value && 'roles' in value;
 }
 
-export const ALL_STAFF_CALL_SPECS: readonly AnyStaffCallSpec[] = Object.values(GROUPS).flatMap((group) => (Object.values(group) as unknown[]).filter(isSpec));
+export const ALL_STAFF_CALL_SPECS: readonly AnyStaffCallSpec[] = Object.values(STAFF_CALL_GROUPS).flatMap((group) => (Object.values(group) as unknown[]).filter(isSpec));

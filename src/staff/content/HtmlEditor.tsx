@@ -1,10 +1,11 @@
 import { useEffect, useState } from 'react';
+import * as staffCalls from '../../../api/protocol/staff-refs.ts';
 import { STAFF_CODE } from '../../../api/protocol/staff-codes.ts';
-import { staffCall } from '../api.ts';
+import { useStaffClient } from '../runtime-context.tsx';
 import { decodePreview } from './content-data.ts';
 import { HtmlView, useSettled } from './parts.tsx';
 
-type PreviewPath = '/staff/api/notices/preview' | '/staff/api/articles/preview';
+type PreviewPath = typeof staffCalls.notices.preview | typeof staffCalls.articles.preview;
 
 /**
  * An HTML body: the textarea as written, and beside it (below on a phone) the preview of what the
@@ -12,6 +13,7 @@ type PreviewPath = '/staff/api/notices/preview' | '/staff/api/articles/preview';
  * console's sanitiser as well. What the preview shows is what players get.
  */
 export function HtmlEditor({ label, value, onChange, previewPath, placeholder, rows = 12 }: { label: string; value: string; onChange: (value: string) => void; previewPath: PreviewPath; placeholder?: string; rows?: number }) {
+  const client = useStaffClient();
   const settled = useSettled(value, 350);
   const [preview, setPreview] = useState<{ html: string; length: number; max: number; error: string } | null>(null);
 
@@ -21,7 +23,7 @@ export function HtmlEditor({ label, value, onChange, previewPath, placeholder, r
       return;
     }
     let live = true;
-    void staffCall(previewPath, { html: settled }).then((answer) => {
+    void client.call(previewPath, { html: settled }).then((answer) => {
       if (!live) return;
       const data = answer.code === STAFF_CODE.ok ? decodePreview(answer.data) : null;
       if (data) setPreview({ html: data.html, length: data.length, max: data.max, error: '' });
@@ -30,7 +32,7 @@ export function HtmlEditor({ label, value, onChange, previewPath, placeholder, r
     return () => {
       live = false;
     };
-  }, [settled, previewPath]);
+  }, [client, settled, previewPath]);
 
   const stale = settled !== value;
   return (

@@ -1,18 +1,20 @@
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { STAFF_CODE } from '../../../api/protocol/staff-codes.ts';
-import { staffCall, type StaffPath, type StaffPayload } from '../api.ts';
+import type { StaffPayload, StaffRef } from '../api.ts';
+import { useStaffClient } from '../runtime-context.tsx';
 
 /** What a list shows when an answer came but could not be read. */
 export const LIST_UNREADABLE = '列表数据异常';
 
 /**
- * One page of a console list (feedback, notices, broadcasts, articles): asks `path` with
+ * One page of a console list (feedback, notices, broadcasts, articles): makes `call` with
  * `payload` whenever the payload changes or `reload` is called, keeps the last page it could
  * decode, and says why when it could not (an expired session is the console's to handle:
- * staffCall returns it to sign-in, so no error is shown for it). An answer that arrives after
+ * the client returns it to sign-in, so no error is shown for it). An answer that arrives after
  * the payload moved on is dropped.
  */
-export function useStaffList<P extends StaffPath, T>(path: P, payload: StaffPayload<P>, decode: (data: unknown) => T | null) {
+export function useStaffList<P extends StaffRef, T>(call: P, payload: StaffPayload<P>, decode: (data: unknown) => T | null) {
+  const client = useStaffClient();
   const [state, setState] = useState<T | null>(null);
   const [error, setError] = useState('');
   const [reloads, setReloads] = useState(0);
@@ -25,7 +27,7 @@ export function useStaffList<P extends StaffPath, T>(path: P, payload: StaffPayl
 
   useEffect(() => {
     let live = true;
-    void staffCall(path, JSON.parse(key) as StaffPayload<P>).then((answer) => {
+    void client.call(call, JSON.parse(key) as StaffPayload<P>).then((answer) => {
       if (!live) return;
       const decoded = answer.code === STAFF_CODE.ok ? decodeRef.current(answer.data) : null;
       if (decoded) {
@@ -37,7 +39,7 @@ export function useStaffList<P extends StaffPath, T>(path: P, payload: StaffPayl
       live = false;
     };
     // The payload is compared by value (key).
-  }, [path, key, reloads]);
+  }, [client, call, key, reloads]);
 
   const reload = useCallback(() => setReloads((n) => n + 1), []);
   return { state, error, reload };

@@ -2,8 +2,10 @@ import { fireEvent, render, screen, waitFor, within } from '@testing-library/rea
 import Dialog from 'antd-mobile/es/components/dialog';
 import Toast from 'antd-mobile/es/components/toast';
 import { describe, expect, it, vi } from 'vitest';
-import { setCsrfToken, setStaffFetch } from '../../api.ts';
+import { staffTestRuntime } from '../../staff.test-helper.tsx';
 import AccountsPage from './AccountsPage.tsx';
+
+const stand = staffTestRuntime();
 
 // antd's Toast and Dialog render through React roots of their own, which jsdom's React cannot unmount: their words and answers are what matter.
 vi.mock('antd-mobile/es/components/toast', () => ({ default: { show: vi.fn() } }));
@@ -20,14 +22,14 @@ describe('员工账号: 解除锁定', () => {
   it('confirms, unlocks the row\'s account, shows 已解除登录锁定; a refusal is shown; no button on one\'s own row', async () => {
     const calls: Array<{ path: string; payload: Record<string, unknown> }> = [];
     let unlockAnswer: Answer = { code: 1, msg: '已解除登录锁定', data: account(7, 'desk-7', 'agent') };
-    setCsrfToken('csrf-1');
-    setStaffFetch(async (path, init) => {
+    stand.runtime.client.setCsrfToken('csrf-1');
+    stand.setFetch(async (path, init) => {
       const payload = JSON.parse(String(init.body)) as Record<string, unknown>;
       calls.push({ path, payload });
       const answer: Answer = path === '/staff/api/accounts/list' ? { code: 1, msg: 'success', data: { list: [account(1, 'boss', 'admin'), account(7, 'desk-7', 'agent')] } } : unlockAnswer;
       return new Response(JSON.stringify(answer), { status: 200 });
     });
-    render(<AccountsPage staff={me} />);
+    render(<AccountsPage staff={me} />, { wrapper: stand.wrapper });
     const row = await screen.findByTestId('account-desk-7');
     expect(within(await screen.findByTestId('account-boss')).queryByRole('button', { name: '解除锁定' })).toBeNull();
 

@@ -1,4 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
+import { useStaffClient } from '../../runtime-context.tsx';
+import * as staffCalls from '../../../../api/protocol/staff-refs.ts';
 import Button from 'antd-mobile/es/components/button';
 import Dialog from 'antd-mobile/es/components/dialog';
 import Input from 'antd-mobile/es/components/input';
@@ -8,7 +10,6 @@ import Toast from 'antd-mobile/es/components/toast';
 import { QRCodeSVG } from 'qrcode.react';
 import type { StaffAccountView, StaffCredentials } from '../../../../api/protocol/staff/accounts.ts';
 import { STAFF_CODE, STAFF_NAME_MSG, STAFF_NAME_PATTERN, STAFF_ROLE_NAMES, STAFF_ROLES, type StaffRole } from '../../../../api/protocol/staff-codes.ts';
-import { staffCall } from '../../api.ts';
 import { chinaTime } from '../../format.ts';
 import type { StaffPageProps } from '../../modules.ts';
 
@@ -54,6 +55,7 @@ function CredentialsCard({ shown, onClose }: { shown: { title: string; credentia
 }
 
 export default function AccountsPage({ staff }: StaffPageProps) {
+  const client = useStaffClient();
   const [accounts, setAccounts] = useState<StaffAccountView[] | null>(null);
   const [error, setError] = useState('');
   const [name, setName] = useState('');
@@ -62,12 +64,12 @@ export default function AccountsPage({ staff }: StaffPageProps) {
   const [shown, setShown] = useState<{ title: string; credentials: StaffCredentials } | null>(null);
 
   const load = useCallback(async () => {
-    const answer = await staffCall('/staff/api/accounts/list', {});
+    const answer = await client.call(staffCalls.accounts.list, {});
     if (answer.code === STAFF_CODE.ok) {
       setAccounts(answer.data.list);
       setError('');
     } else if (answer.code !== STAFF_CODE.notSignedIn) setError(answer.msg);
-  }, []);
+  }, [client]);
   useEffect(() => {
     void load();
   }, [load]);
@@ -79,7 +81,7 @@ export default function AccountsPage({ staff }: StaffPageProps) {
       return;
     }
     setCreating(true);
-    const answer = await staffCall('/staff/api/accounts/create', { name: trimmed, role });
+    const answer = await client.call(staffCalls.accounts.create, { name: trimmed, role });
     setCreating(false);
     if (answer.code !== STAFF_CODE.ok) {
       Toast.show({ content: answer.msg });
@@ -101,8 +103,8 @@ export default function AccountsPage({ staff }: StaffPageProps) {
     if (!(await Dialog.confirm({ content: texts[what], confirmText: '确定', cancelText: '取消' }))) return;
     const answer =
       what === 'disable' || what === 'enable'
-        ? await staffCall('/staff/api/accounts/disable', { id: account.id, disabled: what === 'disable' ? '1' : '0' })
-        : await staffCall(what === 'unlock' ? '/staff/api/accounts/unlock' : what === 'resetPassword' ? '/staff/api/accounts/resetPassword' : '/staff/api/accounts/resetTotp', { id: account.id });
+        ? await client.call(staffCalls.accounts.disable, { id: account.id, disabled: what === 'disable' ? '1' : '0' })
+        : await client.call(what === 'unlock' ? staffCalls.accounts.unlock : what === 'resetPassword' ? staffCalls.accounts.resetPassword : staffCalls.accounts.resetTotp, { id: account.id });
     if (answer.code !== STAFF_CODE.ok) {
       Toast.show({ content: answer.msg });
       return;

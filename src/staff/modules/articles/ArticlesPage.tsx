@@ -1,4 +1,6 @@
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { useStaffClient } from '../../runtime-context.tsx';
+import * as staffCalls from '../../../../api/protocol/staff-refs.ts';
 import Button from 'antd-mobile/es/components/button';
 import Dialog from 'antd-mobile/es/components/dialog';
 import Tag from 'antd-mobile/es/components/tag';
@@ -6,7 +8,6 @@ import Toast from 'antd-mobile/es/components/toast';
 import { ARTICLE_KINDS, ARTICLE_MSG, ARTICLE_SUMMARY_MAX, ARTICLE_TITLE_MAX, CATEGORY_NAME_MAX, type ArticleKind } from '../../../../api/protocol/help-rules.ts';
 import type { StaffArticle, StaffArticleSummary, StaffHelpCategory } from '../../../../api/protocol/staff/articles.ts';
 import { STAFF_CODE } from '../../../../api/protocol/staff-codes.ts';
-import { staffCall } from '../../api.ts';
 import { articlesSearch, decodeArticle, decodeArticlePage, decodeCategories, parseArticlesQuery, type ArticlesQuery, type Paged } from '../../content/content-data.ts';
 import { useStaffList } from '../../content/use-staff-list.ts';
 import { HtmlEditor } from '../../content/HtmlEditor.tsx';
@@ -43,6 +44,7 @@ const draftOf = (article: StaffArticle): Draft => ({
 });
 
 function Editor({ edit, kind, categories, onDone, onSaved }: { edit: number | 'new'; kind: ArticleKind | null; categories: StaffHelpCategory[]; onDone: () => void; onSaved: (id: number) => void }) {
+  const client = useStaffClient();
   const [article, setArticle] = useState<StaffArticle | null>(null);
   const [draft, setDraft] = useState<Draft | null>(edit === 'new' ? { ...EMPTY, kind: kind ?? 'faq' } : null);
   const [error, setError] = useState('');
@@ -62,7 +64,7 @@ function Editor({ edit, kind, categories, onDone, onSaved }: { edit: number | 'n
     }
     let live = true;
     setDraft(null);
-    void staffCall('/staff/api/articles/detail', { id: edit }).then((answer) => {
+    void client.call(staffCalls.articles.detail, { id: edit }).then((answer) => {
       if (!live) return;
       const decoded = answer.code === STAFF_CODE.ok ? decodeArticle(answer.data) : null;
       if (decoded) {
@@ -73,7 +75,7 @@ function Editor({ edit, kind, categories, onDone, onSaved }: { edit: number | 'n
     return () => {
       live = false;
     };
-  }, [edit]);
+  }, [client, edit]);
 
   if (!draft) {
     return (
@@ -102,7 +104,7 @@ function Editor({ edit, kind, categories, onDone, onSaved }: { edit: number | 'n
       sort_order: draft.sort_order.trim() === '' ? 0 : draft.sort_order.trim(),
     };
     setSaving(true);
-    const answer = edit === 'new' ? await staffCall('/staff/api/articles/create', fields) : await staffCall('/staff/api/articles/update', { id: edit, ...fields });
+    const answer = edit === 'new' ? await client.call(staffCalls.articles.create, fields) : await client.call(staffCalls.articles.update, { id: edit, ...fields });
     setSaving(false);
     if (answer.code !== STAFF_CODE.ok) {
       if (answer.code !== STAFF_CODE.notSignedIn) Toast.show({ content: answer.msg });
@@ -120,7 +122,7 @@ function Editor({ edit, kind, categories, onDone, onSaved }: { edit: number | 'n
   const publish = async (published: boolean) => {
     if (!article) return;
     if (!published && !(await Dialog.confirm({ title: '下线文章', content: `下线「${article.title}」？玩家将看不到它。`, confirmText: '下线', cancelText: '取消' }))) return;
-    const answer = await staffCall('/staff/api/articles/publish', { id: article.id, published: published ? '1' : '0' });
+    const answer = await client.call(staffCalls.articles.publish, { id: article.id, published: published ? '1' : '0' });
     if (answer.code !== STAFF_CODE.ok) {
       if (answer.code !== STAFF_CODE.notSignedIn) Toast.show({ content: answer.msg });
       return;
@@ -194,7 +196,7 @@ function Editor({ edit, kind, categories, onDone, onSaved }: { edit: number | 'n
           <input className="content-input" name="cover" value={draft.cover} onChange={(event) => set({ cover: event.target.value })} />
         </label>
       ) : null}
-      <HtmlEditor label="正文" value={draft.content} onChange={(content) => set({ content })} previewPath="/staff/api/articles/preview" rows={16} />
+      <HtmlEditor label="正文" value={draft.content} onChange={(content) => set({ content })} previewPath={staffCalls.articles.preview} rows={16} />
       <div className="content-actions">
         <Button color="primary" loading={saving} disabled={saving} onClick={() => void save()}>
           保存
@@ -222,11 +224,12 @@ function Editor({ edit, kind, categories, onDone, onSaved }: { edit: number | 'n
 }
 
 function Categories({ categories, onChanged }: { categories: StaffHelpCategory[]; onChanged: () => void }) {
+  const client = useStaffClient();
   const [name, setName] = useState('');
   const save = async (category: StaffHelpCategory | null, nextName: string, sortOrder: number) => {
     if (nextName.trim() === '') return Toast.show({ content: ARTICLE_MSG.categoryNameEmpty });
     if (chars(nextName.trim()) > CATEGORY_NAME_MAX) return Toast.show({ content: ARTICLE_MSG.categoryNameLong });
-    const answer = await staffCall('/staff/api/articles/saveCategory', { ...(category ? { id: category.id } : {}), name: nextName, sort_order: sortOrder });
+    const answer = await client.call(staffCalls.articles.saveCategory, { ...(category ? { id: category.id } : {}), name: nextName, sort_order: sortOrder });
     if (answer.code !== STAFF_CODE.ok) {
       if (answer.code !== STAFF_CODE.notSignedIn) Toast.show({ content: answer.msg });
       return;
@@ -322,19 +325,20 @@ function ArticleList({ state, categories, query, error, onQuery }: { state: Page
 }
 
 export default function ArticlesPage() {
+  const client = useStaffClient();
   const [query, setQuery] = useUrlQuery(parseArticlesQuery, articlesSearch);
   const { kind, page, edit } = query;
-  const { state, error, reload } = useStaffList('/staff/api/articles/list', { page, limit: LIMIT, ...(kind ? { kind } : {}) }, decodeArticlePage);
+  const { state, error, reload } = useStaffList(staffCalls.articles.list, { page, limit: LIMIT, ...(kind ? { kind } : {}) }, decodeArticlePage);
   const [categories, setCategories] = useState<StaffHelpCategory[]>([]);
   useEffect(() => {
     let live = true;
-    void staffCall('/staff/api/articles/categories', {}).then((answer) => {
+    void client.call(staffCalls.articles.categories, {}).then((answer) => {
       if (live && answer.code === STAFF_CODE.ok) setCategories(decodeCategories(answer.data) ?? []);
     });
     return () => {
       live = false;
     };
-  }, [state]);
+  }, [client, state]);
   return (
     <div className="staff-page">
       {edit !== null ? (

@@ -1,10 +1,11 @@
 import { useEffect, useState } from 'react';
+import { useStaffClient } from '../../runtime-context.tsx';
+import * as staffCalls from '../../../../api/protocol/staff-refs.ts';
 import Button from 'antd-mobile/es/components/button';
 import Input from 'antd-mobile/es/components/input';
 import type { StaffAccountView } from '../../../../api/protocol/staff/accounts.ts';
 import type { AuditEntry } from '../../../../api/protocol/staff/audit.ts';
 import { STAFF_CODE } from '../../../../api/protocol/staff-codes.ts';
-import { staffCall } from '../../api.ts';
 import { actionName, chinaTime } from '../../format.ts';
 
 const LIMIT = 20;
@@ -15,6 +16,7 @@ function Json({ value }: { value: unknown }) {
 }
 
 export default function AuditPage() {
+  const client = useStaffClient();
   const [accounts, setAccounts] = useState<StaffAccountView[]>([]);
   const [staffId, setStaffId] = useState('');
   const [action, setAction] = useState('');
@@ -24,14 +26,14 @@ export default function AuditPage() {
   const [error, setError] = useState('');
 
   useEffect(() => {
-    void staffCall('/staff/api/accounts/list', {}).then((answer) => {
+    void client.call(staffCalls.accounts.list, {}).then((answer) => {
       if (answer.code === STAFF_CODE.ok) setAccounts(answer.data.list);
     });
-  }, []);
+  }, [client]);
 
   useEffect(() => {
     let live = true;
-    void staffCall('/staff/api/audit/list', { page, limit: LIMIT, ...(applied.staffId ? { staff_id: applied.staffId } : {}), ...(applied.action ? { action: applied.action } : {}) }).then((answer) => {
+    void client.call(staffCalls.audit.list, { page, limit: LIMIT, ...(applied.staffId ? { staff_id: applied.staffId } : {}), ...(applied.action ? { action: applied.action } : {}) }).then((answer) => {
       if (!live) return;
       if (answer.code === STAFF_CODE.ok) {
         setResult({ list: answer.data.list, total: answer.data.total });
@@ -41,7 +43,7 @@ export default function AuditPage() {
     return () => {
       live = false;
     };
-  }, [page, applied]);
+  }, [client, page, applied]);
 
   const pages = result ? Math.max(1, Math.ceil(result.total / LIMIT)) : 1;
   return (

@@ -1,4 +1,6 @@
 import { useRef, useState } from 'react';
+import { useStaffClient } from '../../runtime-context.tsx';
+import * as staffCalls from '../../../../api/protocol/staff-refs.ts';
 import Button from 'antd-mobile/es/components/button';
 import Dialog from 'antd-mobile/es/components/dialog';
 import Tag from 'antd-mobile/es/components/tag';
@@ -6,7 +8,6 @@ import Toast from 'antd-mobile/es/components/toast';
 import { MESSAGE_CONTENT_MAX, MESSAGE_KIND_NAMES, MESSAGE_KINDS, MESSAGE_MSG, MESSAGE_TITLE_MAX, type MessageKind } from '../../../../api/protocol/messages.ts';
 import type { StaffBroadcast } from '../../../../api/protocol/staff/broadcasts.ts';
 import { STAFF_CODE } from '../../../../api/protocol/staff-codes.ts';
-import { staffCall } from '../../api.ts';
 import { broadcastsSearch, decodeBroadcastPage, parseBroadcastsQuery, parseLinkInput } from '../../content/content-data.ts';
 import { useStaffList } from '../../content/use-staff-list.ts';
 import { chars, Chips, ErrorLine, Pager, When } from '../../content/parts.tsx';
@@ -23,6 +24,7 @@ function linkText(link: StaffBroadcast['link']): string {
 }
 
 function SendForm({ onSent }: { onSent: () => void }) {
+  const client = useStaffClient();
   const [kind, setKind] = useState<MessageKind>('activity');
   const [title, setTitle] = useState('');
   const [content, setContent] = useState('');
@@ -43,7 +45,7 @@ function SendForm({ onSent }: { onSent: () => void }) {
     const sure = await Dialog.confirm({ title: '发送站内广播', content: `「${title.trim()}」将作为${MESSAGE_KIND_NAMES[kind]}发给全部玩家（包括之后注册的玩家），发出后不能撤回。确定发送？`, confirmText: '发送', cancelText: '取消' });
     if (!sure) return;
     setSending(true);
-    const answer = await staffCall('/staff/api/broadcasts/send', { kind, title, content, link: link.link, request_id: requestId.current });
+    const answer = await client.call(staffCalls.broadcasts.send, { kind, title, content, link: link.link, request_id: requestId.current });
     setSending(false);
     if (answer.code !== STAFF_CODE.ok) {
       if (answer.code !== STAFF_CODE.notSignedIn) Toast.show({ content: answer.msg });
@@ -108,7 +110,7 @@ function SendForm({ onSent }: { onSent: () => void }) {
 export default function BroadcastsPage() {
   const [query, setQuery] = useUrlQuery(parseBroadcastsQuery, broadcastsSearch);
   const { kind, page } = query;
-  const { state, error, reload } = useStaffList('/staff/api/broadcasts/list', { page, limit: LIMIT, ...(kind ? { kind } : {}) }, decodeBroadcastPage);
+  const { state, error, reload } = useStaffList(staffCalls.broadcasts.list, { page, limit: LIMIT, ...(kind ? { kind } : {}) }, decodeBroadcastPage);
   return (
     <div className="staff-page">
       <SendForm

@@ -1,4 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
+import { useStaffClient } from '../../runtime-context.tsx';
+import * as staffCalls from '../../../../api/protocol/staff-refs.ts';
 import Button from 'antd-mobile/es/components/button';
 import Dialog from 'antd-mobile/es/components/dialog';
 import Tag from 'antd-mobile/es/components/tag';
@@ -6,7 +8,6 @@ import Toast from 'antd-mobile/es/components/toast';
 import { COMMON_BACK_CATEGORIES, FEEDBACK_CATEGORY_TEXT, FEEDBACK_MSG, REPLY_TEXT_MAX, type FeedbackCategory, type FeedbackStatus } from '../../../../api/protocol/help-rules.ts';
 import type { FeedbackCounts, StaffFeedbackItem } from '../../../../api/protocol/staff/feedback.ts';
 import { STAFF_CODE } from '../../../../api/protocol/staff-codes.ts';
-import { staffCall } from '../../api.ts';
 import { decodeFeedbackItem, decodeFeedbackPage, feedbackSearch, parseFeedbackQuery, type FeedbackQuery, type Paged } from '../../content/content-data.ts';
 import { useStaffList } from '../../content/use-staff-list.ts';
 import { chars, Chips, ErrorLine, Pager, PictureViewer, When } from '../../content/parts.tsx';
@@ -114,6 +115,7 @@ function FeedbackList({ state, query, error, onOpen, onPage }: { state: ListStat
 }
 
 function FeedbackDetail({ id, onBack, onChanged }: { id: number; onBack: () => void; onChanged: () => void }) {
+  const client = useStaffClient();
   const [item, setItem] = useState<StaffFeedbackItem | null>(null);
   const [error, setError] = useState('');
   const [text, setText] = useState('');
@@ -127,7 +129,7 @@ function FeedbackDetail({ id, onBack, onChanged }: { id: number; onBack: () => v
     setError('');
     setText('');
     requestId.current = newRequestId();
-    void staffCall('/staff/api/feedback/detail', { id }).then((answer) => {
+    void client.call(staffCalls.feedback.detail, { id }).then((answer) => {
       if (!live) return;
       const decoded = answer.code === STAFF_CODE.ok ? decodeFeedbackItem(answer.data) : null;
       if (decoded) setItem(decoded);
@@ -136,14 +138,14 @@ function FeedbackDetail({ id, onBack, onChanged }: { id: number; onBack: () => v
     return () => {
       live = false;
     };
-  }, [id]);
+  }, [client, id]);
 
   const length = chars(text.trim());
   const send = async () => {
     if (text.trim() === '') return Toast.show({ content: FEEDBACK_MSG.replyEmpty });
     if (length > REPLY_TEXT_MAX) return Toast.show({ content: FEEDBACK_MSG.replyLong });
     setSending(true);
-    const answer = await staffCall('/staff/api/feedback/reply', { id, text, request_id: requestId.current });
+    const answer = await client.call(staffCalls.feedback.reply, { id, text, request_id: requestId.current });
     setSending(false);
     if (answer.code !== STAFF_CODE.ok) {
       // The same request id stays: sending again is the same reply, never a second one.
@@ -161,7 +163,7 @@ function FeedbackDetail({ id, onBack, onChanged }: { id: number; onBack: () => v
   const close = async () => {
     const sure = await Dialog.confirm({ title: '关闭反馈', content: '关闭后不能再回复这条反馈，玩家会看到“已关闭”。确定关闭？', confirmText: '关闭反馈', cancelText: '取消' });
     if (!sure) return;
-    const answer = await staffCall('/staff/api/feedback/close', { id });
+    const answer = await client.call(staffCalls.feedback.close, { id });
     if (answer.code !== STAFF_CODE.ok) {
       if (answer.code !== STAFF_CODE.notSignedIn) Toast.show({ content: answer.msg });
       return;
@@ -262,7 +264,7 @@ export default function FeedbackPage() {
   const [query, setQuery] = useUrlQuery(parseFeedbackQuery, feedbackSearch);
   const { status, category, userId, page } = query;
   const { state, error, reload } = useStaffList(
-    '/staff/api/feedback/list',
+    staffCalls.feedback.list,
     { page, limit: LIMIT, ...(status ? { status } : {}), ...(category ? { category } : {}), ...(userId !== null ? { user_id: userId } : {}) },
     decodeFeedbackPage,
   );

@@ -1,8 +1,9 @@
 import { useEffect, useState } from 'react';
+import { useStaffClient } from '../../runtime-context.tsx';
+import * as staffCalls from '../../../../api/protocol/staff-refs.ts';
 import { Link } from 'wouter';
 import { HOLIDAY_CALENDAR_ROLES } from '../../../../api/protocol/holiday-calendar.ts';
 import { STAFF_CODE, type StaffRole } from '../../../../api/protocol/staff-codes.ts';
-import { staffCall } from '../../api.ts';
 import { calendarWarningText, decodeCalendarStatus, onCalendarChanged } from './decode.ts';
 
 /**
@@ -11,13 +12,14 @@ import { calendarWarningText, decodeCalendarStatus, onCalendarChanged } from './
  * Asks again after a save in 节假日日历.
  */
 export function CalendarBanner({ role }: { role: StaffRole }) {
+  const client = useStaffClient();
   const allowed = role === 'admin' || HOLIDAY_CALENDAR_ROLES.includes(role);
   const [text, setText] = useState<string | null>(null);
   useEffect(() => {
     if (!allowed) return;
     let live = true;
     const load = async () => {
-      const answer = await staffCall('/staff/api/holidays/status', {});
+      const answer = await client.call(staffCalls.holidays.status, {});
       const status = answer.code === STAFF_CODE.ok ? decodeCalendarStatus(answer.data) : null;
       if (live) setText(status ? calendarWarningText(status) : null);
     };
@@ -27,7 +29,7 @@ export function CalendarBanner({ role }: { role: StaffRole }) {
       live = false;
       stop();
     };
-  }, [allowed]);
+  }, [client, allowed]);
   if (!text) return null;
   return (
     <div className="staff-warn staff-banner" role="alert" data-testid="calendar-banner">

@@ -3,9 +3,11 @@ import Toast from 'antd-mobile/es/components/toast';
 import { Router } from 'wouter';
 import { describe, expect, it, vi } from 'vitest';
 import { CALENDAR_MSG, workdayNotWeekendMsg } from '../../../../api/protocol/holiday-calendar.ts';
-import { setCsrfToken, setStaffFetch } from '../../api.ts';
+import { staffTestRuntime } from '../../staff.test-helper.tsx';
 import { CalendarBanner } from './CalendarBanner.tsx';
 import HolidaysPage from './HolidaysPage.tsx';
+
+const stand = staffTestRuntime();
 
 vi.mock('antd-mobile/es/components/toast', () => ({ default: { show: vi.fn() } }));
 
@@ -19,8 +21,8 @@ const EMPTY_2027 = { year: 2027, source: 'none', revision: 0, entries: [], updat
 
 function stub(saved: { entries: unknown[] | null }) {
   const calls: Array<{ path: string; payload: Record<string, unknown> }> = [];
-  setCsrfToken('csrf-1');
-  setStaffFetch(async (path, init) => {
+  stand.runtime.client.setCsrfToken('csrf-1');
+  stand.setFetch(async (path, init) => {
     const payload = JSON.parse(String(init.body)) as Record<string, unknown>;
     calls.push({ path, payload });
     let answer: Answer;
@@ -39,7 +41,7 @@ describe('节假日日历', () => {
   it('opens the year to enter, shows each row\'s problem before saving, imports a pasted list, saves the year whole', async () => {
     const saved: { entries: unknown[] | null } = { entries: null };
     const calls = stub(saved);
-    render(<HolidaysPage />);
+    render(<HolidaysPage />, { wrapper: stand.wrapper });
     expect(await screen.findByText(/还没有任何放假或调休安排/)).toBeTruthy();
     expect(screen.getByTestId('calendar-coverage').textContent).toContain('2026-12-31');
     expect((screen.getByLabelText('年份') as HTMLSelectElement).value).toBe('2027');
@@ -85,6 +87,7 @@ describe('节假日日历', () => {
       <Router>
         <CalendarBanner role="admin" />
       </Router>,
+      { wrapper: stand.wrapper },
     );
     expect((await screen.findByTestId('calendar-banner')).textContent).toContain('节假日日历只覆盖到 2026-12-31（还剩 34 天）');
     unmount();
@@ -95,6 +98,7 @@ describe('节假日日历', () => {
         <CalendarBanner role="admin" />
         <CalendarBanner role="agent" />
       </Router>,
+      { wrapper: stand.wrapper },
     );
     // One status call (the admin's banner; the agent's asks nothing), answered without a warning.
     await waitFor(() => expect(calls.map((c) => c.path)).toEqual(['/staff/api/holidays/status']));

@@ -1,4 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { useStaffClient } from '../../runtime-context.tsx';
+import * as staffCalls from '../../../../api/protocol/staff-refs.ts';
 import Button from 'antd-mobile/es/components/button';
 import Dialog from 'antd-mobile/es/components/dialog';
 import Toast from 'antd-mobile/es/components/toast';
@@ -16,7 +18,7 @@ import {
 } from '../../../../api/protocol/holiday-calendar.ts';
 import type { StaffCalendarStatus, StaffCalendarYear } from '../../../../api/protocol/staff/holidays.ts';
 import { STAFF_CODE } from '../../../../api/protocol/staff-codes.ts';
-import { BAD_ANSWER_MSG, staffCall } from '../../api.ts';
+import { BAD_ANSWER_MSG } from '../../api.ts';
 import { calendarChanged, calendarWarningText, decodeCalendarStatus, decodeCalendarYear, decodeProblems } from './decode.ts';
 import './holidays.css';
 
@@ -38,6 +40,7 @@ const sameEntries = (a: readonly CalendarEntry[], b: readonly CalendarEntry[]) =
  * year whole. Every problem is shown at its row before the save goes out; the server checks again.
  */
 export default function HolidaysPage() {
+  const client = useStaffClient();
   const [status, setStatus] = useState<StaffCalendarStatus | null>(null);
   const [year, setYear] = useState<number | null>(null);
   const [view, setView] = useState<StaffCalendarYear | null>(null);
@@ -50,17 +53,17 @@ export default function HolidaysPage() {
   const loadingYear = useRef<number | null>(null);
 
   const loadStatus = useCallback(async () => {
-    const answer = await staffCall('/staff/api/holidays/status', {});
+    const answer = await client.call(staffCalls.holidays.status, {});
     if (answer.code === STAFF_CODE.notSignedIn) return null;
     const read = answer.code === STAFF_CODE.ok ? decodeCalendarStatus(answer.data) : null;
     if (read) setStatus(read);
     else setError(answer.code === STAFF_CODE.ok ? BAD_ANSWER_MSG : answer.msg);
     return read;
-  }, []);
+  }, [client]);
 
   const loadYear = useCallback(async (target: number) => {
     loadingYear.current = target;
-    const answer = await staffCall('/staff/api/holidays/year', { year: target });
+    const answer = await client.call(staffCalls.holidays.year, { year: target });
     if (answer.code === STAFF_CODE.notSignedIn || loadingYear.current !== target) return;
     const read = answer.code === STAFF_CODE.ok ? decodeCalendarYear(answer.data) : null;
     if (!read) return setError(answer.code === STAFF_CODE.ok ? BAD_ANSWER_MSG : answer.msg);
@@ -68,7 +71,7 @@ export default function HolidaysPage() {
     setView(read);
     setRows(rowsOf(read.entries));
     setProblems([]);
-  }, []);
+  }, [client]);
 
   useEffect(() => {
     void loadStatus().then((read) => {
@@ -113,7 +116,7 @@ export default function HolidaysPage() {
       return;
     }
     setSaving(true);
-    const answer = await staffCall('/staff/api/holidays/save', { year, revision: view.revision, entries });
+    const answer = await client.call(staffCalls.holidays.save, { year, revision: view.revision, entries });
     setSaving(false);
     if (answer.code === STAFF_CODE.notSignedIn) return;
     if (answer.code !== STAFF_CODE.ok) {

@@ -1,4 +1,6 @@
 import { useRef, useState } from 'react';
+import { useStaffClient } from '../../runtime-context.tsx';
+import * as staffCalls from '../../../../api/protocol/staff-refs.ts';
 import Button from 'antd-mobile/es/components/button';
 import Dialog from 'antd-mobile/es/components/dialog';
 import Switch from 'antd-mobile/es/components/switch';
@@ -7,7 +9,6 @@ import Toast from 'antd-mobile/es/components/toast';
 import { MESSAGE_MSG, NOTICE_TITLE_MAX } from '../../../../api/protocol/messages.ts';
 import type { StaffNotice } from '../../../../api/protocol/staff/notices.ts';
 import { STAFF_CODE } from '../../../../api/protocol/staff-codes.ts';
-import { staffCall } from '../../api.ts';
 import { decodeNotice, decodeNoticePage, noticesSearch, parseNoticesQuery } from '../../content/content-data.ts';
 import { HtmlEditor } from '../../content/HtmlEditor.tsx';
 import { useStaffList } from '../../content/use-staff-list.ts';
@@ -19,6 +20,7 @@ import '../../content/content.css';
 const LIMIT = 20;
 
 function PublishForm({ onPublished }: { onPublished: () => void }) {
+  const client = useStaffClient();
   const [title, setTitle] = useState('');
   const [html, setHtml] = useState('');
   const [popup, setPopup] = useState(false);
@@ -38,7 +40,7 @@ function PublishForm({ onPublished }: { onPublished: () => void }) {
     });
     if (!sure) return;
     setSending(true);
-    const answer = await staffCall('/staff/api/notices/publish', { title, html, popup: popup ? '1' : '0', request_id: requestId.current });
+    const answer = await client.call(staffCalls.notices.publish, { title, html, popup: popup ? '1' : '0', request_id: requestId.current });
     setSending(false);
     if (answer.code !== STAFF_CODE.ok) {
       if (answer.code !== STAFF_CODE.notSignedIn) Toast.show({ content: answer.msg });
@@ -62,7 +64,7 @@ function PublishForm({ onPublished }: { onPublished: () => void }) {
           {titleLength}/{NOTICE_TITLE_MAX}
         </span>
       </label>
-      <HtmlEditor label="正文" value={html} onChange={setHtml} previewPath="/staff/api/notices/preview" placeholder={'<p>尊敬的玩家：</p>\n<p>…</p>'} />
+      <HtmlEditor label="正文" value={html} onChange={setHtml} previewPath={staffCalls.notices.preview} placeholder={'<p>尊敬的玩家：</p>\n<p>…</p>'} />
       <div className="content-switch">
         <Switch checked={popup} onChange={setPopup} aria-label="弹窗公告" />
         <span>
@@ -77,11 +79,12 @@ function PublishForm({ onPublished }: { onPublished: () => void }) {
 }
 
 function NoticeRow({ notice, onWithdrawn }: { notice: StaffNotice; onWithdrawn: (notice: StaffNotice) => void }) {
+  const client = useStaffClient();
   const [open, setOpen] = useState(false);
   const withdraw = async () => {
     const sure = await Dialog.confirm({ title: '撤回公告', content: `撤回「${notice.title}」？撤回后玩家不再看到它，也不会再弹出。`, confirmText: '撤回', cancelText: '取消' });
     if (!sure) return;
-    const answer = await staffCall('/staff/api/notices/withdraw', { id: notice.id });
+    const answer = await client.call(staffCalls.notices.withdraw, { id: notice.id });
     if (answer.code !== STAFF_CODE.ok) {
       if (answer.code !== STAFF_CODE.notSignedIn) Toast.show({ content: answer.msg });
       return;
@@ -126,7 +129,7 @@ function NoticeRow({ notice, onWithdrawn }: { notice: StaffNotice; onWithdrawn: 
 export default function NoticesPage() {
   const [query, setQuery] = useUrlQuery(parseNoticesQuery, noticesSearch);
   const { state: filter, page } = query;
-  const { state, error, reload } = useStaffList('/staff/api/notices/list', { page, limit: LIMIT, ...(filter ? { state: filter } : {}) }, decodeNoticePage);
+  const { state, error, reload } = useStaffList(staffCalls.notices.list, { page, limit: LIMIT, ...(filter ? { state: filter } : {}) }, decodeNoticePage);
   return (
     <div className="staff-page">
       <PublishForm

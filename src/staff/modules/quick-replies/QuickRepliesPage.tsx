@@ -1,10 +1,12 @@
 import { useCallback, useEffect, useState } from 'react';
+import { useStaffClient } from '../../runtime-context.tsx';
+import * as staffCalls from '../../../../api/protocol/staff-refs.ts';
 import Button from 'antd-mobile/es/components/button';
 import Dialog from 'antd-mobile/es/components/dialog';
 import Toast from 'antd-mobile/es/components/toast';
 import { QUICK_REPLY_SORT_MAX, type QuickReplyView } from '../../../../api/protocol/service-desk.ts';
 import { STAFF_CODE } from '../../../../api/protocol/staff-codes.ts';
-import { BAD_ANSWER_MSG, staffCall } from '../../api.ts';
+import { BAD_ANSWER_MSG } from '../../api.ts';
 import { readQuickReplies, readQuickReply } from '../service-desk/decode.ts';
 import './quick-replies.css';
 
@@ -15,13 +17,14 @@ function sortOf(text: string): number | undefined {
 }
 
 function Row({ reply, onSaved, onDeleted }: { reply: QuickReplyView; onSaved: (next: QuickReplyView) => void; onDeleted: () => void }) {
+  const client = useStaffClient();
   const [content, setContent] = useState(reply.content);
   const [sort, setSort] = useState(String(reply.sort));
   const [saving, setSaving] = useState(false);
   const changed = content.trim() !== reply.content || sort.trim() !== String(reply.sort);
   const save = async () => {
     setSaving(true);
-    const answer = await staffCall('/staff/api/service/quickReplyUpdate', { id: reply.id, content, ...(sortOf(sort) !== undefined ? { sort: sortOf(sort) } : {}) });
+    const answer = await client.call(staffCalls.service.quickReplyUpdate, { id: reply.id, content, ...(sortOf(sort) !== undefined ? { sort: sortOf(sort) } : {}) });
     setSaving(false);
     const saved = answer.code === STAFF_CODE.ok ? readQuickReply(answer.data) : null;
     if (answer.code !== STAFF_CODE.notSignedIn) Toast.show({ content: answer.code === STAFF_CODE.ok && !saved ? BAD_ANSWER_MSG : answer.msg });
@@ -29,7 +32,7 @@ function Row({ reply, onSaved, onDeleted }: { reply: QuickReplyView; onSaved: (n
   };
   const remove = async () => {
     if (!(await Dialog.confirm({ content: `删除这条快捷回复？\n${reply.content}`, confirmText: '删除', cancelText: '取消' }))) return;
-    const answer = await staffCall('/staff/api/service/quickReplyDelete', { id: reply.id });
+    const answer = await client.call(staffCalls.service.quickReplyDelete, { id: reply.id });
     if (answer.code !== STAFF_CODE.notSignedIn) Toast.show({ content: answer.msg });
     if (answer.code === STAFF_CODE.ok) onDeleted();
   };
@@ -57,6 +60,7 @@ function Row({ reply, onSaved, onDeleted }: { reply: QuickReplyView; onSaved: (n
 
 /** 快捷回复 (admin): the canned answers every agent's reply box offers, in their order. */
 export default function QuickRepliesPage() {
+  const client = useStaffClient();
   const [list, setList] = useState<QuickReplyView[] | null>(null);
   const [error, setError] = useState('');
   const [content, setContent] = useState('');
@@ -64,21 +68,21 @@ export default function QuickRepliesPage() {
   const [adding, setAdding] = useState(false);
 
   const load = useCallback(async () => {
-    const answer = await staffCall('/staff/api/service/quickReplies', {});
+    const answer = await client.call(staffCalls.service.quickReplies, {});
     if (answer.code === STAFF_CODE.notSignedIn) return;
     const read = answer.code === STAFF_CODE.ok ? readQuickReplies(answer.data) : null;
     if (read) {
       setList(read);
       setError('');
     } else setError(answer.code === STAFF_CODE.ok ? BAD_ANSWER_MSG : answer.msg);
-  }, []);
+  }, [client]);
   useEffect(() => {
     void load();
   }, [load]);
 
   const add = async () => {
     setAdding(true);
-    const answer = await staffCall('/staff/api/service/quickReplyCreate', { content, ...(sortOf(sort) !== undefined ? { sort: sortOf(sort) } : {}) });
+    const answer = await client.call(staffCalls.service.quickReplyCreate, { content, ...(sortOf(sort) !== undefined ? { sort: sortOf(sort) } : {}) });
     setAdding(false);
     if (answer.code === STAFF_CODE.notSignedIn) return;
     Toast.show({ content: answer.msg });

@@ -2,10 +2,12 @@ import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ChatMessage } from '../../../../api/protocol/service-chat.ts';
 import type { DeskConversation } from '../../../../api/protocol/service-desk.ts';
-import { setCsrfToken, setStaffFetch } from '../../api.ts';
+import { staffTestRuntime } from '../../staff.test-helper.tsx';
+
+const stand = staffTestRuntime();
 
 /**
- * 客服工作台 against a stand-in server (the staff API through setStaffFetch), a stand-in
+ * 客服工作台 against a stand-in server (the staff client's fetch, staff.test-helper.tsx), a stand-in
  * EventSource (the agents' stream) and XMLHttpRequest (the picture upload): what the agent sees
  * when a message is pushed, when another agent took the conversation first, and while a picture
  * uploads.
@@ -92,15 +94,15 @@ let calls: Array<{ path: string; payload: Record<string, unknown> }> = [];
 
 async function renderDesk(answer: (path: string, payload: Record<string, unknown>) => Answer) {
   calls = [];
-  setCsrfToken('csrf-1');
-  setStaffFetch(async (path, init) => {
+  stand.runtime.client.setCsrfToken('csrf-1');
+  stand.setFetch(async (path, init) => {
     const payload = JSON.parse(String(init.body)) as Record<string, unknown>;
     calls.push({ path, payload });
     return new Response(JSON.stringify(answer(path, payload)), { status: 200 });
   });
   // Imported once EventSource is stubbed (the connection checks for it when its module loads).
   const { default: DeskPage } = await import('./DeskPage.tsx');
-  render(<DeskPage staff={{ id: 3, name: 'dev-agent', role: 'agent' }} />);
+  render(<DeskPage staff={{ id: 3, name: 'dev-agent', role: 'agent' }} />, { wrapper: stand.wrapper });
   await vi.waitFor(() => expect(FakeEventSource.instances).toHaveLength(1));
   const source = FakeEventSource.instances[0]!;
   await act(async () => source.onopen!({}));

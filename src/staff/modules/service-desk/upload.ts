@@ -1,6 +1,7 @@
 import { STAFF_CODE } from '../../../../api/protocol/staff-codes.ts';
+import * as staffCalls from '../../../../api/protocol/staff-refs.ts';
 import type { DeskUploaded } from '../../../../api/protocol/service-desk.ts';
-import { decodeStaffAnswer, getCsrfToken, staffCall } from '../../api.ts';
+import { decodeStaffAnswer, type StaffClient } from '../../api.ts';
 import { readUploaded } from './decode.ts';
 
 /**
@@ -32,15 +33,15 @@ export interface XhrLike {
   send(body: Blob): void;
 }
 
-export async function uploadDeskPicture(file: Blob, onProgress: (percent: number) => void, createXhr: () => XhrLike = () => new XMLHttpRequest() as unknown as XhrLike): Promise<UploadOutcome> {
-  const ticket = await staffCall('/staff/api/service/uploadTicket', {});
+export async function uploadDeskPicture(client: StaffClient, file: Blob, onProgress: (percent: number) => void, createXhr: () => XhrLike = () => new XMLHttpRequest() as unknown as XhrLike): Promise<UploadOutcome> {
+  const ticket = await client.call(staffCalls.service.uploadTicket, {});
   if (ticket.code !== STAFF_CODE.ok) return { ok: false, message: ticket.msg, signedOut: ticket.code === STAFF_CODE.notSignedIn };
   if (file.size > ticket.data.max_bytes) return { ok: false, message: UPLOAD_TEXT.tooLarge };
   const answer = await new Promise<{ status: number; text: string } | null>((resolve) => {
     const xhr = createXhr();
     xhr.open('POST', ticket.data.url);
     xhr.withCredentials = true;
-    xhr.setRequestHeader('x-csrf-token', getCsrfToken());
+    xhr.setRequestHeader('x-csrf-token', client.csrfToken());
     xhr.upload.onprogress = (event) => {
       if (event.lengthComputable && event.total > 0) onProgress(Math.min(100, Math.round((event.loaded / event.total) * 100)));
     };

@@ -1,8 +1,10 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { useStaffClient } from '../../runtime-context.tsx';
+import * as staffCalls from '../../../../api/protocol/staff-refs.ts';
 import type { ChatMessage } from '../../../../api/protocol/service-chat.ts';
 import type { DeskConversation, DeskQueue, DeskStreamEvent, DeskView, QuickReplyView } from '../../../../api/protocol/service-desk.ts';
 import { STAFF_CODE } from '../../../../api/protocol/staff-codes.ts';
-import { BAD_ANSWER_MSG, staffCall } from '../../api.ts';
+import { BAD_ANSWER_MSG } from '../../api.ts';
 import { readConversationHolder, readDeskMessages, readDeskQueue, readQuickReplies, readReplied } from './decode.ts';
 import { connectDesk, type DeskConnectionOptions, type DeskConnectionState } from './desk-connection.ts';
 import { uploadDeskPicture } from './upload.ts';
@@ -67,6 +69,7 @@ export interface DeskOptions {
 }
 
 export function useDesk({ isAdmin, connection: connectionOptions, notify }: DeskOptions) {
+  const client = useStaffClient();
   const [view, setViewState] = useState<DeskView>('queued');
   const [queue, setQueue] = useState<DeskQueue | null>(null);
   const [listError, setListError] = useState('');
@@ -86,7 +89,7 @@ export function useDesk({ isAdmin, connection: connectionOptions, notify }: Desk
 
   const loadList = useCallback(async () => {
     const seq = ++listSeq.current;
-    const answer = await staffCall('/staff/api/service/queue', { view: viewRef.current });
+    const answer = await client.call(staffCalls.service.queue, { view: viewRef.current });
     if (!live.current || seq !== listSeq.current) return;
     if (answer.code !== STAFF_CODE.ok) {
       if (answer.code !== STAFF_CODE.notSignedIn) setListError(answer.msg);
@@ -97,7 +100,7 @@ export function useDesk({ isAdmin, connection: connectionOptions, notify }: Desk
     setListError('');
     setQueue(decoded);
     setClockOffset(Date.parse(decoded.server_time) - Date.now());
-  }, []);
+  }, [client]);
 
   const scheduleList = useCallback(() => {
     if (listTimer.current !== null) return;
@@ -111,7 +114,7 @@ export function useDesk({ isAdmin, connection: connectionOptions, notify }: Desk
   const loadConversation = useCallback(
     async (id: number, mode: 'replace' | 'merge') => {
       const seq = ++conversationSeq.current;
-      const answer = await staffCall('/staff/api/service/messages', { id });
+      const answer = await client.call(staffCalls.service.messages, { id });
       if (!live.current || openIdRef.current !== id || seq !== conversationSeq.current) return;
       if (answer.code === STAFF_CODE.ok) {
         const decoded = readDeskMessages(answer.data);
@@ -146,7 +149,7 @@ export function useDesk({ isAdmin, connection: connectionOptions, notify }: Desk
           : current,
       );
     },
-    [isAdmin],
+    [client, isAdmin],
   );
 
   const select = useCallback(
@@ -180,7 +183,7 @@ export function useDesk({ isAdmin, connection: connectionOptions, notify }: Desk
     if (!current || current.loadingOlder || !current.hasMore || current.messages.length === 0) return;
     const id = current.id;
     setOpen({ ...current, loadingOlder: true });
-    const answer = await staffCall('/staff/api/service/messages', { id, before_id: current.messages[0]!.id });
+    const answer = await client.call(staffCalls.service.messages, { id, before_id: current.messages[0]!.id });
     if (!live.current || openIdRef.current !== id) return;
     const decoded = answer.code === STAFF_CODE.ok ? readDeskMessages(answer.data) : null;
     setOpen((latest) =>
@@ -190,13 +193,13 @@ export function useDesk({ isAdmin, connection: connectionOptions, notify }: Desk
           : { ...latest, loadingOlder: false, error: answer.code === STAFF_CODE.ok ? BAD_ANSWER_MSG : answer.msg }
         : latest,
     );
-  }, [open]);
+  }, [client, open]);
 
   const take = useCallback(async () => {
     const id = openIdRef.current;
     if (id === null) return;
     setBusy('take');
-    const answer = await staffCall('/staff/api/service/take', { id });
+    const answer = await client.call(staffCalls.service.take, { id });
     if (!live.current) return;
     setBusy(null);
     const holder = readConversationHolder(answer.data);
@@ -214,7 +217,7 @@ export function useDesk({ isAdmin, connection: connectionOptions, notify }: Desk
     notify(answer.msg);
     if (holder) setOpen((current) => (current && current.id === id ? { ...current, conversation: holder, notice: noticeFor(holder, isAdmin) ?? { kind: 'takenByOther', text: answer.msg } } : current));
     void loadList();
-  }, [isAdmin, loadConversation, loadList, notify]);
+  }, [client, isAdmin, loadConversation, loadList, notify]);
 
   /** Sends text; true when it was sent (the box may be cleared). */
   const reply = useCallback(
@@ -222,7 +225,7 @@ export function useDesk({ isAdmin, connection: connectionOptions, notify }: Desk
       const id = openIdRef.current;
       if (id === null || text.trim() === '') return false;
       setBusy('reply');
-      const answer = await staffCall('/staff/api/service/reply', { id, text });
+      const answer = await client.call(staffCalls.service.reply, { id, text });
       if (!live.current) return false;
       setBusy(null);
       const message = answer.code === STAFF_CODE.ok ? readReplied(answer.data) : null;
@@ -238,7 +241,7 @@ export function useDesk({ isAdmin, connection: connectionOptions, notify }: Desk
       }
       return false;
     },
-    [loadConversation, notify, scheduleList],
+    [client, loadConversation, notify, scheduleList],
   );
 
   const sendPicture = useCallback(
@@ -246,7 +249,7 @@ export function useDesk({ isAdmin, connection: connectionOptions, notify }: Desk
       const id = openIdRef.current;
       if (id === null) return;
       setPicture({ file, progress: 0, failed: false, error: '' });
-      const uploaded = await uploadDeskPicture(file, (progress) => {
+      const uploaded = await uploadDeskPicture(client, file, (progress) => {
         if (live.current) setPicture((current) => (current && current.file === file ? { ...current, progress } : current));
       });
       if (!live.current || openIdRef.current !== id) return;
@@ -255,7 +258,7 @@ export function useDesk({ isAdmin, connection: connectionOptions, notify }: Desk
         return;
       }
       setPicture((current) => (current && current.file === file ? { ...current, progress: 100 } : current));
-      const answer = await staffCall('/staff/api/service/reply', { id, image: uploaded.picture.key });
+      const answer = await client.call(staffCalls.service.reply, { id, image: uploaded.picture.key });
       if (!live.current) return;
       const message = answer.code === STAFF_CODE.ok ? readReplied(answer.data) : null;
       if (message) {
@@ -266,14 +269,14 @@ export function useDesk({ isAdmin, connection: connectionOptions, notify }: Desk
         setPicture({ file, progress: 0, failed: true, error: answer.code === STAFF_CODE.ok ? BAD_ANSWER_MSG : answer.msg });
       }
     },
-    [scheduleList],
+    [client, scheduleList],
   );
 
   const closeConversation = useCallback(async () => {
     const id = openIdRef.current;
     if (id === null) return;
     setBusy('close');
-    const answer = await staffCall('/staff/api/service/close', { id });
+    const answer = await client.call(staffCalls.service.close, { id });
     if (!live.current) return;
     setBusy(null);
     if (answer.code === STAFF_CODE.notSignedIn) return;
@@ -282,7 +285,7 @@ export function useDesk({ isAdmin, connection: connectionOptions, notify }: Desk
     if (holder) setOpen((current) => (current && current.id === id ? { ...current, conversation: holder, notice: noticeFor(holder, isAdmin) } : current));
     void loadList();
     void loadConversation(id, 'merge');
-  }, [isAdmin, loadConversation, loadList, notify]);
+  }, [client, isAdmin, loadConversation, loadList, notify]);
 
   // The first load, the quick replies, and the live connection.
   const resyncRef = useRef<() => void>(() => {});
@@ -305,7 +308,7 @@ export function useDesk({ isAdmin, connection: connectionOptions, notify }: Desk
   useEffect(() => {
     live.current = true;
     void loadList();
-    void staffCall('/staff/api/service/quickReplies', {}).then((answer) => {
+    void client.call(staffCalls.service.quickReplies, {}).then((answer) => {
       const list = answer.code === STAFF_CODE.ok ? readQuickReplies(answer.data) : null;
       if (live.current && list) setQuickReplies(list);
     });
@@ -322,7 +325,7 @@ export function useDesk({ isAdmin, connection: connectionOptions, notify }: Desk
       listTimer.current = null;
     };
     // The connection is made once per mount (its callbacks read the latest state through refs).
-  }, [loadList]);
+  }, [client, loadList]);
 
   return {
     view,

@@ -1,11 +1,13 @@
 import { useState } from 'react';
+import { useStaffClient } from '../../runtime-context.tsx';
+import * as staffCalls from '../../../../api/protocol/staff-refs.ts';
 import Button from 'antd-mobile/es/components/button';
 import Dialog from 'antd-mobile/es/components/dialog';
 import Toast from 'antd-mobile/es/components/toast';
 import { formatYuan } from '../../../../api/protocol/money.ts';
 import { STAFF_CODE } from '../../../../api/protocol/staff-codes.ts';
 import { LISTING_STATUS_TEXT, LISTING_STATUSES, type ListingStatus } from '../../../../api/protocol/trade-rules.ts';
-import { staffCall, type StaffResult } from '../../api.ts';
+import { type StaffResult } from '../../api.ts';
 import { Chips, ErrorLine, Pager, When } from '../../content/parts.tsx';
 import { useStaffList } from '../../content/use-staff-list.ts';
 import { decodeListingPage, type ReviewListing } from './decode.ts';
@@ -23,9 +25,10 @@ import { NoteForm, ScreenshotViewer } from './parts.tsx';
 const LIMIT = 20;
 
 export default function ListingsReview() {
+  const client = useStaffClient();
   const [status, setStatus] = useState<ListingStatus>('reviewing');
   const [page, setPage] = useState(1);
-  const { state, error, reload } = useStaffList('/staff/api/trading/listings', { page, limit: LIMIT, status }, decodeListingPage);
+  const { state, error, reload } = useStaffList(staffCalls.trading.listings, { page, limit: LIMIT, status }, decodeListingPage);
   const [rejecting, setRejecting] = useState<number | null>(null);
   const [busy, setBusy] = useState(false);
   const [viewing, setViewing] = useState<{ src: string; label: string } | null>(null);
@@ -47,7 +50,7 @@ export default function ListingsReview() {
     void Dialog.confirm({
       title: '通过审核',
       content: `通过商品 #${item.id}「${item.title}」？通过后立即上架出售（¥${formatYuan(item.price_cents)}）。`,
-      onConfirm: () => run(() => staffCall('/staff/api/trading/approve', { id: item.id })),
+      onConfirm: () => run(() => client.call(staffCalls.trading.approve, { id: item.id })),
     });
 
   return (
@@ -154,7 +157,7 @@ export default function ListingsReview() {
                         submitText="确认驳回"
                         danger
                         busy={busy}
-                        onSubmit={(reason) => void run(() => staffCall('/staff/api/trading/reject', { id: item.id, reason }))}
+                        onSubmit={(reason) => void run(() => client.call(staffCalls.trading.reject, { id: item.id, reason }))}
                         onCancel={() => setRejecting(null)}
                       />
                     ) : (

@@ -1,4 +1,6 @@
 import { useState } from 'react';
+import { useStaffClient } from '../../runtime-context.tsx';
+import * as staffCalls from '../../../../api/protocol/staff-refs.ts';
 import Button from 'antd-mobile/es/components/button';
 import Dialog from 'antd-mobile/es/components/dialog';
 import Toast from 'antd-mobile/es/components/toast';
@@ -6,7 +8,7 @@ import { formatYuan } from '../../../../api/protocol/money.ts';
 import type { StaffTrade } from '../../../../api/protocol/staff/trading.ts';
 import { STAFF_CODE } from '../../../../api/protocol/staff-codes.ts';
 import { TRADE_STATUS_TEXT, TRADE_STATUSES, type TradeStatus } from '../../../../api/protocol/trade-rules.ts';
-import { staffCall, type StaffResult } from '../../api.ts';
+import { type StaffResult } from '../../api.ts';
 import { Chips, ErrorLine, Pager, When } from '../../content/parts.tsx';
 import { useStaffList } from '../../content/use-staff-list.ts';
 import { decodeTradePage } from './decode.ts';
@@ -31,9 +33,10 @@ const DECISION = {
 } as const;
 
 export default function TradeDisputes() {
+  const client = useStaffClient();
   const [status, setStatus] = useState<TradeStatus>('disputed');
   const [page, setPage] = useState(1);
-  const { state, error, reload } = useStaffList('/staff/api/trading/trades', { page, limit: LIMIT, status }, decodeTradePage);
+  const { state, error, reload } = useStaffList(staffCalls.trading.trades, { page, limit: LIMIT, status }, decodeTradePage);
   const [deciding, setDeciding] = useState<Deciding>(null);
   const [busy, setBusy] = useState(false);
 
@@ -57,7 +60,7 @@ export default function TradeDisputes() {
         kind === 'refund'
           ? `交易 #${item.id}：退款 ¥${formatYuan(item.price_cents)} 给买家 ${item.buyer.nickname}，小号退回卖家 ${item.seller.nickname}？`
           : `交易 #${item.id}：放款 ¥${formatYuan(item.net_cents)} 给卖家 ${item.seller.nickname}（手续费 ¥${formatYuan(item.fee_cents)}）？`,
-      onConfirm: () => run(() => (kind === 'refund' ? staffCall('/staff/api/trading/refund', { id: item.id, note }) : staffCall('/staff/api/trading/release', { id: item.id, note }))),
+      onConfirm: () => run(() => (kind === 'refund' ? client.call(staffCalls.trading.refund, { id: item.id, note }) : client.call(staffCalls.trading.release, { id: item.id, note }))),
     });
 
   return (

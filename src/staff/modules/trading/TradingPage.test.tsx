@@ -4,10 +4,12 @@ import Toast from 'antd-mobile/es/components/toast';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { StaffRole } from '../../../../api/protocol/staff-codes.ts';
 import { TRADE_MSG, TRADE_REASON_MAX } from '../../../../api/protocol/trade-rules.ts';
-import { setCsrfToken, setStaffFetch } from '../../api.ts';
+import { staffTestRuntime } from '../../staff.test-helper.tsx';
 import { LIST_UNREADABLE } from '../../content/use-staff-list.ts';
 import { modulesFor } from '../../modules.ts';
 import TradingPage, { tabsFor } from './TradingPage.tsx';
+
+const stand = staffTestRuntime();
 
 // antd's Toast and Dialog render through React roots of their own, which jsdom's React cannot unmount: what they are asked to say, and what a confirmation does, are what matter.
 vi.mock('antd-mobile/es/components/toast', () => ({ default: { show: vi.fn() } }));
@@ -66,8 +68,8 @@ const TRADE_COUNTS = { cooling: 3, disputed: 1, released: 0, refunded: 0 };
 
 function serve(answer: (call: Call) => Answer): Call[] {
   const calls: Call[] = [];
-  setCsrfToken('csrf-1');
-  setStaffFetch(async (path, init) => {
+  stand.runtime.client.setCsrfToken('csrf-1');
+  stand.setFetch(async (path, init) => {
     const call = { path, payload: JSON.parse(String(init.body)) as Record<string, unknown> };
     calls.push(call);
     return new Response(JSON.stringify(answer(call)), { status: 200 });
@@ -84,7 +86,7 @@ beforeEach(() => {
   confirm.mockClear();
   vi.mocked(Toast.show).mockClear();
 });
-afterEach(() => setStaffFetch((input, init) => fetch(input, init)));
+afterEach(() => stand.setFetch((input, init) => fetch(input, init)));
 
 describe('账号交易 module', () => {
   it('is listed for reviewer, finance and admin, not for agent; each role sees only its tab', () => {
@@ -104,7 +106,7 @@ describe('账号交易 module', () => {
           ? ok({ listing: listing(1, 'on_sale', '出售中') }, TRADE_MSG.approved)
           : { code: -1, msg: TRADE_MSG.wrongState, data: null },
     );
-    render(<TradingPage staff={staff('reviewer')} />);
+    render(<TradingPage staff={staff('reviewer')} />, { wrapper: stand.wrapper });
     expect(screen.queryByRole('tab')).toBeNull();
     expect(screen.getByRole('region', { name: '商品审核' })).toBeTruthy();
     const items = await screen.findAllByTestId('listing-item');
@@ -160,7 +162,7 @@ describe('账号交易 module', () => {
           ? ok({ trade: trade(5, 'refunded', '已退款') }, TRADE_MSG.refunded)
           : ok({ trade: trade(6, 'released', '交易完成') }, TRADE_MSG.released),
     );
-    render(<TradingPage staff={staff('finance')} />);
+    render(<TradingPage staff={staff('finance')} />, { wrapper: stand.wrapper });
     expect(screen.getByRole('region', { name: '交易纠纷' })).toBeTruthy();
     const [first, second] = await screen.findAllByTestId('trade-item');
     expect(calls[0]).toEqual({ path: '/staff/api/trading/trades', payload: { page: 1, limit: 20, status: 'disputed' } });
@@ -200,7 +202,7 @@ describe('账号交易 module', () => {
         ? ok({ list: 'nope', counts: {} })
         : ok({ list: [trade(5), { ...trade(9), net_cents: 1 }], total: 2, page: 1, limit: 20, counts: TRADE_COUNTS }),
     );
-    render(<TradingPage staff={staff('admin')} />);
+    render(<TradingPage staff={staff('admin')} />, { wrapper: stand.wrapper });
     const tabs = screen.getAllByRole('tab');
     expect(tabs.map((tab) => tab.textContent)).toEqual(['商品审核', '交易纠纷']);
     expect(await screen.findByText(LIST_UNREADABLE)).toBeTruthy();
@@ -212,7 +214,7 @@ describe('账号交易 module', () => {
 
   it('an agent (never routed here) gets a plain notice, and no call is made', () => {
     const calls = serve(() => ok(null));
-    render(<TradingPage staff={staff('agent')} />);
+    render(<TradingPage staff={staff('agent')} />, { wrapper: stand.wrapper });
     expect(screen.getByText('当前角色无权处理账号交易')).toBeTruthy();
     expect(calls).toEqual([]);
   });

@@ -1,8 +1,10 @@
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import Toast from 'antd-mobile/es/components/toast';
 import { describe, expect, it, vi } from 'vitest';
-import { setCsrfToken, setStaffFetch } from '../../api.ts';
+import { staffTestRuntime } from '../../staff.test-helper.tsx';
 import WithdrawalsPage from './WithdrawalsPage.tsx';
+
+const stand = staffTestRuntime();
 
 // antd's Toast renders through a React root of its own, which jsdom's React cannot unmount: its words are what matter.
 vi.mock('antd-mobile/es/components/toast', () => ({ default: { show: vi.fn() } }));
@@ -32,8 +34,8 @@ const row = (id: number, status: string, status_text: string) => ({
 describe('提现审核', () => {
   it('lists the queue by status; pay needs its reference; reject sends its reason; a refusal is shown', async () => {
     const calls: Array<{ path: string; payload: Record<string, unknown> }> = [];
-    setCsrfToken('csrf-1');
-    setStaffFetch(async (path, init) => {
+    stand.runtime.client.setCsrfToken('csrf-1');
+    stand.setFetch(async (path, init) => {
       const payload = JSON.parse(String(init.body)) as Record<string, unknown>;
       calls.push({ path, payload });
       const counts = { submitted: 1, approved: 1, paid: 0, rejected: 0 };
@@ -45,7 +47,7 @@ describe('提现审核', () => {
             : ok({ withdrawal: row(2, 'paid', '已到账') }, '已标记为已到账');
       return new Response(JSON.stringify(answer), { status: 200 });
     });
-    render(<WithdrawalsPage />);
+    render(<WithdrawalsPage />, { wrapper: stand.wrapper });
     const first = await screen.findByTestId('withdrawal-row');
     expect(within(first).getByText('13800138000')).toBeTruthy();
     expect(within(first).getByText('张三')).toBeTruthy();

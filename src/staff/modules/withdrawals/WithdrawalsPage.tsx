@@ -1,4 +1,6 @@
 import { useState } from 'react';
+import { useStaffClient } from '../../runtime-context.tsx';
+import * as staffCalls from '../../../../api/protocol/staff-refs.ts';
 import Button from 'antd-mobile/es/components/button';
 import Dialog from 'antd-mobile/es/components/dialog';
 import Input from 'antd-mobile/es/components/input';
@@ -7,9 +9,9 @@ import { formatYuan } from '../../../../api/protocol/money.ts';
 import type { StaffWithdrawal } from '../../../../api/protocol/staff/withdrawals.ts';
 import { STAFF_CODE } from '../../../../api/protocol/staff-codes.ts';
 import { PAYOUT_REF_MAX, REJECT_REASON_MAX, WITHDRAW_MSG, WITHDRAW_SOURCE_TEXT, WITHDRAW_STATUS_TEXT, WITHDRAW_STATUSES, type WithdrawStatus } from '../../../../api/protocol/withdraw-rules.ts';
-import { staffCall } from '../../api.ts';
 import { Chips, ErrorLine, Pager, When } from '../../content/parts.tsx';
 import { useStaffList } from '../../content/use-staff-list.ts';
+import type { StaffResult } from '../../api.ts';
 import { decodeWithdrawalPage } from './decode.ts';
 import '../../content/content.css';
 
@@ -24,9 +26,10 @@ const LIMIT = 20;
 type Acting = { id: number; kind: 'pay' | 'reject' } | null;
 
 export default function WithdrawalsPage() {
+  const client = useStaffClient();
   const [status, setStatus] = useState<WithdrawStatus>('submitted');
   const [page, setPage] = useState(1);
-  const { state, error, reload } = useStaffList('/staff/api/withdrawals/list', { page, limit: LIMIT, status }, decodeWithdrawalPage);
+  const { state, error, reload } = useStaffList(staffCalls.withdrawals.list, { page, limit: LIMIT, status }, decodeWithdrawalPage);
   const [acting, setActing] = useState<Acting>(null);
   const [note, setNote] = useState('');
   const [busy, setBusy] = useState(false);
@@ -37,7 +40,7 @@ export default function WithdrawalsPage() {
     setNote('');
     reload();
   };
-  const run = async (call: () => ReturnType<typeof staffCall<'/staff/api/withdrawals/approve'>>) => {
+  const run = async (call: () => Promise<StaffResult<unknown>>) => {
     setBusy(true);
     const answer = await call();
     setBusy(false);
@@ -50,7 +53,7 @@ export default function WithdrawalsPage() {
   const approve = (item: StaffWithdrawal) =>
     void Dialog.confirm({
       content: `通过 ${item.user.nickname} 的提现申请 ¥${formatYuan(item.amount_cents)}？`,
-      onConfirm: () => run(() => staffCall('/staff/api/withdrawals/approve', { id: item.id })),
+      onConfirm: () => run(() => client.call(staffCalls.withdrawals.approve, { id: item.id })),
     });
   const submitNote = (): void => {
     if (!acting) return;
@@ -59,8 +62,8 @@ export default function WithdrawalsPage() {
       Toast.show({ content: acting.kind === 'pay' ? WITHDRAW_MSG.payoutMissing : WITHDRAW_MSG.reasonMissing });
       return;
     }
-    if (acting.kind === 'pay') void run(() => staffCall('/staff/api/withdrawals/pay', { id: acting.id, payout_ref: value }));
-    else void run(() => staffCall('/staff/api/withdrawals/reject', { id: acting.id, reason: value }));
+    if (acting.kind === 'pay') void run(() => client.call(staffCalls.withdrawals.pay, { id: acting.id, payout_ref: value }));
+    else void run(() => client.call(staffCalls.withdrawals.reject, { id: acting.id, reason: value }));
   };
 
   return (

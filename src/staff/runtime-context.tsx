@@ -1,0 +1,20 @@
+import { createContext, useContext, type ReactNode } from 'react';
+import type { StaffClient } from './api.ts';
+import type { StaffRuntime } from './runtime.ts';
+
+const StaffRuntimeContext = createContext<StaffRuntime | null>(null);
+
+export function StaffRuntimeProvider({ runtime, children }: { runtime: StaffRuntime; children: ReactNode }) {
+  return <StaffRuntimeContext.Provider value={runtime}>{children}</StaffRuntimeContext.Provider>;
+}
+
+export function useStaffRuntime(): StaffRuntime {
+  const runtime = useContext(StaffRuntimeContext);
+  if (!runtime) throw new Error('useStaffRuntime outside StaffRuntimeProvider');
+  return runtime;
+}
+
+/** The console's staff client (calls are made with refs: client.call(staffCalls.service.queue, …)). */
+export function useStaffClient(): StaffClient {
+  return useStaffRuntime().client;
+}

@@ -1,0 +1,20 @@
+import type { ReactNode } from 'react';
+import type { Fetch } from './api.ts';
+import { createStaffRuntime, type StaffRuntime } from './runtime.ts';
+import { StaffRuntimeProvider } from './runtime-context.tsx';
+
+/**
+ * A console runtime for view tests: its client talks to whatever stand-in server the test sets
+ * (setFetch), and views render inside its provider (`render(<Page />, { wrapper: stand.wrapper })`).
+ */
+export function staffTestRuntime(): { runtime: StaffRuntime; setFetch(next: Fetch): void; wrapper: (props: { children: ReactNode }) => ReactNode } {
+  let fetcher: Fetch = () => Promise.reject(new TypeError('no stand-in server'));
+  const runtime = createStaffRuntime({ fetch: (input, init) => fetcher(input, init) });
+  return {
+    runtime,
+    setFetch(next) {
+      fetcher = next;
+    },
+    wrapper: ({ children }) => <StaffRuntimeProvider runtime={runtime}>{children}</StaffRuntimeProvider>,
+  };
+}
