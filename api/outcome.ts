@@ -1,4 +1,4 @@
-import { EXPIRED_CODES, MSG, REVOKED_CODES, SUCCESS_CODES, SUPPRESSED_MESSAGES, TOKEN_MESSAGES } from './protocol/codes.ts';
+import { declaredReason, EXPIRED_CODES, MSG, REVOKED_CODES, SUCCESS_CODES, SUPPRESSED_MESSAGES, TOKEN_MESSAGES } from './protocol/codes.ts';
 import { PAGE_SHOWN_REFUSALS } from './protocol/page-refusals.ts';
 import type { WireResponse } from './protocol/wire.ts';
 
@@ -35,4 +35,9 @@ export function classifyResponse<T = unknown>(response: WireResponse, path?: str
 /** A resolved outcome (SPEC §5 success codes) carries data; everything else does not. */
 export function isResolved<T>(outcome: ApiOutcome<T>): outcome is Extract<ApiOutcome<T>, { kind: 'ok' | 'toast' }> {
   return outcome.kind === 'ok' || outcome.kind === 'toast';
+}
+
+/** A code -1 refusal's declared reason (one of the call's `reasons`), or null for any other outcome. */
+export function refusalReason<const R extends string>(outcome: ApiOutcome<unknown>, reasons: readonly R[]): R | null {
+  return outcome.kind === 'toast' ? declaredReason(outcome.data, reasons) : null;
 }
