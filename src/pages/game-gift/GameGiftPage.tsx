@@ -8,7 +8,7 @@ import { gameIdsOf } from '../../components/game/game-ids.ts';
 import { MissingGame } from '../../components/game/MissingGame.tsx';
 import { copyWithToast } from '../../app/clipboard.ts';
 import { CodeSheet } from './CodeSheet.tsx';
-import { decodeGiftPacks, remainingPercent, validDate, type GiftPack } from './gift-list.ts';
+import { decodeGiftPacks, remainingPercent, validityText, type GiftPack } from './gift-list.ts';
 import { useClaim } from '../../features/games/use-claim.ts';
 import { claimInputOf, remainingAfterClaim } from '../../../machines/gift-claim.connect.ts';
 import './game-gift.css';
@@ -32,7 +32,7 @@ function GiftRow({ pack }: { pack: GiftPack }) {
         </h3>
         <p className="gift-row__content">{pack.content}</p>
         {pack.usage && <p className="gift-row__usage">使用方法：{pack.usage}</p>}
-        <p className="gift-row__valid">{pack.expired ? '已过期' : `有效期至 ${validDate(pack.valid_until)}`}</p>
+        <p className="gift-row__valid">{validityText(pack)}</p>
         <div className="gift-row__progress" role="progressbar" aria-label="剩余" aria-valuenow={percent} aria-valuemin={0} aria-valuemax={100}>
           <span className="gift-row__bar" style={{ width: `${percent}%` }} />
         </div>
