@@ -24,6 +24,13 @@ describe('classifyResponse (SPEC §8)', () => {
     expect(classifyResponse({ code: 101, msg: '签名错误', data: null })).toMatchObject({ kind: 'error', msg: '签名错误' });
   });
 
+  it('a refusal its page shows itself (declared pageShowsRefusal) is not toasted as well', () => {
+    const refusal = { code: -1, msg: '根据国家相关规定，进行游戏前请先完成实名认证', data: { reason: 'realName', message: '根据国家相关规定，进行游戏前请先完成实名认证' } };
+    expect(classifyResponse(refusal, '/api/game/startPlay')).toMatchObject({ kind: 'toast', show: false });
+    expect(classifyResponse(refusal, '/api/game/receiveGift')).toMatchObject({ kind: 'toast', show: true });
+    expect(classifyResponse(refusal)).toMatchObject({ kind: 'toast', show: true });
+  });
+
   it('property: total, and the kind follows the code sets', () => {
     fc.assert(
       fc.property(fc.integer({ min: -10, max: 300 }), fc.oneof(fc.string(), fc.constantFrom(...SUPPRESSED_MESSAGES, ...TOKEN_MESSAGES)), fc.jsonValue(), (code, msg, data) => {
@@ -57,6 +64,13 @@ describe('api client against the real server', () => {
     expect(outcome).toEqual({ kind: 'ok', code: 1, msg: 'success', data: { banners: [] } });
     expect(onOutcome).toHaveBeenCalledWith(outcome, '/api/down/getAppIndexContent');
     expect(api.accept('/api/down/getAppIndexContent', 'not an answer')).toMatchObject({ kind: 'error', reason: 'badResponse' });
+  });
+
+  it('reports /zaixianwan\'s real-name refusal unshown: the page shows it, the session machine does not toast it', () => {
+    const onOutcome = vi.fn();
+    const outcome = client({ onOutcome }).accept('/api/game/startPlay', '{"code":-1,"msg":"根据国家相关规定，进行游戏前请先完成实名认证","data":{"reason":"realName","message":"根据国家相关规定，进行游戏前请先完成实名认证"}}');
+    expect(outcome).toMatchObject({ kind: 'toast', show: false });
+    expect(onOutcome).toHaveBeenCalledWith(outcome, '/api/game/startPlay');
   });
 
   it('calls a down call and decodes the encrypted answer', async () => {

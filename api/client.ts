@@ -113,7 +113,7 @@ export function createApiClient(options: ApiClientOptions): FullApiClient {
     if (!decoded.ok) {
       return report({ kind: 'error', reason: 'badResponse', code: null, msg: '服务器返回数据异常' }, path);
     }
-    return report(classifyResponse<T>(decoded.response), path);
+    return report(classifyResponse<T>(decoded.response, path), path);
   };
 
   return {

@@ -1,16 +1,17 @@
 import { assign, fromPromise, setup } from 'xstate';
-import type { ApiOutcome } from '../api/outcome.ts';
+import { refusalReason, type ApiOutcome } from '../api/outcome.ts';
+import { CHECK_IN_REFUSALS, type CheckInRefusalData } from '../api/protocol/claim-refusals.ts';
 import type { SettleView } from '../api/protocol/calls/tasks.ts';
 
 /**
  * The check-in strip of /dailymission: load the 7-day table (getSettle), then either
  * open (签到 and, when the server says so, 补签) or checked (today done). A check-in or makeup
- * answers the new table; a '今日已签到' answer (another device) reloads it; any other refusal keeps
+ * answers the new table; the refusal 'already' (checked in on another device; its declared reason,
+ * api/protocol/claim-refusals.ts) reloads it; any other refusal keeps
  * the strip as it was with the message (the session machine toasts -1 messages).
  */
 
 export const CHECK_IN_MESSAGES = {
-  already: '今日已签到',
   failed: '签到失败，请稍后重试',
   loadFailed: '加载失败，请稍后重试',
 } as const;
@@ -20,6 +21,9 @@ export interface CheckInAnswer {
   streak_day?: number;
   points?: number;
 }
+
+/** A check-in's or makeup's answer data: the new table, or a refusal's declared reason. */
+export type CheckInResult = CheckInAnswer | CheckInRefusalData | null;
 
 export interface CheckInContext {
   settle: SettleView | null;
@@ -35,16 +39,16 @@ const isSettle = (value: unknown): value is SettleView =>
 
 const settleOfLoad = (outcome: ApiOutcome<unknown>): SettleView | null => (outcome.kind === 'ok' && isSettle(outcome.data) ? outcome.data : null);
 
-const settleOfAction = (outcome: ApiOutcome<CheckInAnswer | null>): SettleView | null => {
-  if (outcome.kind !== 'ok' || !outcome.data) return null;
+const settleOfAction = (outcome: ApiOutcome<CheckInResult>): SettleView | null => {
+  if (outcome.kind !== 'ok' || !outcome.data || !('settle' in outcome.data)) return null;
   return isSettle(outcome.data.settle) ? outcome.data.settle : null;
 };
 
 const failure = (outcome: ApiOutcome<unknown>, fallback: string): string => ('msg' in outcome && outcome.msg ? outcome.msg : fallback);
 
-const noticeOf = (outcome: ApiOutcome<CheckInAnswer | null>): string => {
+const noticeOf = (outcome: ApiOutcome<CheckInResult>): string => {
   if (outcome.kind !== 'ok') return '';
-  const points = outcome.data?.points ?? 0;
+  const points = outcome.data && 'points' in outcome.data ? (outcome.data.points ?? 0) : 0;
   return points > 0 ? `${outcome.msg} +${points} 积分` : outcome.msg;
 };
 
@@ -58,10 +62,10 @@ export const checkInMachine = setup({
     load: fromPromise<ApiOutcome<unknown>>(async () => {
       throw new Error('checkIn: provide the load actor');
     }),
-    checkIn: fromPromise<ApiOutcome<CheckInAnswer | null>>(async () => {
+    checkIn: fromPromise<ApiOutcome<CheckInResult>>(async () => {
       throw new Error('checkIn: provide the checkIn actor');
     }),
-    makeup: fromPromise<ApiOutcome<CheckInAnswer | null>>(async () => {
+    makeup: fromPromise<ApiOutcome<CheckInResult>>(async () => {
       throw new Error('checkIn: provide the makeup actor');
     }),
   },
@@ -126,7 +130,7 @@ export const checkInMachine = setup({
               { type: 'changed', params: ({ event }) => ({ message: noticeOf(event.output) }) },
             ],
           },
-          { guard: ({ event }) => event.output.kind === 'toast' && event.output.msg === CHECK_IN_MESSAGES.already, target: 'loading' },
+          { guard: ({ event }) => refusalReason(event.output, CHECK_IN_REFUSALS) === 'already', target: 'loading' },
           { target: 'open', actions: { type: 'storeError', params: ({ event }) => ({ message: failure(event.output, CHECK_IN_MESSAGES.failed) }) } },
         ],
         onError: { target: 'open', actions: { type: 'storeError', params: { message: CHECK_IN_MESSAGES.failed } } },

@@ -62,8 +62,8 @@ describe('gift-claim machine', () => {
     expect(actor.getSnapshot().context.code).toBe('SAME');
   });
 
-  it("a coupon's suppressed '已领取' (-1) ends claimed without a code, and says so", async () => {
-    const { actor, announce } = start({ kind: 'toast', code: -1, msg: '已领取', data: null, show: false });
+  it("a coupon's refusal 'already' (-1, 已领取 not toasted) ends claimed without a code, and says so", async () => {
+    const { actor, announce } = start({ kind: 'toast', code: -1, msg: '已领取', data: { reason: 'already' }, show: false });
     actor.send({ type: 'ui.claim', signedIn: true });
     await flush();
     expect(actor.getSnapshot().value).toEqual({ claimed: 'quiet' });
@@ -80,15 +80,32 @@ describe('gift-claim machine', () => {
     expect(announce).toHaveBeenCalledWith('领取成功');
   });
 
-  it.each(['礼包已领完', '已领完'])("'%s' ends sold out", async (msg) => {
-    const { actor } = start({ kind: 'toast', code: -1, msg, data: null, show: true });
+  it.each([
+    ['礼包已领完', 'soldOut'],
+    ['已领完', 'soldOut'],
+    ['暂无可领取的BT券', 'noBtCoupons'],
+  ] as const)("'%s' (reason %s) ends sold out", async (msg, reason) => {
+    const { actor } = start({ kind: 'toast', code: -1, msg, data: { reason }, show: true });
     actor.send({ type: 'ui.claim', signedIn: true });
     await flush();
     expect(actor.getSnapshot().value).toBe('soldOut');
   });
 
+  it('branches on the declared reason, not the text: a reworded refusal keeps its meaning, a bare text means nothing', async () => {
+    const reworded = start({ kind: 'toast', code: -1, msg: '来晚了，礼包被领光了', data: { reason: 'soldOut' }, show: true });
+    reworded.actor.send({ type: 'ui.claim', signedIn: true });
+    await flush();
+    expect(reworded.actor.getSnapshot().value).toBe('soldOut');
+
+    const bare = start({ kind: 'toast', code: -1, msg: '已领完', data: null, show: true });
+    bare.actor.send({ type: 'ui.claim', signedIn: true });
+    await flush();
+    expect(bare.actor.getSnapshot().value).toBe('failed');
+    expect(bare.actor.getSnapshot().context.error).toBe('已领完');
+  });
+
   it('other refusals and network failures end failed with a message, and a retry claims again', async () => {
-    const refused = start({ kind: 'toast', code: -1, msg: '礼包已过期', data: null, show: true });
+    const refused = start({ kind: 'toast', code: -1, msg: '礼包已过期', data: { reason: 'expired' }, show: true });
     refused.actor.send({ type: 'ui.claim', signedIn: true });
     await flush();
     expect(refused.actor.getSnapshot().value).toBe('failed');

@@ -1,17 +1,18 @@
 import { assign, fromPromise, setup } from 'xstate';
-import type { ApiOutcome } from '../api/outcome.ts';
+import { refusalReason, type ApiOutcome } from '../api/outcome.ts';
+import { COUPON_REFUSALS, GIFT_REFUSALS, type CouponRefusalData, type GiftRefusalData } from '../api/protocol/claim-refusals.ts';
 
 /**
  * One claimable item: a gift pack (receiveGift, answers a code) or a coupon (receiveCoupon /
- * receiveBtCoupon, no code). idle → claiming → claimed | soldOut | failed. A repeat claim's
- * '已领取' (gifts: code 1 with the same code; coupons: -1, a message the session machine does
- * not toast) also ends claimed, so the button says so. A claim while signed out asks for login.
+ * receiveBtCoupon, no code). idle → claiming → claimed | soldOut | failed. A repeat claim
+ * (gifts: code 1 with the same code; coupons: the declared refusal 'already', a message the
+ * session machine does not toast) also ends claimed, so the button says so. The refusals are
+ * told apart by their declared reason (api/protocol/claim-refusals.ts), never by their text. A claim while signed out asks for login.
  * A fresh code opens the code sheet (claimed.revealed); the sheet can be reopened to copy again.
  */
 
 export const CLAIM_MESSAGES = {
   alreadyClaimed: '已领取',
-  soldOut: ['礼包已领完', '已领完', '暂无可领取的BT券'] as readonly string[],
   failed: '领取失败，请稍后重试',
   claimed: '领取成功',
 } as const;
@@ -30,21 +31,24 @@ export interface ClaimContext {
   found: 'claimed' | 'soldOut' | 'open';
 }
 
-/** What receiveGift answers; coupons answer other data, read as no code. */
-export type ClaimAnswer = { code?: unknown } | null;
+/** What receiveGift answers; coupons answer other data, read as no code; a refusal its reason. */
+export type ClaimAnswer = { code?: unknown } | GiftRefusalData | CouponRefusalData | null;
 
 export type GiftClaimEvent = { type: 'ui.claim'; signedIn: boolean } | { type: 'ui.showCode' } | { type: 'ui.closeCode' };
 
 const codeOf = (outcome: ApiOutcome<ClaimAnswer>): string | null => {
   if (outcome.kind !== 'ok' && outcome.kind !== 'toast') return null;
-  const code = outcome.data && typeof outcome.data === 'object' ? outcome.data.code : null;
+  const code = outcome.data && typeof outcome.data === 'object' && 'code' in outcome.data ? outcome.data.code : null;
   return typeof code === 'string' && code !== '' ? code : null;
 };
 
-export const isClaimedAnswer = (outcome: ApiOutcome<ClaimAnswer>): boolean =>
-  outcome.kind === 'ok' || (outcome.kind === 'toast' && outcome.msg === CLAIM_MESSAGES.alreadyClaimed);
+export const isClaimedAnswer = (outcome: ApiOutcome<ClaimAnswer>): boolean => outcome.kind === 'ok' || refusalReason(outcome, COUPON_REFUSALS) === 'already';
 
-export const isSoldOutAnswer = (outcome: ApiOutcome<ClaimAnswer>): boolean => outcome.kind === 'toast' && CLAIM_MESSAGES.soldOut.includes(outcome.msg);
+/** A gift pack without codes left, a coupon out of stock, or a game without BT coupons to claim. */
+export const isSoldOutAnswer = (outcome: ApiOutcome<ClaimAnswer>): boolean => {
+  const coupon = refusalReason(outcome, COUPON_REFUSALS);
+  return refusalReason(outcome, GIFT_REFUSALS) === 'soldOut' || coupon === 'soldOut' || coupon === 'noBtCoupons';
+};
 
 const announcement = (outcome: ApiOutcome<ClaimAnswer>): string =>
   outcome.kind === 'ok' ? outcome.msg || CLAIM_MESSAGES.claimed : CLAIM_MESSAGES.alreadyClaimed;

@@ -1,16 +1,18 @@
 import { assign, fromPromise, setup } from 'xstate';
-import type { ApiOutcome } from '../api/outcome.ts';
+import { refusalReason, type ApiOutcome } from '../api/outcome.ts';
+import { TASK_CLAIM_MSG, TASK_CLAIM_REFUSALS, type TaskClaimRefusalData } from '../api/protocol/claim-refusals.ts';
 
 /**
  * One task row of /dailymission or /rookiemission: the button says 去完成 (todo: go to
- * the task's page), 领取 (claimable: achieveTask) or 已领取 (claimed). A claim's '已领取' answer
- * (another device claimed) ends claimed; '任务尚未完成' (the period turned at China midnight) goes
- * back to todo; anything else fails with the message and may be tried again.
+ * the task's page), 领取 (claimable: achieveTask) or 已领取 (claimed). A claim refused as
+ * 'already' (another device claimed) ends claimed; as 'notDone' (the period turned at China
+ * midnight) goes back to todo; anything else fails with the message and may be tried again.
+ * The refusals are told apart by their declared reason (api/protocol/claim-refusals.ts).
  */
 
 export const TASK_CLAIM_MESSAGES = {
-  already: '已领取',
-  notDone: '任务尚未完成',
+  already: TASK_CLAIM_MSG.already,
+  notDone: TASK_CLAIM_MSG.notDone,
   failed: '领取失败，请稍后重试',
   claimed: '领取成功',
 } as const;
@@ -25,15 +27,15 @@ export interface TaskClaimContext {
   error: string | null;
 }
 
-export type TaskClaimAnswer = { points?: number; balance?: number } | null;
+export type TaskClaimAnswer = { points?: number; balance?: number } | TaskClaimRefusalData | null;
 
 export type TaskClaimEvent = { type: 'ui.go' } | { type: 'ui.claim' };
 
-const claimedAnswer = (outcome: ApiOutcome<TaskClaimAnswer>) => outcome.kind === 'ok' || (outcome.kind === 'toast' && outcome.msg === TASK_CLAIM_MESSAGES.already);
+const claimedAnswer = (outcome: ApiOutcome<TaskClaimAnswer>) => outcome.kind === 'ok' || refusalReason(outcome, TASK_CLAIM_REFUSALS) === 'already';
 
 const announcement = (outcome: ApiOutcome<TaskClaimAnswer>): string => {
   if (outcome.kind !== 'ok') return TASK_CLAIM_MESSAGES.already;
-  const points = outcome.data?.points ?? 0;
+  const points = outcome.data && 'points' in outcome.data ? (outcome.data.points ?? 0) : 0;
   return points > 0 ? `${outcome.msg || TASK_CLAIM_MESSAGES.claimed} +${points} 积分` : outcome.msg || TASK_CLAIM_MESSAGES.claimed;
 };
 
@@ -80,7 +82,7 @@ export const taskClaimMachine = setup({
         onDone: [
           { guard: ({ event }) => claimedAnswer(event.output), target: 'claimed', actions: { type: 'announce', params: ({ event }) => ({ message: announcement(event.output) }) } },
           {
-            guard: ({ event }) => event.output.kind === 'toast' && event.output.msg === TASK_CLAIM_MESSAGES.notDone,
+            guard: ({ event }) => refusalReason(event.output, TASK_CLAIM_REFUSALS) === 'notDone',
             target: 'todo',
             actions: assign({ start: 0, error: TASK_CLAIM_MESSAGES.notDone }),
           },

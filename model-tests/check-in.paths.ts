@@ -1,7 +1,7 @@
 import type { AnyEventObject, AnyMachineSnapshot } from 'xstate';
 import type { ApiOutcome } from '../api/outcome.ts';
 import type { SettleView } from '../api/protocol/calls/tasks.ts';
-import { checkInMachine, type CheckInAnswer, type CheckInContext } from '../machines/check-in.machine.ts';
+import { checkInMachine, type CheckInContext, type CheckInResult } from '../machines/check-in.machine.ts';
 import { generateCoveringPaths, type MachinePath } from './coverage.ts';
 
 /** The check-in machine's model: the server's tables and answers it can meet. */
@@ -28,10 +28,10 @@ export const LOAD_OUTCOMES = {
 
 export const ACTION_OUTCOMES = {
   checkedIn: { kind: 'ok', code: 1, msg: '签到成功', data: { streak_day: 3, points: 10, settle: SETTLES.checked } },
-  already: { kind: 'toast', code: -1, msg: '今日已签到', data: null, show: true },
+  already: { kind: 'toast', code: -1, msg: '今日已签到', data: { reason: 'already' }, show: true },
   madeUp: { kind: 'ok', code: 1, msg: '补签成功', data: { streak_day: 1, points: 0, settle: SETTLES.afterMakeup } },
-  short: { kind: 'toast', code: -1, msg: '积分不足，补签需要20积分', data: null, show: true },
-} satisfies Record<string, ApiOutcome<CheckInAnswer | null>>;
+  short: { kind: 'toast', code: -1, msg: '积分不足，补签需要20积分', data: { reason: 'makeupPoints' }, show: true },
+} satisfies Record<string, ApiOutcome<CheckInResult>>;
 
 export const checkInEventTable: readonly AnyEventObject[] = [
   { type: 'ui.checkIn' },

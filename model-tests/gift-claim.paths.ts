@@ -11,9 +11,9 @@ export const OUTCOMES = {
   giftClaimed: { kind: 'ok', code: 1, msg: '领取成功', data: { code: 'LW-GIFT-1' } },
   giftAgain: { kind: 'ok', code: 1, msg: '已领取', data: { code: 'LW-GIFT-1' } },
   couponClaimed: { kind: 'ok', code: 1, msg: '领取成功', data: null },
-  couponAgain: { kind: 'toast', code: -1, msg: '已领取', data: null, show: false },
-  soldOut: { kind: 'toast', code: -1, msg: '礼包已领完', data: null, show: true },
-  expiredPack: { kind: 'toast', code: -1, msg: '礼包已过期', data: null, show: true },
+  couponAgain: { kind: 'toast', code: -1, msg: '已领取', data: { reason: 'already' }, show: false },
+  soldOut: { kind: 'toast', code: -1, msg: '礼包已领完', data: { reason: 'soldOut' }, show: true },
+  expiredPack: { kind: 'toast', code: -1, msg: '礼包已过期', data: { reason: 'expired' }, show: true },
   sessionExpired: { kind: 'sessionExpired', code: 104, msg: '登录已过期', toast: '登录已过期，请重新登录' },
 } satisfies Record<string, ApiOutcome<ClaimAnswer>>;
 

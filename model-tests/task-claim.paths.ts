@@ -10,9 +10,9 @@ export const TASK_CLAIM_CALLS = ['claim'] as const;
 export const TASK_OUTCOMES = {
   claimed: { kind: 'ok', code: 1, msg: '领取成功', data: { points: 10, balance: 15 } },
   claimedNoPoints: { kind: 'ok', code: 1, msg: '领取成功', data: { points: 0, balance: 5 } },
-  already: { kind: 'toast', code: -1, msg: '已领取', data: null, show: false },
-  notDone: { kind: 'toast', code: -1, msg: '任务尚未完成', data: null, show: true },
-  missing: { kind: 'toast', code: -1, msg: '任务不存在', data: null, show: true },
+  already: { kind: 'toast', code: -1, msg: '已领取', data: { reason: 'already' }, show: false },
+  notDone: { kind: 'toast', code: -1, msg: '任务尚未完成', data: { reason: 'notDone' }, show: true },
+  missing: { kind: 'toast', code: -1, msg: '任务不存在', data: { reason: 'missing' }, show: true },
   sessionExpired: { kind: 'sessionExpired', code: 104, msg: '登录已过期', toast: '登录已过期，请重新登录' },
 } satisfies Record<string, ApiOutcome<TaskClaimAnswer>>;
 

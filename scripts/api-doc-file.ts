@@ -113,6 +113,7 @@ function callSection(spec: AnyCallSpec, authLine = `- **auth**: ${AUTH_TEXT[spec
   }
   lines.push(`- **answer** (\`data\`): ${spec.answer.doc}`);
   if (spec.answer.schema) lines.push(`- **answer type**: \`${schemaText(spec.answer.schema)}\``);
+  if (spec.pageShowsRefusal) lines.push('- **refusal**: 由页面显示（code -1 不弹 toast）');
   lines.push('');
   return lines;
 }

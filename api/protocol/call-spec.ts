@@ -210,6 +210,12 @@ export interface CallSpec<TEntries extends v.ObjectEntries = v.ObjectEntries, TD
   summary: string;
   fields: v.ObjectSchema<TEntries, undefined>;
   answer: Answer<TData>;
+  /**
+   * The page that makes this call shows its code -1 refusal itself (a message with a way on),
+   * so the client does not toast it as well: the player reads the refusal once.
+   * The client's list of these calls is page-refusals.ts.
+   */
+  pageShowsRefusal: boolean;
 }
 
 /** Declares a call. `fields` lists the payload fields in the order they are checked. */
@@ -219,8 +225,16 @@ export function defineCall<const TPath extends string, const TEntries extends v.
   summary: string;
   fields: TEntries;
   answer?: Answer<TData>;
+  pageShowsRefusal?: boolean;
 }): CallSpec<TEntries, TData, TPath, TAuth> {
-  return { path: spec.path, auth: spec.auth, summary: spec.summary, fields: v.object(spec.fields), answer: spec.answer ?? (answer(NULL_ANSWER, '—') as Answer<unknown> as Answer<TData>) };
+  return {
+    path: spec.path,
+    auth: spec.auth,
+    summary: spec.summary,
+    fields: v.object(spec.fields),
+    answer: spec.answer ?? (answer(NULL_ANSWER, '—') as Answer<unknown> as Answer<TData>),
+    pageShowsRefusal: spec.pageShowsRefusal ?? false,
+  };
 }
 
 export type AnyCallSpec = CallSpec<v.ObjectEntries, unknown, string>;

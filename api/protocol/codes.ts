@@ -107,8 +107,17 @@ export interface PasswordRefusalData {
   retry_after_s?: number;
 }
 
+/**
+ * A refusal's declared reason: its data.reason when it is one of the call's declared `reasons`,
+ * else null. Clients branch on this, never on the message text, so a reworded message changes
+ * nothing but what is shown.
+ */
+export function declaredReason<const R extends string>(data: unknown, reasons: readonly R[]): R | null {
+  const reason = typeof data === 'object' && data !== null ? (data as { reason?: unknown }).reason : undefined;
+  return typeof reason === 'string' && (reasons as readonly string[]).includes(reason) ? (reason as R) : null;
+}
+
 /** The refusal's declared reason, or null for any other answer. */
 export function passwordRefusalOf(data: unknown): PasswordRefusalReason | null {
-  const reason = typeof data === 'object' && data !== null ? (data as { reason?: unknown }).reason : undefined;
-  return typeof reason === 'string' && (PASSWORD_REFUSALS as readonly string[]).includes(reason) ? (reason as PasswordRefusalReason) : null;
+  return declaredReason(data, PASSWORD_REFUSALS);
 }

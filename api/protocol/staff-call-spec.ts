@@ -47,6 +47,8 @@ export function defineStaffCall<const TPath extends string, const TEntries exten
     summary: spec.summary,
     fields: v.object(spec.fields),
     answer: spec.answer ?? ({ doc: '—', schema: NULL_ANSWER } as Answer<unknown> as Answer<TData>),
+    // The staff console shows every refusal where it was asked for.
+    pageShowsRefusal: false,
   };
 }
 

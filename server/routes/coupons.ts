@@ -13,15 +13,10 @@ import type { CouponType, Database, UserCouponSource } from '../db/schema.ts';
  * stock with `claimed = claimed + 1 WHERE claimed < total`, in one transaction: out of stock
  * rolls the claim back.
  */
-export const COUPON_MSG = {
-  received: '领取成功',
-  /** Exactly SPEC §8's suppressed 'already claimed'. */
-  already: '已领取',
-  soldOut: '已领完',
-  missing: '代金券不存在',
-  noBtCoupons: '暂无可领取的BT券',
-  notBt: '该代金券不是BT券',
-} as const;
+export const COUPON_MSG = calls.COUPON_CLAIM_MSG;
+
+/** A declared claim refusal: its message, and its reason for the client to branch on. */
+const refuseClaim = (reason: calls.CouponRefusal) => refuse(COUPON_MSG[reason], { reason } satisfies calls.CouponRefusalData);
 
 /** myCouponList status: 1 usable, 2 used, 3 expired (0 or absent: all). */
 export const COUPON_STATUS = calls.COUPON_STATUS;
@@ -173,7 +168,7 @@ export const couponCalls = defineCalls(
   handle(calls.receiveCoupon, async ({ db, input, user, now }) => {
     const couponId = input.coupon_id;
     const result = await claimCoupon(db, user.id, couponId, now);
-    if (result.status !== 'ok') return refuse(COUPON_MSG[result.status]);
+    if (result.status !== 'ok') return refuseClaim(result.status);
     return ok({ id: result.userCouponId, coupon_id: couponId, expires_at: iso(result.expiresAt) }, COUPON_MSG.received);
   }),
   handle(calls.receiveBtCoupon, async ({ db, input, user, now }) => {
@@ -181,15 +176,15 @@ export const couponCalls = defineCalls(
     let ids: number[];
     if (couponId !== undefined) {
       const coupon = await db.selectFrom('coupons').select(['id', 'type']).where('id', '=', couponId).where('source', '=', 'center').executeTakeFirst();
-      if (!coupon) return refuse(COUPON_MSG.missing);
-      if (coupon.type !== 'bt') return refuse(COUPON_MSG.notBt);
+      if (!coupon) return refuseClaim('missing');
+      if (coupon.type !== 'bt') return refuseClaim('notBt');
       ids = [coupon.id];
     } else {
       // game_id is needed only without coupon_id: checked here.
       const gameId = input.game_id;
       if (gameId === undefined || gameId === null) return refuse(MSG.paramError);
       const rows = await db.selectFrom('coupons').select('id').where('game_id', '=', gameId).where('type', '=', 'bt').orderBy('amount_cents').orderBy('id').execute();
-      if (rows.length === 0) return refuse(COUPON_MSG.noBtCoupons);
+      if (rows.length === 0) return refuseClaim('noBtCoupons');
       ids = rows.map((r) => r.id);
     }
     const received: { id: number; coupon_id: number; expires_at: string }[] = [];
@@ -200,7 +195,7 @@ export const couponCalls = defineCalls(
       if (result.status === 'already') already++;
     }
     if (received.length > 0) return ok({ count: received.length, list: received }, COUPON_MSG.received);
-    return refuse(already === ids.length ? COUPON_MSG.already : COUPON_MSG.soldOut);
+    return refuseClaim(already === ids.length ? 'already' : 'soldOut');
   }),
   handle(calls.getMyCouponNum, async ({ db, user, now }) => {
     const row = await db

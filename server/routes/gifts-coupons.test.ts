@@ -161,8 +161,8 @@ describe.each(DATABASE_KINDS)('gifts, coupons and reservations on %s', (kind) =>
     const user = await signUp();
     const pack = await openPack(2);
     await db().updateTable('gift_packs').set({ valid_until: new Date(Date.now() - 1000) }).where('id', '=', pack.id).execute();
-    expect(await call('/api/game/receiveGift', { gift_id: pack.id }, user)).toEqual({ code: -1, msg: '礼包已过期', data: null });
-    expect(await call('/api/game/receiveGift', { gift_id: 9_999_999 }, user)).toMatchObject({ code: -1, msg: '礼包不存在' });
+    expect(await call('/api/game/receiveGift', { gift_id: pack.id }, user)).toEqual({ code: -1, msg: '礼包已过期', data: { reason: 'expired' } });
+    expect(await call('/api/game/receiveGift', { gift_id: 9_999_999 }, user)).toMatchObject({ code: -1, msg: '礼包不存在', data: { reason: 'missing' } });
     expect(await call('/api/game/receiveGift', { gift_id: 'x' }, user)).toMatchObject({ code: -1, msg: '参数错误' });
     expect((await call('/api/game/receiveGift', { gift_id: pack.id })).code).toBe(105);
     expect(await call('/api/game/getGiftList', { game_id: pack.game_id, page: 0 })).toMatchObject({ code: -1, msg: '分页参数错误' });
@@ -174,7 +174,7 @@ describe.each(DATABASE_KINDS)('gifts, coupons and reservations on %s', (kind) =>
 
     const first = await call('/api/coupon/receiveCoupon', { coupon_id: coupon.id }, a);
     expect(first).toMatchObject({ code: 1, msg: '领取成功', data: { coupon_id: coupon.id, id: expect.any(Number) } });
-    expect(await call('/api/coupon/receiveCoupon', { coupon_id: coupon.id }, a)).toEqual({ code: -1, msg: '已领取', data: null });
+    expect(await call('/api/coupon/receiveCoupon', { coupon_id: coupon.id }, a)).toEqual({ code: -1, msg: '已领取', data: { reason: 'already' } });
 
     const burst = await Promise.all(Array.from({ length: 6 }, () => call('/api/coupon/receiveCoupon', { coupon_id: coupon.id }, b)));
     expect(burst.filter((r) => r.code === 1)).toHaveLength(1);
@@ -187,7 +187,7 @@ describe.each(DATABASE_KINDS)('gifts, coupons and reservations on %s', (kind) =>
     await db().updateTable('coupons').set({ total: 1, claimed: 0 }).where('id', '=', scarce.id).execute();
     const race = await Promise.all([a, b].map((u) => call('/api/coupon/receiveCoupon', { coupon_id: scarce.id }, u)));
     expect(race.filter((r) => r.code === 1)).toHaveLength(1);
-    expect(race.find((r) => r.code === -1)).toEqual({ code: -1, msg: '已领完', data: null });
+    expect(race.find((r) => r.code === -1)).toEqual({ code: -1, msg: '已领完', data: { reason: 'soldOut' } });
     expect(Number((await db().selectFrom('user_coupons').select((eb) => eb.fn.countAll<number>().as('n')).where('coupon_id', '=', scarce.id).executeTakeFirstOrThrow()).n)).toBe(1);
     expect((await db().selectFrom('coupons').select('claimed').where('id', '=', scarce.id).executeTakeFirstOrThrow()).claimed).toBe(1);
     expect(await call('/api/coupon/receiveCoupon', { coupon_id: 9_999_999 }, a)).toMatchObject({ code: -1, msg: '代金券不存在' });
@@ -243,9 +243,9 @@ describe.each(DATABASE_KINDS)('gifts, coupons and reservations on %s', (kind) =>
     expect(answer).toMatchObject({ code: 1, msg: '领取成功', data: { count: Number(game.n) } });
     expect(await call('/api/coupon/receiveBtCoupon', { game_id: game.game_id }, user)).toMatchObject({ code: -1, msg: '已领取' });
     const normal = await db().selectFrom('coupons').select('id').where('type', '=', 'normal').orderBy('id').executeTakeFirstOrThrow();
-    expect(await call('/api/coupon/receiveBtCoupon', { coupon_id: normal.id }, user)).toMatchObject({ code: -1, msg: '该代金券不是BT券' });
+    expect(await call('/api/coupon/receiveBtCoupon', { coupon_id: normal.id }, user)).toMatchObject({ code: -1, msg: '该代金券不是BT券', data: { reason: 'notBt' } });
     const noBt = await db().selectFrom('games').select('id').where('id', 'not in', db().selectFrom('coupons').select('game_id').where('type', '=', 'bt').where('game_id', 'is not', null).$narrowType<{ game_id: number }>()).executeTakeFirstOrThrow();
-    expect(await call('/api/coupon/receiveBtCoupon', { game_id: noBt.id }, user)).toMatchObject({ code: -1, msg: '暂无可领取的BT券' });
+    expect(await call('/api/coupon/receiveBtCoupon', { game_id: noBt.id }, user)).toMatchObject({ code: -1, msg: '暂无可领取的BT券', data: { reason: 'noBtCoupons' } });
     expect((await call('/api/coupon/getMyCouponNum', {}, user)).data.num).toBe(Number(game.n));
   });
 

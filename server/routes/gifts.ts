@@ -13,14 +13,8 @@ import { taskOnGiftClaimed } from '../tasks/hooks.ts';
  * (pack_id, claimed_by) lets a user hold one code per pack even when the same user claims
  * concurrently (the loser's statement fails with 23505 and answers the winner's code).
  */
-export const GIFT_MSG = {
-  received: '领取成功',
-  /** SPEC §8 suppresses this message as a toast; the UI shows the code instead. */
-  already: '已领取',
-  soldOut: '礼包已领完',
-  expired: '礼包已过期',
-  missing: '礼包不存在',
-} as const;
+/** SPEC §8 suppresses 已领取 as a toast; the UI shows the code instead. */
+export const GIFT_MSG = calls.GIFT_CLAIM_MSG;
 
 export const RESERVE_MSG = {
   reserved: '预约成功',
@@ -160,12 +154,12 @@ export const giftCalls = defineCalls(
     const giftId = input.gift_id;
     const userId = user.id;
     const pack = await db.selectFrom('gift_packs').select(['id', 'valid_until']).where('id', '=', giftId).executeTakeFirst();
-    if (!pack) return refuse(GIFT_MSG.missing);
+    if (!pack) return refuse(GIFT_MSG.missing, { reason: 'missing' } satisfies calls.GiftRefusalData);
     const held = await heldCode(db, pack.id, userId);
     if (held) return ok({ code: held, gift_id: pack.id }, GIFT_MSG.already);
-    if (new Date(pack.valid_until) <= now) return refuse(GIFT_MSG.expired);
+    if (new Date(pack.valid_until) <= now) return refuse(GIFT_MSG.expired, { reason: 'expired' } satisfies calls.GiftRefusalData);
     const claim = await claimGiftCode(db, pack.id, userId, now);
-    if (claim.status === 'soldOut') return refuse(GIFT_MSG.soldOut);
+    if (claim.status === 'soldOut') return refuse(GIFT_MSG.soldOut, { reason: 'soldOut' } satisfies calls.GiftRefusalData);
     await taskOnGiftClaimed(db, userId, pack.id, now);
     return ok({ code: claim.code, gift_id: pack.id }, claim.status === 'received' ? GIFT_MSG.received : GIFT_MSG.already);
   }),

@@ -7,7 +7,7 @@ import { pageAnswer, pageOf } from '../catalog/fields.ts';
 import { gamesByIds, iso } from '../catalog/game-list.ts';
 import type { Database } from '../db/schema.ts';
 import { pointsOf, POINTS } from '../rewards/accounts.ts';
-import { checkIn, makeupCheckIn, settleTable } from '../tasks/check-in.ts';
+import { CHECK_IN_MSG, checkIn, makeupCheckIn, settleTable } from '../tasks/check-in.ts';
 import { claimableCount, claimTask, recordTaskEvent, taskViews } from '../tasks/engine.ts';
 import { TASK_EVENTS } from '../tasks/events.ts';
 import { expiringNotice } from '../tasks/expiry.ts';
@@ -61,7 +61,7 @@ export const taskCalls = defineCalls(
 
   handle(calls.achieveTask, async ({ db, user, input, now }) => {
     const outcome = await claimTask(db, user.id, input.task_id, now);
-    if (!outcome.ok) return refuse(outcome.message);
+    if (!outcome.ok) return refuse(calls.TASK_CLAIM_MSG[outcome.reason], { reason: outcome.reason } satisfies calls.TaskClaimRefusalData);
     const balance = await pointsOf(db, user.id);
     return ok({ task_id: input.task_id, points: outcome.points, user_coupon_id: outcome.userCouponId, balance }, calls.TASK_CLAIM_MSG.claimed);
   }),
@@ -119,7 +119,7 @@ export const taskCalls = defineCalls(
 
   handle(calls.signOnPoint, async ({ db, user, now }) => {
     const outcome = await checkIn(db, user.id, now);
-    if (!outcome.ok) return refuse(outcome.message);
+    if (!outcome.ok) return refuse(CHECK_IN_MSG[outcome.reason], { reason: outcome.reason } satisfies calls.CheckInRefusalData);
     return ok({ day: outcome.day, streak_day: outcome.streak_day, points: outcome.points, settle: await settleTable(db, user.id, now) }, '签到成功');
   }),
 
@@ -127,7 +127,7 @@ export const taskCalls = defineCalls(
 
   handle(calls.settleAdd, async ({ db, user, now }) => {
     const outcome = await makeupCheckIn(db, user.id, now);
-    if (!outcome.ok) return refuse(outcome.message);
+    if (!outcome.ok) return refuse(CHECK_IN_MSG[outcome.reason], { reason: outcome.reason } satisfies calls.CheckInRefusalData);
     return ok({ day: outcome.day, streak_day: outcome.streak_day, points: outcome.points, settle: await settleTable(db, user.id, now) }, '补签成功');
   }),
 

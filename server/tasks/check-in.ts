@@ -1,4 +1,5 @@
 import type { Kysely, Transaction } from 'kysely';
+import type { CheckInRefusal } from '../../api/protocol/calls/tasks.ts';
 import { chinaDate, DAY_MS } from '../catalog/china-time.ts';
 import type { Database } from '../db/schema.ts';
 import { InsufficientFunds } from '../money/ledger.ts';
@@ -30,7 +31,7 @@ export const CHECK_IN_MSG = {
   makeupAfterToday: '今日已签到，无法补签',
   makeupMonthly: `本月补签次数已用完（每月${MAKEUP_PER_MONTH}次）`,
   makeupPoints: `积分不足，补签需要${MAKEUP_COST}积分`,
-} as const;
+} as const satisfies Record<CheckInRefusal | 'done' | 'makeupDone', string>;
 
 export const dayBefore = (day: string): string => chinaDate(Date.parse(`${day}T12:00:00+08:00`) - DAY_MS);
 
@@ -44,9 +45,13 @@ async function streakDayOn(db: Kysely<Database>, userId: number, day: string): P
   return row?.streak_day ?? null;
 }
 
-class CheckInRefused extends Error {}
+class CheckInRefused extends Error {
+  constructor(readonly reason: CheckInRefusal) {
+    super(CHECK_IN_MSG[reason]);
+  }
+}
 
-export type CheckInOutcome = { ok: true; day: string; streak_day: number; points: number } | { ok: false; message: string };
+export type CheckInOutcome = { ok: true; day: string; streak_day: number; points: number } | { ok: false; reason: CheckInRefusal };
 
 export async function checkIn(db: Kysely<Database>, userId: number, now: Date): Promise<CheckInOutcome> {
   const today = chinaDate(now);
@@ -59,7 +64,7 @@ export async function checkIn(db: Kysely<Database>, userId: number, now: Date): 
       .onConflict((oc) => oc.columns(['user_id', 'day']).doNothing())
       .returning('id')
       .executeTakeFirst();
-    if (!row) return { ok: false as const, message: CHECK_IN_MSG.already };
+    if (!row) return { ok: false as const, reason: 'already' };
     await creditPoints(trx, userId, { reference: `checkin:${userId}:${today}`, kind: 'checkin', amount: points, memo: `签到第${streakDay}天` });
     await recordTaskEvent(trx, { userId, event: TASK_EVENTS.checkIn, sourceRef: `checkin:${today}` }, now);
     return { ok: true as const, day: today, streak_day: streakDay, points };
@@ -69,9 +74,9 @@ export async function checkIn(db: Kysely<Database>, userId: number, now: Date): 
 export async function makeupCheckIn(db: Kysely<Database>, userId: number, now: Date): Promise<CheckInOutcome> {
   const today = chinaDate(now);
   const yesterday = dayBefore(today);
-  if ((await streakDayOn(db, userId, today)) !== null) return { ok: false, message: CHECK_IN_MSG.makeupAfterToday };
-  if ((await streakDayOn(db, userId, yesterday)) !== null) return { ok: false, message: CHECK_IN_MSG.makeupNotNeeded };
-  if ((await makeupsThisMonthIn(db, userId, today)) >= MAKEUP_PER_MONTH) return { ok: false, message: CHECK_IN_MSG.makeupMonthly };
+  if ((await streakDayOn(db, userId, today)) !== null) return { ok: false, reason: 'makeupAfterToday' };
+  if ((await streakDayOn(db, userId, yesterday)) !== null) return { ok: false, reason: 'makeupNotNeeded' };
+  if ((await makeupsThisMonthIn(db, userId, today)) >= MAKEUP_PER_MONTH) return { ok: false, reason: 'makeupMonthly' };
   const streakDay = nextStreakDay(await streakDayOn(db, userId, dayBefore(yesterday)));
   try {
     return await db.transaction().execute(async (trx) => {
@@ -81,16 +86,16 @@ export async function makeupCheckIn(db: Kysely<Database>, userId: number, now: D
         .onConflict((oc) => oc.columns(['user_id', 'day']).doNothing())
         .returning('id')
         .executeTakeFirst();
-      if (!row) throw new CheckInRefused(CHECK_IN_MSG.makeupNotNeeded);
+      if (!row) throw new CheckInRefused('makeupNotNeeded');
       // The monthly limit again inside the transaction: two makeups racing on the 3rd cannot both pass.
-      if ((await makeupsThisMonthIn(trx, userId, today)) > MAKEUP_PER_MONTH) throw new CheckInRefused(CHECK_IN_MSG.makeupMonthly);
+      if ((await makeupsThisMonthIn(trx, userId, today)) > MAKEUP_PER_MONTH) throw new CheckInRefused('makeupMonthly');
       await debitPoints(trx, userId, { reference: `checkin:makeup:${userId}:${yesterday}`, kind: 'makeup_checkin', amount: MAKEUP_COST, memo: `补签 ${yesterday}` });
       await recordTaskEvent(trx, { userId, event: TASK_EVENTS.checkIn, sourceRef: `checkin:${yesterday}` }, now);
       return { ok: true as const, day: yesterday, streak_day: streakDay, points: 0 };
     });
   } catch (error) {
-    if (error instanceof CheckInRefused) return { ok: false, message: error.message };
-    if (error instanceof InsufficientFunds) return { ok: false, message: CHECK_IN_MSG.makeupPoints };
+    if (error instanceof CheckInRefused) return { ok: false, reason: error.reason };
+    if (error instanceof InsufficientFunds) return { ok: false, reason: 'makeupPoints' };
     throw error;
   }
 }

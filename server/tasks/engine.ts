@@ -1,5 +1,5 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
-import type { TaskItem } from '../../api/protocol/calls/tasks.ts';
+import { TASK_CLAIM_MSG, type TaskClaimRefusal, type TaskItem } from '../../api/protocol/calls/tasks.ts';
 import { chinaDate } from '../catalog/china-time.ts';
 import type { Database, TaskKind } from '../db/schema.ts';
 import { creditPoints } from '../rewards/accounts.ts';
@@ -113,20 +113,15 @@ export async function taskViews(db: Db, userId: number | null, kinds: readonly T
   });
 }
 
-export const TASK_MSG = {
-  claimed: '领取成功',
-  missing: '任务不存在',
-  notDone: '任务尚未完成',
-  /** SPEC §8 suppresses 已领取 as a toast; the list shows the state instead. */
-  already: '已领取',
-} as const;
+/** SPEC §8 suppresses 已领取 as a toast; the list shows the state instead. */
+export const TASK_MSG = TASK_CLAIM_MSG;
 
-export type ClaimOutcome = { ok: true; points: number; userCouponId: number | null; period: string } | { ok: false; message: string };
+export type ClaimOutcome = { ok: true; points: number; userCouponId: number | null; period: string } | { ok: false; reason: TaskClaimRefusal };
 
 /** achieveTask: the period's reward once, with its ledger posting, in one transaction. */
 export async function claimTask(db: Kysely<Database>, userId: number, taskId: number, now: Date): Promise<ClaimOutcome> {
   const task = await db.selectFrom('task_definitions').selectAll().where('id', '=', taskId).executeTakeFirst();
-  if (!task || !taskValidAt(task, now)) return { ok: false, message: TASK_MSG.missing };
+  if (!task || !taskValidAt(task, now)) return { ok: false, reason: 'missing' };
   const period = periodOf(task.kind, now);
   return db.transaction().execute(async (trx) => {
     const won = await trx
@@ -141,7 +136,7 @@ export async function claimTask(db: Kysely<Database>, userId: number, taskId: nu
       .executeTakeFirst();
     if (!won) {
       const row = await trx.selectFrom('task_progress').select('claimed_at').where('user_id', '=', userId).where('task_id', '=', task.id).where('period', '=', period).executeTakeFirst();
-      return { ok: false as const, message: row?.claimed_at ? TASK_MSG.already : TASK_MSG.notDone };
+      return { ok: false as const, reason: row?.claimed_at ? ('already' as const) : ('notDone' as const) };
     }
     if (task.reward_points > 0) {
       await creditPoints(trx, userId, { reference: `task:${task.id}:${period}:user:${userId}`, kind: 'task_reward', amount: task.reward_points, memo: `任务奖励：${task.title}` });

@@ -112,10 +112,10 @@ describe.each(DATABASE_KINDS)('tasks, check-in and points on %s', (kind) => {
     for (const [code, reward] of Object.entries(rewards)) {
       total += reward;
       expect(await claim(p, code)).toMatchObject({ code: 1, msg: TASK_MSG.claimed, data: { points: reward, balance: total } });
-      expect(await claim(p, code)).toMatchObject({ code: -1, msg: TASK_MSG.already });
+      expect(await claim(p, code)).toMatchObject({ code: -1, msg: TASK_MSG.already, data: { reason: 'already' } });
     }
-    expect(await claim(p, 'daily_share')).toMatchObject({ code: -1, msg: TASK_MSG.notDone });
-    expect(await h.call('/api/user/achieveTask', { task_id: 999_999 }, p)).toMatchObject({ code: -1, msg: TASK_MSG.missing });
+    expect(await claim(p, 'daily_share')).toMatchObject({ code: -1, msg: TASK_MSG.notDone, data: { reason: 'notDone' } });
+    expect(await h.call('/api/user/achieveTask', { task_id: 999_999 }, p)).toMatchObject({ code: -1, msg: TASK_MSG.missing, data: { reason: 'missing' } });
     expect(await points(p)).toBe(total);
     const novice = (await h.call('/api/user/getNoviceTaskStatus', {}, p)).data;
     expect(novice.all_done).toBe(true);
@@ -191,13 +191,13 @@ describe.each(DATABASE_KINDS)('tasks, check-in and points on %s', (kind) => {
       const streak = ((day - 1) % 7) + 1;
       earned += STREAK_POINTS[streak - 1]!;
       expect(answer).toMatchObject({ code: 1, data: { streak_day: streak, points: STREAK_POINTS[streak - 1], settle: { checked_today: true, today_day: streak } } });
-      expect(await h.call('/api/user/signOnPoint', {}, p)).toMatchObject({ code: -1, msg: CHECK_IN_MSG.already });
-      expect(await h.call('/api/user/settleAdd', {}, p)).toMatchObject({ code: -1, msg: CHECK_IN_MSG.makeupAfterToday });
+      expect(await h.call('/api/user/signOnPoint', {}, p)).toMatchObject({ code: -1, msg: CHECK_IN_MSG.already, data: { reason: 'already' } });
+      expect(await h.call('/api/user/settleAdd', {}, p)).toMatchObject({ code: -1, msg: CHECK_IN_MSG.makeupAfterToday, data: { reason: 'makeupAfterToday' } });
       moveTo(1, '08:00');
     }
     expect(await points(p)).toBe(earned);
     // Yesterday was checked in: no makeup needed. Skip a day: the streak breaks unless made up.
-    expect(await h.call('/api/user/settleAdd', {}, p)).toMatchObject({ code: -1, msg: CHECK_IN_MSG.makeupNotNeeded });
+    expect(await h.call('/api/user/settleAdd', {}, p)).toMatchObject({ code: -1, msg: CHECK_IN_MSG.makeupNotNeeded, data: { reason: 'makeupNotNeeded' } });
     moveTo(1, '08:00');
     settle = (await h.call('/api/user/getSettle', {}, p)).data;
     expect(settle).toMatchObject({ today_day: 1, makeup: { available: true } });
@@ -216,13 +216,13 @@ describe.each(DATABASE_KINDS)('tasks, check-in and points on %s', (kind) => {
     }
     moveTo(2, '08:00');
     if (new Date(clock.current + 8 * 3600_000 - DAY_MS).toISOString().slice(0, 7) === month()) {
-      expect(await h.call('/api/user/settleAdd', {}, p)).toMatchObject({ code: -1, msg: CHECK_IN_MSG.makeupMonthly });
+      expect(await h.call('/api/user/settleAdd', {}, p)).toMatchObject({ code: -1, msg: CHECK_IN_MSG.makeupMonthly, data: { reason: 'makeupMonthly' } });
       expect((await h.call('/api/user/getSettle', {}, p)).data.makeup).toMatchObject({ available: false, left_this_month: 0, reason: CHECK_IN_MSG.makeupMonthly });
     }
     // Without 20 points a makeup is refused and nothing changes.
     const poor = await h.signUp();
     moveTo(2, '08:00');
-    expect(await h.call('/api/user/settleAdd', {}, poor)).toMatchObject({ code: -1, msg: CHECK_IN_MSG.makeupPoints });
+    expect(await h.call('/api/user/settleAdd', {}, poor)).toMatchObject({ code: -1, msg: CHECK_IN_MSG.makeupPoints, data: { reason: 'makeupPoints' } });
     expect(await db().selectFrom('check_ins').select('id').where('user_id', '=', poor.id).execute()).toHaveLength(0);
     expect((await checkLedger(db())).problems).toEqual([]);
   });

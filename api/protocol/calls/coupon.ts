@@ -1,6 +1,8 @@
 import * as v from 'valibot';
 import { answer, defineCall, field, id, looseId, optionalChoice, optionalId, PAGE_FIELDS, int } from '../call-spec.ts';
 import { MSG } from '../codes.ts';
+import { COUPON_CLAIM_MSG } from '../claim-refusals.ts';
+export { COUPON_CLAIM_MSG, COUPON_REFUSALS, type CouponRefusal, type CouponRefusalData } from '../claim-refusals.ts';
 
 /** 代金券 (/api/coupon/…). */
 
@@ -36,7 +38,7 @@ export const receiveCoupon = defineCall({
     id: int,
     coupon_id: int,
     expires_at: v.string(),
-  }), '{ id（我的券 id）, coupon_id, expires_at }；msg 领取成功；已领取、已领完、代金券不存在 时 code -1'),
+  }), `{ id（我的券 id）, coupon_id, expires_at }；msg ${COUPON_CLAIM_MSG.received}；${COUPON_CLAIM_MSG.already}、${COUPON_CLAIM_MSG.soldOut}、${COUPON_CLAIM_MSG.missing} 时 code -1，data { reason }`),
 });
 
 export const receiveBtCoupon = defineCall({
@@ -55,7 +57,7 @@ export const receiveBtCoupon = defineCall({
       expires_at: v.string(),
     })),
   }),
-    '{ count, list: [{ id, coupon_id, expires_at }] }；msg 领取成功；代金券不存在、该代金券不是BT券、暂无可领取的BT券、已领取、已领完 时 code -1',
+    `{ count, list: [{ id, coupon_id, expires_at }] }；msg ${COUPON_CLAIM_MSG.received}；${COUPON_CLAIM_MSG.missing}、${COUPON_CLAIM_MSG.notBt}、${COUPON_CLAIM_MSG.noBtCoupons}、${COUPON_CLAIM_MSG.already}、${COUPON_CLAIM_MSG.soldOut} 时 code -1，data { reason }`,
   ),
 });
 

@@ -1,6 +1,8 @@
 import * as v from 'valibot';
 import { answer, defineCall, field, id, instant, int, NULL_ANSWER, optionalChoice, optionalId, page, PAGE_FIELDS, text, textOf } from '../call-spec.ts';
 import { MSG } from '../codes.ts';
+import { GIFT_CLAIM_MSG, GIFT_REFUSALS } from '../claim-refusals.ts';
+export { GIFT_CLAIM_MSG, GIFT_REFUSALS, type GiftRefusal, type GiftRefusalData } from '../claim-refusals.ts';
 
 /** The game catalogue, gift packs, reservations and downloads (/api/game/…, /api/PlatformGame/…). */
 
@@ -321,7 +323,7 @@ export const receiveGift = defineCall({
   answer: answer(v.object({
     code: v.string(),
     gift_id: int,
-  }), '{ code, gift_id }；msg 领取成功 或 已领取；礼包不存在、礼包已过期、礼包已领完 时 code -1'),
+  }), `{ code, gift_id }；msg ${GIFT_CLAIM_MSG.received} 或 ${GIFT_CLAIM_MSG.already}；${GIFT_REFUSALS.map((reason) => GIFT_CLAIM_MSG[reason]).join('、')} 时 code -1，data { reason }`),
 });
 
 export const myGiftList = defineCall({

@@ -76,4 +76,6 @@ export const startPlay = defineCall({
     platform_game_id: id(),
   },
   answer: answer(v.union([PlayGrant, PlayRefusal]), '{ url, until, age_band, end_message（非空时 until 为硬性结束时间：未成年人时段结束，页面到点结束游戏并显示该文字） }; a refusal (code -1) carries { reason, message }'),
+  // /zaixianwan shows the refusal with its way on (去实名认证, the minors' hours) in place of the game.
+  pageShowsRefusal: true,
 });

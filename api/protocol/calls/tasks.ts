@@ -2,6 +2,8 @@ import * as v from 'valibot';
 import { answer, defineCall, field, id, instant, int, page, PAGE_FIELDS } from '../call-spec.ts';
 import { GameListItem } from './game.ts';
 import { MSG } from '../codes.ts';
+import { CHECK_IN_REFUSALS, TASK_CLAIM_MSG, TASK_CLAIM_REFUSALS } from '../claim-refusals.ts';
+export { CHECK_IN_REFUSALS, TASK_CLAIM_MSG, TASK_CLAIM_REFUSALS, type CheckInRefusal, type CheckInRefusalData, type TaskClaimRefusal, type TaskClaimRefusalData } from '../claim-refusals.ts';
 
 /** 任务、签到与积分 (/api/user/…). */
 
@@ -75,8 +77,6 @@ export const getNoviceTaskStatus = defineCall({
   }), `{ list: [${TASK_DOC}], all_done }`),
 });
 
-export const TASK_CLAIM_MSG = { claimed: '领取成功', missing: '任务不存在', notDone: '任务尚未完成', already: '已领取' } as const;
-
 export const achieveTask = defineCall({
   path: '/api/user/achieveTask',
   auth: 'required',
@@ -88,7 +88,7 @@ export const achieveTask = defineCall({
     user_coupon_id: v.nullable(int),
     balance: int,
   }),
-    `{ task_id, points, user_coupon_id, balance }；msg ${TASK_CLAIM_MSG.claimed}；${TASK_CLAIM_MSG.missing}、${TASK_CLAIM_MSG.notDone}、${TASK_CLAIM_MSG.already} 时 code -1`,
+    `{ task_id, points, user_coupon_id, balance }；msg ${TASK_CLAIM_MSG.claimed}；${TASK_CLAIM_REFUSALS.map((reason) => TASK_CLAIM_MSG[reason]).join('、')} 时 code -1，data { reason }`,
   ),
 });
 
@@ -160,7 +160,7 @@ export const signOnPoint = defineCall({
     streak_day: v.number(),
     points: int,
     settle: SettleView,
-  }), `{ day, streak_day, points, settle: ${CHECK_IN_DOC} }；msg 签到成功；今日已签到 时 code -1`),
+  }), `{ day, streak_day, points, settle: ${CHECK_IN_DOC} }；msg 签到成功；今日已签到 时 code -1，data { reason: already }`),
 });
 
 export const getSettle = defineCall({
@@ -181,7 +181,7 @@ export const settleAdd = defineCall({
     streak_day: v.number(),
     points: int,
     settle: SettleView,
-  }), `{ day, streak_day, points: 0, settle }；msg 补签成功；不可补签时 code -1 并说明原因`),
+  }), `{ day, streak_day, points: 0, settle }；msg 补签成功；不可补签时 code -1 并说明原因，data { reason: ${CHECK_IN_REFUSALS.slice(1).join(' | ')} }`),
 });
 
 export const PointRecord = v.object({

@@ -1,20 +1,12 @@
-import { useSelector } from '@xstate/react';
 import { type CSSProperties } from 'react';
-import { fromPromise } from 'xstate';
-import type { ApiOutcome } from '../../../api/outcome.ts';
-import { browserDownloadMachine, type DownloadAddress } from '../../../machines/browser-download.machine.ts';
 import { useRuntime } from '../../app/runtime-context.tsx';
-import { useFeatureActor } from '../../app/use-feature-actor.ts';
-import { showToast } from '../../app/toast.ts';
 import type { DownloadGame } from '../../../machines/download.types.ts';
 import type { DownloadEntryActor, DownloadListActor } from './download-runtime.ts';
-import { actionLabel, percentOf } from './download-view.ts';
-import { downloadGameOf, runEntryAction, useDownloadList, useEntry, useEntryActor, useEntryBusy } from './use-downloads.ts';
+import { useBrowserDownload } from './use-browser-download.ts';
+import { downloadGameOf, runEntryAction, useDownloadList, useEntryActor, useEntryView } from './use-downloads.ts';
 import { confirmDownloadNetwork } from './wifi-gate.ts';
 import type { GameItem } from '../../components/game/game-item.ts';
 import './download-button.css';
-import * as calls from '../../../api/protocol/call-refs.ts';
-import { request } from '../../../api/typed-call.ts';
 
 export type DownloadButtonGame = Pick<GameItem, 'game_id' | 'platform_game_id' | 'platform_id' | 'name' | 'icon' | 'package_name' | 'down_type' | 'is_h5'>;
 type Size = 'small' | 'large';
@@ -32,44 +24,21 @@ export function DownloadButton({ game, size = 'small' }: { game: DownloadButtonG
 }
 
 function BrowserDownloadButton({ game, size, isH5 }: { game: DownloadButtonGame; size: Size; isH5: boolean }) {
-  const runtime = useRuntime();
-  const actor = useFeatureActor(browserDownloadMachine, {
-    input: { platformGameId: game.platform_game_id, gameId: game.game_id, isH5 },
-    implementations: {
-      actors: {
-        lookUpAddress: fromPromise(({ input }: { input: { platformGameId: number } }) =>
-          // getDownUrl's answer is declared without a type yet: the machine reads it as an address
-          request(runtime.api, calls.game.getDownUrl, { id: input.platformGameId }) as Promise<ApiOutcome<DownloadAddress>>,
-        ),
-      },
-      actions: {
-        openH5: (_, params) => runtime.navigate('/zaixianwan', { platform_game_id: params.platformGameId, game_id: params.gameId }),
-        startBrowserDownload: (_, params) => {
-          void request(runtime.api, calls.game.recordDown, { platform_game_id: params.platformGameId, game_id: params.gameId });
-          window.location.assign(new URL(params.url, window.location.origin).href);
-        },
-        showToast: (_, params) => showToast(params.message, params.durationMs),
-      },
-    },
-  });
-  const snapshot = useSelector(actor, (current) => current);
-  const send = actor.send;
-  const busy = snapshot.hasTag('busy');
+  const view = useBrowserDownload(game, isH5);
   return (
     <button
       type="button"
       className={`download-button download-button--${size}`}
-      aria-label={`${isH5 ? '开始玩' : '下载'} ${game.name}`}
-      aria-busy={busy}
-      disabled={busy}
+      aria-label={`${view.action} ${game.name}`}
+      aria-busy={view.busy}
+      disabled={view.busy}
       onClick={(event) => {
         event.stopPropagation();
-        // 仅Wi-Fi下载 asks first on a mobile network (an H5 game downloads nothing).
-        if (isH5) send({ type: 'ui.download' });
-        else void confirmDownloadNetwork().then((go) => go && send({ type: 'ui.download' }));
+        if (view.asksNetwork) void confirmDownloadNetwork().then((go) => go && view.download());
+        else view.download();
       }}
     >
-      {busy ? '请稍候' : isH5 ? '开始玩' : '下载'}
+      {view.label}
     </button>
   );
 }
@@ -106,27 +75,22 @@ function AddButton({ game, size, onAdd }: { game: DownloadButtonGame; size: Size
 }
 
 function EntryDownloadButton({ entry: actor, size, name }: { entry: DownloadEntryActor; size: Size; name: string }) {
-  const entry = useEntry(actor);
-  const busy = useEntryBusy(actor);
-  const state = entry.down_state;
-  const percent = percentOf(entry.curSize, entry.totalSize);
-  const label = actionLabel(state, percent);
-  const downloading = state === '1' || state === '2';
+  const view = useEntryView(actor);
   return (
     <button
       type="button"
-      className={`download-button download-button--${size}${downloading ? ' download-button--progress' : ''}`}
-      style={downloading ? ({ '--progress': `${percent}%` } as CSSProperties) : undefined}
-      data-state={state}
-      aria-label={`${downloading ? '暂停' : label} ${name}`}
-      aria-busy={busy}
-      disabled={busy || state === '0'}
+      className={`download-button download-button--${size}${view.downloading ? ' download-button--progress' : ''}`}
+      style={view.downloading ? ({ '--progress': `${view.percent}%` } as CSSProperties) : undefined}
+      data-state={view.state}
+      aria-label={`${view.buttonAction} ${name}`}
+      aria-busy={view.busy}
+      disabled={view.disabled}
       onClick={(event) => {
         event.stopPropagation();
-        runEntryAction(actor, state);
+        runEntryAction(view);
       }}
     >
-      {label}
+      {view.buttonLabel}
     </button>
   );
 }

@@ -1,9 +1,9 @@
-import { useSelector } from '@xstate/react';
-import type { DownListEntry, DownloadGame } from '../../../machines/download.types.ts';
+import { shallowEqual, useSelector } from '@xstate/react';
+import { connectDownloadEntry, type DownloadEntryView } from '../../../machines/download-entry.connect.ts';
+import type { DownloadGame } from '../../../machines/download.types.ts';
 import { useRuntime } from '../../app/runtime-context.tsx';
 import { useDeferredActor } from '../deferred-actor.ts';
 import type { DownloadEntryActor, DownloadListActor } from './download-runtime.ts';
-import { ACTION_BY_STATE } from './download-view.ts';
 import type { GameItem } from '../../components/game/game-item.ts';
 import { confirmDownloadNetwork } from './wifi-gate.ts';
 
@@ -33,22 +33,16 @@ export function useEntryActor(list: DownloadListActor, platformGameId: number): 
   return useSelector(list, (snapshot) => snapshot.context.entries[platformGameId]);
 }
 
-export function useEntry(entry: DownloadEntryActor): DownListEntry {
-  return useSelector(entry, (snapshot) => snapshot.context.entry);
-}
-
-export function useEntryBusy(entry: DownloadEntryActor): boolean {
-  return useSelector(entry, (snapshot) => snapshot.hasTag('busy'));
+/** An entry's view model (machines/download-entry.connect.ts), read with one selector. */
+export function useEntryView(entry: DownloadEntryActor): DownloadEntryView {
+  return useSelector(entry, (snapshot) => connectDownloadEntry(snapshot, entry.send), shallowEqual);
 }
 
 /** The one thing a tap on an entry's action does in its state. */
-export function runEntryAction(entry: DownloadEntryActor, state: DownListEntry['down_state']): void {
-  const action = ACTION_BY_STATE[state];
-  if (action === 'pause') entry.send({ type: 'ui.pause' });
+export function runEntryAction(view: DownloadEntryView): void {
   // Continue / 重新下载 uses the network again: 仅Wi-Fi下载 may ask first.
-  else if (action === 'download') void confirmDownloadNetwork().then((go) => go && entry.send({ type: 'ui.download' }));
-  else if (action === 'install') entry.send({ type: 'ui.install' });
-  else if (action === 'open') entry.send({ type: 'ui.open' });
+  if (view.action === 'download') void confirmDownloadNetwork().then((go) => go && view.download());
+  else if (view.action !== 'none') view[view.action]();
 }
 
 /** What the list needs to know of a catalogue game to download it. */

@@ -2,7 +2,7 @@ import { useSelector } from '@xstate/react';
 import { useEffect } from 'react';
 import { fromPromise } from 'xstate';
 import type { ApiOutcome } from '../../../api/outcome.ts';
-import { checkInMachine, type CheckInAnswer } from '../../../machines/check-in.machine.ts';
+import { checkInMachine, type CheckInResult } from '../../../machines/check-in.machine.ts';
 import { useRuntime } from '../../app/runtime-context.tsx';
 import { useFeatureActor } from '../../app/use-feature-actor.ts';
 import { showToast } from '../../app/toast.ts';
@@ -18,8 +18,8 @@ export function CheckInStrip({ onChanged, refreshKey }: { onChanged: () => void;
     implementations: {
       actors: {
         load: fromPromise<ApiOutcome<unknown>>(() => request(runtime.api, calls.tasks.getSettle, {})),
-        checkIn: fromPromise<ApiOutcome<CheckInAnswer | null>>(() => request(runtime.api, calls.tasks.signOnPoint, {})),
-        makeup: fromPromise<ApiOutcome<CheckInAnswer | null>>(() => request(runtime.api, calls.tasks.settleAdd, {})),
+        checkIn: fromPromise<ApiOutcome<CheckInResult>>(() => request(runtime.api, calls.tasks.signOnPoint, {})),
+        makeup: fromPromise<ApiOutcome<CheckInResult>>(() => request(runtime.api, calls.tasks.settleAdd, {})),
       },
       actions: {
         changed: (_, params) => {

@@ -7,6 +7,7 @@ import { PageHeader } from '../../components/PageHeader.tsx';
 import { gameIdsOf } from '../../components/game/game-ids.ts';
 import { MissingGame } from '../../components/game/MissingGame.tsx';
 import { useClaim } from '../../features/games/use-claim.ts';
+import { claimInputOf, listedClaimState } from '../../../machines/gift-claim.connect.ts';
 import { btClaimState, decodeCoupons, type GameCoupon } from './coupon-list.ts';
 import '../game-gift/game-gift.css';
 import './game-coupon.css';
@@ -35,7 +36,7 @@ function CouponCard({ coupon, claimButton }: { coupon: GameCoupon; claimButton?:
 
 /** A claim's answer carries no count: the list is asked again (onClaimed), so 剩余 follows without a reload. */
 function CouponRow({ coupon, onClaimed }: { coupon: GameCoupon; onClaimed: () => void }) {
-  const claim = useClaim('coupon', calls.coupon.receiveCoupon, { coupon_id: coupon.coupon_id }, { claimed: coupon.received, code: null, soldOut: !coupon.received && coupon.remaining === 0 }, onClaimed);
+  const claim = useClaim('coupon', calls.coupon.receiveCoupon, { coupon_id: coupon.coupon_id }, claimInputOf({ claimed: coupon.received, remaining: coupon.remaining }), onClaimed);
   return (
     <CouponCard
       coupon={coupon}
@@ -46,6 +47,12 @@ function CouponRow({ coupon, onClaimed }: { coupon: GameCoupon; onClaimed: () =>
       }
     />
   );
+}
+
+/** A BT coupon's own state: it is claimed with the others (一键领取), never by itself. */
+function ListedState({ coupon }: { coupon: GameCoupon }) {
+  const state = listedClaimState({ claimed: coupon.received, remaining: coupon.remaining });
+  return <span className={state.tone ? `claim-button claim-button--${state.tone}` : 'coupon-card__state'}>{state.label}</span>;
 }
 
 function BtCoupons({ gameId, coupons, onClaimed }: { gameId: number; coupons: GameCoupon[]; onClaimed: () => void }) {
@@ -60,7 +67,7 @@ function BtCoupons({ gameId, coupons, onClaimed }: { gameId: number; coupons: Ga
       </div>
       <ul className="game-coupon__list">
         {coupons.map((coupon) => (
-          <CouponCard key={coupon.coupon_id} coupon={coupon} claimButton={<span className={coupon.received || coupon.remaining === 0 ? `claim-button claim-button--${coupon.received ? 'settled' : 'soldOut'}` : 'coupon-card__state'}>{coupon.received ? '已领取' : coupon.remaining === 0 ? '已领完' : '可领取'}</span>} />
+          <CouponCard key={coupon.coupon_id} coupon={coupon} claimButton={<ListedState coupon={coupon} />} />
         ))}
       </ul>
     </section>

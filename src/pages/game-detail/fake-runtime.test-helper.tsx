@@ -7,7 +7,8 @@ import { RuntimeProvider } from '../../app/runtime-context.tsx';
 import type { AppRuntime } from '../../app/runtime.ts';
 
 export const ok = (data: unknown, msg = 'success'): ApiOutcome => ({ kind: 'ok', code: 1, msg, data });
-export const refused = (msg: string): ApiOutcome => ({ kind: 'toast', code: -1, msg, data: null, show: true });
+/** A code -1 refusal; `data` carries a declared refusal's reason ({ reason }). */
+export const refused = (msg: string, data: unknown = null): ApiOutcome => ({ kind: 'toast', code: -1, msg, data, show: true });
 
 const sessionStub = createMachine({
   id: 'sessionStub',

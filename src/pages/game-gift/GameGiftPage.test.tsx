@@ -78,8 +78,8 @@ describe('/gamecoupon', () => {
     const coupon = (coupon_id: number, extra: Record<string, unknown> = {}) => ({ coupon_id, name: `满减券${coupon_id}`, type: 'normal', amount: '10', condition_text: '满100可用', valid_days: 7, total: 50, remaining: 10, received: false, ...extra });
     const { call } = renderWithRuntime(<GameCouponPage data={{ game_id: 12 }} />, (path, payload) => {
       if (path === '/api/coupon/getCouponList') return ok({ list: payload.type === 'bt' ? [coupon(9, { type: 'bt' })] : [coupon(1), coupon(2, { remaining: 0 })] });
-      if (path === '/api/coupon/receiveCoupon') return { kind: 'toast', code: -1, msg: '已领取', data: null, show: false };
-      if (path === '/api/coupon/receiveBtCoupon') return refused('暂无可领取的BT券');
+      if (path === '/api/coupon/receiveCoupon') return { kind: 'toast', code: -1, msg: '已领取', data: { reason: 'already' }, show: false };
+      if (path === '/api/coupon/receiveBtCoupon') return refused('暂无可领取的BT券', { reason: 'noBtCoupons' });
       throw new Error(path);
     });
     const first = await screen.findByTestId('coupon-1');

@@ -8,8 +8,9 @@ import { gameIdsOf } from '../../components/game/game-ids.ts';
 import { MissingGame } from '../../components/game/MissingGame.tsx';
 import { copyWithToast } from '../../app/clipboard.ts';
 import { CodeSheet } from './CodeSheet.tsx';
-import { decodeGiftPacks, remainingPercent, validDate, type GiftPack } from './gift-list.ts';
+import { decodeGiftPacks, remainingPercent, validityText, type GiftPack } from './gift-list.ts';
 import { useClaim } from '../../features/games/use-claim.ts';
+import { claimInputOf, remainingAfterClaim } from '../../../machines/gift-claim.connect.ts';
 import './game-gift.css';
 import { EmptyState } from '../../components/list/ListStates.tsx';
 import * as calls from '../../../api/protocol/call-refs.ts';
@@ -19,9 +20,8 @@ import * as calls from '../../../api/protocol/call-refs.ts';
 const GIFT_PAGE_LIMIT = 50;
 
 function GiftRow({ pack }: { pack: GiftPack }) {
-  const claim = useClaim('gift', calls.game.receiveGift, { gift_id: pack.gift_id }, { claimed: pack.claimed, code: pack.code, soldOut: !pack.claimed && (pack.remaining === 0 || pack.expired) });
-  // The list was read before this claim: the code it took comes off the count shown.
-  const remaining = Math.max(0, pack.remaining - (claim.status === 'claimed' && !pack.claimed ? 1 : 0));
+  const claim = useClaim('gift', calls.game.receiveGift, { gift_id: pack.gift_id }, claimInputOf(pack));
+  const remaining = remainingAfterClaim(pack, claim.status);
   const percent = remainingPercent({ total: pack.total, remaining });
   return (
     <li className="gift-row" data-testid={`gift-${pack.gift_id}`}>
@@ -32,7 +32,7 @@ function GiftRow({ pack }: { pack: GiftPack }) {
         </h3>
         <p className="gift-row__content">{pack.content}</p>
         {pack.usage && <p className="gift-row__usage">使用方法：{pack.usage}</p>}
-        <p className="gift-row__valid">{pack.expired ? '已过期' : `有效期至 ${validDate(pack.valid_until)}`}</p>
+        <p className="gift-row__valid">{validityText(pack)}</p>
         <div className="gift-row__progress" role="progressbar" aria-label="剩余" aria-valuenow={percent} aria-valuemin={0} aria-valuemax={100}>
           <span className="gift-row__bar" style={{ width: `${percent}%` }} />
         </div>
@@ -48,7 +48,7 @@ function GiftRow({ pack }: { pack: GiftPack }) {
           </p>
         )}
       </div>
-      <button type="button" className={`claim-button claim-button--${claim.status}`} disabled={claim.disabled} onClick={claim.code ? claim.showCode : claim.claim}>
+      <button type="button" className={`claim-button claim-button--${claim.status}`} disabled={claim.disabled} onClick={claim.press}>
         {claim.label}
       </button>
       {claim.sheetOpen && claim.code && <CodeSheet title={pack.name} code={claim.code} onClose={claim.closeCode} />}

@@ -4,8 +4,7 @@ import type { PageProps } from '../../app/routes.ts';
 import { useNavigate } from '../../app/use-navigation.ts';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import type { DownloadEntryActor, DownloadListActor } from '../../features/downloads/download-runtime.ts';
-import { actionLabel, formatBytes, percentOf, STATE_TEXT } from '../../features/downloads/download-view.ts';
-import { runEntryAction, useEntry, useEntryActor, useEntryBusy } from '../../features/downloads/use-downloads.ts';
+import { runEntryAction, useEntryActor, useEntryView } from '../../features/downloads/use-downloads.ts';
 import { WithDownloadList } from '../../features/downloads/WithDownloadList.tsx';
 import { gameIdsOf } from '../../components/game/game-ids.ts';
 import '../../features/downloads/downloads.css';
@@ -40,48 +39,45 @@ function EntryDetail({ list, platformGameId }: { list: DownloadListActor; platfo
 
 function Facts({ actor }: { actor: DownloadEntryActor }) {
   const navigate = useNavigate();
-  const entry = useEntry(actor);
-  const busy = useEntryBusy(actor);
+  const view = useEntryView(actor);
   const [confirming, setConfirming] = useState(false);
-  const state = entry.down_state;
-  const percent = percentOf(entry.curSize, entry.totalSize);
   return (
     <section className="msgedet__card" aria-label="下载详情">
-      <h2 className="msgedet__title">{entry.game_name}</h2>
+      <h2 className="msgedet__title">{view.name}</h2>
       <dl className="msgedet__facts">
         <dt>状态</dt>
-        <dd data-testid="detail-state">{STATE_TEXT[state]}</dd>
+        <dd data-testid="detail-state">{view.statusText}</dd>
         <dt>进度</dt>
         <dd>
-          {percent}%（{formatBytes(entry.curSize)}/{formatBytes(entry.totalSize)}）
+          {view.percent}%（{view.sizeText}）
         </dd>
-        {(state === '1' || state === '2') && (
+        {view.speed !== null && (
           <>
             <dt>速度</dt>
-            <dd>{entry.spent}</dd>
+            <dd>{view.speed}</dd>
           </>
         )}
         <dt>版本</dt>
-        <dd>{entry.platform_game_name}</dd>
+        <dd>{view.version}</dd>
         <dt>包名</dt>
-        <dd>{entry.Package_name || '—'}</dd>
+        <dd>{view.packageName}</dd>
       </dl>
       <div className="msgedet__actions">
-        <button type="button" className="download-row__action" disabled={busy || state === '0'} onClick={() => runEntryAction(actor, state)}>
-          {state === '1' || state === '2' ? '暂停' : actionLabel(state, percent)}
+        <button type="button" className="download-row__action" disabled={view.disabled} onClick={() => runEntryAction(view)}>
+          {view.rowLabel}
         </button>
-        <button type="button" className="download-row__delete" disabled={busy} onClick={() => setConfirming(true)}>
+        <button type="button" className="download-row__delete" disabled={view.busy} onClick={() => setConfirming(true)}>
           删除
         </button>
       </div>
       <p>
-        <button type="button" className="msgedet__game" onClick={() => navigate('/gamedetail', { game_id: entry.game_id, platform_game_id: entry.platform_game_id })}>
+        <button type="button" className="msgedet__game" onClick={() => navigate('/gamedetail', { game_id: view.gameId, platform_game_id: view.platformGameId })}>
           查看游戏详情
         </button>
       </p>
       <Dialog
         visible={confirming}
-        content={`确定删除「${entry.game_name}」的下载任务吗？`}
+        content={`确定删除「${view.name}」的下载任务吗？`}
         closeOnMaskClick
         onClose={() => setConfirming(false)}
         onAction={(action) => {

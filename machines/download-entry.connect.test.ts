@@ -1,7 +1,19 @@
 import fc from 'fast-check';
-import { describe, expect, it } from 'vitest';
-import { DOWN_STATES } from '../../../bridge/definitions.ts';
-import { ACTION_BY_STATE, actionLabel, formatBytes, fractionOf, percentOf, STATE_TEXT } from './download-view.ts';
+import { describe, expect, it, vi } from 'vitest';
+import { DOWN_STATES, type DownState } from '../bridge/definitions.ts';
+import {
+  ACTION_BY_STATE,
+  actionLabel,
+  connectBrowserDownload,
+  connectDownloadEntry,
+  formatBytes,
+  fractionOf,
+  percentOf,
+  STATE_TEXT,
+  type BrowserDownloadSnapshot,
+  type DownloadEntrySnapshot,
+} from './download-entry.connect.ts';
+import type { DownListEntry } from './download.types.ts';
 
 /** Every kind of number a size can turn into: NaN, ±Infinity, -0, negatives, tiny and huge doubles. */
 const anyNumber = fc.oneof(
@@ -142,5 +154,80 @@ describe('labels', () => {
         expect(label).not.toContain('NaN');
       }),
     );
+  });
+});
+
+const entryOf = (down_state: DownState, curSize = 0, totalSize = 0): DownListEntry => ({
+  game_id: 12,
+  platform_game_id: 34,
+  platform_id: 1,
+  platform_game_name: '乐玩BT版',
+  url: 'https://cdn.example/game.apk',
+  down_type_carder: '',
+  game_name: '绯色回响',
+  down_state,
+  gameid: 34,
+  gamecopy_id: 12,
+  Package_name: '',
+  curSize,
+  totalSize,
+  spent: '1.2M/s',
+  game_daixoa_state: '',
+});
+
+/** connectDownloadEntry reads the entry and the busy tag of a snapshot, nothing else. */
+const entrySnapshot = (entry: DownListEntry, busy = false) => ({ context: { entry }, hasTag: (tag: string) => busy && tag === 'busy' }) as unknown as DownloadEntrySnapshot;
+
+describe('connectDownloadEntry', () => {
+  it('downloading: the percentage on the card, 暂停 to a reader and on the row, the speed, the bar', () => {
+    const send = vi.fn();
+    const view = connectDownloadEntry(entrySnapshot(entryOf('1', 5 * MB, 10 * MB)), send);
+    expect(view).toMatchObject({ state: '1', action: 'pause', downloading: true, percent: 50, fraction: 0.5, buttonLabel: '50%', buttonAction: '暂停', rowLabel: '暂停', statusText: '下载中', sizeText: '5.0M/10.0M', speed: '1.2M/s', disabled: false, busy: false, name: '绯色回响', gameId: 12, platformGameId: 34, version: '乐玩BT版', packageName: '—' });
+    view.pause();
+    expect(send).toHaveBeenCalledWith({ type: 'ui.pause' });
+  });
+
+  it('each other state: its action, its words, no speed; waiting (0) and busy take no tap', () => {
+    const send = vi.fn();
+    const cases: [DownState, string, string][] = [
+      ['0', 'none', '等待中'],
+      ['3', 'install', '安装'],
+      ['4', 'download', '重试'],
+      ['5', 'open', '打开'],
+      ['6', 'download', '继续'],
+    ];
+    for (const [state, action, label] of cases) {
+      const view = connectDownloadEntry(entrySnapshot(entryOf(state, MB, 2 * MB)), send);
+      expect(view).toMatchObject({ action, buttonLabel: label, buttonAction: label, rowLabel: label, speed: null, downloading: false, disabled: state === '0', statusText: STATE_TEXT[state] });
+    }
+    expect(connectDownloadEntry(entrySnapshot(entryOf('3'), true), send)).toMatchObject({ busy: true, disabled: true });
+    const view = connectDownloadEntry(entrySnapshot({ ...entryOf('5'), Package_name: 'com.lewan.game' }), send);
+    expect(view.packageName).toBe('com.lewan.game');
+    view.download();
+    view.install();
+    view.open();
+    expect(send.mock.calls.map(([event]) => event.type)).toEqual(['ui.download', 'ui.install', 'ui.open']);
+  });
+
+  it('pure: an equal snapshot gives equal values and the same intents', () => {
+    const send = vi.fn();
+    const a = connectDownloadEntry(entrySnapshot(entryOf('2', 1, 3)), send);
+    const b = connectDownloadEntry(entrySnapshot(entryOf('2', 1, 3)), send);
+    for (const key of Object.keys(a) as (keyof typeof a)[]) expect(b[key]).toBe(a[key]);
+  });
+});
+
+const browserSnapshot = (isH5: boolean, busy: boolean) => ({ context: { isH5 }, hasTag: (tag: string) => busy && tag === 'busy' }) as unknown as BrowserDownloadSnapshot;
+
+describe('connectBrowserDownload', () => {
+  it('下载 (asks about the network first), 开始玩 for an H5 game (asks nothing), 请稍候 while busy', () => {
+    const send = vi.fn();
+    expect(connectBrowserDownload(browserSnapshot(false, false), send)).toMatchObject({ label: '下载', action: '下载', busy: false, asksNetwork: true });
+    expect(connectBrowserDownload(browserSnapshot(true, false), send)).toMatchObject({ label: '开始玩', action: '开始玩', asksNetwork: false });
+    expect(connectBrowserDownload(browserSnapshot(false, true), send)).toMatchObject({ label: '请稍候', action: '下载', busy: true });
+    const view = connectBrowserDownload(browserSnapshot(false, false), send);
+    view.download();
+    expect(send).toHaveBeenCalledWith({ type: 'ui.download' });
+    expect(connectBrowserDownload(browserSnapshot(true, true), send).download).toBe(view.download);
   });
 });
