@@ -23,7 +23,7 @@ import type { Database, WithdrawalsTable } from '../db/schema.ts';
 import { balancesOf, InsufficientFunds, platform, player, post } from '../money/ledger.ts';
 import { postMessage } from '../messages/writer.ts';
 import { ageBandOf } from '../minors.ts';
-import { identitySealer, type IdentitySealer } from '../real-name/seal.ts';
+import { identitySealer, type IdentitySealer } from '../accounts/seal.ts';
 import { INCOME } from '../rewards/accounts.ts';
 
 /**
