@@ -5,7 +5,7 @@ import type { ServerConfig } from '../config.ts';
 import { createNicknameWordList, type NicknameWordList } from './nickname-words.ts';
 import { ACCEPTED_IMAGE_TYPES, MAX_UPLOAD_BYTES } from '../uploads/avatar-image.ts';
 import { issueUploadTicket, mediaUrl, UPLOAD_TICKET_TTL_MS, uploadUrl } from '../uploads/upload-routes.ts';
-import { taskOnAvatarSet } from '../tasks/hooks.ts';
+import { taskOnAvatarSet } from '../tasks/index.ts';
 
 /** Profile calls: upload ticket, avatar, nickname / sex / birthday. Fields: api/protocol/calls/profile.ts. */
 

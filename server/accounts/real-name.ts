@@ -6,7 +6,7 @@ import { chinaDate, DAY_MS } from '../catalog/china-time.ts';
 import { ageBandOf } from '../minors.ts';
 import { createRealNameProvider, type RealNameProvider } from './real-name-provider.ts';
 import { identitySealer, type IdentitySealer } from './seal.ts';
-import { taskOnRealName } from '../tasks/hooks.ts';
+import { taskOnRealName } from '../tasks/index.ts';
 
 export { REAL_NAME_MSG };
 

@@ -1,12 +1,32 @@
 import type { FastifyInstance } from 'fastify';
 import type { ServerModule } from '../module.ts';
-import { checkStaffRequest, DESK_ROLES } from '../staff/requests.ts';
-import { staffSessionLive } from '../staff/sessions.ts';
+import { checkStaffRequest, DESK_ROLES, staffSessionLive } from '../staff/index.ts';
 import { registerAgentStream } from './agent-stream.ts';
 import { MemoryServiceBus } from './bus.ts';
 import { serviceCalls } from './calls.ts';
 import { registerDevServiceAgent } from './dev-agent.ts';
 import { registerServiceStream, type ServiceStreamHub } from './stream.ts';
+
+// What the staff console's desk uses of customer service.
+export { MemoryServiceBus, type ServiceBus } from './bus.ts';
+export {
+  agentReplyIn,
+  announce,
+  closeConversationIn,
+  conversationMessages,
+  conversationSummary,
+  createQuickReply,
+  deleteQuickReply,
+  listQueue,
+  listQuickReplies,
+  queueCounts,
+  recordAgentUpload,
+  takeConversationIn,
+  toChatMessage,
+  updateQuickReply,
+  type ConversationSummary,
+  type Pending,
+} from './conversations.ts';
 
 const streamHubs = new WeakMap<FastifyInstance, ServiceStreamHub>();
 

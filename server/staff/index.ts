@@ -3,6 +3,10 @@ import { seedDevStaff } from './dev-accounts.ts';
 import { allStaffCalls } from './registry.ts';
 import { registerStaffUploads } from './uploads.ts';
 
+// What customer service's desk stream uses of the staff session.
+export { checkStaffRequest, DESK_ROLES } from './requests.ts';
+export { staffSessionLive } from './sessions.ts';
+
 /** The staff console's API (docs/staff-console.md): its own session, never a player's token; no player calls. */
 export const staffModule: ServerModule = {
   name: 'staff',

@@ -4,6 +4,11 @@ import { taskCalls } from './calls.ts';
 import { pointCalls } from './points.ts';
 import { storeCalls } from './store.ts';
 
+// What other domains report to tasks (server/tasks/hooks.ts) and the play page's minutes.
+export { taskOnAvatarSet, taskOnGiftClaimed, taskOnRealName } from './hooks.ts';
+export { recordTaskEvent } from './engine.ts';
+export { TASK_EVENTS } from './events.ts';
+
 /** Tasks and check-in, the points they earn, the points store, and the /point events that count towards tasks. */
 export const tasksModule: ServerModule = {
   name: 'tasks',

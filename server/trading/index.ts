@@ -4,6 +4,10 @@ import { tradeListingCalls } from './listing-calls.ts';
 import { tradePurchaseCalls } from './purchase-calls.ts';
 import { registerSubAccountSessions } from './sessions.ts';
 
+// What the staff console's review and disputes use of trading.
+export { joinedListings, reviewListing, staffListingViews, type ListingRow, type ReviewAction } from './listings.ts';
+export { refundTrade, releaseTrade, staffTrades, type Decided, type Result, type TradeRow } from './trades.ts';
+
 /** 账号交易: listings, purchases, disputes and the sub-accounts' game sessions. */
 export const tradingModule: ServerModule = {
   name: 'trading',
