@@ -176,7 +176,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   if (!deps.storage) app.addHook('onClose', () => storage.close());
   // Each module's routes go on the app itself: the few that need their own content-type parser
   // (the money notifications, uploads) already scope it in a child context of their own.
-  const moduleDeps = { config, db: deps.db, kv: deps.kv, now, ...(deps.now ? { givenNow: deps.now } : {}), log: app.log, sms, serviceBus, holidays, storage, ...(deps.money ? { money: deps.money } : {}), ...(deps.serviceStream ? { serviceStream: deps.serviceStream } : {}) };
+  const moduleDeps = { config, db: deps.db, kv: deps.kv, now, log: app.log, sms, serviceBus, holidays, storage, ...(deps.money ? { money: deps.money } : {}), ...(deps.serviceStream ? { serviceStream: deps.serviceStream } : {}) };
   for (const domain of MODULES) domain.routes?.(app, moduleDeps);
   if (deps.jobs) {
     // Once listening, not on ready: the money jobs' sandbox notifies this server's own address.

@@ -27,9 +27,8 @@ export interface ModuleDeps {
   config: ServerConfig;
   db: Kysely<Database>;
   kv: KvStore;
-  /** The app's clock, and whether the caller gave one (some routes keep Date.now's default when not). */
+  /** The app's clock (Date.now unless the caller gave one). */
   now: () => number;
-  givenNow?: () => number;
   log: FastifyBaseLogger;
   sms: SmsProvider;
   serviceBus: ServiceBus;

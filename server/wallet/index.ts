@@ -11,7 +11,7 @@ export const walletModule: ServerModule = {
   calls: () => [...orderCalls, ...perksCalls],
   routes: (app, deps) => {
     bindMoneyServer(deps.config, app, deps.money?.http);
-    registerMoneyRoutes(app, { db: deps.db, config: deps.config, ...(deps.givenNow ? { now: deps.givenNow } : {}), ...(deps.money?.sendAtOnce === false ? { sendAtOnce: false } : {}) });
+    registerMoneyRoutes(app, { db: deps.db, config: deps.config, now: deps.now, ...(deps.money?.sendAtOnce === false ? { sendAtOnce: false } : {}) });
   },
   jobs: (deps) =>
     periodicJobs(() => {
