@@ -33,10 +33,21 @@ const serverPatterns = [
  * registry (server/money/products.ts), wired in server/app.ts. catalog/china-time.ts is the
  * platform's clock arithmetic, not the catalogue, so it stays open to all.
  */
-const PRODUCT_DOMAINS = ['catalog', 'content', 'help', 'holidays', 'invite', 'messages', 'profile', 'real-name', 'rewards', 'routes', 'service', 'staff', 'tasks', 'trading', 'uploads', 'withdrawals'];
+const PRODUCT_DOMAINS = ['accounts', 'catalog', 'content', 'help', 'holidays', 'invite', 'messages', 'rewards', 'service', 'staff', 'tasks', 'trading', 'uploads', 'wallet', 'withdrawals'];
 const domainImports = (below) => ({
   group: [...PRODUCT_DOMAINS.flatMap((domain) => [`../${domain}/*`, `../../${domain}/*`]), '!../catalog/china-time.ts', '!../../catalog/china-time.ts', ...below],
   message: 'server/money and server/db sit below the product domains: register a hook (server/money/products.ts) instead of importing one',
+});
+/**
+ * Server modules (server/module.ts): a domain reaches another only through its index.ts, which says
+ * what it offers the others; its other files are its own. catalog/, content/, holidays/, rewards/
+ * and uploads/ are still shared helpers many domains import file by file (the game list, the
+ * clock, the points accounts, media URLs), so they are not closed yet. Tests may reach in.
+ */
+const CLOSED_DOMAINS = ['accounts', 'help', 'invite', 'messages', 'service', 'staff', 'tasks', 'trading', 'wallet', 'withdrawals'];
+const throughIndex = (own) => ({
+  regex: String.raw`^(\.\./)+(${CLOSED_DOMAINS.filter((domain) => domain !== own).join('|')})/(?!index\.ts$)`,
+  message: 'a server domain imports another only through its index.ts (server/<domain>/index.ts): export what it needs there',
 });
 /** A server call's path as a literal: /api/…, /down/…, /point (not the /downlist page). */
 const CALL_PATH = String.raw`/^\/(api\/|down\/|point($|[/?]))/`;
@@ -85,6 +96,7 @@ export default tseslint.config(
   // tables with that domain's own rows and texts, so they import them until each domain seeds itself.
   zone(['server/db/**/*.ts'], [...serverPatterns, domainImports(['../money/*'])]),
   { files: ['server/db/seed-*.ts'], rules: { 'no-restricted-imports': ['error', { patterns: serverPatterns }] } },
+  ...PRODUCT_DOMAINS.map((domain) => ({ ...zone([`server/${domain}/**/*.ts`], [...serverPatterns, throughIndex(domain)]), ignores: ['server/**/*.test.ts'] })),
   {
     // Hooks run in the same order every render, and effects see what they read. A machine is run
     // from a view through useFeatureActor (src/app/use-feature-actor.ts), never rebuilt in useMemo.

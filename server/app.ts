@@ -1,6 +1,3 @@
-import { tradeListingCalls } from './routes/trade-listings.ts';
-import { tradePurchaseCalls } from './routes/trade-purchase.ts';
-import { registerSubAccountSessions } from './trading/sessions.ts';
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import { MAX_BODY_BYTES } from '../api/protocol/wire.ts';
@@ -10,31 +7,21 @@ import type { ServerConfig } from './config.ts';
 import type { Database } from './db/schema.ts';
 import type { KvStore } from './kv-store.ts';
 import type { ReplayGuard } from './replay-guard.ts';
-import { contentCalls, registerAppPackageDownloads } from './routes/content.ts';
-import { authCalls } from './routes/auth.ts';
-import { authAccountCalls } from './routes/auth-account.ts';
-import { accountCancelCalls } from './routes/account-cancel.ts';
-import { catalogCalls, registerCatalogRoutes } from './routes/catalog.ts';
-import { pointCalls } from './routes/points.ts';
-import { profileCalls } from './routes/profile.ts';
-import { accountSecurityCalls } from './routes/account-security.ts';
-import { ratingCalls } from './routes/rating.ts';
-import { playCalls, registerPlayPage } from './routes/play.ts';
-import { realNameCalls } from './routes/real-name.ts';
-import { collectionCalls } from './routes/collections.ts';
-import { perksCalls } from './routes/perks.ts';
-import { messageCalls } from './routes/messages.ts';
-import { inviteCalls } from './routes/invite.ts';
-import { taskCalls } from './routes/tasks.ts';
-import { serviceCalls } from './routes/service.ts';
-import { createServiceBus, MemoryServiceBus, type ServiceBus } from './service/bus.ts';
-import { registerDevServiceAgent } from './service/dev-agent.ts';
-import { redactStreamTicket, registerServiceStream, type ServiceStreamHub } from './service/stream.ts';
-import { helpCalls } from './routes/help.ts';
-import { orderCalls, registerMoneyRoutes } from './routes/orders.ts';
-import { withdrawalCalls } from './routes/withdrawals.ts';
-import { storeCalls } from './routes/store.ts';
-import { bindMoneyServer } from './money/services.ts';
+import type { ModuleServices, ServerModule } from './module.ts';
+import { accountsModule } from './accounts/index.ts';
+import { catalogModule } from './catalog/index.ts';
+import { helpModule } from './help/index.ts';
+import { inviteModule } from './invite/index.ts';
+import { messagesModule } from './messages/index.ts';
+import { serviceModule } from './service/index.ts';
+import { staffModule } from './staff/index.ts';
+import { tasksModule } from './tasks/index.ts';
+import { tradingModule } from './trading/index.ts';
+import { uploadsModule } from './uploads/index.ts';
+import { walletModule } from './wallet/index.ts';
+import { withdrawalsModule } from './withdrawals/index.ts';
+import { createServiceBus, type ServiceBus } from './service/bus.ts';
+import { redactStreamTicket } from './service/stream.ts';
 import { registerOrderHooks, type OrderHooks } from './money/products.ts';
 import { clawBackInviteShare, creditInviteShare } from './invite/invites.ts';
 import { postOrderMessage } from './messages/order-messages.ts';
@@ -47,17 +34,14 @@ import { createFirstPaint } from './first-paint.ts';
 import { registerSecurityHeaders } from './security-headers.ts';
 import { registerStaffConsoleFiles, registerStaticFiles } from './static-files.ts';
 import { registerStaffCalls } from './staff/calls.ts';
-import { allStaffCalls } from './staff/registry.ts';
-import { staffSessionLive } from './staff/sessions.ts';
-import { checkStaffRequest, DESK_ROLES } from './staff/requests.ts';
-import { registerStaffUploads } from './staff/uploads.ts';
-import { registerAgentStream } from './service/agent-stream.ts';
 import { createObjectStorage, type ObjectStorage } from './storage/index.ts';
 import { createHolidaySource, type HolidaySource } from './holidays/store.ts';
-import { redactUploadTicket, registerUploadRoutes } from './uploads/upload-routes.ts';
+import { redactUploadTicket } from './uploads/upload-routes.ts';
 import { createMetrics, registerMetrics, type PoolStats } from './observability/metrics.ts';
 import { registerHealthRoutes } from './observability/readiness.ts';
 import { genReqId, REQUEST_ID_HEADER } from './observability/request-id.ts';
+
+export { serviceStreamsOf } from './service/index.ts';
 
 export interface AppDeps {
   config: ServerConfig;
@@ -84,13 +68,11 @@ export interface AppDeps {
   readinessTimeoutMs?: number;
   /** The holiday calendar minors' play days read (server/holidays/store.ts); one per app by default. */
   holidays?: HolidaySource;
-}
-
-const streamHubs = new WeakMap<FastifyInstance, ServiceStreamHub>();
-
-/** The app's open /service streams (tests). */
-export function serviceStreamsOf(app: FastifyInstance): ServiceStreamHub | undefined {
-  return streamHubs.get(app);
+  /**
+   * Start the modules' scheduled jobs once the app listens, and stop them when it closes (the server
+   * process does: server/main.ts). Off by default: tests drive a job's passes themselves.
+   */
+  jobs?: boolean;
 }
 
 /** Masks phone numbers and long digit runs in anything logged (URLs carry phones in /dev/sms). */
@@ -121,9 +103,15 @@ export const ORDER_HOOKS: OrderHooks = {
   news: postOrderMessage,
 };
 
+/**
+ * The server's product domains, each a folder whose index.ts exports its module (server/module.ts):
+ * buildApp serves their calls and routes and runs their jobs; server/main.ts seeds them in this order.
+ */
+export const MODULES: readonly ServerModule[] = [catalogModule, accountsModule, serviceModule, tasksModule, walletModule, helpModule, messagesModule, inviteModule, withdrawalsModule, tradingModule, staffModule, uploadsModule];
+
 /** Without services (e.g. to list paths) the SMS calls answer '验证码发送失败'. */
-export function allCalls(services: { sms: SmsProvider; serviceBus?: ServiceBus; holidays?: HolidaySource } = { sms: { send: () => Promise.reject(new Error('no SMS provider')) } }): CallDefinition[] {
-  return [...contentCalls, ...authCalls(services), ...authAccountCalls, ...catalogCalls, ...serviceCalls(services.serviceBus ?? new MemoryServiceBus()), ...ratingCalls, ...pointCalls, ...realNameCalls, ...playCalls(services.holidays ?? createHolidaySource([])), ...profileCalls, ...accountCancelCalls, ...accountSecurityCalls, ...collectionCalls, ...orderCalls, ...perksCalls, ...helpCalls, ...messageCalls, ...inviteCalls, ...withdrawalCalls, ...storeCalls, ...taskCalls, ...tradeListingCalls, ...tradePurchaseCalls];
+export function allCalls(services: ModuleServices = { sms: { send: () => Promise.reject(new Error('no SMS provider')) } }): CallDefinition[] {
+  return MODULES.flatMap((domain) => domain.calls(services));
 }
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
@@ -181,37 +169,29 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const calls = allCalls({ sms, serviceBus, holidays });
   registerCalls(app, calls, { ...deps, observeAnswer: metrics.observeAnswer });
   // The staff console's API (server/staff/, docs/staff-console.md): its own session, never a player's token.
-  registerStaffCalls(app, allStaffCalls({ serviceBus, holidays }), deps);
+  registerStaffCalls(app, MODULES.flatMap((domain) => domain.staffCalls?.({ serviceBus, holidays }) ?? []), deps);
   registerDevSmsOutbox(app, sms, config.production, deps.kv);
   const now = deps.now ?? Date.now;
-  const streams = registerServiceStream(app, { db: deps.db, kv: deps.kv, bus: serviceBus, config, now, log: app.log, ...(deps.serviceStream?.heartbeatMs ? { heartbeatMs: deps.serviceStream.heartbeatMs } : {}) });
-  streamHubs.set(app, streams);
-  registerDevServiceAgent(app, { db: deps.db, bus: serviceBus, hub: streams, now, production: config.production });
-  // The desk's push channel: the staff session cookie (EventSource sends it), agents and administrators only.
-  registerAgentStream(app, {
-    db: deps.db,
-    bus: serviceBus,
-    config,
-    log: app.log,
-    ...(deps.serviceStream?.heartbeatMs ? { heartbeatMs: deps.serviceStream.heartbeatMs } : {}),
-    authenticate: async (request) => {
-      const check = await checkStaffRequest(deps.db, request, new Date(now()), { roles: DESK_ROLES, csrf: false });
-      if (!check.ok) return { status: check.status, code: check.code, msg: check.msg };
-      return { staffId: check.staff.id, seesAll: check.staff.role === 'admin', sessionId: check.staff.sessionId };
-    },
-    stillSignedIn: (agent) => (agent.sessionId === undefined ? Promise.resolve(false) : staffSessionLive(deps.db, agent.sessionId, new Date(now()))),
-  });
-  registerAppPackageDownloads(app, deps.db);
-  registerCatalogRoutes(app, deps.db);
-  bindMoneyServer(config, app, deps.money?.http);
-  // The simulated game's session check of sub-account log-ins.
-  registerSubAccountSessions(app, deps.db, deps.now ?? Date.now);
-  registerMoneyRoutes(app, { db: deps.db, config, ...(deps.now ? { now: deps.now } : {}), ...(deps.money?.sendAtOnce === false ? { sendAtOnce: false } : {}) });
-  registerPlayPage(app, deps.db, deps.kv, now);
   const storage = deps.storage ?? createObjectStorage(config.storage);
   if (!deps.storage) app.addHook('onClose', () => storage.close());
-  registerUploadRoutes(app, { db: deps.db, kv: deps.kv, storage, config, now: deps.now ?? Date.now });
-  registerStaffUploads(app, { db: deps.db, kv: deps.kv, storage, config, now: deps.now ?? Date.now });
+  // Each module's routes go on the app itself: the few that need their own content-type parser
+  // (the money notifications, uploads) already scope it in a child context of their own.
+  const moduleDeps = { config, db: deps.db, kv: deps.kv, now, log: app.log, sms, serviceBus, holidays, storage, ...(deps.money ? { money: deps.money } : {}), ...(deps.serviceStream ? { serviceStream: deps.serviceStream } : {}) };
+  for (const domain of MODULES) domain.routes?.(app, moduleDeps);
+  if (deps.jobs) {
+    // Once listening, not on ready: the money jobs' sandbox notifies this server's own address.
+    const jobs = MODULES.flatMap((domain) => domain.jobs?.({ config, db: deps.db, log: app.log, ...(deps.now ? { now: deps.now } : {}) }) ?? []);
+    let started = false;
+    app.addHook('onListen', async () => {
+      if (started) return;
+      started = true;
+      for (const job of jobs) job.start();
+    });
+    // After in-flight requests have finished (onClose), before the caller closes kv and the database.
+    app.addHook('onClose', async () => {
+      for (const job of jobs) await job.stop();
+    });
+  }
   registerHealthRoutes(app, { db: deps.db, kv: deps.kv, holidays, now, ...(deps.readinessTimeoutMs ? { timeoutMs: deps.readinessTimeoutMs } : {}) });
   if (config.staffStaticDir) registerStaffConsoleFiles(app, config.staffStaticDir, { mediaBaseUrl: config.mediaBaseUrl });
   if (config.staticDir) {

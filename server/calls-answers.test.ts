@@ -16,7 +16,7 @@ import { DATABASE_KINDS } from '../tests/helpers/test-db.ts';
 import { startTestServer, type TestServer } from '../tests/helpers/test-server.ts';
 import { devSmsCode, ManualClock, wireClient } from '../tests/helpers/wire-client.ts';
 import { startSession } from './auth.ts';
-import { serversOf } from './routes/orders.ts';
+import { serversOf } from './wallet/orders.ts';
 
 const START = Date.UTC(2026, 10, 20, 4, 0, 0); // a Friday, noon China time
 const PHONE = '13600008888';

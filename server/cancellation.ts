@@ -10,7 +10,7 @@ import { startPeriodicJob, type JobLog, type PeriodicJob } from './periodic-job.
 /**
  * Account cancellation, the server's rules: the conditions an account must meet, the
  * cooling-off record, and the scheduled job that anonymises an account once its cooling-off has
- * passed. The handlers are in routes/account-cancel.ts; the job starts in main.ts.
+ * passed. The handlers are in accounts/account-cancel.ts; the job is the accounts module's (accounts/index.ts).
  */
 
 type Db = Kysely<Database> | Transaction<Database>;

@@ -2,7 +2,7 @@ import { metricsTokenOf } from './observability/config.ts';
 import path from 'node:path';
 import { DEV_SECRETS, type ResponseMode, type WireSecrets } from '../api/protocol/wire.ts';
 import { parseHolidayList } from './minors.ts';
-import { DEV_REAL_NAME_SECRET, REAL_NAME_PROVIDERS, type RealNameProviderName } from './real-name/provider.ts';
+import { DEV_REAL_NAME_SECRET, REAL_NAME_PROVIDERS, type RealNameProviderName } from './accounts/real-name-provider.ts';
 import { smsConfigOf, type SmsConfig, type SmsProviderName } from './sms-config.ts';
 import { SMS_LIMITS } from './verification-codes.ts';
 

@@ -11,7 +11,7 @@ import type { CodePurpose } from './verification-codes.ts';
  * SendStatusSet). Anything else — an API error (bad credentials, signature, template), a per-phone
  * refusal (frequency limits, invalid number), a non-200 answer, an unreadable answer, a network
  * error or the request timeout — rejects with an SmsSendError, which the sendCode path treats as
- * "not sent": it discards the code and releases the phone's cooldown (server/routes/auth.ts).
+ * "not sent": it discards the code and releases the phone's cooldown (server/accounts/auth.ts).
  */
 
 export const CODE_PURPOSES: readonly CodePurpose[] = ['login', 'recovery', 'verifyPhone', 'bindPhone', 'cancel'];

@@ -472,7 +472,7 @@ export interface UserRealNamesTable {
   user_id: number;
   /** HMAC-SHA256 of the upper-case number under the server's real-name key. */
   id_hash: string;
-  /** AES-256-GCM sealed name and number (server/real-name/seal.ts). */
+  /** AES-256-GCM sealed name and number (server/accounts/seal.ts). */
   name_sealed: string;
   id_sealed: string;
   /** 张*三 / 1101**********1234. */
@@ -977,7 +977,7 @@ export interface WithdrawalsTable {
   source: 'income' | 'wallet';
   amount_cents: number;
   alipay_account: string;
-  /** AES-256-GCM sealed payee name (the verified real name), server/real-name/seal.ts. */
+  /** AES-256-GCM sealed payee name (the verified real name), server/accounts/seal.ts. */
   payee_name_sealed: string;
   status: ColumnType<'submitted' | 'approved' | 'paid' | 'rejected', 'submitted' | 'approved' | 'paid' | 'rejected' | undefined, 'submitted' | 'approved' | 'paid' | 'rejected'>;
   reject_reason: string | null;

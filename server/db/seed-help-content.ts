@@ -11,7 +11,7 @@ import { MINOR_PLAY_FROM_HOUR, MINOR_PLAY_UNTIL_HOUR, SPEND_CAPS } from '../mino
 import { FIRST_RECHARGE_BONUS_PCT, FIRST_RECHARGE_MAX_BONUS_CENTS } from '../money/cards.ts';
 import { LEVELS } from '../money/perks-catalog.ts';
 import { PRODUCT } from '../product.ts';
-import { REAL_NAME_TRIES_PER_DAY } from '../routes/real-name.ts';
+import { REAL_NAME_TRIES_PER_DAY } from '../accounts/real-name.ts';
 import { MAX_IMAGE_SIDE, MAX_UPLOAD_BYTES } from '../uploads/avatar-image.ts';
 import { LOGIN_LIMITS } from '../password-attempts.ts';
 import { CODE_DIGITS, CODE_MAX_TRIES, CODE_TTL_MS, SMS_LIMITS } from '../verification-codes.ts';

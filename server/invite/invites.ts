@@ -7,7 +7,7 @@ import { formatYuan } from '../../api/protocol/money.ts';
 import { INVITE_CODE_ALPHABET, INVITE_CODE_LENGTH, INVITE_PARAM } from '../../api/protocol/invite-code.ts';
 import type { Database } from '../db/schema.ts';
 import { platform, player, post } from '../money/ledger.ts';
-import { postMessage } from '../messages/writer.ts';
+import { postMessage } from '../messages/index.ts';
 import { INCOME } from '../rewards/accounts.ts';
 import { maskPhone } from '../sms.ts';
 import { applyClawback, applyShare, percentText, shareOf } from './shares.ts';

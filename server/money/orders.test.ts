@@ -402,7 +402,7 @@ describe.each(DATABASE_KINDS)('orders and payments on %s', (kind) => {
   it('every catalogue game with a platform version can be topped up: it offers at least one server (1服 when it has no 开服 yet)', async () => {
     const p = await h.signUp();
     const games = await h.db().selectFrom('platform_games').select('id').execute();
-    const { serversOf } = await import('../routes/orders.ts');
+    const { serversOf } = await import('../wallet/orders.ts');
     for (const game of games) expect((await serversOf(h.db(), game.id, at())).length).toBeGreaterThan(0);
     const withoutServers = await h.db().selectFrom('platform_games as p').select('p.id').where((eb) => eb.not(eb.exists(eb.selectFrom('open_servers as s').select('s.id').whereRef('s.platform_game_id', '=', 'p.id')))).executeTakeFirst();
     if (withoutServers) expect((await h.call('/api/order/getGameRoles', { platform_game_id: withoutServers.id }, p)).data.servers).toEqual(['1服']);

@@ -1,5 +1,5 @@
 import { createHolidaySource, type HolidaySource } from '../holidays/store.ts';
-import { MemoryServiceBus, type ServiceBus } from '../service/bus.ts';
+import { MemoryServiceBus, type ServiceBus } from '../service/index.ts';
 import type { StaffCallDefinition } from './calls.ts';
 import { staffAccountCalls } from './routes/accounts.ts';
 import { staffArticleCalls } from './routes/articles.ts';

@@ -10,7 +10,7 @@ import { loadConfig } from '../config.ts';
 import { openDatabase, type DatabaseHandle } from '../db/database.ts';
 import { MemoryKvStore } from '../kv-store.ts';
 import { verifyPassword } from '../passwords.ts';
-import { DEV_REAL_NAME_SECRET } from '../real-name/provider.ts';
+import { DEV_REAL_NAME_SECRET } from '../accounts/real-name-provider.ts';
 import { registerStaffCalls } from './calls.ts';
 import { DEV_STAFF_ACCOUNTS, seedDevStaff } from './dev-accounts.ts';
 import { allStaffCalls } from './registry.ts';

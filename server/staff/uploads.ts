@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { UploadPurpose } from '../../api/protocol/profile-rules.ts';
 import type { KvStore } from '../kv-store.ts';
-import { recordAgentUpload } from '../service/conversations.ts';
+import { recordAgentUpload } from '../service/index.ts';
 import { UPLOAD_MSG } from '../uploads/avatar-image.ts';
 import { issueUploadTicket, registerUploadEndpoint, type UploadDeps } from '../uploads/upload-routes.ts';
 import { writeAudit } from './audit.ts';

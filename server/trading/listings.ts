@@ -16,10 +16,10 @@ import {
 import { artUrl } from '../catalog/art.ts';
 import { iso } from '../catalog/game-list.ts';
 import type { Database, TradeListingsTable } from '../db/schema.ts';
-import { postMessage } from '../messages/writer.ts';
+import { postMessage } from '../messages/index.ts';
 import type { ServerConfig } from '../config.ts';
 import { mediaUrl } from '../uploads/upload-routes.ts';
-import { payeeSealer, realNameFacts } from '../withdrawals/withdrawals.ts';
+import { payeeSealer, realNameFacts } from '../withdrawals/index.ts';
 import { endSubAccountSessions } from './sessions.ts';
 import { tradeSettings, type TradeSettings } from './settings.ts';
 

@@ -13,7 +13,7 @@ import { runNotificationPass } from '../money/jobs.ts';
 import { balanceOf, checkLedger, platform, player, post } from '../money/ledger.ts';
 import { markPaidByProvider, runExpiryPass } from '../money/orders.ts';
 import { sandboxProvider } from '../money/payments/sandbox.ts';
-import { tradePurchaseCalls } from '../routes/trade-purchase.ts';
+import { tradePurchaseCalls } from './purchase-calls.ts';
 import { payeeSealer, withdrawableWalletCents } from '../withdrawals/withdrawals.ts';
 import { runTradingJobs } from './jobs.ts';
 import { releaseDueTrades, TRADE_ESCROW } from './trades.ts';

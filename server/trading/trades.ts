@@ -7,8 +7,8 @@ import { artUrl } from '../catalog/art.ts';
 import { iso } from '../catalog/game-list.ts';
 import type { Database, TradesTable } from '../db/schema.ts';
 import { platform, player, post, type Transfer } from '../money/ledger.ts';
-import { postMessage } from '../messages/writer.ts';
-import { payeeSealer } from '../withdrawals/withdrawals.ts';
+import { postMessage } from '../messages/index.ts';
+import { payeeSealer } from '../withdrawals/index.ts';
 import { endSubAccountSessions } from './sessions.ts';
 import { tradeSettings } from './settings.ts';
 

@@ -21,9 +21,9 @@ import { iso } from '../catalog/game-list.ts';
 import { chinaDayStart, DAY_MS } from '../catalog/china-time.ts';
 import type { Database, WithdrawalsTable } from '../db/schema.ts';
 import { balancesOf, InsufficientFunds, platform, player, post } from '../money/ledger.ts';
-import { postMessage } from '../messages/writer.ts';
+import { postMessage } from '../messages/index.ts';
 import { ageBandOf } from '../minors.ts';
-import { identitySealer, type IdentitySealer } from '../real-name/seal.ts';
+import { identitySealer, type IdentitySealer } from '../accounts/index.ts';
 import { INCOME } from '../rewards/accounts.ts';
 
 /**

@@ -12,7 +12,7 @@ import { at, registerAdult, shoot, signInStorage, wireCall } from './wire.ts';
  * play-session.machine.ts). The e2e server runs on the real clock, where a minor is granted
  * nothing outside Fri–Sun 20:00–21:00, so the spec takes an adult's real grant (a live ticket) and
  * gives it a minor's hard end two minutes ahead, as startPlay answers a minor at 20:58
- * (server/routes/real-name.test.ts covers the server's side: the grant, the page and the heartbeat
+ * (server/accounts/real-name.test.ts covers the server's side: the grant, the page and the heartbeat
  * refused from 21:00). The page's clock is Playwright's, started at the real time so that request
  * signatures stay within the server's window.
  */

@@ -84,7 +84,7 @@ export async function shoot(page: Page, name: string) {
 /**
  * Lets the phone ask for its next code at once (dev outbox, DELETE /dev/sms/<phone>/cooldown):
  * walks through two code flows of one phone need not sit out the server's 60 s per-phone
- * cooldown, which is tested on a simulated clock (server/routes/auth.test.ts). The client's own
+ * cooldown, which is tested on a simulated clock (server/accounts/auth.test.ts). The client's own
  * 60 s countdown is untouched.
  */
 export async function releaseSmsCooldown(baseURL: string, phone: string) {

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { StaffRole } from '../../api/protocol/staff-call-spec.ts';
 import type { Database } from '../../server/db/schema.ts';
-import { DEV_REAL_NAME_SECRET } from '../../server/real-name/provider.ts';
+import { DEV_REAL_NAME_SECRET } from '../../server/accounts/real-name-provider.ts';
 import { createStaffAccount } from '../../server/staff/accounts.ts';
 import { STAFF_COOKIE, startStaffSession } from '../../server/staff/sessions.ts';
 import { staffKeys } from '../../server/staff/totp.ts';

@@ -29,6 +29,15 @@ describe('lint: import boundaries', () => {
     expect(await problems('server/probe.ts', "import { DEV_SECRETS } from '../api/protocol/wire.ts';\nexport const s = DEV_SECRETS;")).toEqual([]);
   });
 
+  it('a server domain reaches another only through its index.ts; tests may reach in', async () => {
+    expect(await problems('server/catalog/probe.ts', "import { recordTaskEvent } from '../tasks/engine.ts';\nexport const r = recordTaskEvent;")).toEqual(['no-restricted-imports']);
+    expect(await problems('server/staff/routes/probe.ts', "import { postMessage } from '../../messages/writer.ts';\nexport const p = postMessage;")).toEqual(['no-restricted-imports']);
+    expect(await problems('server/catalog/probe.ts', "import { recordTaskEvent } from '../tasks/index.ts';\nexport const r = recordTaskEvent;")).toEqual([]);
+    expect(await problems('server/tasks/probe.ts', "import { recordTaskEvent } from '../tasks/engine.ts';\nexport const r = recordTaskEvent;")).toEqual([]);
+    expect(await problems('server/catalog/probe.test.ts', "import { recordTaskEvent } from '../tasks/engine.ts';\nexport const r = recordTaskEvent;")).toEqual([]);
+    expect(await problems('server/money/probe.ts', "import { recordTaskEvent } from '../tasks/index.ts';\nexport const r = recordTaskEvent;")).toEqual(['no-restricted-imports']);
+  });
+
   it('src/ never imports the server', async () => {
     expect(await problems('src/probe.ts', "import { buildApp } from '../server/app.ts';\nexport const b = buildApp;")).toEqual(['no-restricted-imports']);
   });

@@ -9,7 +9,7 @@ export { ACCOUNT_MSG, PHONE_TICKET_TTL_S } from '../account-security-messages.ts
  * the signed-in player; both end every other session of the account (code 106).
  */
 
-/** SPEC §9: code length 4; SPEC §5/§9 the phone pattern (as server/routes/auth.ts PHONE_PATTERN). */
+/** SPEC §9: code length 4; SPEC §5/§9 the phone pattern (as server/accounts/auth.ts PHONE_PATTERN). */
 export const SMS_CODE_DIGITS = 4;
 const CODE_PATTERN = /^\d{4}$/;
 const PHONE_PATTERN = /^1[3-9]\d{9}$/;

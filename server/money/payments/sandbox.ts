@@ -8,7 +8,7 @@ import { formatYuan } from '../../../api/protocol/money.ts';
 /**
  * The sandbox payment provider: a separate party that happens to live in this server. It keeps its
  * own books (sandbox_trades), shows a cashier page at its pay URL (/sandbox-pay/cashier/:trade_no,
- * routes in server/routes/sandbox-pay.ts) and, when the player pays, sends the merchant an
+ * routes in server/wallet/orders.ts) and, when the player pays, sends the merchant an
  * asynchronous notification in Alipay's shape, signed with its own key (HMAC-SHA256 over Alipay's
  * sorted key=value string), retried on Alipay's schedule until the merchant answers 'success'
  * (payment_notifications, sent by server/money/jobs.ts).

@@ -5,7 +5,7 @@ import type { StaffArticle, StaffHelpCategory } from '../../../api/protocol/staf
 import { CONTENT_MSG } from '../../../api/protocol/staff/content-fields.ts';
 import { iso } from '../../catalog/game-list.ts';
 import type { Database } from '../../db/schema.ts';
-import { createArticle, createCategory, listArticles, publishArticle, updateArticle, updateCategory, type ArticleInput } from '../../help/articles.ts';
+import { createArticle, createCategory, listArticles, publishArticle, updateArticle, updateCategory, type ArticleInput } from '../../help/index.ts';
 import { htmlToText, sanitizeServerHtml } from '../../content/html-sanitize.ts';
 import { handleStaff, staffOk, staffRefuse, type StaffCallDefinition } from '../calls.ts';
 

@@ -3,8 +3,8 @@ import * as feedback from '../../../api/protocol/staff/feedback.ts';
 import type { FeedbackCounts, StaffFeedbackItem } from '../../../api/protocol/staff/feedback.ts';
 import { FEEDBACK_MSG, FEEDBACK_STATUSES } from '../../../api/protocol/help-rules.ts';
 import type { Database } from '../../db/schema.ts';
-import { closeFeedback, feedbackForStaff, listFeedback, replyToFeedback, type StaffFeedbackView } from '../../help/feedback.ts';
-import { postMessage } from '../../messages/writer.ts';
+import { closeFeedback, feedbackForStaff, listFeedback, replyToFeedback, type StaffFeedbackView } from '../../help/index.ts';
+import { postMessage } from '../../messages/index.ts';
 import { handleStaff, staffOk, staffRefuse, type StaffCallDefinition } from '../calls.ts';
 
 /**

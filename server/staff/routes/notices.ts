@@ -8,7 +8,7 @@ import type { StaffNotice } from '../../../api/protocol/staff/notices.ts';
 import { iso } from '../../catalog/game-list.ts';
 import { htmlToText, sanitizeServerHtml } from '../../content/html-sanitize.ts';
 import type { Database } from '../../db/schema.ts';
-import { broadcastMessage, publishNotice, withdrawNotice } from '../../messages/staff.ts';
+import { broadcastMessage, publishNotice, withdrawNotice } from '../../messages/index.ts';
 import { handleStaff, staffOk, staffRefuse, type StaffCallDefinition } from '../calls.ts';
 
 /**

@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import * as desk from '../../../api/protocol/staff/service.ts';
 import { DESK_MSG, type DeskConversation } from '../../../api/protocol/service-desk.ts';
 import type { Database } from '../../db/schema.ts';
-import type { ServiceBus } from '../../service/bus.ts';
+import type { ServiceBus } from '../../service/index.ts';
 import {
   agentReplyIn,
   announce,
@@ -19,7 +19,7 @@ import {
   updateQuickReply,
   type ConversationSummary,
   type Pending,
-} from '../../service/conversations.ts';
+} from '../../service/index.ts';
 import { ACCEPTED_IMAGE_TYPES, MAX_UPLOAD_BYTES } from '../../uploads/avatar-image.ts';
 import { UPLOAD_TICKET_TTL_MS } from '../../uploads/upload-routes.ts';
 import { handleStaff, staffOk, staffRefuse, type StaffCallDefinition, type StaffContext } from '../calls.ts';

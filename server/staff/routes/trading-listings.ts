@@ -2,7 +2,7 @@ import type { Transaction } from 'kysely';
 import * as trading from '../../../api/protocol/staff/trading.ts';
 import { LISTING_STATUSES, TRADE_MSG, type ListingStatus } from '../../../api/protocol/trade-rules.ts';
 import type { Database } from '../../db/schema.ts';
-import { joinedListings, reviewListing, staffListingViews, type ListingRow, type ReviewAction } from '../../trading/listings.ts';
+import { joinedListings, reviewListing, staffListingViews, type ListingRow, type ReviewAction } from '../../trading/index.ts';
 import { handleStaff, staffOk, staffRefuse, type StaffCallDefinition, type StaffContext } from '../calls.ts';
 
 /**

@@ -12,7 +12,7 @@ import { useRemoteData } from '../../app/use-remote-data.ts';
 import * as calls from '../../../api/protocol/call-refs.ts';
 import { request } from '../../../api/typed-call.ts';
 
-/** /api/user/getUserInfo (server/routes/auth-account.ts): the phone comes masked. */
+/** /api/user/getUserInfo (server/accounts/auth-account.ts): the phone comes masked. */
 export interface UserInfo {
   uuid: string;
   nickname: string;
@@ -25,7 +25,7 @@ export interface UserInfo {
   sex: 0 | 1 | 2;
   /** YYYY-MM-DD or null. */
   birthday: string | null;
-  /** 1 once the player passed real-name verification (server/routes/real-name.ts). */
+  /** 1 once the player passed real-name verification (server/accounts/real-name.ts). */
   real_name: 0 | 1;
 }
 

@@ -6,7 +6,7 @@ import type { WireResponse } from '../../api/protocol/wire.ts';
 import { endSessions, startSession } from '../auth.ts';
 import { pendingCancellation } from '../cancellation.ts';
 import { INVITE_MSG, type RegisterInviteOutcome } from '../../api/protocol/calls/invite.ts';
-import { bindInvitee } from '../invite/invites.ts';
+import { bindInvitee } from '../invite/index.ts';
 import { BUSY, defineCalls, handle, ok, refusal, refuse, type CallContext, type CallDefinition, type Refusal, type SpecContext } from '../calls.ts';
 import { addressTurn, checkSignInPassword, hashPassword, HashQueueFullError, needsRehash, SCRYPT_PARAMS } from '../passwords.ts';
 import { admitPasswordAttempt, clearPasswordFailures, passwordRefusalAnswer, settlePasswordAttempt } from '../password-attempts.ts';

@@ -9,8 +9,7 @@ import type { Database } from '../db/schema.ts';
 import type { KvStore } from '../kv-store.ts';
 import type { HolidaySource } from '../holidays/store.ts';
 import { MINORS_MSG, playAllowed, protectionSubject } from '../minors.ts';
-import { recordTaskEvent } from '../tasks/engine.ts';
-import { TASK_EVENTS } from '../tasks/events.ts';
+import { recordTaskEvent, TASK_EVENTS } from '../tasks/index.ts';
 
 /**
  * Online play (H5 games, /zaixianwan) is a session the server grants: startPlay answers the play

@@ -8,7 +8,7 @@ import type { ServerConfig } from '../config.ts';
 import { artUrl, escapeXml } from '../catalog/art.ts';
 import { pageAnswer, pageOf } from '../catalog/fields.ts';
 import { iso } from '../catalog/game-list.ts';
-import { conditionText, UNIVERSAL } from './coupons.ts';
+import { conditionText, UNIVERSAL } from '../catalog/coupons.ts';
 import type { Database } from '../db/schema.ts';
 import { balancesOf } from '../money/ledger.ts';
 import { cancelOrder, createOrder, markPaidByProvider, orderView } from '../money/orders.ts';

@@ -25,7 +25,7 @@ import {
 import { LEVELS, levelFor, nextLevelCents, perkCouponId } from '../money/perks-catalog.ts';
 import type { Kysely } from 'kysely';
 import { INVITE_SHARE_MARKER } from '../db/seed-money-content.ts';
-import { inviteRules, inviteShareSentence } from '../invite/invites.ts';
+import { inviteRules, inviteShareSentence } from '../invite/index.ts';
 
 /**
  * Cards and privileges, the first-recharge offer, level coupons and the money texts:

@@ -9,7 +9,7 @@ import { appPackageSeed } from '../db/seed-content.ts';
 import { generatedRange } from '../generated-files.ts';
 import { memoizeFor } from '../memo.ts';
 import { PRODUCT } from '../product.ts';
-import { aboutItems } from '../help/articles.ts';
+import { aboutItems } from '../help/index.ts';
 
 /** Published versions change rarely; a few seconds of staleness is fine for an update check. */
 export const CONTENT_CACHE_MS = 10_000;

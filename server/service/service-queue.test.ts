@@ -8,7 +8,7 @@ import { devSmsCode, ManualClock, wireClient } from '../../tests/helpers/wire-cl
 import { MemoryServiceBus } from '../service/bus.ts';
 import { agentReply, closeConversation, SERVICE_TEXT, takeConversation } from '../service/conversations.ts';
 import { CHAT_IMAGE_SIDE } from '../uploads/avatar-image.ts';
-import { AUTO_REPLY_DELAY_MS, SERVICE_MSG } from './service.ts';
+import { AUTO_REPLY_DELAY_MS, SERVICE_MSG } from './calls.ts';
 
 /** 2026-03-02 10:00 China time: inside the service hours. */
 const START = Date.UTC(2026, 2, 2, 2, 0, 0);

@@ -4,8 +4,8 @@ import { DATABASE_KINDS } from '../../tests/helpers/test-db.ts';
 import { startTestServer, type TestServer } from '../../tests/helpers/test-server.ts';
 import { devSmsCode, ManualClock, wireClient } from '../../tests/helpers/wire-client.ts';
 import { MINORS_MSG } from '../minors.ts';
-import { identitySealer } from '../real-name/seal.ts';
-import { PLAY_MSG, PLAY_TICKET_TTL_MS } from './play.ts';
+import { identitySealer } from './seal.ts';
+import { PLAY_MSG, PLAY_TICKET_TTL_MS } from '../catalog/play.ts';
 import { REAL_NAME_TRIES_PER_DAY } from './real-name.ts';
 
 /** Friday 2026-03-06 10:00 China time. */

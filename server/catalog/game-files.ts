@@ -172,5 +172,5 @@ export function registerGameFiles(app: FastifyInstance, db: Kysely<Database>): v
     },
   );
 
-  // The H5 play page (/play/h5/:id) is a granted session: server/routes/play.ts.
+  // The H5 play page (/play/h5/:id) is a granted session: server/catalog/play.ts.
 }

@@ -14,7 +14,7 @@ import {
   SERVICE_HOURS,
   SERVICE_MSG,
   serviceStatus,
-} from './service.ts';
+} from './calls.ts';
 
 const MINUTE = 60_000;
 /** 2026-03-02 10:00 China time: inside the service hours. */

@@ -4,9 +4,9 @@ import { ACCOUNTS_PER_IDENTITY, checkIdCard, maskIdCard, maskName, REAL_NAME_MSG
 import { defineCalls, handle, ok, refuse } from '../calls.ts';
 import { chinaDate, DAY_MS } from '../catalog/china-time.ts';
 import { ageBandOf } from '../minors.ts';
-import { createRealNameProvider, type RealNameProvider } from '../real-name/provider.ts';
-import { identitySealer, type IdentitySealer } from '../real-name/seal.ts';
-import { taskOnRealName } from '../tasks/hooks.ts';
+import { createRealNameProvider, type RealNameProvider } from './real-name-provider.ts';
+import { identitySealer, type IdentitySealer } from './seal.ts';
+import { taskOnRealName } from '../tasks/index.ts';
 
 export { REAL_NAME_MSG };
 

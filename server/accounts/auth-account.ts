@@ -70,7 +70,7 @@ export const authAccountCalls = defineCalls(
     return ok({
       uuid: row.uuid,
       nickname: row.nickname,
-      // users.avatar holds an uploaded object's key (server/routes/profile.ts headerImgEdit).
+      // users.avatar holds an uploaded object's key (server/accounts/profile.ts headerImgEdit).
       avatar: row.avatar ? mediaUrl(config, row.avatar) : generatedAvatar(row.nickname, row.uuid),
       phone: maskPhone(row.phone),
       // 乐玩币 from the ledger (fen of 币; 1 币 = 100), shown as 币 with up to two decimals.

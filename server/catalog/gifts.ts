@@ -5,7 +5,7 @@ import { artUrl } from '../catalog/art.ts';
 import { pageAnswer, pageOf } from '../catalog/fields.ts';
 import { gamesByIds, iso } from '../catalog/game-list.ts';
 import type { Database } from '../db/schema.ts';
-import { taskOnGiftClaimed } from '../tasks/hooks.ts';
+import { taskOnGiftClaimed } from '../tasks/index.ts';
 
 /**
  * 礼包 and 预约. A gift pack has a pool of codes (gift_codes); claiming takes one free code

@@ -2,10 +2,10 @@ import { checkBirthday, getUploadTos, headerImgEdit, PROFILE_MSG, updateUserInfo
 import { defineCalls, handle, ok, refuse } from '../calls.ts';
 import { chinaDate } from '../catalog/china-time.ts';
 import type { ServerConfig } from '../config.ts';
-import { createNicknameWordList, type NicknameWordList } from '../profile/nickname-words.ts';
+import { createNicknameWordList, type NicknameWordList } from './nickname-words.ts';
 import { ACCEPTED_IMAGE_TYPES, MAX_UPLOAD_BYTES } from '../uploads/avatar-image.ts';
 import { issueUploadTicket, mediaUrl, UPLOAD_TICKET_TTL_MS, uploadUrl } from '../uploads/upload-routes.ts';
-import { taskOnAvatarSet } from '../tasks/hooks.ts';
+import { taskOnAvatarSet } from '../tasks/index.ts';
 
 /** Profile calls: upload ticket, avatar, nickname / sex / birthday. Fields: api/protocol/calls/profile.ts. */
 

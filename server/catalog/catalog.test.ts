@@ -270,7 +270,7 @@ describe.each(DATABASE_KINDS)('game catalogue on %s', (kind) => {
     const play = await call('/api/game/getDownUrl', { id: h5.id });
     expect(play.data).toMatchObject({ url: `/play/h5/${h5.id}`, down_type: 2, md5: null });
     // The page itself opens only with a play ticket from startPlay (minors' protection; served and
-    // tested in server/routes/real-name.test.ts): the bare address is refused.
+    // tested in server/accounts/real-name.test.ts): the bare address is refused.
     expect((await fetch(server.url + play.data.url)).status).toBe(403);
 
     expect(await call('/api/game/getDownUrl', { id: 987_654 })).toEqual({ code: -1, msg: MSG.downloadAddressError, data: null });

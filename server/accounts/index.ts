@@ -1,0 +1,19 @@
+import { startCancellationJob } from '../cancellation.ts';
+import { periodicJobs, type ServerModule } from '../module.ts';
+import { accountCancelCalls } from './account-cancel.ts';
+import { accountSecurityCalls } from './account-security.ts';
+import { authCalls } from './auth.ts';
+import { authAccountCalls } from './auth-account.ts';
+import { profileCalls } from './profile.ts';
+import { realNameCalls } from './real-name.ts';
+
+// What other domains use of accounts: sealing (withdrawals' payee names, staff TOTP secrets).
+export { aesSealer, identitySealer, type IdentitySealer, type Sealer } from './seal.ts';
+
+/** The player's account: sign-in and sign-up, the account page, its security, profile, real-name verification and cancellation. */
+export const accountsModule: ServerModule = {
+  name: 'accounts',
+  calls: (services) => [...authCalls(services), ...authAccountCalls, ...realNameCalls, ...profileCalls, ...accountCancelCalls, ...accountSecurityCalls],
+  // Due account cancellations at start-up, then every minute.
+  jobs: (deps) => periodicJobs(() => [startCancellationJob({ db: deps.db, log: deps.log.child({ job: 'cancellation' }), ...(deps.now ? { now: deps.now } : {}) })]),
+};

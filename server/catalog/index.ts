@@ -1,0 +1,21 @@
+import { seedCatalog } from '../db/seed-catalog.ts';
+import type { ServerModule } from '../module.ts';
+import { createHolidaySource } from '../holidays/store.ts';
+import { catalogCalls, registerCatalogRoutes } from './calls.ts';
+import { collectionCalls } from './collections.ts';
+import { contentCalls, registerAppPackageDownloads } from './content.ts';
+import { playCalls, registerPlayPage } from './play.ts';
+import { ratingCalls } from './rating.ts';
+
+/** The games: lists, game pages, gifts and coupons, the showcase, downloads, collections, ratings, H5 play, the app's own version and about page. */
+export const catalogModule: ServerModule = {
+  name: 'catalog',
+  calls: (services) => [...contentCalls, ...catalogCalls, ...ratingCalls, ...playCalls(services.holidays ?? createHolidaySource([])), ...collectionCalls],
+  routes: (app, deps) => {
+    registerAppPackageDownloads(app, deps.db);
+    registerCatalogRoutes(app, deps.db);
+    registerPlayPage(app, deps.db, deps.kv, deps.now);
+  },
+  // The game catalogue, once; its 开服表 and launch dates are relative to this first start.
+  seed: (db) => seedCatalog(db),
+};

@@ -1,0 +1,19 @@
+import { periodicJobs, type ServerModule } from '../module.ts';
+import { startTradingJobs } from './jobs.ts';
+import { tradeListingCalls } from './listing-calls.ts';
+import { tradePurchaseCalls } from './purchase-calls.ts';
+import { registerSubAccountSessions } from './sessions.ts';
+
+// What the staff console's review and disputes use of trading.
+export { joinedListings, reviewListing, staffListingViews, type ListingRow, type ReviewAction } from './listings.ts';
+export { refundTrade, releaseTrade, staffTrades, type Decided, type Result, type TradeRow } from './trades.ts';
+
+/** 账号交易: listings, purchases, disputes and the sub-accounts' game sessions. */
+export const tradingModule: ServerModule = {
+  name: 'trading',
+  calls: () => [...tradeListingCalls, ...tradePurchaseCalls],
+  // The simulated game's session check of sub-account log-ins.
+  routes: (app, deps) => registerSubAccountSessions(app, deps.db, deps.now),
+  // Sellers' proceeds after the cooling-off, listings past their term (every minute).
+  jobs: (deps) => periodicJobs(() => [startTradingJobs({ db: deps.db, log: deps.log.child({ job: 'trading' }), ...(deps.now ? { now: deps.now } : {}) })]),
+};
