@@ -11,6 +11,7 @@ import { LoadFailed } from '../../components/LoadFailed.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { decodeBalances } from '../../features/money/money-data.ts';
 import { Row, Skeleton } from '../../features/payment/checkout-parts.tsx';
+import { RealNameNoticeCard, useLacksRealName } from '../../features/payment/RealNameNotice.tsx';
 import { decodeListingDetail, routeId } from '../../features/trade-buy/trade-data.ts';
 import { PAY_METHOD_NAMES } from '../../features/trade-buy/trade-text.ts';
 import { useTradePurchase, type TradePurchase } from '../../features/trade-buy/use-trade-purchase.ts';
@@ -54,6 +55,17 @@ function ListingView({ listingId }: { listingId: number }) {
 }
 
 function ListingBody({ detail }: { detail: ListingDetail }) {
+  const signedIn = useSignedIn();
+  // Only a signed-in player's real name is asked for: signed out, 立即购买 opens the login.
+  return signedIn && detail.status === 'on_sale' && !detail.is_own ? <BuyerListing detail={detail} /> : <ListingContent detail={detail} lacksRealName={false} />;
+}
+
+/** Buying needs an adult's verified real name: a player without one is told before 立即购买, which waits for it. */
+function BuyerListing({ detail }: { detail: ListingDetail }) {
+  return <ListingContent detail={detail} lacksRealName={useLacksRealName()} />;
+}
+
+function ListingContent({ detail, lacksRealName }: { detail: ListingDetail; lacksRealName: boolean }) {
   const navigate = useNavigate();
   const runtime = useRuntime();
   const signedIn = useSignedIn();
@@ -85,6 +97,7 @@ function ListingBody({ detail }: { detail: ListingDetail }) {
       {detail.is_own && <p className="trade-note">这是你出售的账号（{detail.status_text}），不能购买自己的账号</p>}
       {!detail.is_own && detail.status === 'reserved' && <p className="trade-note">正在交易中，其他买家已下单，15分钟内未支付将重新开放</p>}
       {gone && !detail.is_own && <p className="trade-note trade-note--bad">{TRADE_MSG.notOnSale}</p>}
+      {lacksRealName && <RealNameNoticeCard message={TRADE_MSG.buyerNeedRealName} />}
       <section className="checkout__card" aria-label="账号信息">
         <Row label="游戏">{detail.game_name}</Row>
         <Row label="区服">{detail.server_name}</Row>
@@ -123,7 +136,7 @@ function ListingBody({ detail }: { detail: ListingDetail }) {
             已下架
           </button>
         ) : (
-          <button type="button" className="checkout__button" disabled={!buyable} onClick={() => (signedIn ? purchase.open() : runtime.openLogin())}>
+          <button type="button" className="checkout__button" disabled={!buyable || lacksRealName} onClick={() => (signedIn ? purchase.open() : runtime.openLogin())}>
             立即购买
           </button>
         )}
