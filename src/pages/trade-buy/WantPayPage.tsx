@@ -8,6 +8,7 @@ import { useRuntime } from '../../app/runtime-context.tsx';
 import { useNavigate, useSignedIn } from '../../app/use-navigation.ts';
 import { useRemoteData } from '../../app/use-remote-data.ts';
 import { LoadFailed } from '../../components/LoadFailed.tsx';
+import { Sheet } from '../../components/Sheet.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { decodeBalances } from '../../features/money/money-data.ts';
 import { Row, Skeleton } from '../../features/payment/checkout-parts.tsx';
@@ -155,46 +156,44 @@ function ConfirmSheet({ detail, purchase }: { detail: ListingDetail; purchase: T
   const busy = purchase.busy;
   const method = purchase.payMethod;
   return (
-    <div className="trade-sheet" role="dialog" aria-modal="true" aria-label="确认购买">
-      <button type="button" className="trade-sheet__backdrop" aria-label="点击空白处关闭" onClick={busy ? undefined : purchase.close} />
-      <div className="trade-sheet__panel">
-        <h2 className="trade-sheet__title">确认购买</h2>
-        <Row label="商品">{detail.title}</Row>
-        <Row label="实付">
-          <span className="checkout__total">¥{formatYuan(detail.price_cents)}</span>
-        </Row>
-        <ul className="checkout__methods" role="radiogroup" aria-label="支付方式">
-          {(['provider', 'wallet'] as const).map((m) => (
-            <li key={m}>
-              <button type="button" className="checkout__method" role="radio" aria-checked={method === m} disabled={busy || (m === 'wallet' && walletShort)} onClick={() => purchase.choose(m)}>
-                <span className="checkout__method-name">{PAY_METHOD_NAMES[m]}</span>
-                {m === 'wallet' && <span className="checkout__method-balance">{wallet === undefined ? '余额加载中' : walletShort ? `${MONEY_MSG.walletShort}（¥${formatYuan(wallet)}）` : `可用 ¥${formatYuan(wallet)}`}</span>}
-                <span className={`checkout__radio${method === m ? ' checkout__radio--on' : ''}`} aria-hidden="true" />
+    // While the order is being made, the mask and Escape wait for the answer.
+    <Sheet open onClose={busy ? () => {} : purchase.close} label="确认购买" className="trade-sheet__panel">
+      <h2 className="trade-sheet__title">确认购买</h2>
+      <Row label="商品">{detail.title}</Row>
+      <Row label="实付">
+        <span className="checkout__total">¥{formatYuan(detail.price_cents)}</span>
+      </Row>
+      <ul className="checkout__methods" role="radiogroup" aria-label="支付方式">
+        {(['provider', 'wallet'] as const).map((m) => (
+          <li key={m}>
+            <button type="button" className="checkout__method" role="radio" aria-checked={method === m} disabled={busy || (m === 'wallet' && walletShort)} onClick={() => purchase.choose(m)}>
+              <span className="checkout__method-name">{PAY_METHOD_NAMES[m]}</span>
+              {m === 'wallet' && <span className="checkout__method-balance">{wallet === undefined ? '余额加载中' : walletShort ? `${MONEY_MSG.walletShort}（¥${formatYuan(wallet)}）` : `可用 ¥${formatYuan(wallet)}`}</span>}
+              <span className={`checkout__radio${method === m ? ' checkout__radio--on' : ''}`} aria-hidden="true" />
+            </button>
+          </li>
+        ))}
+      </ul>
+      <p className="checkout__hint">下单后商品为你保留15分钟，请在15分钟内完成支付</p>
+      {purchase.error && (
+        <p className="checkout__error" role="alert">
+          {purchase.error}
+          {purchase.error.includes('实名认证') && (
+            <>
+              {' '}
+              <button type="button" className="checkout__link" onClick={() => navigate('/realnamecertificateone')}>
+                去实名认证
               </button>
-            </li>
-          ))}
-        </ul>
-        <p className="checkout__hint">下单后商品为你保留15分钟，请在15分钟内完成支付</p>
-        {purchase.error && (
-          <p className="checkout__error" role="alert">
-            {purchase.error}
-            {purchase.error.includes('实名认证') && (
-              <>
-                {' '}
-                <button type="button" className="checkout__link" onClick={() => navigate('/realnamecertificateone')}>
-                  去实名认证
-                </button>
-              </>
-            )}
-          </p>
-        )}
-        <button type="button" className="checkout__button checkout__button--block" disabled={busy || (method === 'wallet' && walletShort)} aria-busy={busy} onClick={purchase.submit}>
-          {busy ? '正在下单…' : '确认购买'}
-        </button>
-        <button type="button" className="checkout__button checkout__button--ghost checkout__button--block" disabled={busy} onClick={purchase.close}>
-          取消
-        </button>
-      </div>
-    </div>
+            </>
+          )}
+        </p>
+      )}
+      <button type="button" className="checkout__button checkout__button--block" disabled={busy || (method === 'wallet' && walletShort)} aria-busy={busy} onClick={purchase.submit}>
+        {busy ? '正在下单…' : '确认购买'}
+      </button>
+      <button type="button" className="checkout__button checkout__button--ghost checkout__button--block" disabled={busy} onClick={purchase.close}>
+        取消
+      </button>
+    </Sheet>
   );
 }
