@@ -55,6 +55,13 @@ const CALL_PATH_MESSAGE = 'name the call by its ref (api/protocol/call-refs.ts, 
 /** A staff call's path as a literal: /staff/api/… (the console's calls, api/protocol/staff-refs.ts). */
 const STAFF_CALL_PATH = String.raw`/^\/staff\/api\//`;
 const STAFF_CALL_PATH_MESSAGE = 'name the staff call by its ref (api/protocol/staff-refs.ts, e.g. staffCalls.service.queue), not by its path';
+const callPathRules = [
+  { selector: String.raw`Literal[value=${CALL_PATH}]`, message: CALL_PATH_MESSAGE },
+  { selector: String.raw`TemplateLiteral[quasis.0.value.raw=${CALL_PATH}]`, message: CALL_PATH_MESSAGE },
+  { selector: String.raw`Literal[value=${STAFF_CALL_PATH}]`, message: STAFF_CALL_PATH_MESSAGE },
+  { selector: String.raw`TemplateLiteral[quasis.0.value.raw=${STAFF_CALL_PATH}]`, message: STAFF_CALL_PATH_MESSAGE },
+];
+const DIALOG_MESSAGE = 'a sheet or dialog of the players\' app is <Sheet> or <CenterDialog> (src/components/): they give the mask, the focus trap, Escape and the label';
 
 export default tseslint.config(
   { ignores: ['dist/**', 'node_modules/**', 'coverage/**', 'test-results/**', 'playwright-report/**', 'data/**', 'docs/**'] },
@@ -120,12 +127,21 @@ export default tseslint.config(
     files: ['api/**/*.ts', 'src/**/*.{ts,tsx}', 'machines/**/*.ts', 'bridge/**/*.ts'],
     ignores: ['api/protocol/**'],
     rules: {
+      'no-restricted-syntax': ['error', ...callPathRules],
+    },
+  },
+  {
+    // The players' app has one bottom sheet and one centred dialog (src/components/Sheet.tsx,
+    // CenterDialog.tsx): a hand-made role="dialog" brings its own mask, focus handling and looks.
+    // (The staff console is another kit.) The option list replaces the one above, so it repeats it.
+    files: ['src/**/*.tsx'],
+    ignores: ['src/staff/**', 'src/components/Sheet.tsx', 'src/components/CenterDialog.tsx'],
+    rules: {
       'no-restricted-syntax': [
         'error',
-        { selector: String.raw`Literal[value=${CALL_PATH}]`, message: CALL_PATH_MESSAGE },
-        { selector: String.raw`TemplateLiteral[quasis.0.value.raw=${CALL_PATH}]`, message: CALL_PATH_MESSAGE },
-        { selector: String.raw`Literal[value=${STAFF_CALL_PATH}]`, message: STAFF_CALL_PATH_MESSAGE },
-        { selector: String.raw`TemplateLiteral[quasis.0.value.raw=${STAFF_CALL_PATH}]`, message: STAFF_CALL_PATH_MESSAGE },
+        ...callPathRules,
+        { selector: "JSXAttribute[name.name='role'][value.value='dialog']", message: DIALOG_MESSAGE },
+        { selector: "JSXAttribute[name.name='role'][value.expression.value='dialog']", message: DIALOG_MESSAGE },
       ],
     },
   },

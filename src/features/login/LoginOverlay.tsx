@@ -1,9 +1,8 @@
 import Button from 'antd-mobile/es/components/button';
-import Popup from 'antd-mobile/es/components/popup';
 import SpinLoading from 'antd-mobile/es/components/spin-loading';
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import { LoadFailed } from '../../components/LoadFailed.tsx';
-import { useFocusTrap } from '../../components/use-focus-trap.ts';
+import { Sheet } from '../../components/Sheet.tsx';
 import type { LoginPanel } from '../../../machines/login-overlay.selectors.ts';
 import { BackIcon, DocumentLinks } from './login-controls.tsx';
 import { CodePanel, NewPasswordPanel, panelTitleId, PasswordPanel, RecoverPanel, RegisterPanel, SmsPanel } from './login-panels.tsx';
@@ -40,24 +39,22 @@ export function Panel({ panel, view }: { panel: LoginPanel | null; view: LoginOv
 export default function LoginOverlay({ overlay }: { overlay: LoginOverlayActor }) {
   const view = useLoginOverlay(overlay);
   const panel = useShownPanel(view.isSheetOpen ? view.panel : null);
-  const sheet = useRef<HTMLDivElement>(null);
-  // Focus into the sheet, kept there, Escape = the close button (the machine refuses it mid-request).
-  useFocusTrap(view.isSheetOpen, () => sheet.current, () => view.canClose && view.close());
   return (
     <>
-      <Popup visible={view.isSheetOpen} onMaskClick={view.close} className="login-popup" bodyClassName="login-sheet" destroyOnClose>
-        <div
-          ref={sheet}
-          className="login-sheet__content"
-          role="dialog"
-          aria-modal="true"
-          aria-labelledby={panel ? panelTitleId(panel) : undefined}
-          data-testid="login-overlay"
-          data-state={view.isSheetOpen ? 'open' : 'closed'}
-        >
-          <Panel panel={panel} view={view} />
-        </div>
-      </Popup>
+      {/* Escape = the close button (the machine refuses it mid-request). */}
+      <Sheet
+        open={view.isSheetOpen}
+        onClose={view.close}
+        onEscape={() => view.canClose && view.close()}
+        popupClassName="login-popup"
+        panelClassName="login-sheet"
+        className="login-sheet__content"
+        labelledBy={panel ? panelTitleId(panel) : undefined}
+        testId="login-overlay"
+        dataState={view.isSheetOpen ? 'open' : 'closed'}
+      >
+        <Panel panel={panel} view={view} />
+      </Sheet>
       {/* A page shows its own (LoginPageView): the sheets follow the panels. */}
       {view.presentation === 'sheet' && (
         <>
@@ -72,60 +69,69 @@ export default function LoginOverlay({ overlay }: { overlay: LoginOverlayActor }
 /** SPEC §4: shown when the user acts without the box ticked; 'agree and continue' ticks it. */
 export function ConsentSheet({ view }: { view: LoginOverlayView }) {
   const open = view.sheetMode === 'asking';
-  const sheet = useRef<HTMLDivElement>(null);
-  useFocusTrap(open, () => sheet.current, view.dismissAgreement);
   return (
-    <Popup visible={open} onMaskClick={view.dismissAgreement} className="login-popup login-popup--consent" bodyClassName="login-consent">
-      <div ref={sheet} role="dialog" aria-modal="true" aria-labelledby="login-consent-title" data-testid="login-consent" data-state={open ? 'open' : 'closed'}>
-        <h2 id="login-consent-title" className="login-consent__title">
-          用户协议与隐私政策
-        </h2>
-        <p className="login-consent__text">
-          为保障您的合法权益，请阅读并同意
-          <DocumentLinks onOpen={view.openDocument} />
-          后继续登录。
-        </p>
-        <Button block color="primary" shape="rounded" className="login-action" onClick={view.acceptAgreement}>
-          同意并继续
-        </Button>
-        <Button block fill="none" className="login-consent__cancel" onClick={view.dismissAgreement}>
-          取消
-        </Button>
-      </div>
-    </Popup>
+    <Sheet
+      open={open}
+      onClose={view.dismissAgreement}
+      popupClassName="login-popup login-popup--consent"
+      panelClassName="login-consent"
+      labelledBy="login-consent-title"
+      testId="login-consent"
+      dataState={open ? 'open' : 'closed'}
+    >
+      <h2 id="login-consent-title" className="login-consent__title">
+        用户协议与隐私政策
+      </h2>
+      <p className="login-consent__text">
+        为保障您的合法权益，请阅读并同意
+        <DocumentLinks onOpen={view.openDocument} />
+        后继续登录。
+      </p>
+      <Button block color="primary" shape="rounded" className="login-action" onClick={view.acceptAgreement}>
+        同意并继续
+      </Button>
+      <Button block fill="none" className="login-consent__cancel" onClick={view.dismissAgreement}>
+        取消
+      </Button>
+    </Sheet>
   );
 }
 
 /** The user agreement / privacy policy, as the server has them (sanitised in the view model). */
 export function DocumentViewer({ view }: { view: LoginOverlayView }) {
   const open = view.sheetMode === 'viewing';
-  const frame = useRef<HTMLDivElement>(null);
-  useFocusTrap(open, () => frame.current, view.closeDocument);
   return (
-    <Popup visible={open} onMaskClick={view.closeDocument} className="login-popup login-popup--viewer" bodyClassName="login-viewer">
-      <div ref={frame} className="login-viewer__frame" role="dialog" aria-modal="true" aria-labelledby="login-viewer-title" data-testid="login-viewer" data-state={open ? 'open' : 'closed'}>
-        <header className="login-viewer__bar">
-          <button type="button" className="login-icon-button" aria-label="返回" onClick={view.closeDocument}>
-            <BackIcon />
-          </button>
-          <h2 id="login-viewer-title" className="login-viewer__title">
-            {view.documentTitle}
-          </h2>
-          <span className="login-icon-spacer" />
-        </header>
-        <div className="login-viewer__body">
-          {view.documentStatus === 'failed' ? (
-            <LoadFailed message={view.documentError} onRetry={view.retryDocument} />
-          ) : view.documentStatus === 'loading' ? (
-            <div className="login-viewer__loading" role="status" aria-busy="true">
-              <SpinLoading color="primary" style={{ '--size': '28px' }} />
-              <span>加载中…</span>
-            </div>
-          ) : (
-            <article className="login-viewer__article" dangerouslySetInnerHTML={{ __html: view.documentHtml }} />
-          )}
-        </div>
+    <Sheet
+      open={open}
+      onClose={view.closeDocument}
+      popupClassName="login-popup login-popup--viewer"
+      panelClassName="login-viewer"
+      className="login-viewer__frame"
+      labelledBy="login-viewer-title"
+      testId="login-viewer"
+      dataState={open ? 'open' : 'closed'}
+    >
+      <header className="login-viewer__bar">
+        <button type="button" className="login-icon-button" aria-label="返回" onClick={view.closeDocument}>
+          <BackIcon />
+        </button>
+        <h2 id="login-viewer-title" className="login-viewer__title">
+          {view.documentTitle}
+        </h2>
+        <span className="login-icon-spacer" />
+      </header>
+      <div className="login-viewer__body">
+        {view.documentStatus === 'failed' ? (
+          <LoadFailed message={view.documentError} onRetry={view.retryDocument} />
+        ) : view.documentStatus === 'loading' ? (
+          <div className="login-viewer__loading" role="status" aria-busy="true">
+            <SpinLoading color="primary" style={{ '--size': '28px' }} />
+            <span>加载中…</span>
+          </div>
+        ) : (
+          <article className="login-viewer__article" dangerouslySetInnerHTML={{ __html: view.documentHtml }} />
+        )}
       </div>
-    </Popup>
+    </Sheet>
   );
 }

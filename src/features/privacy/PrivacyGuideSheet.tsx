@@ -1,10 +1,10 @@
 import Button from 'antd-mobile/es/components/button';
-import Popup from 'antd-mobile/es/components/popup';
 import { useState } from 'react';
 import { PRIVACY_POLICY_CALL } from '../../app/privacy-consent.ts';
 import { safeHtml } from '../../app/sanitize.ts';
 import { useRemoteData } from '../../app/use-remote-data.ts';
 import { LoadFailed } from '../../components/LoadFailed.tsx';
+import { Sheet } from '../../components/Sheet.tsx';
 import './privacy-guide.css';
 import type { CallRef } from '../../../api/protocol/call-spec.ts';
 import * as calls from '../../../api/protocol/call-refs.ts';
@@ -35,11 +35,21 @@ export interface PrivacyGuideSheetProps {
 export default function PrivacyGuideSheet({ open, updated = false, onAgree, onRefuse }: PrivacyGuideSheetProps) {
   const [reading, setReading] = useState<GuideDocument | null>(null);
   return (
-    <Popup visible={open} className="privacy-guide-popup" bodyClassName={reading ? 'privacy-guide privacy-guide--reading' : 'privacy-guide'} destroyOnClose>
+    // The guide must be answered: no mask, and Escape only leaves a document being read.
+    <Sheet
+      open={open}
+      onClose={() => setReading(null)}
+      maskClosable={false}
+      popupClassName="privacy-guide-popup"
+      panelClassName={reading ? 'privacy-guide privacy-guide--reading' : 'privacy-guide'}
+      className={reading ? 'privacy-guide__frame' : undefined}
+      labelledBy={reading ? 'privacy-guide-doc-title' : 'privacy-guide-title'}
+      testId={reading ? undefined : 'privacy-guide'}
+    >
       {reading ? (
         <GuideDocumentView doc={reading} onBack={() => setReading(null)} />
       ) : (
-        <div role="dialog" aria-modal="true" aria-labelledby="privacy-guide-title" data-testid="privacy-guide">
+        <>
           <h2 id="privacy-guide-title" className="privacy-guide__title">
             个人信息保护指引
           </h2>
@@ -65,16 +75,16 @@ export default function PrivacyGuideSheet({ open, updated = false, onAgree, onRe
           <Button block fill="none" className="privacy-guide__refuse" onClick={onRefuse}>
             不同意
           </Button>
-        </div>
+        </>
       )}
-    </Popup>
+    </Sheet>
   );
 }
 
 function GuideDocumentView({ doc, onBack }: { doc: GuideDocument; onBack: () => void }) {
   const document = useRemoteData('privacyDocument', DOCUMENT_CALLS[doc]);
   return (
-    <div className="privacy-guide__frame" role="dialog" aria-modal="true" aria-labelledby="privacy-guide-doc-title">
+    <>
       <header className="privacy-guide__bar">
         <button type="button" className="privacy-guide__back" aria-label="返回" onClick={onBack}>
           <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true">
@@ -97,6 +107,6 @@ function GuideDocumentView({ doc, onBack }: { doc: GuideDocument; onBack: () => 
           <article className="privacy-guide__article" dangerouslySetInnerHTML={{ __html: safeHtml(String(document.data.content ?? '')) }} />
         )}
       </div>
-    </div>
+    </>
   );
 }

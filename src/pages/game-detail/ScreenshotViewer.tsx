@@ -1,20 +1,18 @@
-import { useEffect, useRef } from 'react';
+import { useCallback } from 'react';
+import { CenterDialog } from '../../components/CenterDialog.tsx';
 import type { Screenshot } from '../../features/games/game-detail.ts';
 
-/** Full-screen screenshots: swipe sideways (scroll snap), tap or '×' to close. */
+/** Full-screen screenshots: swipe sideways (scroll snap), tap, '×' or Escape to close. */
 export function ScreenshotViewer({ shots, start, onClose }: { shots: readonly Screenshot[]; start: number; onClose: () => void }) {
-  const track = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    const el = track.current;
-    if (el) el.scrollLeft = start * el.clientWidth;
-  }, [start]);
-  useEffect(() => {
-    const onKey = (event: KeyboardEvent) => event.key === 'Escape' && onClose();
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
-  }, [onClose]);
+  // The track mounts inside the dialog's portal: it is scrolled to the tapped shot once it is there.
+  const track = useCallback(
+    (el: HTMLDivElement | null) => {
+      if (el) el.scrollLeft = start * el.clientWidth;
+    },
+    [start],
+  );
   return (
-    <div className="shot-viewer" role="dialog" aria-modal="true" aria-label="截图预览" data-testid="shot-viewer">
+    <CenterDialog open onClose={onClose} fullScreen label="截图预览" testId="shot-viewer" className="shot-viewer">
       <div className="shot-viewer__track" ref={track} onClick={onClose}>
         {shots.map((shot, index) => (
           <figure className="shot-viewer__slide" key={shot.url}>
@@ -28,6 +26,6 @@ export function ScreenshotViewer({ shots, start, onClose }: { shots: readonly Sc
       <button type="button" className="shot-viewer__close" aria-label="关闭" onClick={onClose}>
         ×
       </button>
-    </div>
+    </CenterDialog>
   );
 }

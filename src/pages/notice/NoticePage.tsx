@@ -7,6 +7,7 @@ import { safeHtml } from '../../app/sanitize.ts';
 import { useRemoteData } from '../../app/use-remote-data.ts';
 import { useCurrentPath, useNavigate, useSignedIn } from '../../app/use-navigation.ts';
 import { LoadFailed } from '../../components/LoadFailed.tsx';
+import { CenterDialog } from '../../components/CenterDialog.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { PagedListView } from '../../features/games/PagedListView.tsx';
 import { usePagedList } from '../../features/games/use-paged-games.ts';
@@ -114,34 +115,34 @@ function DialogFrame({ notice, failed, error, onRetry, empty }: { notice: Notice
   const navigate = useNavigate();
   const close = () => (window.history.length > 1 ? navigate('back') : navigate('/', null, { replace: true }));
   return (
-    <div className="page popup-dialog" role="dialog" aria-modal="true" aria-label="公告">
-      <div className="popup-dialog__box">
-        <div className="popup-dialog__head">
-          <span className="popup-dialog__badge">公告</span>
-          <h2 className="popup-dialog__title">{notice?.title ?? (empty ? '暂无新公告' : '')}</h2>
-        </div>
-        <div className="popup-dialog__body">
-          {failed ? (
-            <LoadFailed message={error} onRetry={onRetry} />
-          ) : notice ? (
-            <NoticeHtml html={notice.content} />
-          ) : empty ? (
-            <p className="popup-dialog__note">公告都看过了，可在平台公告中查看全部</p>
-          ) : (
-            <p className="popup-dialog__note" aria-busy="true">
-              加载中…
-            </p>
-          )}
-        </div>
-        <div className="popup-dialog__actions">
-          <button type="button" className="popup-dialog__button popup-dialog__button--ghost" onClick={() => navigate('/notice', null, { replace: true })}>
-            全部公告
-          </button>
-          <button type="button" className="popup-dialog__button" onClick={close}>
-            我知道了
-          </button>
-        </div>
+    <div className="page">
+      <CenterDialog open onClose={close} label="公告" className="popup-dialog__box">
+      <div className="popup-dialog__head">
+        <span className="popup-dialog__badge">公告</span>
+        <h2 className="popup-dialog__title">{notice?.title ?? (empty ? '暂无新公告' : '')}</h2>
       </div>
+      <div className="popup-dialog__body">
+        {failed ? (
+          <LoadFailed message={error} onRetry={onRetry} />
+        ) : notice ? (
+          <NoticeHtml html={notice.content} />
+        ) : empty ? (
+          <p className="popup-dialog__note">公告都看过了，可在平台公告中查看全部</p>
+        ) : (
+          <p className="popup-dialog__note" aria-busy="true">
+            加载中…
+          </p>
+        )}
+      </div>
+      <div className="popup-dialog__actions">
+        <button type="button" className="popup-dialog__button popup-dialog__button--ghost" onClick={() => navigate('/notice', null, { replace: true })}>
+          全部公告
+        </button>
+        <button type="button" className="popup-dialog__button" onClick={close}>
+          我知道了
+        </button>
+      </div>
+      </CenterDialog>
     </div>
   );
 }

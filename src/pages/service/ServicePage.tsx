@@ -1,6 +1,7 @@
 import { useEffect, useLayoutEffect, useMemo, useRef, useState, type ChangeEvent, type FormEvent, type UIEvent } from 'react';
 import type { ChatMessage, ServiceQueue } from '../../../api/protocol/service-chat.ts';
 import { LIVE_LABELS } from '../../../machines/service-live.constants.ts';
+import { CenterDialog } from '../../components/CenterDialog.tsx';
 import { LoadFailed } from '../../components/LoadFailed.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { withTimeMarks } from './chat-time.ts';
@@ -216,12 +217,14 @@ export default function ServicePage() {
         </button>
       </form>
       {viewing && (
-        <div className="chat-viewer" role="dialog" aria-label="查看图片" onClick={() => setViewing(null)}>
-          <img src={viewing} alt="聊天图片（大图）" />
-          <button type="button" className="chat-viewer__close" aria-label="关闭">
-            ×
-          </button>
-        </div>
+        <CenterDialog open onClose={() => setViewing(null)} fullScreen label="查看图片" className="chat-viewer__frame">
+          <div className="chat-viewer" onClick={() => setViewing(null)}>
+            <img src={viewing} alt="聊天图片（大图）" />
+            <button type="button" className="chat-viewer__close" aria-label="关闭">
+              ×
+            </button>
+          </div>
+        </CenterDialog>
       )}
     </div>
   );

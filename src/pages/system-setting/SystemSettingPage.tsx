@@ -83,7 +83,8 @@ function Row({ label, hint, children }: { label: string; hint?: string; children
   );
 }
 
-const confirmDialog = () => document.querySelector<HTMLElement>('.system-setting__confirm [role="dialog"]');
+/** antd-mobile's Dialog names its dialog element (the role-bearing wrap) by this class. */
+const confirmDialog = () => document.querySelector<HTMLElement>('.system-setting__confirm .adm-center-popup-wrap');
 
 function CacheRow() {
   const cache = useCacheClear();

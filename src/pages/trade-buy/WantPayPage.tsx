@@ -8,9 +8,11 @@ import { useRuntime } from '../../app/runtime-context.tsx';
 import { useNavigate, useSignedIn } from '../../app/use-navigation.ts';
 import { useRemoteData } from '../../app/use-remote-data.ts';
 import { LoadFailed } from '../../components/LoadFailed.tsx';
+import { Sheet } from '../../components/Sheet.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { decodeBalances } from '../../features/money/money-data.ts';
 import { Row, Skeleton } from '../../features/payment/checkout-parts.tsx';
+import { RealNameNoticeCard, useLacksRealName } from '../../features/payment/RealNameNotice.tsx';
 import { decodeListingDetail, routeId } from '../../features/trade-buy/trade-data.ts';
 import { PAY_METHOD_NAMES } from '../../features/trade-buy/trade-text.ts';
 import { useTradePurchase, type TradePurchase } from '../../features/trade-buy/use-trade-purchase.ts';
@@ -54,6 +56,17 @@ function ListingView({ listingId }: { listingId: number }) {
 }
 
 function ListingBody({ detail }: { detail: ListingDetail }) {
+  const signedIn = useSignedIn();
+  // Only a signed-in player's real name is asked for: signed out, 立即购买 opens the login.
+  return signedIn && detail.status === 'on_sale' && !detail.is_own ? <BuyerListing detail={detail} /> : <ListingContent detail={detail} lacksRealName={false} />;
+}
+
+/** Buying needs an adult's verified real name: a player without one is told before 立即购买, which waits for it. */
+function BuyerListing({ detail }: { detail: ListingDetail }) {
+  return <ListingContent detail={detail} lacksRealName={useLacksRealName()} />;
+}
+
+function ListingContent({ detail, lacksRealName }: { detail: ListingDetail; lacksRealName: boolean }) {
   const navigate = useNavigate();
   const runtime = useRuntime();
   const signedIn = useSignedIn();
@@ -85,6 +98,7 @@ function ListingBody({ detail }: { detail: ListingDetail }) {
       {detail.is_own && <p className="trade-note">这是你出售的账号（{detail.status_text}），不能购买自己的账号</p>}
       {!detail.is_own && detail.status === 'reserved' && <p className="trade-note">正在交易中，其他买家已下单，15分钟内未支付将重新开放</p>}
       {gone && !detail.is_own && <p className="trade-note trade-note--bad">{TRADE_MSG.notOnSale}</p>}
+      {lacksRealName && <RealNameNoticeCard message={TRADE_MSG.buyerNeedRealName} />}
       <section className="checkout__card" aria-label="账号信息">
         <Row label="游戏">{detail.game_name}</Row>
         <Row label="区服">{detail.server_name}</Row>
@@ -123,7 +137,7 @@ function ListingBody({ detail }: { detail: ListingDetail }) {
             已下架
           </button>
         ) : (
-          <button type="button" className="checkout__button" disabled={!buyable} onClick={() => (signedIn ? purchase.open() : runtime.openLogin())}>
+          <button type="button" className="checkout__button" disabled={!buyable || lacksRealName} onClick={() => (signedIn ? purchase.open() : runtime.openLogin())}>
             立即购买
           </button>
         )}
@@ -142,46 +156,44 @@ function ConfirmSheet({ detail, purchase }: { detail: ListingDetail; purchase: T
   const busy = purchase.busy;
   const method = purchase.payMethod;
   return (
-    <div className="trade-sheet" role="dialog" aria-modal="true" aria-label="确认购买">
-      <button type="button" className="trade-sheet__backdrop" aria-label="点击空白处关闭" onClick={busy ? undefined : purchase.close} />
-      <div className="trade-sheet__panel">
-        <h2 className="trade-sheet__title">确认购买</h2>
-        <Row label="商品">{detail.title}</Row>
-        <Row label="实付">
-          <span className="checkout__total">¥{formatYuan(detail.price_cents)}</span>
-        </Row>
-        <ul className="checkout__methods" role="radiogroup" aria-label="支付方式">
-          {(['provider', 'wallet'] as const).map((m) => (
-            <li key={m}>
-              <button type="button" className="checkout__method" role="radio" aria-checked={method === m} disabled={busy || (m === 'wallet' && walletShort)} onClick={() => purchase.choose(m)}>
-                <span className="checkout__method-name">{PAY_METHOD_NAMES[m]}</span>
-                {m === 'wallet' && <span className="checkout__method-balance">{wallet === undefined ? '余额加载中' : walletShort ? `${MONEY_MSG.walletShort}（¥${formatYuan(wallet)}）` : `可用 ¥${formatYuan(wallet)}`}</span>}
-                <span className={`checkout__radio${method === m ? ' checkout__radio--on' : ''}`} aria-hidden="true" />
+    // While the order is being made, the mask and Escape wait for the answer.
+    <Sheet open onClose={busy ? () => {} : purchase.close} label="确认购买" className="trade-sheet__panel">
+      <h2 className="trade-sheet__title">确认购买</h2>
+      <Row label="商品">{detail.title}</Row>
+      <Row label="实付">
+        <span className="checkout__total">¥{formatYuan(detail.price_cents)}</span>
+      </Row>
+      <ul className="checkout__methods" role="radiogroup" aria-label="支付方式">
+        {(['provider', 'wallet'] as const).map((m) => (
+          <li key={m}>
+            <button type="button" className="checkout__method" role="radio" aria-checked={method === m} disabled={busy || (m === 'wallet' && walletShort)} onClick={() => purchase.choose(m)}>
+              <span className="checkout__method-name">{PAY_METHOD_NAMES[m]}</span>
+              {m === 'wallet' && <span className="checkout__method-balance">{wallet === undefined ? '余额加载中' : walletShort ? `${MONEY_MSG.walletShort}（¥${formatYuan(wallet)}）` : `可用 ¥${formatYuan(wallet)}`}</span>}
+              <span className={`checkout__radio${method === m ? ' checkout__radio--on' : ''}`} aria-hidden="true" />
+            </button>
+          </li>
+        ))}
+      </ul>
+      <p className="checkout__hint">下单后商品为你保留15分钟，请在15分钟内完成支付</p>
+      {purchase.error && (
+        <p className="checkout__error" role="alert">
+          {purchase.error}
+          {purchase.error.includes('实名认证') && (
+            <>
+              {' '}
+              <button type="button" className="checkout__link" onClick={() => navigate('/realnamecertificateone')}>
+                去实名认证
               </button>
-            </li>
-          ))}
-        </ul>
-        <p className="checkout__hint">下单后商品为你保留15分钟，请在15分钟内完成支付</p>
-        {purchase.error && (
-          <p className="checkout__error" role="alert">
-            {purchase.error}
-            {purchase.error.includes('实名认证') && (
-              <>
-                {' '}
-                <button type="button" className="checkout__link" onClick={() => navigate('/realnamecertificateone')}>
-                  去实名认证
-                </button>
-              </>
-            )}
-          </p>
-        )}
-        <button type="button" className="checkout__button checkout__button--block" disabled={busy || (method === 'wallet' && walletShort)} aria-busy={busy} onClick={purchase.submit}>
-          {busy ? '正在下单…' : '确认购买'}
-        </button>
-        <button type="button" className="checkout__button checkout__button--ghost checkout__button--block" disabled={busy} onClick={purchase.close}>
-          取消
-        </button>
-      </div>
-    </div>
+            </>
+          )}
+        </p>
+      )}
+      <button type="button" className="checkout__button checkout__button--block" disabled={busy || (method === 'wallet' && walletShort)} aria-busy={busy} onClick={purchase.submit}>
+        {busy ? '正在下单…' : '确认购买'}
+      </button>
+      <button type="button" className="checkout__button checkout__button--ghost checkout__button--block" disabled={busy} onClick={purchase.close}>
+        取消
+      </button>
+    </Sheet>
   );
 }

@@ -1,4 +1,4 @@
-import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, createMachine } from 'xstate';
@@ -197,6 +197,7 @@ describe('/wantpay', () => {
     const { call, navigate, events } = renderPage(<WantPayPage data={{ listing_id: 31 }} />, (path) => {
       if (path === '/api/trade/getListing') return ok(detail());
       if (path === '/api/user/getMoney') return ok({ wallet_cents: 100, coins_cents: 0 });
+      if (path === '/api/user/getUserInfo') return ok({ real_name: 1 });
       buys += 1;
       return buys === 1 ? { kind: 'error', reason: 'network', code: null, msg: '网络异常' } : ok(ORDER);
     });
@@ -222,7 +223,13 @@ describe('/wantpay', () => {
 
   it('a refusal is shown with its way out and the next try is a new request', async () => {
     const { call } = renderPage(<WantPayPage data={{ listing_id: 31 }} />, (path) =>
-      path === '/api/trade/getListing' ? ok(detail()) : path === '/api/user/getMoney' ? ok({ wallet_cents: 0, coins_cents: 0 }) : refused(TRADE_MSG.buyerNeedRealName),
+      path === '/api/trade/getListing'
+        ? ok(detail())
+        : path === '/api/user/getMoney'
+          ? ok({ wallet_cents: 0, coins_cents: 0 })
+          : path === '/api/user/getUserInfo'
+            ? ok({ real_name: 1 })
+            : refused(TRADE_MSG.buyerNeedRealName),
     );
     fireEvent.click(await screen.findByRole('button', { name: '立即购买' }));
     await act(async () => fireEvent.click(screen.getByRole('button', { name: '确认购买' })));
@@ -242,6 +249,30 @@ describe('/wantpay', () => {
     fireEvent.click(await screen.findByRole('radio', { name: /余额.*可用 ¥100\.00/ }));
     await act(async () => fireEvent.click(screen.getByRole('button', { name: '确认购买' })));
     await waitFor(() => expect(navigate).toHaveBeenCalledWith('/tradingsuccess', { order_number: ORDER.order_number }, { replace: true }));
+  });
+
+  it('a player without a verified real name is told before 立即购买, with the way to 实名认证, and cannot open the purchase; a verified one can', async () => {
+    for (const realName of [0, 1]) {
+      const { call } = renderPage(<WantPayPage data={{ listing_id: 31 }} />, (path) =>
+        path === '/api/trade/getListing' ? ok(detail()) : path === '/api/user/getUserInfo' ? ok({ real_name: realName }) : ok({ wallet_cents: 0, coins_cents: 0 }),
+      );
+      const buy = (await screen.findByRole('button', { name: '立即购买' })) as HTMLButtonElement;
+      await waitFor(() => expect(callsTo(call, '/api/user/getUserInfo')).toHaveLength(1));
+      if (realName === 0) {
+        const notice = await screen.findByRole('region', { name: '实名认证' });
+        expect(notice.textContent).toContain(TRADE_MSG.buyerNeedRealName);
+        expect(within(notice).getByRole('link', { name: '去实名认证' }).getAttribute('href')).toBe('/realnamecertificateone');
+        expect(buy.disabled).toBe(true);
+        fireEvent.click(buy);
+        expect(screen.queryByRole('dialog', { name: '确认购买' })).toBeNull();
+      } else {
+        await waitFor(() => expect(buy.disabled).toBe(false));
+        expect(screen.queryByRole('region', { name: '实名认证' })).toBeNull();
+        fireEvent.click(buy);
+        expect(await screen.findByRole('dialog', { name: '确认购买' })).toBeTruthy();
+      }
+      cleanup();
+    }
   });
 
   it('own listing: a note, no buy button', async () => {

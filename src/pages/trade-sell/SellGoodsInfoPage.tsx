@@ -6,6 +6,7 @@ import type { PageProps } from '../../app/routes.ts';
 import { useCurrentPath, useNavigate, useSignedIn } from '../../app/use-navigation.ts';
 import { LoadFailed } from '../../components/LoadFailed.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
+import { Sheet } from '../../components/Sheet.tsx';
 import { MoneySignIn } from '../../features/money/money-parts.tsx';
 import { feeRuleOf, findSubAccount, type SellGames } from '../../features/trade-sell/trade-sell-data.ts';
 import { subAccountFacts } from '../../features/trade-sell/trade-sell-parts.tsx';
@@ -291,31 +292,29 @@ function SecondPassword({ form, locked }: { form: ListingForm; locked: boolean }
 
 function ConfirmSheet({ form, money }: { form: ListingForm; money: NonNullable<ListingForm['money']> }) {
   return (
-    <div className="ts-sheet" role="dialog" aria-modal="true" aria-label="确认出售">
-      <div className="ts-sheet__panel">
-        <h2 className="ts-sheet__title">确认提交审核</h2>
-        <div className="ts-sheet__line">
-          <span>出售价格</span>
-          <span data-testid="confirm-price">¥{formatYuan(money.price_cents)}</span>
-        </div>
-        <div className="ts-sheet__line">
-          <span>平台手续费</span>
-          <span data-testid="confirm-fee">-¥{formatYuan(money.fee_cents)}</span>
-        </div>
-        <div className="ts-sheet__line">
-          <span>到手金额</span>
-          <strong data-testid="confirm-net">¥{formatYuan(money.net_cents)}</strong>
-        </div>
-        <p className="money-muted">提交后小号将被冻结，审核通过即上架；成交后货款在冷静期结束后到账余额。</p>
-        <div className="ts-actions" style={{ padding: '12px 0 0' }}>
-          <button type="button" className="money-button money-button--ghost" onClick={form.cancel}>
-            返回修改
-          </button>
-          <button type="button" className="money-button" onClick={form.confirm}>
-            确认提交
-          </button>
-        </div>
+    <Sheet open onClose={form.cancel} label="确认出售" className="ts-sheet__panel">
+      <h2 className="ts-sheet__title">确认提交审核</h2>
+      <div className="ts-sheet__line">
+        <span>出售价格</span>
+        <span data-testid="confirm-price">¥{formatYuan(money.price_cents)}</span>
       </div>
-    </div>
+      <div className="ts-sheet__line">
+        <span>平台手续费</span>
+        <span data-testid="confirm-fee">-¥{formatYuan(money.fee_cents)}</span>
+      </div>
+      <div className="ts-sheet__line">
+        <span>到手金额</span>
+        <strong data-testid="confirm-net">¥{formatYuan(money.net_cents)}</strong>
+      </div>
+      <p className="money-muted">提交后小号将被冻结，审核通过即上架；成交后货款在冷静期结束后到账余额。</p>
+      <div className="ts-actions" style={{ padding: '12px 0 0' }}>
+        <button type="button" className="money-button money-button--ghost" onClick={form.cancel}>
+          返回修改
+        </button>
+        <button type="button" className="money-button" onClick={form.confirm}>
+          确认提交
+        </button>
+      </div>
+    </Sheet>
   );
 }

@@ -5,6 +5,7 @@ import { runningVersion } from '../../../api/protocol/versions.ts';
 import type { PageProps } from '../../app/routes.ts';
 import { useRuntime } from '../../app/runtime-context.tsx';
 import { useNavigate } from '../../app/use-navigation.ts';
+import { CenterDialog } from '../../components/CenterDialog.tsx';
 import { updateActorFor, type UpdateActor } from '../../features/update/update-runtime.ts';
 import '../../features/messages/messages.css';
 
@@ -55,12 +56,15 @@ export default function UpdateDialogPage(_: PageProps) {
 
   let body: ReactNode;
   let actions: ReactNode;
+  // Escape does what the way out on screen does; with none (checking, downloading, forced), it does nothing.
+  let escape: () => void = () => {};
   if (state === 'checking' || state === 'idle') {
     body = <p className="popup-dialog__note" aria-busy="true">正在检查更新…</p>;
     actions = null;
   } else if (state === 'none') {
     body = <p className="popup-dialog__note">当前已是最新版本（v{current}）</p>;
     actions = <button type="button" className="popup-dialog__button" onClick={close}>知道了</button>;
+    escape = close;
   } else if (state === 'failed') {
     body = <p className="popup-dialog__note" role="alert">{error}</p>;
     actions = (
@@ -69,6 +73,7 @@ export default function UpdateDialogPage(_: PageProps) {
         <button type="button" className="popup-dialog__button" onClick={() => actor.send({ type: 'ui.retry' })}>重试</button>
       </>
     );
+    escape = close;
   } else if (state === 'downloading') {
     body = (
       <>
@@ -87,6 +92,7 @@ export default function UpdateDialogPage(_: PageProps) {
         <button type="button" className="popup-dialog__button" onClick={() => actor.send({ type: 'ui.retry' })}>重新下载</button>
       </>
     );
+    if (!forced) escape = dismiss;
   } else if (state === 'installing') {
     body = <p className="popup-dialog__note">安装包已下载，请在安装界面完成安装</p>;
     actions = (
@@ -95,9 +101,11 @@ export default function UpdateDialogPage(_: PageProps) {
         <button type="button" className="popup-dialog__button" onClick={update}>重新安装</button>
       </>
     );
+    if (!forced) escape = dismiss;
   } else if (state === 'opened') {
     body = <p className="popup-dialog__note">已在浏览器中开始下载安装包，下载完成后请点击安装</p>;
     actions = <button type="button" className="popup-dialog__button" onClick={() => { actor.send({ type: 'ui.dismiss' }); close(); }}>知道了</button>;
+    escape = dismiss;
   } else {
     // optional, forced (and dismissed, just before the page goes back)
     body = (
@@ -113,18 +121,19 @@ export default function UpdateDialogPage(_: PageProps) {
         <button type="button" className="popup-dialog__button" onClick={update}>立即更新</button>
       </>
     );
+    if (state === 'optional') escape = dismiss;
   }
 
   return (
-    <div className="page popup-dialog" role="dialog" aria-modal="true" aria-label="版本更新" data-state={state}>
-      <div className="popup-dialog__box">
-        <div className="popup-dialog__head">
-          <span className="popup-dialog__badge">版本更新</span>
-          <h2 className="popup-dialog__title">{state === 'none' ? '已是最新版本' : state === 'forced' ? '需要更新到新版本' : latest ? '发现新版本' : '检查更新'}</h2>
-        </div>
-        <div className="popup-dialog__body">{body}</div>
-        {actions && <div className="popup-dialog__actions">{actions}</div>}
+    <div className="page">
+      <CenterDialog open onClose={escape} label="版本更新" dataState={state} className="popup-dialog__box">
+      <div className="popup-dialog__head">
+        <span className="popup-dialog__badge">版本更新</span>
+        <h2 className="popup-dialog__title">{state === 'none' ? '已是最新版本' : state === 'forced' ? '需要更新到新版本' : latest ? '发现新版本' : '检查更新'}</h2>
       </div>
+      <div className="popup-dialog__body">{body}</div>
+      {actions && <div className="popup-dialog__actions">{actions}</div>}
+      </CenterDialog>
     </div>
   );
 }
