@@ -53,17 +53,13 @@ describe('download entry: paths generated from the machine graph', () => {
         unsolicitedBefore = effects.unsolicited.length;
         tracked = effects.trackPoint.length;
       },
-      // An answer to no running call and a timer outside removing are what the machine may be sent.
       perform: (event, { actor }) => {
         const snapshot = actor.getSnapshot() as SnapshotFrom<typeof downloadEntryMachine>;
         const answer = /^xstate\.(done|error)\.actor\.(.+)$/.exec(event.type);
-        if (answer) {
-          if (snapshot.children[answer[2]!] !== undefined) return false;
-        } else if (event.type.startsWith('xstate.after.') && snapshot.matches('removing')) {
-          clock.increment(FAILED_ENTRY_REMOVAL_MS);
-          return true;
-        } else if (!event.type.startsWith('xstate.after.')) return false;
-        actor.send(event);
+        if (event.type.startsWith('xstate.after.') && snapshot.matches('removing')) clock.increment(FAILED_ENTRY_REMOVAL_MS);
+        // Anything else but the answer to a running call, stray answers and timers included, is what the machine may be sent.
+        else if (!answer || snapshot.children[answer[2]!] === undefined) actor.send(event);
+        else return false;
         return true;
       },
       check: ({ index, event, before: beforeSnapshot, snapshot }) => {
