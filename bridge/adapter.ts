@@ -52,6 +52,62 @@ interface QueuedCall {
 
 type HostRecord = Record<string, unknown>;
 
+/** Validated native events, kept until a listener takes them (the downloads feature subscribes late). */
+function createEventInbox(log: (message: string, detail?: unknown) => void) {
+  const listeners = new Set<(event: NativeEvent) => void>();
+  const buffer: NativeEvent[] = [];
+  let deliveryScheduled = false;
+  let rejected = 0;
+
+  function deliver(): void {
+    deliveryScheduled = false;
+    while (buffer.length > 0 && listeners.size > 0) {
+      const event = buffer.shift()!;
+      for (const listener of [...listeners]) {
+        try {
+          listener(event);
+        } catch (error) {
+          log(`listener threw on ${event.type}`, error);
+        }
+      }
+    }
+  }
+
+  function scheduleDelivery(): void {
+    if (deliveryScheduled) return;
+    deliveryScheduled = true;
+    // Not inside onEvent or the native call itself: a listener may not hold its unsubscribe yet.
+    queueMicrotask(deliver);
+  }
+
+  function receive(raw: unknown): void {
+    const parsed = parseNativeEvent(raw);
+    if (!parsed.ok) {
+      rejected++;
+      log(`event refused: ${parsed.reason}`, typeof raw === 'string' ? raw.slice(0, 200) : typeof raw);
+      return;
+    }
+    if (buffer.length >= EVENT_BUFFER_MAX) {
+      const dropped = buffer.shift()!;
+      log(`event buffer full: dropped the oldest (${dropped.type})`);
+    }
+    buffer.push(parsed.event);
+    if (listeners.size > 0) scheduleDelivery();
+  }
+
+  return {
+    receive,
+    onEvent(listener: (event: NativeEvent) => void): () => void {
+      listeners.add(listener);
+      if (buffer.length > 0) scheduleDelivery();
+      return () => {
+        listeners.delete(listener);
+      };
+    },
+    rejectedCount: () => rejected,
+  };
+}
+
 export function createBridge(options: BridgeOptions): Bridge {
   const host = options.host as HostRecord;
   const log = options.log ?? ((message: string, detail?: unknown) => console.warn(`[bridge] ${message}`, detail ?? ''));
@@ -60,10 +116,7 @@ export function createBridge(options: BridgeOptions): Bridge {
 
   let secret: string | null = null;
   const queue: QueuedCall[] = [];
-  const listeners = new Set<(event: NativeEvent) => void>();
-  const buffer: NativeEvent[] = [];
-  let deliveryScheduled = false;
-  let rejected = 0;
+  const inbox = createEventInbox(log);
 
   function nativeObject(): HostRecord | null {
     try {
@@ -165,45 +218,9 @@ export function createBridge(options: BridgeOptions): Bridge {
     flushQueue();
   }
 
-  function deliver(): void {
-    deliveryScheduled = false;
-    while (buffer.length > 0 && listeners.size > 0) {
-      const event = buffer.shift()!;
-      for (const listener of [...listeners]) {
-        try {
-          listener(event);
-        } catch (error) {
-          log(`listener threw on ${event.type}`, error);
-        }
-      }
-    }
-  }
-
-  function scheduleDelivery(): void {
-    if (deliveryScheduled) return;
-    deliveryScheduled = true;
-    // Not inside onEvent or the native call itself: a listener may not hold its unsubscribe yet.
-    queueMicrotask(deliver);
-  }
-
-  function receive(raw: unknown): void {
-    const parsed = parseNativeEvent(raw);
-    if (!parsed.ok) {
-      rejected++;
-      log(`event refused: ${parsed.reason}`, typeof raw === 'string' ? raw.slice(0, 200) : typeof raw);
-      return;
-    }
-    if (buffer.length >= EVENT_BUFFER_MAX) {
-      const dropped = buffer.shift()!;
-      log(`event buffer full: dropped the oldest (${dropped.type})`);
-    }
-    buffer.push(parsed.event);
-    if (listeners.size > 0) scheduleDelivery();
-  }
-
   host[EVENT_RECEIVER] = (raw: unknown): void => {
     try {
-      receive(raw);
+      inbox.receive(raw);
     } catch (error) {
       log('event receiver failed', error);
     }
@@ -218,16 +235,10 @@ export function createBridge(options: BridgeOptions): Bridge {
 
   return {
     call,
-    onEvent(listener) {
-      listeners.add(listener);
-      if (buffer.length > 0) scheduleDelivery();
-      return () => {
-        listeners.delete(listener);
-      };
-    },
+    onEvent: inbox.onEvent,
     isReady: () => channel() !== 'none',
     channel,
-    rejectedCount: () => rejected,
+    rejectedCount: inbox.rejectedCount,
   };
 }
 

@@ -1,9 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { createActor, SimulatedClock, type AnyEventObject } from 'xstate';
 import { accountCancelMachine } from '../machines/account-cancel.machine.ts';
-import { ACCOUNT_CANCEL_CALLS, getAccountCancelPaths, type AccountCancelCall } from './account-cancel.paths.ts';
-import { coverageOfPaths, createCoverageRecorder, delayOf, formatCoverage, type MachinePath } from './coverage.ts';
-import { createDeferredActors } from './deferred-actors.ts';
+import { ACCOUNT_CANCEL_CALLS, getAccountCancelPaths } from './account-cancel.paths.ts';
+import { coverageOfPaths, createCoverageRecorder, formatCoverage, type MachinePath } from './coverage.ts';
+import { replayPath } from './replay.ts';
 
 const paths = getAccountCancelPaths();
 const runtime = createCoverageRecorder(accountCancelMachine);
@@ -36,28 +35,12 @@ describe('account-cancel: paths generated from the machine graph', () => {
   });
 
   it.each(paths.map((path, index) => [`#${index + 1} ${summarize(path)}`, path] as const))('replays %s', async (_, path) => {
-    const clock = new SimulatedClock();
-    const calls = createDeferredActors(accountCancelMachine, ACCOUNT_CANCEL_CALLS);
     const toasts: string[] = [];
-    const actor = createActor(accountCancelMachine.provide({ actors: calls.actors, actions: { showToast: (_, params) => void toasts.push(params.message) } }), {
-      clock,
-      inspect: runtime.inspect,
+    await replayPath(accountCancelMachine, path, {
+      calls: ACCOUNT_CANCEL_CALLS,
+      recorder: runtime,
+      actions: { showToast: (_: unknown, params: { message: string }) => void toasts.push(params.message) },
     });
-    const perform = async (event: AnyEventObject) => {
-      const actorEvent = /^xstate\.(done|error)\.actor\.(.+)$/.exec(event.type);
-      if (event.type === 'xstate.init') actor.start();
-      else if (actorEvent?.[1] === 'done') await calls.resolve(actorEvent[2] as AccountCancelCall, event.output);
-      else if (actorEvent?.[1] === 'error') await calls.reject(actorEvent[2] as AccountCancelCall, event.error);
-      else if (event.type.startsWith('xstate.after.')) clock.increment(delayOf(accountCancelMachine, event.type));
-      else actor.send(event as Parameters<typeof actor.send>[0]);
-    };
-    for (const [index, step] of path.steps.entries()) {
-      await perform(step.event);
-      const snapshot = actor.getSnapshot();
-      expect(snapshot.value, `step ${index}: ${step.event.type}`).toEqual(step.state.value);
-      expect(snapshot.context, `step ${index}: ${step.event.type}`).toEqual(step.state.context);
-    }
-    actor.stop();
   });
 
   it('took every transition in the running actors too', () => {

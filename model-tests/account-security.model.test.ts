@@ -1,10 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { createActor, SimulatedClock, type AnyEventObject, type AnyStateMachine } from 'xstate';
+import type { AnyStateMachine } from 'xstate';
 import { passwordChangeMachine } from '../machines/password-change.machine.ts';
 import { phoneBindMachine } from '../machines/phone-bind.machine.ts';
 import { phoneVerifyMachine } from '../machines/phone-verify.machine.ts';
-import { coverageOfPaths, createCoverageRecorder, delayOf, formatCoverage, type MachinePath } from './coverage.ts';
-import { createDeferredActors } from './deferred-actors.ts';
+import { coverageOfPaths, createCoverageRecorder, formatCoverage, type MachinePath } from './coverage.ts';
 import {
   describeAccountSecurityEvent,
   getPasswordChangePaths,
@@ -14,6 +13,7 @@ import {
   PHONE_CHANGE_CALLS,
   type InputPath,
 } from './account-security.paths.ts';
+import { replayPath } from './replay.ts';
 
 function summarize({ input, path }: InputPath<unknown>): string {
   const parts: string[] = [];
@@ -39,27 +39,11 @@ function summarize({ input, path }: InputPath<unknown>): string {
   return `${JSON.stringify(input)} ${parts.join(' → ')}`;
 }
 
-/** Replays one path on a fresh actor with a simulated clock and deferred calls. */
+/** Replays one path with deferred calls; the effects are only recorded. */
 async function replay(machine: AnyStateMachine, calls: readonly string[], recorder: ReturnType<typeof createCoverageRecorder>, { input, path }: InputPath<unknown>) {
-  const clock = new SimulatedClock();
-  const deferred = createDeferredActors(machine, calls as never);
   const effects: string[] = [];
   const actions = Object.fromEntries(['showToast', 'verified', 'changed', 'restart'].map((name) => [name, () => void effects.push(name)]));
-  const actor = createActor(machine.provide({ actors: deferred.actors, actions }), { clock, input, inspect: recorder.inspect });
-  for (const [index, step] of path.steps.entries()) {
-    const event: AnyEventObject = step.event;
-    const actorEvent = /^xstate\.(done|error)\.actor\.(.+)$/.exec(event.type);
-    if (event.type === 'xstate.init') actor.start();
-    else if (actorEvent?.[1] === 'done') await deferred.resolve(actorEvent[2] as never, event.output);
-    else if (actorEvent?.[1] === 'error') await deferred.reject(actorEvent[2] as never, event.error);
-    else if (event.type.startsWith('xstate.after.')) clock.increment(delayOf(machine, event.type));
-    else actor.send(event);
-    const snapshot = actor.getSnapshot();
-    expect(snapshot.value, `step ${index}: ${event.type}`).toEqual(step.state.value);
-    expect(snapshot.context, `step ${index}: ${event.type}`).toEqual(step.state.context);
-  }
-  actor.stop();
-  return effects;
+  await replayPath(machine, path as MachinePath, { calls, input, actions, recorder });
 }
 
 const SUITES: Array<[string, AnyStateMachine, readonly string[], () => InputPath<unknown>[]]> = [

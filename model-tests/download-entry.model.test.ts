@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createActor, SimulatedClock, type AnyEventObject } from 'xstate';
+import { createActor, SimulatedClock, type AnyEventObject, type SnapshotFrom } from 'xstate';
 import { FAILED_ENTRY_REMOVAL_MS } from '../machines/constants.ts';
 import { ALLOWED } from '../machines/download-transitions.ts';
 import { coverageOfPaths, createCoverageRecorder, formatCoverage, type MachinePath } from './coverage.ts';
@@ -7,7 +7,8 @@ import { createDeferredActors } from './deferred-actors.ts';
 import { emptyEffects, metaDownState, providedEntry } from './download-entry.kit.ts';
 import { describeEntryEvent, describeInput, ENTRY_CALLS, getEntryPaths, INVOKE_SRC } from './download-entry.paths.ts';
 import { downloadEntryMachine } from '../machines/download-entry.machine.ts';
-import type { DownloadEntryInput, DownState } from '../machines/download.types.ts';
+import type { DownState } from '../machines/download.types.ts';
+import { replayPath } from './replay.ts';
 
 const paths = getEntryPaths();
 
@@ -19,27 +20,6 @@ function nativeTarget(event: AnyEventObject): DownState | null {
   return null;
 }
 const runtime = createCoverageRecorder(downloadEntryMachine);
-
-/** A running entry that replays a path: answers its pending calls, runs its clock, sends the rest. */
-function createReplay(input: DownloadEntryInput) {
-  const effects = emptyEffects();
-  const calls = createDeferredActors(downloadEntryMachine, ENTRY_CALLS);
-  const { machine } = providedEntry(effects, calls);
-  const clock = new SimulatedClock();
-  const actor = createActor(machine, { clock, input, inspect: runtime.inspect });
-
-  async function perform(event: AnyEventObject) {
-    const actorEvent = /^xstate\.(done|error)\.actor\.(.+)$/.exec(event.type);
-    const invoked = actorEvent && actor.getSnapshot().children[actorEvent[2]!] !== undefined;
-    if (event.type === 'xstate.init') actor.start();
-    else if (invoked && actorEvent[1] === 'done') await calls.resolve(INVOKE_SRC[actorEvent[2]!]!, event.output);
-    else if (invoked) await calls.reject(INVOKE_SRC[actorEvent[2]!]!, event.error);
-    else if (event.type.startsWith('xstate.after.') && actor.getSnapshot().matches('removing')) clock.increment(FAILED_ENTRY_REMOVAL_MS);
-    // Anything else, stray answers and timers included, is what the machine may be sent.
-    else actor.send(event as Parameters<typeof actor.send>[0]);
-  }
-  return { actor, perform, effects };
-}
 
 describe('download entry: paths generated from the machine graph', () => {
   it('cover every state and every transition', () => {
@@ -59,31 +39,46 @@ describe('download entry: paths generated from the machine graph', () => {
   });
 
   it.each(named)('replays %s', async (_, input, path: MachinePath) => {
-    const { actor, perform, effects } = createReplay(input);
-    for (const [index, step] of path.steps.entries()) {
-      const started = index > 0;
-      const before = started ? actor.getSnapshot().context.entry.down_state : input.entry.down_state;
-      const beforeMeta = started ? metaDownState(actor.getSnapshot()) : undefined;
-      const unsolicitedBefore = effects.unsolicited.length;
-      const tracked = effects.trackPoint.length;
-      await perform(step.event);
-      const snapshot = actor.getSnapshot();
-      const where = `step ${index}: ${step.event.type}`;
-      expect(snapshot.value, where).toEqual(step.state.value);
-      expect(snapshot.context, where).toEqual(step.state.context);
-      const after = snapshot.context.entry.down_state;
-      if (after !== before) expect(ALLOWED[before], where).toContain(after);
-      const meta = metaDownState(snapshot);
-      if (meta !== undefined) expect(meta, where).toBe(after);
-      // A native event whose down_state ALLOWED does not list (or that reaches a non-SPEC state) is reported.
-      const target = nativeTarget(step.event);
-      if (target !== null) {
-        const accepted = beforeMeta !== undefined && ALLOWED[before].includes(target);
-        expect(effects.unsolicited.length - unsolicitedBefore, where).toBe(accepted ? 0 : 1);
-      }
-      if (after === '3' && before !== '3') expect(effects.trackPoint.length, where).toBe(tracked + 1);
-    }
-    actor.stop();
+    const effects = emptyEffects();
+    const calls = createDeferredActors(downloadEntryMachine, ENTRY_CALLS);
+    const { machine } = providedEntry(effects, calls);
+    const clock = new SimulatedClock();
+    let unsolicitedBefore = 0;
+    let tracked = 0;
+    await replayPath(downloadEntryMachine, path, {
+      harness: { actor: createActor(machine, { clock, input, inspect: runtime.inspect }), calls, clock },
+      sources: INVOKE_SRC,
+      recorder: runtime,
+      beforeStep: () => {
+        unsolicitedBefore = effects.unsolicited.length;
+        tracked = effects.trackPoint.length;
+      },
+      perform: (event, { actor }) => {
+        const snapshot = actor.getSnapshot() as SnapshotFrom<typeof downloadEntryMachine>;
+        const answer = /^xstate\.(done|error)\.actor\.(.+)$/.exec(event.type);
+        if (event.type.startsWith('xstate.after.') && snapshot.matches('removing')) clock.increment(FAILED_ENTRY_REMOVAL_MS);
+        // Anything else but the answer to a running call, stray answers and timers included, is what the machine may be sent.
+        else if (!answer || snapshot.children[answer[2]!] === undefined) actor.send(event);
+        else return false;
+        return true;
+      },
+      check: ({ index, event, before: beforeSnapshot, snapshot }) => {
+        const before: DownState = beforeSnapshot ? beforeSnapshot.context.entry.down_state : input.entry.down_state;
+        const beforeMeta = beforeSnapshot ? metaDownState(beforeSnapshot as SnapshotFrom<typeof downloadEntryMachine>) : undefined;
+        const where = `step ${index}: ${event.type}`;
+        const after = snapshot.context.entry.down_state as DownState;
+        if (after !== before) expect(ALLOWED[before], where).toContain(after);
+        const meta = metaDownState(snapshot as SnapshotFrom<typeof downloadEntryMachine>);
+        if (meta !== undefined) expect(meta, where).toBe(after);
+        // A native event whose down_state ALLOWED does not list (or that reaches a non-SPEC state) is reported.
+        const target = nativeTarget(event);
+        if (target !== null) {
+          const accepted = beforeMeta !== undefined && ALLOWED[before].includes(target);
+          expect(effects.unsolicited.length - unsolicitedBefore, where).toBe(accepted ? 0 : 1);
+        }
+        if (after === '3' && before !== '3') expect(effects.trackPoint.length, where).toBe(tracked + 1);
+      },
+    });
   });
 
   it('took every transition in the running actor too', () => {

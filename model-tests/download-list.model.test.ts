@@ -1,10 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { createActor, SimulatedClock, type AnyEventObject } from 'xstate';
-import type { DownListEntry, DownloadListContext, DownloadListInput } from '../machines/download.types.ts';
-import { PERSIST_THROTTLE_MS } from '../machines/download-list.setup.ts';
+import type { DownListEntry, DownloadListContext } from '../machines/download.types.ts';
 import { coverageOfPaths, createCoverageRecorder, formatCoverage, type MachinePath } from './coverage.ts';
-import { createDeferredActors } from './deferred-actors.ts';
 import { describeListEvent, describeListInput, getListPaths, LIST_CALLS, modelListMachine } from './download-list.paths.ts';
+import { replayPath } from './replay.ts';
 
 const paths = getListPaths();
 const runtime = createCoverageRecorder(modelListMachine);
@@ -14,34 +12,6 @@ const shape = (context: DownloadListContext) => ({
   ...context,
   entries: Object.fromEntries(Object.entries(context.entries).map(([id, ref]) => [id, ref.id])),
 });
-
-function createReplay(input: DownloadListInput) {
-  const calls = createDeferredActors(modelListMachine, LIST_CALLS);
-  const persisted: DownListEntry[][] = [];
-  const unsolicited: string[] = [];
-  const preference: string[] = [];
-  const clock = new SimulatedClock();
-  const actor = createActor(
-    modelListMachine.provide({
-      actors: calls.actors,
-      actions: {
-        persist: (_, params) => void persisted.push(params.entries),
-        unsolicited: (_, params) => void unsolicited.push(params.reason),
-        persistDeletePackage: (_, params) => void preference.push(params.value),
-      },
-    }),
-    { clock, input, inspect: runtime.inspect },
-  );
-  async function perform(event: AnyEventObject) {
-    const pending = calls.isPending('syncFromNative');
-    if (event.type === 'xstate.init') actor.start();
-    else if (event.type === 'xstate.done.actor.syncFromNative' && pending) await calls.resolve('syncFromNative', event.output);
-    else if (event.type === 'xstate.error.actor.syncFromNative' && pending) await calls.reject('syncFromNative', event.error);
-    else if (event.type.startsWith('xstate.after.')) clock.increment(PERSIST_THROTTLE_MS);
-    else actor.send(event as Parameters<typeof actor.send>[0]);
-  }
-  return { actor, perform, persisted, unsolicited, preference, calls };
-}
 
 describe('download list: paths generated from the machine graph', () => {
   it('cover every state and every transition', () => {
@@ -61,25 +31,42 @@ describe('download list: paths generated from the machine graph', () => {
   });
 
   it.each(named)('replays %s', async (_, input, path: MachinePath) => {
-    const { actor, perform, persisted, calls } = createReplay(input);
-    for (const [index, step] of path.steps.entries()) {
-      const writes = persisted.length;
-      const orderBefore = index > 0 ? actor.getSnapshot().context.order : null;
-      await perform(step.event);
-      const snapshot = actor.getSnapshot();
-      const where = `step ${index}: ${step.event.type}`;
-      expect(snapshot.value, where).toEqual(step.state.value);
-      expect(shape(snapshot.context), where).toEqual(shape(step.state.context as DownloadListContext));
-      // One getDownloadStates at a time, while syncing.
-      expect(calls.isPending('syncFromNative'), where).toBe(snapshot.matches({ sync: 'syncing' }));
-      // Membership changes are written at once, in display order, one entry per id.
-      if (orderBefore !== null && snapshot.context.order !== orderBefore) {
-        expect(persisted.length, where).toBe(writes + 1);
-        expect(persisted.at(-1)!.map((entry) => entry.platform_game_id), where).toEqual(snapshot.context.order);
-      }
-      for (const write of persisted.slice(writes)) expect(new Set(write.map((entry) => entry.platform_game_id)).size).toBe(write.length);
-    }
-    actor.stop();
+    const persisted: DownListEntry[][] = [];
+    const unsolicited: string[] = [];
+    const preference: string[] = [];
+    let writes = 0;
+    await replayPath(modelListMachine, path, {
+      calls: LIST_CALLS,
+      input,
+      recorder: runtime,
+      actions: {
+        persist: (_: unknown, params: { entries: DownListEntry[] }) => void persisted.push(params.entries),
+        unsolicited: (_: unknown, params: { reason: string }) => void unsolicited.push(params.reason),
+        persistDeletePackage: (_: unknown, params: { value: string }) => void preference.push(params.value),
+      },
+      contextOf: (context) => shape(context as DownloadListContext),
+      beforeStep: () => void (writes = persisted.length),
+      // An answer with no sync waiting for it is what the machine may be sent, as in the app.
+      perform: (event, { actor, isPending }) => {
+        if (/^xstate\.(done|error)\.actor\.syncFromNative$/.test(event.type) && !isPending('syncFromNative')) {
+          actor.send(event);
+          return true;
+        }
+        return false;
+      },
+      check: ({ index, before, snapshot, isPending }) => {
+        const where = `step ${index}`;
+        const orderBefore = before ? (before.context as DownloadListContext).order : null;
+        // One getDownloadStates at a time, while syncing.
+        expect(isPending('syncFromNative'), where).toBe(snapshot.matches({ sync: 'syncing' }));
+        // Membership changes are written at once, in display order, one entry per id.
+        if (orderBefore !== null && snapshot.context.order !== orderBefore) {
+          expect(persisted.length, where).toBe(writes + 1);
+          expect(persisted.at(-1)!.map((entry) => entry.platform_game_id), where).toEqual(snapshot.context.order);
+        }
+        for (const write of persisted.slice(writes)) expect(new Set(write.map((entry) => entry.platform_game_id)).size).toBe(write.length);
+      },
+    });
   });
 
   it('took every transition in the running actor too', () => {

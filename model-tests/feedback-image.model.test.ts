@@ -1,11 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { createActor, SimulatedClock, type AnyEventObject } from 'xstate';
+import { createActor } from 'xstate';
 import { AVATAR_UPLOAD_MESSAGES } from '../machines/avatar-upload.constants.ts';
 import { feedbackImageMachine } from '../machines/feedback-image.machine.ts';
 import type { UploadInput } from '../machines/feedback-image.types.ts';
 import { coverageOfPaths, createCoverageRecorder, formatCoverage } from './coverage.ts';
 import { createDeferredActors } from './deferred-actors.ts';
 import { describeFeedbackImageEvent, FEEDBACK_IMAGE_CALLS, getFeedbackImagePaths, SCREENSHOT, TICKET_OUTCOMES, UPLOAD_RESULTS } from './feedback-image.paths.ts';
+import { replayPath } from './replay.ts';
 
 const paths = getFeedbackImagePaths();
 const runtime = createCoverageRecorder(feedbackImageMachine);
@@ -21,37 +22,26 @@ describe('feedback picture upload: paths generated from the machine graph', () =
   const named = paths.map((path, index) => [`#${index + 1} ${path.steps.slice(1).map((step) => describeFeedbackImageEvent(step.event)).join(' → ')}`, path] as const);
 
   it.each(named)('replays %s', async (_, path) => {
-    const calls = createDeferredActors(feedbackImageMachine, FEEDBACK_IMAGE_CALLS);
-    const actor = createActor(feedbackImageMachine.provide({ actors: calls.actors }), { input: { file: SCREENSHOT }, clock: new SimulatedClock(), inspect: runtime.inspect });
-    const perform = async (event: AnyEventObject) => {
-      const done = /^xstate\.done\.actor\.(ticket|upload)$/.exec(event.type);
-      const error = /^xstate\.error\.actor\.(ticket|upload)$/.exec(event.type);
-      if (event.type === 'xstate.init') actor.start();
-      else if (done) await calls.resolve(done[1] as (typeof FEEDBACK_IMAGE_CALLS)[number], event.output);
-      else if (error) await calls.reject(error[1] as (typeof FEEDBACK_IMAGE_CALLS)[number], event.error);
-      else actor.send(event as Parameters<typeof actor.send>[0]);
-    };
-    for (const [index, step] of path.steps.entries()) {
-      const before = actor.getSnapshot();
-      await perform(step.event);
-      const snapshot = actor.getSnapshot();
-      expect(snapshot.value, `step ${index}: ${step.event.type}`).toEqual(step.state.value);
-      expect(snapshot.context, `step ${index}: ${step.event.type}`).toEqual(step.state.context);
-      // A ticket is asked whenever the machine (re)enters 'ticket': a retry never reuses one.
-      if (snapshot.matches('ticket')) expect(calls.isPending('ticket')).toBe(true);
-      // The picture goes to the ticket's URL; what the upload reports becomes the progress.
-      if (snapshot.matches('uploading') && !before.matches('uploading')) {
-        const input = calls.lastInput('upload') as UploadInput;
-        expect(input).toMatchObject({ url: '/upload/abc', file: SCREENSHOT });
-        input.onProgress(72.6);
-        expect(actor.getSnapshot().context.progress).toBe(73);
-        actor.send({ type: 'upload.progress', percent: 0 });
-      }
-      if (snapshot.matches('uploaded')) expect(snapshot.context).toMatchObject({ key: UPLOAD_RESULTS.uploaded.key, url: UPLOAD_RESULTS.uploaded.url, progress: 100, error: null });
-      if (snapshot.matches('failed')) expect(snapshot.context.progress).toBe(0);
-      if (step.event.type.startsWith('xstate.error.actor.')) expect(snapshot.context.error).toBe(AVATAR_UPLOAD_MESSAGES.network);
-    }
-    actor.stop();
+    await replayPath(feedbackImageMachine, path, {
+      calls: FEEDBACK_IMAGE_CALLS,
+      input: { file: SCREENSHOT },
+      recorder: runtime,
+      check: ({ event, before, snapshot, isPending, lastInput, actor }) => {
+        // A ticket is asked whenever the machine (re)enters 'ticket': a retry never reuses one.
+        if (snapshot.matches('ticket')) expect(isPending('ticket')).toBe(true);
+        // The picture goes to the ticket's URL; what the upload reports becomes the progress.
+        if (snapshot.matches('uploading') && !before?.matches('uploading')) {
+          const input = lastInput('upload') as UploadInput;
+          expect(input).toMatchObject({ url: '/upload/abc', file: SCREENSHOT });
+          input.onProgress(72.6);
+          expect(actor.getSnapshot().context.progress).toBe(73);
+          actor.send({ type: 'upload.progress', percent: 0 });
+        }
+        if (snapshot.matches('uploaded')) expect(snapshot.context).toMatchObject({ key: UPLOAD_RESULTS.uploaded.key, url: UPLOAD_RESULTS.uploaded.url, progress: 100, error: null });
+        if (snapshot.matches('failed')) expect(snapshot.context.progress).toBe(0);
+        if (event.type.startsWith('xstate.error.actor.')) expect(snapshot.context.error).toBe(AVATAR_UPLOAD_MESSAGES.network);
+      },
+    });
   });
 
   it('shows the server words for a refused ticket and ours for a network failure', async () => {

@@ -1,9 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { createActor, type AnyEventObject } from 'xstate';
 import { giftClaimMachine } from '../machines/gift-claim.machine.ts';
 import { coverageOfPaths, createCoverageRecorder, formatCoverage, unexplained } from './coverage.ts';
-import { createDeferredActors } from './deferred-actors.ts';
 import { CLAIM_CALLS, CLAIM_NOT_ON_PATHS, describeClaimEvent, getClaimPaths } from './gift-claim.paths.ts';
+import { replayPath } from './replay.ts';
 
 const paths = getClaimPaths();
 const runtime = createCoverageRecorder(giftClaimMachine);
@@ -26,38 +25,25 @@ describe('gift-claim: paths generated from the machine graph', () => {
   });
 
   it.each(named)('replays %s', async (_, input, path) => {
-    const calls = createDeferredActors(giftClaimMachine, CLAIM_CALLS);
     const logins: number[] = [];
     const announced: string[] = [];
-    const actor = createActor(
-      giftClaimMachine.provide({
-        actors: calls.actors,
-        actions: { requestLogin: () => void logins.push(1), announce: (_, params) => void announced.push(params.message) },
-      }),
-      { input, inspect: runtime.inspect },
-    );
-    const perform = async (event: AnyEventObject) => {
-      if (event.type === 'xstate.init') actor.start();
-      else if (event.type === 'xstate.done.actor.claim') await calls.resolve('claim', event.output);
-      else if (event.type === 'xstate.error.actor.claim') await calls.reject('claim', event.error);
-      else actor.send(event as Parameters<typeof actor.send>[0]);
-    };
-    for (const [index, step] of path.steps.entries()) {
-      const before = actor.getSnapshot?.();
-      const loginsBefore = logins.length;
-      await perform(step.event);
-      const snapshot = actor.getSnapshot();
-      expect(snapshot.value, `step ${index}: ${step.event.type}`).toEqual(step.state.value);
-      expect(snapshot.context, `step ${index}: ${step.event.type}`).toEqual(step.state.context);
-      // A claim while signed out never calls the server: it opens login.
-      if (step.event.type === 'ui.claim' && step.event.signedIn === false && before && !before.matches('claimed')) {
-        expect(logins.length).toBe(loginsBefore + (before.matches('idle') || before.matches('failed') ? 1 : 0));
-        expect(calls.isPending('claim')).toBe(false);
-      }
-      // The button state is what tells a suppressed '已领取'.
-      if (step.event.type === 'xstate.done.actor.claim' && (step.event.output as { msg: string }).msg === '已领取') expect(snapshot.matches('claimed')).toBe(true);
-    }
-    actor.stop();
+    let loginsBefore = 0;
+    await replayPath(giftClaimMachine, path, {
+      calls: CLAIM_CALLS,
+      input,
+      recorder: runtime,
+      actions: { requestLogin: () => void logins.push(1), announce: (_: unknown, params: { message: string }) => void announced.push(params.message) },
+      beforeStep: () => void (loginsBefore = logins.length),
+      check: ({ event, before, snapshot, isPending }) => {
+        // A claim while signed out never calls the server: it opens login.
+        if (event.type === 'ui.claim' && event.signedIn === false && before && !before.matches('claimed')) {
+          expect(logins.length).toBe(loginsBefore + (before.matches('idle') || before.matches('failed') ? 1 : 0));
+          expect(isPending('claim')).toBe(false);
+        }
+        // The button state is what tells a suppressed '已领取'.
+        if (event.type === 'xstate.done.actor.claim' && (event.output as { msg: string }).msg === '已领取') expect(snapshot.matches('claimed')).toBe(true);
+      },
+    });
   });
 
   it('took every transition in the running actor too', () => {

@@ -1,16 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { createActor, fromCallback, type AnyEventObject } from 'xstate';
+import { createActor, fromCallback } from 'xstate';
 import { checkDraft, checkListingForm } from '../machines/listing-form.rules.ts';
 import { listingFormMachine, requestIdOf } from '../machines/listing-form.machine.ts';
 import type { UploadCommand } from '../machines/listing-form.types.ts';
 import { coverageOfPaths, createCoverageRecorder, formatCoverage, unexplained } from './coverage.ts';
 import { createDeferredActors } from './deferred-actors.ts';
 import { describeListingFormEvent, getListingFormPaths, inputOf, LISTING_FORM_CALLS, LISTING_FORM_NOT_ON_PATHS, NEW_INPUT } from './listing-form.paths.ts';
+import { replayPath } from './replay.ts';
 
 const paths = getListingFormPaths();
 const runtime = createCoverageRecorder(listingFormMachine);
 
-type Call = (typeof LISTING_FORM_CALLS)[number];
 
 /** An uploads actor that records what the form asked of it. */
 function recordingUploads() {
@@ -32,47 +32,44 @@ describe('listing-form: paths generated from the machine graph', () => {
   const named = paths.map((path, index) => [`#${index + 1} ${inputOf(path).listingId ? 'edit' : 'new'}: ${path.steps.slice(1).map((step) => describeListingFormEvent(step.event)).join(' → ')}`, path] as const);
 
   it.each(named)('replays %s', async (_, path) => {
-    const calls = createDeferredActors(listingFormMachine, LISTING_FORM_CALLS);
     const { commands, uploads } = recordingUploads();
-    const actor = createActor(listingFormMachine.provide({ actors: { ...calls.actors, uploads } }), { input: inputOf(path), inspect: runtime.inspect });
     const sent: string[] = [];
-    const perform = async (event: AnyEventObject) => {
-      if (event.type === 'xstate.init') actor.start();
-      else if (event.type.startsWith('xstate.done.actor.')) await calls.resolve(event.type.slice('xstate.done.actor.'.length) as Call, event.output);
-      else if (event.type.startsWith('xstate.error.actor.')) await calls.reject(event.type.slice('xstate.error.actor.'.length) as Call, event.error);
-      else actor.send(event as Parameters<typeof actor.send>[0]);
-    };
-    for (const [index, step] of path.steps.entries()) {
-      const before = actor.getSnapshot?.();
-      const commandsBefore = commands.length;
-      await perform(step.event);
-      const snapshot = actor.getSnapshot();
-      expect(snapshot.value, `step ${index}: ${step.event.type}`).toEqual(step.state.value);
-      const { images, ...rest } = snapshot.context;
-      const { images: expectedImages, ...expectedRest } = step.state.context as typeof snapshot.context;
-      expect(rest, `step ${index}: ${step.event.type}`).toEqual(expectedRest);
-      expect(images.map(({ file: _file, ...image }) => image)).toEqual(expectedImages.map(({ file: _file, ...image }) => image));
-      // Every picked screenshot starts an upload; a retry starts it again; removing one in flight cancels it.
-      const issued = commands.slice(commandsBefore);
-      if (step.event.type === 'ui.image.add' && before?.matches('editing')) expect(issued.map((c) => c.type)).toEqual(images.slice(before.context.images.length).map(() => 'upload.start'));
-      if (step.event.type === 'ui.image.retry') expect(issued).toEqual(before?.context.images.find((i) => i.id === 1)?.stage === 'failed' && before.matches('editing') ? [{ type: 'upload.start', id: 1 }] : []);
-      if (step.event.type === 'ui.image.remove') expect(issued).toEqual(before?.context.images.find((i) => i.id === 1)?.stage === 'uploading' && before.matches('editing') ? [{ type: 'upload.cancel', id: 1 }] : []);
-      // Only a form that passes every rule reaches the confirm sheet and the server.
-      if (snapshot.matches('confirming') || snapshot.matches('submitting')) expect(checkListingForm(snapshot.context).ok).toBe(true);
-      if (snapshot.matches('submitting')) {
-        sent.push(requestIdOf(snapshot.context));
-        expect(calls.lastInput('submit')).toEqual({ payload: (checkListingForm(snapshot.context) as { payload: unknown }).payload, requestId: requestIdOf(snapshot.context) });
-      }
-      if (snapshot.matches('savingDraft')) expect(calls.lastInput('saveDraft')).toEqual({ payload: (checkDraft(snapshot.context) as { payload: unknown }).payload });
-      // A retry after a failure sends the same request id; an answered request renews it.
-      if (step.event.type === 'ui.retry' && before?.matches('failed')) expect(sent.at(-1)).toBe(sent.at(-2));
-      if (step.event.type === 'xstate.done.actor.submit' && before?.matches('submitting')) {
-        const answered = step.event.output.kind === 'ok' || step.event.output.kind === 'toast';
-        expect(snapshot.context.serial).toBe(before.context.serial + (answered ? 1 : 0));
-      }
-      expect(snapshot.hasTag('busy')).toBe(snapshot.matches('loading') || snapshot.matches('submitting') || snapshot.matches('savingDraft'));
-    }
-    actor.stop();
+    let commandsBefore = 0;
+    await replayPath(listingFormMachine, path, {
+      calls: LISTING_FORM_CALLS,
+      actors: { uploads },
+      input: inputOf(path),
+      recorder: runtime,
+      // A picked file is compared by what the form keeps of it, not by the File object.
+      contextOf: (context) => {
+        const { images, ...rest } = context as { images: Array<{ file: unknown }> };
+        return { ...rest, images: images.map(({ file: _file, ...image }) => image) };
+      },
+      beforeStep: () => void (commandsBefore = commands.length),
+      check: ({ event, before, snapshot, lastInput }) => {
+        const { images } = snapshot.context;
+        // Every picked screenshot starts an upload; a retry starts it again; removing one in flight cancels it.
+        const issued = commands.slice(commandsBefore);
+        if (event.type === 'ui.image.add' && before?.matches('editing')) expect(issued.map((c) => c.type)).toEqual(images.slice(before.context.images.length).map(() => 'upload.start'));
+        if (event.type === 'ui.image.retry') expect(issued).toEqual(before?.context.images.find((i: { id: number }) => i.id === 1)?.stage === 'failed' && before.matches('editing') ? [{ type: 'upload.start', id: 1 }] : []);
+        if (event.type === 'ui.image.remove') expect(issued).toEqual(before?.context.images.find((i: { id: number }) => i.id === 1)?.stage === 'uploading' && before.matches('editing') ? [{ type: 'upload.cancel', id: 1 }] : []);
+        // Only a form that passes every rule reaches the confirm sheet and the server.
+        if (snapshot.matches('confirming') || snapshot.matches('submitting')) expect(checkListingForm(snapshot.context).ok).toBe(true);
+        if (snapshot.matches('submitting')) {
+          sent.push(requestIdOf(snapshot.context));
+          expect(lastInput('submit')).toEqual({ payload: (checkListingForm(snapshot.context) as { payload: unknown }).payload, requestId: requestIdOf(snapshot.context) });
+        }
+        if (snapshot.matches('savingDraft')) expect(lastInput('saveDraft')).toEqual({ payload: (checkDraft(snapshot.context) as { payload: unknown }).payload });
+        // A retry after a failure sends the same request id; an answered request renews it.
+        if (event.type === 'ui.retry' && before?.matches('failed')) expect(sent.at(-1)).toBe(sent.at(-2));
+        if (event.type === 'xstate.done.actor.submit' && before?.matches('submitting')) {
+          const output = event.output as { kind: string };
+          const answered = output.kind === 'ok' || output.kind === 'toast';
+          expect(snapshot.context.serial).toBe(before.context.serial + (answered ? 1 : 0));
+        }
+        expect(snapshot.hasTag('busy')).toBe(snapshot.matches('loading') || snapshot.matches('submitting') || snapshot.matches('savingDraft'));
+      },
+    });
   });
 
   it('took every transition in the running actor too (the eventless load included)', () => {

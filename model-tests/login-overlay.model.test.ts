@@ -1,17 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { createActor, SimulatedClock, type AnyEventObject } from 'xstate';
+import type { AnyEventObject } from 'xstate';
 import { loginOverlayMachine } from '../machines/login-overlay.machine.ts';
 import type { SignedInParams } from '../machines/login-overlay.types.ts';
-import { coverageOfPaths, createCoverageRecorder, delayOf, formatCoverage, type MachinePath } from './coverage.ts';
-import { createDeferredActors } from './deferred-actors.ts';
+import { coverageOfPaths, createCoverageRecorder, formatCoverage, type MachinePath } from './coverage.ts';
 import {
   describeLoginOverlayEvent,
   getLoginOverlayPaths,
   LOGIN_DATA,
   LOGIN_OVERLAY_CALLS,
   LOGIN_OVERLAY_INPUT,
-  type LoginOverlayCall,
 } from './login-overlay.paths.ts';
+import { replayPath } from './replay.ts';
 
 const paths = getLoginOverlayPaths();
 const runtime = createCoverageRecorder(loginOverlayMachine);
@@ -42,37 +41,6 @@ function summarize(path: MachinePath): string {
 }
 
 /** A fresh overlay on a simulated clock, its calls answered by the path's server events. */
-function createReplay() {
-  const clock = new SimulatedClock();
-  const calls = createDeferredActors(loginOverlayMachine, LOGIN_OVERLAY_CALLS);
-  const toasts: string[] = [];
-  const signedIn: SignedInParams[] = [];
-  const actor = createActor(
-    loginOverlayMachine.provide({
-      actors: calls.actors,
-      actions: {
-        showToast: (_, params) => void toasts.push(params.message),
-        signedIn: (_, params) => void signedIn.push(params),
-      },
-    }),
-    { clock, inspect: runtime.inspect, input: LOGIN_OVERLAY_INPUT },
-  );
-
-  async function perform(event: AnyEventObject) {
-    const { type } = event;
-    const actorEvent = /^xstate\.(done|error)\.actor\.(.+)$/.exec(type);
-    if (type === 'xstate.init') actor.start();
-    else if (actorEvent?.[1] === 'done') await calls.resolve(actorEvent[2] as LoginOverlayCall, event.output);
-    else if (actorEvent?.[1] === 'error') await calls.reject(actorEvent[2] as LoginOverlayCall, event.error);
-    else if (type.startsWith('xstate.after.')) clock.increment(delayOf(loginOverlayMachine, type));
-    else if (type === 'agreement.accepted') actor.getSnapshot().children.agreement!.send({ type: 'ui.agreement.accept' });
-    else if (type === 'agreement.dismissed') actor.getSnapshot().children.agreement!.send({ type: 'ui.agreement.dismiss' });
-    else actor.send(event as Parameters<typeof actor.send>[0]);
-  }
-
-  return { actor, perform, toasts, signedIn };
-}
-
 describe('login overlay: paths generated from the machine graph', () => {
   it('cover every state and every transition', () => {
     const report = coverageOfPaths(loginOverlayMachine, paths);
@@ -88,19 +56,32 @@ describe('login overlay: paths generated from the machine graph', () => {
   });
 
   it.each(paths.map((path, index) => [`#${index + 1} ${summarize(path)}`, path] as const))('replays %s', async (_, path) => {
-    const { actor, perform, signedIn } = createReplay();
-    for (const [index, step] of path.steps.entries()) {
-      await perform(step.event);
-      const snapshot = actor.getSnapshot();
-      expect(snapshot.value, `step ${index}: ${step.event.type}`).toEqual(step.state.value);
-      expect(snapshot.context, `step ${index}: ${step.event.type}`).toEqual(step.state.context);
-    }
+    const toasts: string[] = [];
+    const signedIn: SignedInParams[] = [];
+    let closed = false;
+    await replayPath(loginOverlayMachine, path, {
+      calls: LOGIN_OVERLAY_CALLS,
+      input: LOGIN_OVERLAY_INPUT,
+      recorder: runtime,
+      actions: {
+        showToast: (_: unknown, params: { message: string }) => void toasts.push(params.message),
+        signedIn: (_: unknown, params: SignedInParams) => void signedIn.push(params),
+      },
+      // The agreement sheet's answers come from the sheet the overlay runs, as in the app.
+      perform: (event, { actor }) => {
+        const agreement = (actor.getSnapshot() as { children: Record<string, { send: (event: AnyEventObject) => void } | undefined> }).children.agreement;
+        if (event.type === 'agreement.accepted') agreement!.send({ type: 'ui.agreement.accept' });
+        else if (event.type === 'agreement.dismissed') agreement!.send({ type: 'ui.agreement.dismiss' });
+        else return false;
+        return true;
+      },
+      check: ({ snapshot }) => void (closed = snapshot.matches('closed')),
+    });
     const last = path.steps.at(-1)!.event;
-    if (last.type.startsWith('xstate.done.actor.') && actor.getSnapshot().matches('closed')) {
+    if (last.type.startsWith('xstate.done.actor.') && closed) {
       const { token, user_uuid: uuid, nickname } = LOGIN_DATA;
       expect(signedIn).toEqual([expect.objectContaining({ token, uuid, nickname })]);
     }
-    actor.stop();
   });
 
   it('took every transition in the running actors too', () => {

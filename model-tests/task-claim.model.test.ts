@@ -1,9 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { createActor, type AnyEventObject } from 'xstate';
 import { taskClaimMachine } from '../machines/task-claim.machine.ts';
 import { coverageOfPaths, createCoverageRecorder, formatCoverage, unexplained } from './coverage.ts';
-import { createDeferredActors } from './deferred-actors.ts';
 import { describeTaskClaimEvent, getTaskClaimPaths, TASK_CLAIM_CALLS, TASK_CLAIM_NOT_ON_PATHS } from './task-claim.paths.ts';
+import { replayPath } from './replay.ts';
 
 const paths = getTaskClaimPaths();
 const runtime = createCoverageRecorder(taskClaimMachine);
@@ -26,47 +25,37 @@ describe('task-claim: paths generated from the machine graph', () => {
   });
 
   it.each(named)('replays %s', async (_, input, path) => {
-    const calls = createDeferredActors(taskClaimMachine, TASK_CLAIM_CALLS);
     const opened: number[] = [];
     const announced: string[] = [];
-    const actor = createActor(
-      taskClaimMachine.provide({
-        actors: calls.actors,
-        actions: { openTask: () => void opened.push(1), announce: (_, params) => void announced.push(params.message) },
-      }),
-      { input, inspect: runtime.inspect },
-    );
-    const perform = async (event: AnyEventObject) => {
-      if (event.type === 'xstate.init') actor.start();
-      else if (event.type === 'xstate.done.actor.claim') await calls.resolve('claim', event.output);
-      else if (event.type === 'xstate.error.actor.claim') await calls.reject('claim', event.error);
-      else actor.send(event as Parameters<typeof actor.send>[0]);
-    };
-    for (const [index, step] of path.steps.entries()) {
-      const before = actor.getSnapshot?.();
-      const openedBefore = opened.length;
-      const announcedBefore = announced.length;
-      await perform(step.event);
-      const snapshot = actor.getSnapshot();
-      expect(snapshot.value, `step ${index}: ${step.event.type}`).toEqual(step.state.value);
-      expect(snapshot.context, `step ${index}: ${step.event.type}`).toEqual(step.state.context);
-      // 去完成 navigates and never calls the server.
-      if (step.event.type === 'ui.go') {
-        expect(opened.length).toBe(openedBefore + (before?.matches('todo') ? 1 : 0));
-        expect(calls.isPending('claim')).toBe(false);
-      }
-      if (step.event.type === 'ui.claim') expect(calls.isPending('claim')).toBe(snapshot.matches('claiming'));
-      // A reward (or a claim another device made) ends 已领取 and is announced once.
-      if (step.event.type === 'xstate.done.actor.claim') {
-        const output = step.event.output as { kind: string; msg: string; data?: { points?: number } };
-        const claimed = output.kind === 'ok' || output.msg === '已领取';
-        expect(snapshot.matches('claimed')).toBe(claimed);
-        expect(announced.length).toBe(announcedBefore + (claimed ? 1 : 0));
-        if (output.kind === 'ok' && (output.data?.points ?? 0) > 0) expect(announced.at(-1)).toContain(`+${output.data!.points} 积分`);
-        if (output.msg === '任务尚未完成') expect(snapshot.matches('todo')).toBe(true);
-      }
-    }
-    actor.stop();
+    let openedBefore = 0;
+    let announcedBefore = 0;
+    await replayPath(taskClaimMachine, path, {
+      calls: TASK_CLAIM_CALLS,
+      input,
+      recorder: runtime,
+      actions: { openTask: () => void opened.push(1), announce: (_: unknown, params: { message: string }) => void announced.push(params.message) },
+      beforeStep: () => {
+        openedBefore = opened.length;
+        announcedBefore = announced.length;
+      },
+      check: ({ event, before, snapshot, isPending }) => {
+        // 去完成 navigates and never calls the server.
+        if (event.type === 'ui.go') {
+          expect(opened.length).toBe(openedBefore + (before?.matches('todo') ? 1 : 0));
+          expect(isPending('claim')).toBe(false);
+        }
+        if (event.type === 'ui.claim') expect(isPending('claim')).toBe(snapshot.matches('claiming'));
+        // A reward (or a claim another device made) ends 已领取 and is announced once.
+        if (event.type === 'xstate.done.actor.claim') {
+          const output = event.output as { kind: string; msg: string; data?: { points?: number } };
+          const claimed = output.kind === 'ok' || output.msg === '已领取';
+          expect(snapshot.matches('claimed')).toBe(claimed);
+          expect(announced.length).toBe(announcedBefore + (claimed ? 1 : 0));
+          if (output.kind === 'ok' && (output.data?.points ?? 0) > 0) expect(announced.at(-1)).toContain(`+${output.data!.points} 积分`);
+          if (output.msg === '任务尚未完成') expect(snapshot.matches('todo')).toBe(true);
+        }
+      },
+    });
   });
 
   it('took every transition in the running actor too', () => {

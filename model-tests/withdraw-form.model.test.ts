@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { createActor, type AnyEventObject } from 'xstate';
+import { createActor } from 'xstate';
 import { checkDraft } from '../api/protocol/withdraw-rules.ts';
 import { requestIdOf, withdrawFormMachine } from '../machines/withdraw-form.machine.ts';
 import { coverageOfPaths, createCoverageRecorder, formatCoverage } from './coverage.ts';
 import { createDeferredActors } from './deferred-actors.ts';
 import { describeWithdrawEvent, getWithdrawPaths, GOOD_DRAFT, INPUT, SHORT_DRAFT, WITHDRAW_CALLS } from './withdraw-form.paths.ts';
+import { replayPath } from './replay.ts';
 
 const paths = getWithdrawPaths();
 const runtime = createCoverageRecorder(withdrawFormMachine);
@@ -20,34 +21,27 @@ describe('withdraw-form: paths generated from the machine graph', () => {
   const named = paths.map((path, index) => [`#${index + 1} ${path.steps.slice(1).map((step) => describeWithdrawEvent(step.event)).join(' → ')}`, path] as const);
 
   it.each(named)('replays %s', async (_, path) => {
-    const calls = createDeferredActors(withdrawFormMachine, WITHDRAW_CALLS);
     let refreshes = 0;
+    let refreshesBefore = 0;
     const sent: string[] = [];
-    const actor = createActor(withdrawFormMachine.provide({ actors: calls.actors, actions: { refreshFacts: () => void refreshes++ } }), { input: INPUT, inspect: runtime.inspect });
-    const perform = async (event: AnyEventObject) => {
-      if (event.type === 'xstate.init') actor.start();
-      else if (event.type.startsWith('xstate.done.actor.')) await calls.resolve(event.type.slice('xstate.done.actor.'.length) as 'validate' | 'submit', event.output);
-      else if (event.type.startsWith('xstate.error.actor.')) await calls.reject(event.type.slice('xstate.error.actor.'.length) as 'validate' | 'submit', event.error);
-      else actor.send(event as Parameters<typeof actor.send>[0]);
-    };
-    for (const [index, step] of path.steps.entries()) {
-      const before = actor.getSnapshot?.();
-      const refreshesBefore = refreshes;
-      await perform(step.event);
-      const snapshot = actor.getSnapshot();
-      expect(snapshot.value, `step ${index}: ${step.event.type}`).toEqual(step.state.value);
-      expect(snapshot.context, `step ${index}: ${step.event.type}`).toEqual(step.state.context);
-      if (snapshot.matches('submitting')) sent.push(requestIdOf(snapshot.context));
-      // A retry after a failure sends the same request id; an answered request renews it.
-      if (step.event.type === 'ui.retry') expect(sent.at(-1)).toBe(sent.at(-2));
-      if (step.event.type === 'xstate.done.actor.submit' && before?.matches('submitting')) {
-        const answered = snapshot.matches('submitted') || snapshot.matches('refused');
-        expect(snapshot.context.serial).toBe(before.context.serial + (answered ? 1 : 0));
-        expect(refreshes).toBe(refreshesBefore + (answered ? 1 : 0));
-      }
-      expect(snapshot.hasTag('busy')).toBe(snapshot.matches('validating') || snapshot.matches('submitting'));
-    }
-    actor.stop();
+    await replayPath(withdrawFormMachine, path, {
+      calls: WITHDRAW_CALLS,
+      input: INPUT,
+      recorder: runtime,
+      actions: { refreshFacts: () => void refreshes++ },
+      beforeStep: () => void (refreshesBefore = refreshes),
+      check: ({ event, before, snapshot }) => {
+        if (snapshot.matches('submitting')) sent.push(requestIdOf(snapshot.context));
+        // A retry after a failure sends the same request id; an answered request renews it.
+        if (event.type === 'ui.retry') expect(sent.at(-1)).toBe(sent.at(-2));
+        if (event.type === 'xstate.done.actor.submit' && before?.matches('submitting')) {
+          const answered = snapshot.matches('submitted') || snapshot.matches('refused');
+          expect(snapshot.context.serial).toBe(before.context.serial + (answered ? 1 : 0));
+          expect(refreshes).toBe(refreshesBefore + (answered ? 1 : 0));
+        }
+        expect(snapshot.hasTag('busy')).toBe(snapshot.matches('validating') || snapshot.matches('submitting'));
+      },
+    });
   });
 
   it('took every transition in the running actor too', () => {
