@@ -4,6 +4,7 @@ import { accountCancelMachine } from '../machines/account-cancel.machine.ts';
 import { ACCOUNT_CANCEL_CALLS, getAccountCancelPaths, type AccountCancelCall } from './account-cancel.paths.ts';
 import { coverageOfPaths, createCoverageRecorder, delayOf, formatCoverage, type MachinePath } from './coverage.ts';
 import { createDeferredActors } from './deferred-actors.ts';
+import { silentResendCode } from './resend-code.kit.ts';
 
 const paths = getAccountCancelPaths();
 const runtime = createCoverageRecorder(accountCancelMachine);
@@ -39,7 +40,7 @@ describe('account-cancel: paths generated from the machine graph', () => {
     const clock = new SimulatedClock();
     const calls = createDeferredActors(accountCancelMachine, ACCOUNT_CANCEL_CALLS);
     const toasts: string[] = [];
-    const actor = createActor(accountCancelMachine.provide({ actors: calls.actors, actions: { showToast: (_, params) => void toasts.push(params.message) } }), {
+    const actor = createActor(accountCancelMachine.provide({ actors: { ...calls.actors, resendCode: silentResendCode }, actions: { showToast: (_, params) => void toasts.push(params.message) } }), {
       clock,
       inspect: runtime.inspect,
     });

@@ -5,6 +5,7 @@ import { phoneBindMachine } from '../machines/phone-bind.machine.ts';
 import { phoneVerifyMachine } from '../machines/phone-verify.machine.ts';
 import { coverageOfPaths, createCoverageRecorder, delayOf, formatCoverage, type MachinePath } from './coverage.ts';
 import { createDeferredActors } from './deferred-actors.ts';
+import { silentResendCode } from './resend-code.kit.ts';
 import {
   describeAccountSecurityEvent,
   getPasswordChangePaths,
@@ -45,7 +46,7 @@ async function replay(machine: AnyStateMachine, calls: readonly string[], record
   const deferred = createDeferredActors(machine, calls as never);
   const effects: string[] = [];
   const actions = Object.fromEntries(['showToast', 'verified', 'changed', 'restart'].map((name) => [name, () => void effects.push(name)]));
-  const actor = createActor(machine.provide({ actors: deferred.actors, actions }), { clock, input, inspect: recorder.inspect });
+  const actor = createActor(machine.provide({ actors: { ...deferred.actors, resendCode: silentResendCode }, actions }), { clock, input, inspect: recorder.inspect });
   for (const [index, step] of path.steps.entries()) {
     const event: AnyEventObject = step.event;
     const actorEvent = /^xstate\.(done|error)\.actor\.(.+)$/.exec(event.type);

@@ -4,6 +4,7 @@ import { loginOverlayMachine } from '../machines/login-overlay.machine.ts';
 import type { SignedInParams } from '../machines/login-overlay.types.ts';
 import { coverageOfPaths, createCoverageRecorder, delayOf, formatCoverage, type MachinePath } from './coverage.ts';
 import { createDeferredActors } from './deferred-actors.ts';
+import { silentResendCode } from './resend-code.kit.ts';
 import {
   describeLoginOverlayEvent,
   getLoginOverlayPaths,
@@ -49,7 +50,7 @@ function createReplay() {
   const signedIn: SignedInParams[] = [];
   const actor = createActor(
     loginOverlayMachine.provide({
-      actors: calls.actors,
+      actors: { ...calls.actors, resendCode: silentResendCode },
       actions: {
         showToast: (_, params) => void toasts.push(params.message),
         signedIn: (_, params) => void signedIn.push(params),
