@@ -1,4 +1,4 @@
-import { createMachine, type AnyEventObject, type AnyStateMachine } from 'xstate';
+import type { AnyEventObject, AnyStateMachine } from 'xstate';
 import type { ApiOutcome } from '../api/outcome.ts';
 import { resendCodeMachine } from '../machines/resend-code.machine.ts';
 import type { ResendCodeReply } from '../machines/resend-code.types.ts';
@@ -27,8 +27,8 @@ export function createDeferredFormActors<TMachine extends AnyStateMachine, const
   };
 }
 
-/** A child that never answers: in a form's model the paths play its reports themselves. */
-export const silentResendCode = createMachine({ id: 'resendCode' });
+/** The child with its reports muted: in a form's model the paths play its reports themselves. */
+export const silentResendCode = resendCodeMachine.provide({ actions: { report: () => {}, reportSent: () => {}, reportFailure: () => {} } });
 
 /** The reports a form's model plays: each phase once, and a failure with words to show. */
 export function resendReports(failure: ApiOutcome): AnyEventObject[] {
