@@ -4,6 +4,7 @@ import type { ApiOutcome } from '../api/outcome.ts';
 import type { CancellationView, CancelStatus } from '../api/protocol/calls/account-cancel.ts';
 import { ACCOUNT_CANCEL_MESSAGES, accountCancelMachine, stepOf, type ConditionsAnswer } from './account-cancel.machine.ts';
 import { RESEND_COUNTDOWN_S } from './constants.ts';
+import { resendCodeMachine } from './resend-code.machine.ts';
 
 const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
 const ok = <T>(data: T, msg = 'success'): ApiOutcome<T> => ({ kind: 'ok', code: 1, msg, data });
@@ -44,7 +45,7 @@ function start(answers: Answers = {}) {
       actors: {
         loadStatus: answer('status', answers.status, ok(NONE)),
         loadConditions: answer('conditions', answers.conditions, ok(PASSING)),
-        sendCode: answer('send', answers.send, ok(null, '验证码已发送')),
+        resendCode: resendCodeMachine.provide({ actors: { sendCode: answer('send', answers.send, ok(null, '验证码已发送')) as never } }),
         applyCancel: answer('apply', answers.apply, ok(CANCELLATION, '注销申请已提交')),
         revokeCancel: answer('revoke', answers.revoke, ok(null, '已撤销注销')),
       } as never,
@@ -87,7 +88,7 @@ describe('account-cancel machine', () => {
     actor.send({ type: 'ui.code.change', value: '12a3 4' });
     expect(actor.getSnapshot().context.code).toBe('1234');
     actor.send({ type: 'ui.submit' });
-    expect(actor.getSnapshot().matches({ code: { form: 'confirming' } })).toBe(true);
+    expect(actor.getSnapshot().matches({ code: 'confirming' })).toBe(true);
     actor.send({ type: 'ui.confirm' });
     await flush();
     expect(step()).toBe('coolingOff');
@@ -107,9 +108,9 @@ describe('account-cancel machine', () => {
     expect(actor.getSnapshot().context.countdown).toBe(59);
     for (let second = 0; second < 58; second++) clock.increment(1_000);
     expect(actor.getSnapshot().context.countdown).toBe(1);
-    expect(actor.getSnapshot().matches({ code: { resend: 'counting' } })).toBe(true);
+    expect(actor.getSnapshot().context.resendPhase).toBe('counting');
     clock.increment(1_000);
-    expect(actor.getSnapshot().matches({ code: { resend: 'ready' } })).toBe(true);
+    expect(actor.getSnapshot().context.resendPhase).toBe('ready');
     expect(actor.getSnapshot().context.countdown).toBe(0);
     expect(actor.getSnapshot().can({ type: 'ui.sendCode' })).toBe(true);
   });
@@ -118,7 +119,7 @@ describe('account-cancel machine', () => {
     const refused = await toCode({ send: toast('请勿频繁发送验证码') });
     refused.actor.send({ type: 'ui.sendCode' });
     await flush();
-    expect(refused.actor.getSnapshot().matches({ code: { resend: 'ready' } })).toBe(true);
+    expect(refused.actor.getSnapshot().context.resendPhase).toBe('ready');
     expect(refused.toasts).toEqual([]);
     const offline = await toCode({ send: { kind: 'error', reason: 'network', code: null, msg: '网络异常' } });
     offline.actor.send({ type: 'ui.sendCode' });
@@ -134,7 +135,7 @@ describe('account-cancel machine', () => {
     actor.send({ type: 'ui.code.change', value: '1234' });
     actor.send({ type: 'ui.submit' });
     actor.send({ type: 'ui.cancel' });
-    expect(actor.getSnapshot().matches({ code: { form: 'editing' } })).toBe(true);
+    expect(actor.getSnapshot().matches({ code: 'editing' })).toBe(true);
     expect(calls.some((c) => c.name === 'apply')).toBe(false);
   });
 

@@ -1,16 +1,17 @@
-import { assign, enqueueActions, fromPromise, setup } from 'xstate';
+import { assign, enqueueActions, fromPromise, sendTo, setup } from 'xstate';
 import type { ApiOutcome } from '../api/outcome.ts';
 import type { CancelConditionView, CancellationView, CancelStatus } from '../api/protocol/calls/account-cancel.ts';
-import { CODE_LENGTH, RESEND_COUNTDOWN_S } from './constants.ts';
-import { COUNTDOWN_TICK_MS } from './login-overlay.constants.ts';
+import { CODE_LENGTH } from './constants.ts';
 import { failureMessage, isAccepted, isSessionEnded, rejectionOutcome, sanitizeCode } from './login-overlay.validation.ts';
-import { countingState, isLastSecond, nextCount } from './resend-countdown.ts';
+import { RESEND_IDLE_PHASE } from './resend-code.constants.ts';
+import { resendCodeMachine, resendOutcome, resendStatus } from './resend-code.machine.ts';
+import type { ResendCodeReply, ResendPhase } from './resend-code.types.ts';
 
 /**
  * Account cancellation in four steps (SPEC /accountdestoryone…four):
  * loading (is a cancellation already in its cooling-off?) → rules (read and agree) → conditions
- * (the server's list; next only when all pass) → code (type-5 SMS with the 60 s resend countdown
- * beside the 4-digit form; 确认注销 asks once more) → coolingOff (until effective_at; 撤销注销) →
+ * (the server's list; next only when all pass) → code (type-5 SMS with the 60 s resend countdown,
+ * the invoked 'resend' child, beside the 4-digit form; 确认注销 asks once more) → coolingOff (until effective_at; 撤销注销) →
  * revoked. Each step is one route; the route is a view of this chart (ui.visit.* steps back).
  */
 
@@ -38,8 +39,9 @@ export interface AccountCancelContext {
   /** The account's phone, masked as the server sends it (138****8000). */
   phone: string;
   code: string;
-  /** Seconds before another code may be sent; 0 when not counting. */
+  /** Seconds before another code may be sent; 0 when not counting (the resend child's count). */
   countdown: number;
+  resendPhase: ResendPhase;
   /** Whether a code was sent in this step (the form says where it went). */
   codeSent: boolean;
   cancellation: CancellationView | null;
@@ -58,6 +60,7 @@ export type AccountCancelEvent =
   | { type: 'ui.submit' }
   | { type: 'ui.confirm' }
   | { type: 'ui.cancel' }
+  | ResendCodeReply
   | { type: 'ui.revoke' };
 
 type OutcomeParams = { outcome: ApiOutcome };
@@ -89,6 +92,7 @@ export const initialAccountCancelContext = (): AccountCancelContext => ({
   phone: '',
   code: '',
   countdown: 0,
+  resendPhase: RESEND_IDLE_PHASE,
   codeSent: false,
   cancellation: null,
   error: null,
@@ -103,12 +107,9 @@ export const accountCancelMachine = setup({
   actors: {
     loadStatus: fromPromise<ApiOutcome<CancelStatus>>(notProvided('loadStatus')),
     loadConditions: fromPromise<ApiOutcome<ConditionsAnswer>>(notProvided('loadConditions')),
-    sendCode: fromPromise<ApiOutcome, { type: typeof CANCEL_CODE_TYPE }>(notProvided('sendCode')),
+    resendCode: resendCodeMachine,
     applyCancel: fromPromise<ApiOutcome<CancellationView>, { phone_code: string }>(notProvided('applyCancel')),
     revokeCancel: fromPromise<ApiOutcome>(notProvided('revokeCancel')),
-  },
-  delays: {
-    countdownTick: COUNTDOWN_TICK_MS,
   },
   actions: {
     /** Provided by the app: a toast. */
@@ -135,16 +136,17 @@ export const accountCancelMachine = setup({
     toggleAgreement: assign({ agreed: ({ context }) => !context.agreed }),
     setCode: assign((_, params: { value: string }) => ({ code: sanitizeCode(params.value) })),
     clearCode: assign({ code: '' }),
-    startCountdown: assign({ countdown: RESEND_COUNTDOWN_S, codeSent: true }),
-    tickCountdown: assign({ countdown: ({ context }) => nextCount(context.countdown) }),
-    stopCountdown: assign({ countdown: 0, codeSent: false, code: '' }),
+    requestCode: sendTo('resend', { type: 'resend.send', request: { type: CANCEL_CODE_TYPE } }),
+    showResend: assign((_, params: { phase: ResendPhase; count: number }) => ({ resendPhase: params.phase, countdown: params.count })),
+    markCodeSent: assign({ codeSent: true }),
+    stopCountdown: assign({ countdown: 0, resendPhase: RESEND_IDLE_PHASE, codeSent: false, code: '' }),
     forgetCancellation: assign({ cancellation: null, agreed: false }),
   },
   guards: {
     agreed: ({ context }) => context.agreed,
     allPassed: ({ context }) => context.allPassed,
     codeComplete: ({ context }) => context.code.length === CODE_LENGTH,
-    countdownEnding: ({ context }) => isLastSecond(context.countdown),
+    resendReady: ({ context }) => context.resendPhase === 'ready',
     accepted: (_, params: OutcomeParams) => isAccepted(params.outcome),
     sessionEnded: (_, params: OutcomeParams) => isSessionEnded(params.outcome),
     pending: (_, params: OutcomeParams) => params.outcome.kind === 'ok' && (params.outcome.data as CancelStatus | null)?.status === 'pending',
@@ -211,67 +213,47 @@ export const accountCancelMachine = setup({
     },
     code: {
       description: 'Step 3: type-5 code to the account phone; the resend countdown runs beside the form',
-      type: 'parallel',
       exit: 'stopCountdown',
+      invoke: { id: 'resend', src: 'resendCode', input: {} },
       on: {
         'ui.visit.rules': '#accountCancel.rules',
         'ui.visit.conditions': '#accountCancel.conditions',
+        'ui.sendCode': { guard: 'resendReady', actions: 'requestCode' },
+        'resend.changed': { actions: { type: 'showResend', params: resendStatus } },
+        'resend.sent': { actions: ['markCodeSent', { type: 'announce', params: resendOutcome }] },
+        'resend.failed': { actions: { type: 'reportFailure', params: resendOutcome } },
       },
+      initial: 'editing',
       states: {
-        resend: {
-          initial: 'ready',
-          states: {
-            ready: { on: { 'ui.sendCode': 'sending' } },
-            sending: {
-              tags: 'busy',
-              invoke: {
-                id: 'sendCode',
-                src: 'sendCode',
-                input: { type: CANCEL_CODE_TYPE },
-                onDone: [
-                  { guard: { type: 'accepted', params: output }, target: 'counting', actions: ['startCountdown', { type: 'announce', params: output }] },
-                  { target: 'ready', actions: { type: 'reportFailure', params: output } },
-                ],
-                onError: { target: 'ready', actions: { type: 'reportFailure', params: rejected } },
-              },
-            },
-            counting: countingState({ lastSecond: 'countdownEnding', tick: 'tickCountdown' }),
+        editing: {
+          on: {
+            'ui.code.change': { actions: { type: 'setCode', params: ({ event }) => ({ value: event.value }) } },
+            'ui.submit': [
+              { guard: 'codeComplete', target: 'confirming' },
+              { actions: { type: 'notify', params: { message: ACCOUNT_CANCEL_MESSAGES.codeRequired } } },
+            ],
           },
         },
-        form: {
-          initial: 'editing',
-          states: {
-            editing: {
-              on: {
-                'ui.code.change': { actions: { type: 'setCode', params: ({ event }) => ({ value: event.value }) } },
-                'ui.submit': [
-                  { guard: 'codeComplete', target: 'confirming' },
-                  { actions: { type: 'notify', params: { message: ACCOUNT_CANCEL_MESSAGES.codeRequired } } },
-                ],
+        confirming: {
+          description: '确认注销 asks once more',
+          on: { 'ui.confirm': 'submitting', 'ui.cancel': 'editing' },
+        },
+        submitting: {
+          tags: 'busy',
+          invoke: {
+            id: 'applyCancel',
+            src: 'applyCancel',
+            input: ({ context }) => ({ phone_code: context.code }),
+            onDone: [
+              {
+                guard: { type: 'validCancellation', params: output },
+                target: '#accountCancel.coolingOff',
+                actions: [{ type: 'storeCancellation', params: output }, { type: 'announce', params: output }],
               },
-            },
-            confirming: {
-              description: '确认注销 asks once more',
-              on: { 'ui.confirm': 'submitting', 'ui.cancel': 'editing' },
-            },
-            submitting: {
-              tags: 'busy',
-              invoke: {
-                id: 'applyCancel',
-                src: 'applyCancel',
-                input: ({ context }) => ({ phone_code: context.code }),
-                onDone: [
-                  {
-                    guard: { type: 'validCancellation', params: output },
-                    target: '#accountCancel.coolingOff',
-                    actions: [{ type: 'storeCancellation', params: output }, { type: 'announce', params: output }],
-                  },
-                  { guard: { type: 'sessionEnded', params: output }, target: 'editing' },
-                  { target: 'editing', actions: ['clearCode', { type: 'reportFailure', params: output }] },
-                ],
-                onError: { target: 'editing', actions: ['clearCode', { type: 'reportFailure', params: rejected }] },
-              },
-            },
+              { guard: { type: 'sessionEnded', params: output }, target: 'editing' },
+              { target: 'editing', actions: ['clearCode', { type: 'reportFailure', params: output }] },
+            ],
+            onError: { target: 'editing', actions: ['clearCode', { type: 'reportFailure', params: rejected }] },
           },
         },
       },

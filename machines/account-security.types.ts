@@ -1,4 +1,5 @@
 import type { AccountCodeType } from './account-security.constants.ts';
+import type { ResendCodeReply, ResendPhase } from './resend-code.types.ts';
 
 /** Inputs of the invoked calls, in the server's field names. */
 export interface AccountSendCodeInput {
@@ -43,8 +44,9 @@ export interface PhoneChangeContext {
   /** Step 2's new phone: digits only, at most 11. */
   phone: string;
   code: string;
-  /** Seconds before 获取验证码 may be tapped again; 0 when not counting. */
+  /** Seconds before 获取验证码 may be tapped again; 0 when not counting (the resend child's count). */
   countdown: number;
+  resendPhase: ResendPhase;
   message: string | null;
 }
 
@@ -52,7 +54,8 @@ export type PhoneChangeEvent =
   | { type: 'ui.phone.change'; value: string }
   | { type: 'ui.code.change'; value: string }
   | { type: 'ui.sendCode' }
-  | { type: 'ui.submit' };
+  | { type: 'ui.submit' }
+  | ResendCodeReply;
 
 // ---- Password change (/editpassword) ----
 
@@ -70,7 +73,9 @@ export interface PasswordChangeContext {
   code: string;
   newPassword: string;
   confirmPassword: string;
+  /** The resend child's count and phase. */
   countdown: number;
+  resendPhase: ResendPhase;
   message: string | null;
 }
 
@@ -81,4 +86,5 @@ export type PasswordChangeEvent =
   | { type: 'ui.newPassword.change'; value: string }
   | { type: 'ui.confirm.change'; value: string }
   | { type: 'ui.sendCode' }
-  | { type: 'ui.submit' };
+  | { type: 'ui.submit' }
+  | ResendCodeReply;

@@ -41,29 +41,29 @@ describe('connectLoginOverlay', () => {
   });
 
   it('panel 2: where the code went, the countdown label, then 重新获取', () => {
-    const counting = connect({ open: { code: { boxes: 'entering', resend: 'counting' } } }, { phone: PHONE, codeCountdown: 58 }).view;
+    const counting = connect({ open: { code: 'entering' } }, { phone: PHONE, codeCountdown: 58, codeResendPhase: 'counting' }).view;
     expect(counting).toMatchObject({ panel: 2, codeSentTo: '138 0013 8000', resendCodeLabel: '58s后重新获取', canResendCode: false, canGoBack: true });
-    const ready = connect({ open: { code: { boxes: 'entering', resend: 'ready' } } }, { phone: PHONE }).view;
+    const ready = connect({ open: { code: 'entering' } }, { phone: PHONE }).view;
     expect(ready).toMatchObject({ resendCodeLabel: '重新获取', canResendCode: true });
-    const submitting = connect({ open: { code: { boxes: 'submitting', resend: 'ready' } } }, { phone: PHONE, code: '1234' }).view;
+    const submitting = connect({ open: { code: 'submitting' } }, { phone: PHONE, code: '1234' }).view;
     expect(submitting).toMatchObject({ submittingCode: true, canGoBack: false });
   });
 
   it('panel 4: 获取验证码 until a code is sent, then the countdown', () => {
-    expect(connect({ open: { recover: { form: 'editing', resend: 'ready' } } }).view).toMatchObject({ panel: 4, recoverCodeLabel: '获取验证码' });
-    expect(connect({ open: { recover: { form: 'editing', resend: 'counting' } } }, { recoverCountdown: 9 }).view.recoverCodeLabel).toBe('9s后重新获取');
+    expect(connect({ open: { recover: 'editing' } }).view).toMatchObject({ panel: 4, recoverCodeLabel: '获取验证码' });
+    expect(connect({ open: { recover: 'editing' } }, { recoverCountdown: 9, recoverResendPhase: 'counting' }).view.recoverCodeLabel).toBe('9s后重新获取');
   });
 
   it('the register page: its own countdown label, shown as a page', () => {
-    const { view } = connect({ open: { register: { form: 'editing', resend: 'counting' } } }, { presentation: 'page', codeCountdown: 30 });
+    const { view } = connect({ open: { register: 'editing' } }, { presentation: 'page', codeCountdown: 30, codeResendPhase: 'counting' });
     expect(view).toMatchObject({ panel: 6, isPageOpen: true, isSheetOpen: false, registerCodeLabel: '30s后重新获取', canSendRegisterCode: false });
   });
 
   it('SPEC §5: 登录, 下一步 and 确定 are disabled until their required fields are non-empty', () => {
     expect(connect({ open: { password: 'editing' } }, { phone: PHONE }).view.canPasswordLogin).toBe(false);
     expect(connect({ open: { password: 'editing' } }, { phone: PHONE, password: 'x' }).view.canPasswordLogin).toBe(true);
-    expect(connect({ open: { recover: { form: 'editing', resend: 'ready' } } }, { recoverPhone: PHONE }).view.canRecoverNext).toBe(false);
-    expect(connect({ open: { recover: { form: 'editing', resend: 'ready' } } }, { recoverPhone: PHONE, recoverCode: '1' }).view.canRecoverNext).toBe(true);
+    expect(connect({ open: { recover: 'editing' } }, { recoverPhone: PHONE }).view.canRecoverNext).toBe(false);
+    expect(connect({ open: { recover: 'editing' } }, { recoverPhone: PHONE, recoverCode: '1' }).view.canRecoverNext).toBe(true);
     expect(connect({ open: { newPassword: 'editing' } }, { newPassword: 'abc123' }).view.canReset).toBe(false);
     expect(connect({ open: { newPassword: 'editing' } }, { newPassword: 'abc123', confirmPassword: 'a' }).view.canReset).toBe(true);
   });

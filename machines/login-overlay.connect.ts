@@ -3,6 +3,9 @@ import {
   selectAgreementSheet,
   selectCanResendCode,
   selectCanResendRegisterCode,
+  selectResendingCode,
+  selectSendingRecoverCode,
+  selectSendingRegisterCode,
   selectIsOpen,
   selectIsPageOpen,
   selectIsSheetOpen,
@@ -70,7 +73,7 @@ export function connectLoginOverlay(snapshot: LoginOverlaySnapshot, send: Send) 
   const can = (event: LoginOverlayEvent) => snapshot.can(event);
   const inState = (state: Parameters<LoginOverlaySnapshot['matches']>[0]) => snapshot.matches(state);
   const canResendCode = selectCanResendCode(snapshot);
-  const resendingCode = inState({ open: { code: { resend: 'sending' } } });
+  const resendingCode = selectResendingCode(snapshot);
   return {
     isOpen: selectIsOpen(snapshot),
     isSheetOpen: selectIsSheetOpen(snapshot),
@@ -118,14 +121,14 @@ export function connectLoginOverlay(snapshot: LoginOverlaySnapshot, send: Send) 
     canRegister: can({ type: 'ui.register.submit' }),
 
     sendingCode: inState({ open: { sms: 'sending' } }),
-    submittingCode: inState({ open: { code: { boxes: 'submitting' } } }),
+    submittingCode: inState({ open: { code: 'submitting' } }),
     resendingCode,
     loggingIn: inState({ open: { password: 'submitting' } }),
-    sendingRecoverCode: inState({ open: { recover: { resend: 'sending' } } }),
-    verifying: inState({ open: { recover: { form: 'verifying' } } }),
+    sendingRecoverCode: selectSendingRecoverCode(snapshot),
+    verifying: inState({ open: { recover: 'verifying' } }),
     resetting: inState({ open: { newPassword: 'resetting' } }),
-    sendingRegisterCode: inState({ open: { register: { resend: 'sending' } } }),
-    registering: inState({ open: { register: { form: 'submitting' } } }),
+    sendingRegisterCode: selectSendingRegisterCode(snapshot),
+    registering: inState({ open: { register: 'submitting' } }),
     ...intentsOf(send),
   };
 }

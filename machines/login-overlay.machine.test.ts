@@ -3,6 +3,7 @@ import { createActor, SimulatedClock } from 'xstate';
 import type { ApiOutcome } from '../api/outcome.ts';
 import { AUTH_MSG } from '../api/protocol/codes.ts';
 import { createDeferredActors } from '../model-tests/deferred-actors.ts';
+import { resendCodeMachine } from './resend-code.machine.ts';
 import { agreementSheetMachine } from './agreement-sheet.machine.ts';
 import { loginOverlayMachine } from './login-overlay.machine.ts';
 import {
@@ -39,7 +40,12 @@ function setUp(input: { bdVid?: string | null } = {}) {
   const signedIn: SignedInParams[] = [];
   const actor = createActor(
     loginOverlayMachine.provide({
-      actors: { ...calls.actors, agreementSheet: agreementSheetMachine.provide({ actors: docs.actors }) },
+      actors: {
+        ...calls.actors,
+        agreementSheet: agreementSheetMachine.provide({ actors: docs.actors }),
+        // The resend children send through the same deferred sendCode as panel 1.
+        resendCode: resendCodeMachine.provide({ actors: { sendCode: calls.actors.sendCode as never } }),
+      },
       actions: {
         showToast: (_, params) => void toasts.push(params.message),
         signedIn: (_, params) => void signedIn.push(params),
@@ -327,7 +333,7 @@ describe('login overlay: panel 2, code boxes', () => {
     await toCodePanel(overlay);
     overlay.send({ type: 'ui.code.change', value: '1234' });
     await overlay.calls.resolve('trendRegister', outcome);
-    expect(overlay.snapshot().matches({ open: { code: { boxes: 'entering' } } })).toBe(true);
+    expect(overlay.snapshot().matches({ open: { code: 'entering' } })).toBe(true);
     expect(overlay.snapshot().context.code).toBe('');
     expect(overlay.toasts).toEqual(toasts);
     expect(overlay.signedIn).toEqual([]);
@@ -343,7 +349,7 @@ describe('login overlay: panel 2, code boxes', () => {
     await toCodePanel(ended);
     ended.send({ type: 'ui.code.change', value: '1234' });
     await ended.calls.resolve('trendRegister', expired);
-    expect(ended.snapshot().matches({ open: { code: { boxes: 'entering' } } })).toBe(true);
+    expect(ended.snapshot().matches({ open: { code: 'entering' } })).toBe(true);
     expect(ended.snapshot().context.code).toBe('1234');
   });
 
@@ -592,7 +598,7 @@ describe('login overlay: panel 4, recovery step 1 (SPEC §5)', () => {
     overlay.send({ type: 'ui.recover.next' });
     expect(selectIsBusy(overlay.snapshot())).toBe(true);
     await overlay.calls.resolve('verifyCode', outcome);
-    expect(overlay.snapshot().matches({ open: { recover: { form: 'editing' } } })).toBe(true);
+    expect(overlay.snapshot().matches({ open: { recover: 'editing' } })).toBe(true);
     expect(overlay.toasts).toEqual(toasts);
   });
 
@@ -811,14 +817,14 @@ describe('register page (panel 6): phone, code, password → userRegister', () =
     const overlay = setUp({ bdVid: 'click-1' });
     openRegister(overlay, { agreed: false });
     overlay.send({ type: 'ui.register.submit' });
-    expect(overlay.snapshot().matches({ open: { register: { form: 'editing' } } })).toBe(true);
+    expect(overlay.snapshot().matches({ open: { register: 'editing' } })).toBe(true);
     overlay.send({ type: 'ui.phone.change', value: '1380013800' });
     overlay.send({ type: 'ui.register.code.change', value: '12a34' });
     expect(overlay.snapshot().context.registerCode).toBe('1234');
     expect(overlay.snapshot().can({ type: 'ui.register.submit' })).toBe(false);
     overlay.send({ type: 'ui.register.password.change', value: 'abc12' });
     overlay.send({ type: 'ui.register.submit' });
-    expect(overlay.snapshot().matches({ open: { register: { form: 'consent' } } })).toBe(true);
+    expect(overlay.snapshot().matches({ open: { register: 'consent' } })).toBe(true);
     overlay.sheet().send({ type: 'ui.agreement.accept' });
     expect(overlay.toasts).toEqual(['手机号码格式不正确']);
     overlay.send({ type: 'ui.phone.change', value: PHONE });

@@ -2,7 +2,7 @@ import { and, not } from 'xstate';
 import { AGREE_AGREEMENT, LOGIN_MESSAGES, SEND_CODE_TYPE } from './login-overlay.constants.ts';
 import { initialLoginOverlayContext, loginOverlaySetup, messageOf, output, rejected, signedInVia, value } from './login-overlay.setup.ts';
 import { newPasswordError, passwordLoginError, recoverFormError, recoverSendCodeError, registerFormError, registerSendCodeError } from './login-overlay.validation.ts';
-import { countingState } from './resend-countdown.ts';
+import { resendOutcome, resendStatus } from './resend-code.machine.ts';
 
 /**
  * The full pages (/login, /register, /findpassword, /resetpassword) open the same panels with
@@ -73,7 +73,7 @@ export const loginOverlayMachine = loginOverlaySetup.createMachine({
                 src: 'sendCode',
                 input: ({ context }) => ({ phone: context.phone, type: SEND_CODE_TYPE.login }),
                 onDone: [
-                  { guard: { type: 'accepted', params: output }, target: '#loginOverlay.open.code', actions: 'startCodeCountdown' },
+                  { guard: { type: 'accepted', params: output }, target: '#loginOverlay.open.code' },
                   { guard: { type: 'sessionEnded', params: output }, target: 'editing' },
                   { target: 'editing', actions: ['clearPhone', { type: 'reportFailure', params: output }] },
                 ],
@@ -83,66 +83,49 @@ export const loginOverlayMachine = loginOverlaySetup.createMachine({
           },
         },
         code: {
-          description: 'Panel 2: four code boxes; the resend countdown runs beside them',
-          type: 'parallel',
+          description: 'Panel 2: four code boxes; the resend countdown (the codeResend child, counting from the send of panel 1) runs beside them',
           exit: 'stopCodeCountdown',
+          invoke: { id: 'codeResend', src: 'resendCode', input: { counting: true } },
+          on: {
+            'ui.code.resend': {
+              guard: 'codeResendReady',
+              actions: { type: 'requestCode', params: ({ context }) => ({ request: { phone: context.phone, type: SEND_CODE_TYPE.login } }) },
+            },
+            'resend.changed': { actions: { type: 'showCodeResend', params: resendStatus } },
+            'resend.failed': { actions: { type: 'reportFailure', params: resendOutcome } },
+          },
+          initial: 'entering',
           states: {
-            boxes: {
-              initial: 'entering',
-              states: {
-                entering: {
-                  on: {
-                    'ui.code.change': [
-                      {
-                        guard: { type: 'codeCompletes', params: value },
-                        target: 'submitting',
-                        actions: { type: 'setCode', params: value },
-                      },
-                      { actions: { type: 'setCode', params: value } },
-                    ],
-                    'ui.back': '#loginOverlay.open.sms',
+            entering: {
+              on: {
+                'ui.code.change': [
+                  {
+                    guard: { type: 'codeCompletes', params: value },
+                    target: 'submitting',
+                    actions: { type: 'setCode', params: value },
                   },
-                },
-                submitting: {
-                  tags: 'busy',
-                  invoke: {
-                    id: 'trendRegister',
-                    src: 'trendRegister',
-                    input: ({ context: { phone, code, bdVid } }) => ({
-                      account: phone,
-                      phone_code: code,
-                      agree_agreement: AGREE_AGREEMENT,
-                      ...(bdVid ? { bd_vid: bdVid } : {}),
-                    }),
-                    onDone: [
-                      { guard: { type: 'loggedIn', params: output }, target: '#loginOverlay.closed', actions: signedInVia('sms') },
-                      { guard: { type: 'sessionEnded', params: output }, target: 'entering' },
-                      { target: 'entering', actions: ['clearCode', { type: 'reportFailure', params: output }] },
-                    ],
-                    onError: { target: 'entering', actions: ['clearCode', { type: 'reportFailure', params: rejected }] },
-                  },
-                },
+                  { actions: { type: 'setCode', params: value } },
+                ],
+                'ui.back': '#loginOverlay.open.sms',
               },
             },
-            resend: {
-              initial: 'counting',
-              states: {
-                counting: countingState({ lastSecond: 'codeCountdownEnding', tick: 'tickCodeCountdown' }),
-                ready: { on: { 'ui.code.resend': 'sending' } },
-                sending: {
-                  tags: 'busy',
-                  invoke: {
-                    id: 'sendCode',
-                    src: 'sendCode',
-                    input: ({ context }) => ({ phone: context.phone, type: SEND_CODE_TYPE.login }),
-                    onDone: [
-                      { guard: { type: 'accepted', params: output }, target: 'counting', actions: 'startCodeCountdown' },
-                      { guard: { type: 'sessionEnded', params: output }, target: 'ready' },
-                      { target: 'ready', actions: { type: 'reportFailure', params: output } },
-                    ],
-                    onError: { target: 'ready', actions: { type: 'reportFailure', params: rejected } },
-                  },
-                },
+            submitting: {
+              tags: 'busy',
+              invoke: {
+                id: 'trendRegister',
+                src: 'trendRegister',
+                input: ({ context: { phone, code, bdVid } }) => ({
+                  account: phone,
+                  phone_code: code,
+                  agree_agreement: AGREE_AGREEMENT,
+                  ...(bdVid ? { bd_vid: bdVid } : {}),
+                }),
+                onDone: [
+                  { guard: { type: 'loggedIn', params: output }, target: '#loginOverlay.closed', actions: signedInVia('sms') },
+                  { guard: { type: 'sessionEnded', params: output }, target: 'entering' },
+                  { target: 'entering', actions: ['clearCode', { type: 'reportFailure', params: output }] },
+                ],
+                onError: { target: 'entering', actions: ['clearCode', { type: 'reportFailure', params: rejected }] },
               },
             },
           },
@@ -201,66 +184,45 @@ export const loginOverlayMachine = loginOverlaySetup.createMachine({
           },
         },
         recover: {
-          description: 'Panel 4: recover password, phone and code',
-          type: 'parallel',
+          description: 'Panel 4: recover password, phone and code; the recoverResend child sends the code and counts down',
           exit: 'stopRecoverCountdown',
+          invoke: { id: 'recoverResend', src: 'resendCode', input: {} },
+          on: {
+            'ui.recover.sendCode': [
+              { guard: and(['recoverResendReady', 'recoverPhoneUnsendable']), actions: { type: 'notify', params: messageOf(recoverSendCodeError) } },
+              {
+                guard: 'recoverResendReady',
+                actions: { type: 'requestRecoverCode', params: ({ context }) => ({ request: { phone: context.recoverPhone, type: SEND_CODE_TYPE.recovery } }) },
+              },
+            ],
+            'resend.changed': { actions: { type: 'showRecoverResend', params: resendStatus } },
+            'resend.failed': { actions: ['clearRecoverPhone', { type: 'reportFailure', params: resendOutcome }] },
+          },
+          initial: 'editing',
           states: {
-            form: {
-              initial: 'editing',
-              states: {
-                editing: {
-                  on: {
-                    'ui.recover.phone.change': { actions: { type: 'setRecoverPhone', params: value } },
-                    'ui.recover.code.change': { actions: { type: 'setRecoverCode', params: value } },
-                    'ui.recover.next': [
-                      { guard: and(['recoverFormFilled', 'recoverFormInvalid']), actions: { type: 'notify', params: messageOf(recoverFormError) } },
-                      { guard: 'recoverFormFilled', target: 'verifying' },
-                    ],
-                    'ui.back': '#loginOverlay.open.password',
-                  },
-                },
-                verifying: {
-                  tags: 'busy',
-                  invoke: {
-                    id: 'verifyCode',
-                    src: 'verifyCode',
-                    input: ({ context }) => ({ account: context.recoverPhone, phone_code: context.recoverCode }),
-                    onDone: [
-                      { guard: { type: 'accepted', params: output }, target: '#loginOverlay.open.newPassword' },
-                      { guard: { type: 'sessionEnded', params: output }, target: 'editing' },
-                      { target: 'editing', actions: { type: 'reportFailure', params: output } },
-                    ],
-                    onError: { target: 'editing', actions: { type: 'reportFailure', params: rejected } },
-                  },
-                },
+            editing: {
+              on: {
+                'ui.recover.phone.change': { actions: { type: 'setRecoverPhone', params: value } },
+                'ui.recover.code.change': { actions: { type: 'setRecoverCode', params: value } },
+                'ui.recover.next': [
+                  { guard: and(['recoverFormFilled', 'recoverFormInvalid']), actions: { type: 'notify', params: messageOf(recoverFormError) } },
+                  { guard: 'recoverFormFilled', target: 'verifying' },
+                ],
+                'ui.back': '#loginOverlay.open.password',
               },
             },
-            resend: {
-              initial: 'ready',
-              states: {
-                ready: {
-                  on: {
-                    'ui.recover.sendCode': [
-                      { guard: 'recoverPhoneUnsendable', actions: { type: 'notify', params: messageOf(recoverSendCodeError) } },
-                      { target: 'sending' },
-                    ],
-                  },
-                },
-                sending: {
-                  tags: 'busy',
-                  invoke: {
-                    id: 'sendCode',
-                    src: 'sendCode',
-                    input: ({ context }) => ({ phone: context.recoverPhone, type: SEND_CODE_TYPE.recovery }),
-                    onDone: [
-                      { guard: { type: 'accepted', params: output }, target: 'counting', actions: 'startRecoverCountdown' },
-                      { guard: { type: 'sessionEnded', params: output }, target: 'ready' },
-                      { target: 'ready', actions: ['clearRecoverPhone', { type: 'reportFailure', params: output }] },
-                    ],
-                    onError: { target: 'ready', actions: ['clearRecoverPhone', { type: 'reportFailure', params: rejected }] },
-                  },
-                },
-                counting: countingState({ lastSecond: 'recoverCountdownEnding', tick: 'tickRecoverCountdown' }),
+            verifying: {
+              tags: 'busy',
+              invoke: {
+                id: 'verifyCode',
+                src: 'verifyCode',
+                input: ({ context }) => ({ account: context.recoverPhone, phone_code: context.recoverCode }),
+                onDone: [
+                  { guard: { type: 'accepted', params: output }, target: '#loginOverlay.open.newPassword' },
+                  { guard: { type: 'sessionEnded', params: output }, target: 'editing' },
+                  { target: 'editing', actions: { type: 'reportFailure', params: output } },
+                ],
+                onError: { target: 'editing', actions: { type: 'reportFailure', params: rejected } },
               },
             },
           },
@@ -302,91 +264,70 @@ export const loginOverlayMachine = loginOverlaySetup.createMachine({
           },
         },
         register: {
-          description: 'Page /register: phone, SMS code (type 1, 60 s resend), password → userRegister',
-          type: 'parallel',
+          description: 'Page /register: phone, SMS code (type 1, 60 s resend: the codeResend child), password → userRegister',
           exit: 'stopCodeCountdown',
-          on: { 'ui.close': '#loginOverlay.closed' },
+          invoke: { id: 'codeResend', src: 'resendCode', input: {} },
+          on: {
+            'ui.close': '#loginOverlay.closed',
+            'ui.register.sendCode': [
+              { guard: and(['codeResendReady', 'registerPhoneUnsendable']), actions: { type: 'notify', params: messageOf(registerSendCodeError) } },
+              {
+                guard: 'codeResendReady',
+                actions: { type: 'requestCode', params: ({ context }) => ({ request: { phone: context.phone, type: SEND_CODE_TYPE.login } }) },
+              },
+            ],
+            'resend.changed': { actions: { type: 'showCodeResend', params: resendStatus } },
+            'resend.failed': { actions: { type: 'reportFailure', params: resendOutcome } },
+          },
+          initial: 'editing',
           states: {
-            form: {
-              initial: 'editing',
-              states: {
-                editing: {
-                  on: {
-                    'ui.phone.change': { actions: { type: 'setPhone', params: value } },
-                    'ui.register.code.change': { actions: { type: 'setRegisterCode', params: value } },
-                    'ui.register.password.change': { actions: { type: 'setRegisterPassword', params: value } },
-                    'ui.agree.toggle': { actions: 'toggleAgreement' },
-                    'ui.register.submit': [
-                      { guard: and(['registerFormFilled', not('agreed')]), target: 'consent' },
-                      { guard: and(['registerFormFilled', 'registerFormInvalid']), actions: { type: 'notify', params: messageOf(registerFormError) } },
-                      { guard: 'registerFormFilled', target: 'submitting' },
-                    ],
-                    'ui.toSms': '#loginOverlay.open.sms',
-                  },
-                },
-                consent: {
-                  description: "'Agree and continue' ticks the box and registers, as on the password panel",
-                  entry: 'askConsent',
-                  on: {
-                    'agreement.accepted': [
-                      {
-                        guard: 'registerFormInvalid',
-                        target: 'editing',
-                        actions: ['tickAgreement', { type: 'notify', params: messageOf(registerFormError) }],
-                      },
-                      { target: 'submitting', actions: 'tickAgreement' },
-                    ],
-                    'agreement.dismissed': 'editing',
-                  },
-                },
-                submitting: {
-                  tags: 'busy',
-                  invoke: {
-                    id: 'register',
-                    src: 'register',
-                    input: ({ context: { phone, registerCode, registerPassword, bdVid } }) => ({
-                      account: phone,
-                      phone_code: registerCode,
-                      password: registerPassword,
-                      agree_agreement: AGREE_AGREEMENT,
-                      ...(bdVid ? { bd_vid: bdVid } : {}),
-                    }),
-                    onDone: [
-                      { guard: { type: 'loggedIn', params: output }, target: '#loginOverlay.closed', actions: signedInVia('register') },
-                      { guard: { type: 'sessionEnded', params: output }, target: 'editing' },
-                      { target: 'editing', actions: ['clearRegisterCode', { type: 'reportFailure', params: output }] },
-                    ],
-                    onError: { target: 'editing', actions: ['clearRegisterCode', { type: 'reportFailure', params: rejected }] },
-                  },
-                },
+            editing: {
+              on: {
+                'ui.phone.change': { actions: { type: 'setPhone', params: value } },
+                'ui.register.code.change': { actions: { type: 'setRegisterCode', params: value } },
+                'ui.register.password.change': { actions: { type: 'setRegisterPassword', params: value } },
+                'ui.agree.toggle': { actions: 'toggleAgreement' },
+                'ui.register.submit': [
+                  { guard: and(['registerFormFilled', not('agreed')]), target: 'consent' },
+                  { guard: and(['registerFormFilled', 'registerFormInvalid']), actions: { type: 'notify', params: messageOf(registerFormError) } },
+                  { guard: 'registerFormFilled', target: 'submitting' },
+                ],
+                'ui.toSms': '#loginOverlay.open.sms',
               },
             },
-            resend: {
-              initial: 'ready',
-              states: {
-                ready: {
-                  on: {
-                    'ui.register.sendCode': [
-                      { guard: 'registerPhoneUnsendable', actions: { type: 'notify', params: messageOf(registerSendCodeError) } },
-                      { target: 'sending' },
-                    ],
+            consent: {
+              description: "'Agree and continue' ticks the box and registers, as on the password panel",
+              entry: 'askConsent',
+              on: {
+                'agreement.accepted': [
+                  {
+                    guard: 'registerFormInvalid',
+                    target: 'editing',
+                    actions: ['tickAgreement', { type: 'notify', params: messageOf(registerFormError) }],
                   },
-                },
-                sending: {
-                  tags: 'busy',
-                  invoke: {
-                    id: 'sendCode',
-                    src: 'sendCode',
-                    input: ({ context }) => ({ phone: context.phone, type: SEND_CODE_TYPE.login }),
-                    onDone: [
-                      { guard: { type: 'accepted', params: output }, target: 'counting', actions: 'startCodeCountdown' },
-                      { guard: { type: 'sessionEnded', params: output }, target: 'ready' },
-                      { target: 'ready', actions: { type: 'reportFailure', params: output } },
-                    ],
-                    onError: { target: 'ready', actions: { type: 'reportFailure', params: rejected } },
-                  },
-                },
-                counting: countingState({ lastSecond: 'codeCountdownEnding', tick: 'tickCodeCountdown' }),
+                  { target: 'submitting', actions: 'tickAgreement' },
+                ],
+                'agreement.dismissed': 'editing',
+              },
+            },
+            submitting: {
+              tags: 'busy',
+              invoke: {
+                id: 'register',
+                src: 'register',
+                input: ({ context: { phone, registerCode, registerPassword, bdVid } }) => ({
+                  account: phone,
+                  phone_code: registerCode,
+                  password: registerPassword,
+                  agree_agreement: AGREE_AGREEMENT,
+                  ...(bdVid ? { bd_vid: bdVid } : {}),
+                }),
+                onDone: [
+                  { guard: { type: 'loggedIn', params: output }, target: '#loginOverlay.closed', actions: signedInVia('register') },
+                  { guard: { type: 'sessionEnded', params: output }, target: 'editing' },
+                  { target: 'editing', actions: ['clearRegisterCode', { type: 'reportFailure', params: output }] },
+                ],
+                onError: { target: 'editing', actions: ['clearRegisterCode', { type: 'reportFailure', params: rejected }] },
               },
             },
           },

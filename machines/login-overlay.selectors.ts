@@ -28,14 +28,18 @@ export const selectIsOpen = (snapshot: LoginOverlaySnapshot) => snapshot.matches
 export const selectIsSheetOpen = (snapshot: LoginOverlaySnapshot) => snapshot.matches('open') && snapshot.context.presentation === 'sheet';
 /** Open as a full page (/login, /register, /findpassword, /resetpassword). */
 export const selectIsPageOpen = (snapshot: LoginOverlaySnapshot) => snapshot.matches('open') && snapshot.context.presentation === 'page';
-export const selectIsBusy = (snapshot: LoginOverlaySnapshot) => snapshot.hasTag('busy');
+/** Waiting on the server: a panel's call, or one of its resend children sending a code. */
+export const selectIsBusy = (snapshot: LoginOverlaySnapshot) =>
+  snapshot.hasTag('busy') || selectResendingCode(snapshot) || selectSendingRegisterCode(snapshot) || selectSendingRecoverCode(snapshot);
 /** Panel 1's get-code button (SPEC §5: disabled until 11 digits). */
 export const selectCanRequestCode = (snapshot: LoginOverlaySnapshot) => canRequestCode(snapshot.context);
 export const selectCodeCountdown = (snapshot: LoginOverlaySnapshot) => snapshot.context.codeCountdown;
-export const selectCanResendCode = (snapshot: LoginOverlaySnapshot) => snapshot.matches({ open: { code: { resend: 'ready' } } });
+export const selectCanResendCode = (snapshot: LoginOverlaySnapshot) => snapshot.matches({ open: 'code' }) && snapshot.context.codeResendPhase === 'ready';
+export const selectResendingCode = (snapshot: LoginOverlaySnapshot) => snapshot.matches({ open: 'code' }) && snapshot.context.codeResendPhase === 'sending';
 export const selectRecoverCountdown = (snapshot: LoginOverlaySnapshot) => snapshot.context.recoverCountdown;
-export const selectCanResendRegisterCode = (snapshot: LoginOverlaySnapshot) => snapshot.matches({ open: { register: { resend: 'ready' } } });
-export const selectCanResendRecoverCode = (snapshot: LoginOverlaySnapshot) =>
-  snapshot.matches({ open: { recover: { resend: 'ready' } } });
+export const selectCanResendRegisterCode = (snapshot: LoginOverlaySnapshot) => snapshot.matches({ open: 'register' }) && snapshot.context.codeResendPhase === 'ready';
+export const selectSendingRegisterCode = (snapshot: LoginOverlaySnapshot) => snapshot.matches({ open: 'register' }) && snapshot.context.codeResendPhase === 'sending';
+export const selectCanResendRecoverCode = (snapshot: LoginOverlaySnapshot) => snapshot.matches({ open: 'recover' }) && snapshot.context.recoverResendPhase === 'ready';
+export const selectSendingRecoverCode = (snapshot: LoginOverlaySnapshot) => snapshot.matches({ open: 'recover' }) && snapshot.context.recoverResendPhase === 'sending';
 /** The consent sheet / document viewer child while the overlay is open; the view sends it `ui.agreement.*` / `ui.doc.*`. */
 export const selectAgreementSheet = (snapshot: LoginOverlaySnapshot) => snapshot.children.agreement;

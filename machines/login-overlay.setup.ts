@@ -1,8 +1,6 @@
 import { assign, enqueueActions, fromPromise, sendTo, setup } from 'xstate';
 import type { ApiOutcome } from '../api/outcome.ts';
-import { RESEND_COUNTDOWN_S } from './constants.ts';
 import { agreementSheetMachine } from './agreement-sheet.machine.ts';
-import { COUNTDOWN_TICK_MS } from './login-overlay.constants.ts';
 import type {
   LoginData,
   LoginOverlayContext,
@@ -43,7 +41,9 @@ import {
   sanitizePhone,
   toSignedIn,
 } from './login-overlay.validation.ts';
-import { isLastSecond, nextCount } from './resend-countdown.ts';
+import { RESEND_IDLE_PHASE } from './resend-code.constants.ts';
+import { resendCodeMachine } from './resend-code.machine.ts';
+import type { ResendPhase, ResendRequest } from './resend-code.types.ts';
 
 /**
  * The implementations behind login-overlay.machine.ts: the chart names these, the app
@@ -69,7 +69,9 @@ export function initialLoginOverlayContext(bdVid: string | null): LoginOverlayCo
     registerPassword: '',
     agreed: false,
     codeCountdown: 0,
+    codeResendPhase: RESEND_IDLE_PHASE,
     recoverCountdown: 0,
+    recoverResendPhase: RESEND_IDLE_PHASE,
     bdVid,
     presentation: 'sheet',
     message: null,
@@ -78,6 +80,8 @@ export function initialLoginOverlayContext(bdVid: string | null): LoginOverlayCo
 
 type OutcomeParams = { outcome: ApiOutcome };
 type ValueParams = { value: string };
+type ResendParams = { phase: ResendPhase; count: number };
+type RequestParams = { request: ResendRequest };
 type ShowToastAction = { type: 'showToast'; params: ToastParams };
 
 /** Remembers the message and hands it to the app's `showToast`; a null message shows nothing. */
@@ -112,6 +116,8 @@ export const loginOverlaySetup = setup({
     tags: {} as 'busy',
     children: {} as {
       agreement: 'agreementSheet';
+      codeResend: 'resendCode';
+      recoverResend: 'resendCode';
       sendCode: 'sendCode';
       verifyCode: 'verifyCode';
       trendRegister: 'trendRegister';
@@ -122,15 +128,13 @@ export const loginOverlaySetup = setup({
   },
   actors: {
     agreementSheet: agreementSheetMachine,
+    resendCode: resendCodeMachine,
     sendCode: fromPromise<ApiOutcome, SendCodeInput>(notProvided('sendCode')),
     verifyCode: fromPromise<ApiOutcome, VerifyCodeInput>(notProvided('verifyCode')),
     trendRegister: fromPromise<ApiOutcome<LoginData>, TrendRegisterInput>(notProvided('trendRegister')),
     passwordLogin: fromPromise<ApiOutcome<LoginData>, PasswordLoginInput>(notProvided('passwordLogin')),
     resetPassword: fromPromise<ApiOutcome, ResetPasswordInput>(notProvided('resetPassword')),
     register: fromPromise<ApiOutcome<LoginData>, RegisterInput>(notProvided('register')),
-  },
-  delays: {
-    countdownTick: COUNTDOWN_TICK_MS,
   },
   actions: {
     /** Provided by the app: an antd-mobile Toast. */
@@ -161,12 +165,12 @@ export const loginOverlaySetup = setup({
     setRegisterPassword: assign((_, params: ValueParams) => ({ registerPassword: sanitizeNewPassword(params.value) })),
     clearRecovery: assign({ recoverCode: '', newPassword: '', confirmPassword: '' }),
     loginWithRecoveredPhone: assign(({ context }) => ({ phone: context.recoverPhone, password: '' })),
-    startCodeCountdown: assign({ codeCountdown: RESEND_COUNTDOWN_S }),
-    tickCodeCountdown: assign({ codeCountdown: ({ context }) => nextCount(context.codeCountdown) }),
-    stopCodeCountdown: assign({ codeCountdown: 0 }),
-    startRecoverCountdown: assign({ recoverCountdown: RESEND_COUNTDOWN_S }),
-    tickRecoverCountdown: assign({ recoverCountdown: ({ context }) => nextCount(context.recoverCountdown) }),
-    stopRecoverCountdown: assign({ recoverCountdown: 0 }),
+    requestCode: sendTo('codeResend', (_, params: RequestParams) => ({ type: 'resend.send' as const, request: params.request })),
+    requestRecoverCode: sendTo('recoverResend', (_, params: RequestParams) => ({ type: 'resend.send' as const, request: params.request })),
+    showCodeResend: assign((_, params: ResendParams) => ({ codeResendPhase: params.phase, codeCountdown: params.count })),
+    showRecoverResend: assign((_, params: ResendParams) => ({ recoverResendPhase: params.phase, recoverCountdown: params.count })),
+    stopCodeCountdown: assign({ codeCountdown: 0, codeResendPhase: RESEND_IDLE_PHASE }),
+    stopRecoverCountdown: assign({ recoverCountdown: 0, recoverResendPhase: RESEND_IDLE_PHASE }),
   },
   guards: {
     agreed: ({ context }) => context.agreed,
@@ -184,8 +188,8 @@ export const loginOverlaySetup = setup({
     registerPhoneUnsendable: ({ context }) => registerSendCodeError(context) !== null,
     shownAsPage: ({ context }) => context.presentation === 'page',
     opensAt: ({ event }, params: { panel: PagePanel }) => event.type === 'ui.page.open' && event.panel === params.panel,
-    codeCountdownEnding: ({ context }) => isLastSecond(context.codeCountdown),
-    recoverCountdownEnding: ({ context }) => isLastSecond(context.recoverCountdown),
+    codeResendReady: ({ context }) => context.codeResendPhase === 'ready',
+    recoverResendReady: ({ context }) => context.recoverResendPhase === 'ready',
     accepted: (_, params: OutcomeParams) => isAccepted(params.outcome),
     loggedIn: (_, params: OutcomeParams) => isLoggedIn(params.outcome),
     sessionEnded: (_, params: OutcomeParams) => isSessionEnded(params.outcome),

@@ -1,4 +1,5 @@
 import type { SendCodeType } from './login-overlay.constants.ts';
+import type { ResendCodeReply, ResendPhase } from './resend-code.types.ts';
 
 /** What userlogin and trendRegister answer with code 200 (SPEC §7). */
 export interface LoginData {
@@ -81,10 +82,12 @@ export interface LoginOverlayContext {
   registerCode: string;
   registerPassword: string;
   agreed: boolean;
-  /** Seconds left before the code panel (or the register page) may resend; 0 when not counting. */
+  /** Seconds left before the code panel (or the register page) may resend; 0 when not counting (its codeResend child's count). */
   codeCountdown: number;
-  /** Seconds left before the recovery panel may resend; 0 when not counting. */
+  codeResendPhase: ResendPhase;
+  /** Seconds left before the recovery panel may resend; 0 when not counting (its recoverResend child's count). */
   recoverCountdown: number;
+  recoverResendPhase: ResendPhase;
   bdVid: string | null;
   presentation: LoginPresentation;
   /** The last message the overlay showed (validation, failure or success). */
@@ -123,4 +126,5 @@ export type LoginOverlayEvent =
   | { type: 'ui.register.sendCode' }
   | { type: 'ui.register.submit' }
   | { type: 'agreement.accepted' }
-  | { type: 'agreement.dismissed' };
+  | { type: 'agreement.dismissed' }
+  | ResendCodeReply;

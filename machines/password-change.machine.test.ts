@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, SimulatedClock } from 'xstate';
 import type { ApiOutcome } from '../api/outcome.ts';
-import { createDeferredActors } from '../model-tests/deferred-actors.ts';
+import { createDeferredFormActors } from '../model-tests/resend-code.kit.ts';
 import { ACCOUNT_SECURITY_MESSAGES as MESSAGES } from './account-security.constants.ts';
 import { RESEND_COUNTDOWN_S } from './constants.ts';
 import { passwordChangeMachine } from './password-change.machine.ts';
@@ -17,7 +17,7 @@ function seconds(clock: SimulatedClock, count: number) {
 
 function setUp(hasPassword: boolean) {
   const clock = new SimulatedClock();
-  const calls = createDeferredActors(passwordChangeMachine, ['sendCode', 'changePassword']);
+  const calls = createDeferredFormActors(passwordChangeMachine, ['changePassword']);
   const toasts: string[] = [];
   let changed = 0;
   const actor = createActor(
@@ -102,7 +102,7 @@ describe('password change (/editpassword)', () => {
     flow.clock.increment(999);
     expect(flow.snapshot().context.countdown).toBe(1);
     flow.clock.increment(1);
-    expect(flow.snapshot().matches({ resend: 'ready' })).toBe(true);
+    expect(flow.snapshot().context.resendPhase).toBe('ready');
     fill(flow, { code: '0042', next: 'new456', confirm: 'new456' });
     flow.send({ type: 'ui.submit' });
     expect(flow.calls.lastInput('changePassword')).toEqual({ phone_code: '0042', password: 'new456' });

@@ -1,8 +1,7 @@
-import { assign, enqueueActions, fromPromise, setup } from 'xstate';
+import { assign, enqueueActions, fromPromise, sendTo, setup } from 'xstate';
 import type { ApiOutcome } from '../api/outcome.ts';
 import { ACCOUNT_CODE_TYPE, ACCOUNT_SECURITY_MESSAGES as MESSAGES } from './account-security.constants.ts';
 import type {
-  AccountSendCodeInput,
   ChangePasswordInput,
   PasswordChangeContext,
   PasswordChangeEvent,
@@ -11,15 +10,16 @@ import type {
   ToastParams,
 } from './account-security.types.ts';
 import { passwordChangeError, passwordChangeInput } from './account-security.validation.ts';
-import { RESEND_COUNTDOWN_S } from './constants.ts';
-import { COUNTDOWN_TICK_MS } from './login-overlay.constants.ts';
 import { asksForSmsCode, failureMessage, isAccepted, isSessionEnded, rejectionOutcome, sanitizeCode, sanitizeNewPassword } from './login-overlay.validation.ts';
-import { countingState, isLastSecond, nextCount } from './resend-countdown.ts';
+import { RESEND_IDLE_PHASE } from './resend-code.constants.ts';
+import { resendCodeMachine, resendOutcome, resendStatus } from './resend-code.machine.ts';
+import type { ResendPhase, ResendRequest } from './resend-code.types.ts';
 
 /**
  * /editpassword: prove the owner by the old password or by a type-3 code to the
  * account's phone (the only way for an account without a password), then the new password twice
- * with SPEC §5's messages. The resend countdown runs beside the form whichever method is shown.
+ * with SPEC §5's messages. The resend countdown (the invoked 'resend' child) runs beside the form
+ * whichever method is shown.
  */
 
 type OutcomeParams = { outcome: ApiOutcome };
@@ -54,6 +54,7 @@ export function initialPasswordChangeContext(input: PasswordChangeInput): Passwo
     newPassword: '',
     confirmPassword: '',
     countdown: 0,
+    resendPhase: RESEND_IDLE_PHASE,
     message: null,
   };
 }
@@ -64,14 +65,11 @@ export const passwordChangeMachine = setup({
     events: {} as PasswordChangeEvent,
     input: {} as PasswordChangeInput,
     tags: {} as 'busy',
-    children: {} as { sendCode: 'sendCode'; changePassword: 'changePassword' },
+    children: {} as { resend: 'resendCode'; changePassword: 'changePassword' },
   },
   actors: {
-    sendCode: fromPromise<ApiOutcome, AccountSendCodeInput>(notProvided('sendCode')),
+    resendCode: resendCodeMachine,
     changePassword: fromPromise<ApiOutcome, ChangePasswordInput>(notProvided('changePassword')),
-  },
-  delays: {
-    countdownTick: COUNTDOWN_TICK_MS,
   },
   actions: {
     /** Provided by the app: a toast. */
@@ -87,14 +85,14 @@ export const passwordChangeMachine = setup({
     setConfirmPassword: assign((_, params: ValueParams) => ({ confirmPassword: sanitizeNewPassword(params.value) })),
     /** A refused change mostly means a wrong proof: that field is typed again, the new password kept. */
     clearProof: assign({ oldPassword: '', code: '' }),
-    startCountdown: assign({ countdown: RESEND_COUNTDOWN_S }),
-    tickCountdown: assign({ countdown: ({ context }) => nextCount(context.countdown) }),
+    requestCode: sendTo('resend', (_, params: { request: ResendRequest }) => ({ type: 'resend.send' as const, request: params.request })),
+    showResend: assign((_, params: { phase: ResendPhase; count: number }) => ({ resendPhase: params.phase, countdown: params.count })),
   },
   guards: {
     hasPassword: ({ context }) => context.hasPassword,
     choosesCode: ({ event }) => event.type === 'ui.method' && event.method === 'code',
     formInvalid: ({ context }) => passwordChangeError(context) !== null,
-    countdownEnding: ({ context }) => isLastSecond(context.countdown),
+    resendReady: ({ context }) => context.resendPhase === 'ready',
     accepted: (_, params: OutcomeParams) => isAccepted(params.outcome),
     sessionEnded: (_, params: OutcomeParams) => isSessionEnded(params.outcome),
     asksForSmsCode: (_, params: OutcomeParams) => asksForSmsCode(params.outcome),
@@ -102,67 +100,47 @@ export const passwordChangeMachine = setup({
 }).createMachine({
   id: 'passwordChange',
   context: ({ input }) => initialPasswordChangeContext(input),
-  type: 'parallel',
+  invoke: { id: 'resend', src: 'resendCode', input: {} },
+  on: {
+    'ui.sendCode': { guard: 'resendReady', actions: { type: 'requestCode', params: { request: { type: ACCOUNT_CODE_TYPE.verifyPhone } } } },
+    'resend.changed': { actions: { type: 'showResend', params: resendStatus } },
+    'resend.failed': { actions: { type: 'reportFailure', params: resendOutcome } },
+  },
+  initial: 'editing',
   states: {
-    form: {
-      initial: 'editing',
-      states: {
-        editing: {
-          on: {
-            'ui.method': [
-              // 原密码验证 exists only for an account with a password.
-              { guard: 'choosesCode', actions: { type: 'setMethod', params: { method: 'code' } } },
-              { guard: 'hasPassword', actions: { type: 'setMethod', params: { method: 'password' } } },
-            ],
-            'ui.oldPassword.change': { actions: { type: 'setOldPassword', params: value } },
-            'ui.code.change': { actions: { type: 'setCode', params: value } },
-            'ui.newPassword.change': { actions: { type: 'setNewPassword', params: value } },
-            'ui.confirm.change': { actions: { type: 'setConfirmPassword', params: value } },
-            'ui.submit': [
-              { guard: 'formInvalid', actions: { type: 'notify', params: ({ context }) => ({ message: passwordChangeError(context) ?? '' }) } },
-              { target: 'submitting' },
-            ],
-          },
-        },
-        submitting: {
-          tags: 'busy',
-          invoke: {
-            id: 'changePassword',
-            src: 'changePassword',
-            input: ({ context }) => passwordChangeInput(context),
-            onDone: [
-              { guard: { type: 'accepted', params: output }, target: 'changed', actions: { type: 'notify', params: { message: MESSAGES.passwordChanged } } },
-              { guard: { type: 'sessionEnded', params: output }, target: 'editing' },
-              // Too many wrong passwords for the account: the old password is not checked now, the code is the way.
-              { guard: { type: 'asksForSmsCode', params: output }, target: 'editing', actions: ['clearProof', { type: 'setMethod', params: { method: 'code' } }, { type: 'reportFailure', params: output }] },
-              { target: 'editing', actions: ['clearProof', { type: 'reportFailure', params: output }] },
-            ],
-            onError: { target: 'editing', actions: ['clearProof', { type: 'reportFailure', params: rejected }] },
-          },
-        },
-        changed: { type: 'final', entry: 'changed' },
+    editing: {
+      on: {
+        'ui.method': [
+          // 原密码验证 exists only for an account with a password.
+          { guard: 'choosesCode', actions: { type: 'setMethod', params: { method: 'code' } } },
+          { guard: 'hasPassword', actions: { type: 'setMethod', params: { method: 'password' } } },
+        ],
+        'ui.oldPassword.change': { actions: { type: 'setOldPassword', params: value } },
+        'ui.code.change': { actions: { type: 'setCode', params: value } },
+        'ui.newPassword.change': { actions: { type: 'setNewPassword', params: value } },
+        'ui.confirm.change': { actions: { type: 'setConfirmPassword', params: value } },
+        'ui.submit': [
+          { guard: 'formInvalid', actions: { type: 'notify', params: ({ context }) => ({ message: passwordChangeError(context) ?? '' }) } },
+          { target: 'submitting' },
+        ],
       },
     },
-    resend: {
-      initial: 'ready',
-      states: {
-        ready: { on: { 'ui.sendCode': 'sending' } },
-        sending: {
-          tags: 'busy',
-          invoke: {
-            id: 'sendCode',
-            src: 'sendCode',
-            input: () => ({ type: ACCOUNT_CODE_TYPE.verifyPhone }),
-            onDone: [
-              { guard: { type: 'accepted', params: output }, target: 'counting', actions: 'startCountdown' },
-              { guard: { type: 'sessionEnded', params: output }, target: 'ready' },
-              { target: 'ready', actions: { type: 'reportFailure', params: output } },
-            ],
-            onError: { target: 'ready', actions: { type: 'reportFailure', params: rejected } },
-          },
-        },
-        counting: countingState({ lastSecond: 'countdownEnding', tick: 'tickCountdown' }),
+    submitting: {
+      tags: 'busy',
+      invoke: {
+        id: 'changePassword',
+        src: 'changePassword',
+        input: ({ context }) => passwordChangeInput(context),
+        onDone: [
+          { guard: { type: 'accepted', params: output }, target: 'changed', actions: { type: 'notify', params: { message: MESSAGES.passwordChanged } } },
+          { guard: { type: 'sessionEnded', params: output }, target: 'editing' },
+          // Too many wrong passwords for the account: the old password is not checked now, the code is the way.
+          { guard: { type: 'asksForSmsCode', params: output }, target: 'editing', actions: ['clearProof', { type: 'setMethod', params: { method: 'code' } }, { type: 'reportFailure', params: output }] },
+          { target: 'editing', actions: ['clearProof', { type: 'reportFailure', params: output }] },
+        ],
+        onError: { target: 'editing', actions: ['clearProof', { type: 'reportFailure', params: rejected }] },
       },
     },
+    changed: { type: 'final', entry: 'changed' },
   },
 });

@@ -2,13 +2,13 @@ import { describe, expect, it } from 'vitest';
 import { createActor, SimulatedClock } from 'xstate';
 import type { ApiOutcome } from '../api/outcome.ts';
 import { ACCOUNT_MSG } from '../api/protocol/account-security-messages.ts';
-import { createDeferredActors } from '../model-tests/deferred-actors.ts';
+import { createDeferredFormActors } from '../model-tests/resend-code.kit.ts';
 import { ACCOUNT_SECURITY_MESSAGES } from './account-security.constants.ts';
 import { RESEND_COUNTDOWN_S } from './constants.ts';
 import { phoneBindMachine } from './phone-bind.machine.ts';
 import { phoneVerifyMachine } from './phone-verify.machine.ts';
 
-const CALLS = ['sendCode', 'verifyOldPhone', 'bindNewPhone'] as const;
+const CALLS = ['verifyOldPhone', 'bindNewPhone'] as const;
 const ok = (data: unknown = null): ApiOutcome => ({ kind: 'ok', code: 1, msg: '成功', data });
 const refused = (msg: string): ApiOutcome => ({ kind: 'toast', code: -1, msg, data: null, show: true });
 const expired: ApiOutcome = { kind: 'sessionExpired', code: 106, msg: '密码已修改，请重新登录', toast: '密码已修改，请重新登录' };
@@ -21,7 +21,7 @@ function seconds(clock: SimulatedClock, count: number) {
 function setUp(input: { step: 'verify' } | { step: 'bind'; ticket: string }) {
   const clock = new SimulatedClock();
   const machine = input.step === 'verify' ? phoneVerifyMachine : phoneBindMachine;
-  const calls = createDeferredActors(phoneVerifyMachine, CALLS);
+  const calls = createDeferredFormActors(phoneVerifyMachine, CALLS);
   const toasts: string[] = [];
   const verified: string[] = [];
   let changed = 0;
@@ -46,7 +46,7 @@ describe('phone change, step 1 (/phoneverify)', () => {
     const flow = setUp({ step: 'verify' });
     flow.send({ type: 'ui.sendCode' });
     expect(flow.calls.lastInput('sendCode')).toEqual({ type: '3' });
-    expect(flow.snapshot().hasTag('busy')).toBe(true);
+    expect(flow.snapshot().context.resendPhase).toBe('sending');
     await flow.calls.resolve('sendCode', ok());
     expect(flow.snapshot().context.countdown).toBe(RESEND_COUNTDOWN_S);
     flow.clock.increment(1_000);
@@ -57,7 +57,7 @@ describe('phone change, step 1 (/phoneverify)', () => {
     expect(flow.snapshot().can({ type: 'ui.sendCode' })).toBe(false);
     flow.clock.increment(1);
     expect(flow.snapshot().context.countdown).toBe(0);
-    expect(flow.snapshot().matches({ verify: { resend: 'ready' } })).toBe(true);
+    expect(flow.snapshot().context.resendPhase).toBe('ready');
   });
 
   it('validates the code (empty, short), then trades it for a ticket', async () => {
@@ -87,7 +87,7 @@ describe('phone change, step 1 (/phoneverify)', () => {
     flow.send({ type: 'ui.submit' });
     await flow.calls.resolve('verifyOldPhone', ok(null));
     expect(flow.verified).toEqual([]);
-    expect(flow.snapshot().matches({ verify: { form: 'editing' } })).toBe(true);
+    expect(flow.snapshot().matches({ verify: 'editing' })).toBe(true);
     expect(flow.toasts).toEqual(['成功']);
   });
 });
@@ -109,7 +109,7 @@ describe('phone change, step 2 (/phoneverifynew)', () => {
     flow.clock.increment(999);
     expect(flow.snapshot().context.countdown).toBe(1);
     flow.clock.increment(1);
-    expect(flow.snapshot().value).toMatchObject({ bind: { resend: 'ready' } });
+    expect(flow.snapshot().context.resendPhase).toBe('ready');
   });
 
   it('binds with phone, code and ticket: 手机号更换成功, then leaves', async () => {
@@ -146,7 +146,7 @@ describe('phone change, step 2 (/phoneverifynew)', () => {
     flow.send({ type: 'ui.code.change', value: '4321' });
     flow.send({ type: 'ui.submit' });
     await flow.calls.resolve('bindNewPhone', expired);
-    expect(flow.snapshot().value).toMatchObject({ bind: { form: 'editing' } });
+    expect(flow.snapshot().value).toMatchObject({ bind: 'editing' });
     expect(flow.snapshot().context.code).toBe('4321');
     expect(flow.toasts).toEqual([]);
   });

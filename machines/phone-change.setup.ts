@@ -1,7 +1,6 @@
-import { assign, enqueueActions, fromPromise, setup } from 'xstate';
+import { assign, enqueueActions, fromPromise, sendTo, setup } from 'xstate';
 import type { ApiOutcome } from '../api/outcome.ts';
 import type {
-  AccountSendCodeInput,
   BindNewPhoneInput,
   BoundPhone,
   PhoneChangeContext,
@@ -12,10 +11,10 @@ import type {
   VerifyOldPhoneInput,
 } from './account-security.types.ts';
 import { bindFormError, bindSendCodeError, isTicketRejected, ticketOf, verifyFormError } from './account-security.validation.ts';
-import { RESEND_COUNTDOWN_S } from './constants.ts';
-import { COUNTDOWN_TICK_MS } from './login-overlay.constants.ts';
 import { failureMessage, isAccepted, isSessionEnded, rejectionOutcome, sanitizeCode, sanitizePhone } from './login-overlay.validation.ts';
-import { isLastSecond, nextCount } from './resend-countdown.ts';
+import { RESEND_IDLE_PHASE } from './resend-code.constants.ts';
+import { resendCodeMachine } from './resend-code.machine.ts';
+import type { ResendPhase, ResendRequest } from './resend-code.types.ts';
 
 /**
  * The implementations behind phone-verify.machine.ts and phone-bind.machine.ts.
@@ -59,15 +58,12 @@ export const phoneChangeSetup = setup({
     events: {} as PhoneChangeEvent,
     input: {} as PhoneChangeInput,
     tags: {} as 'busy',
-    children: {} as { sendCode: 'sendCode'; verifyOldPhone: 'verifyOldPhone'; bindNewPhone: 'bindNewPhone' },
+    children: {} as { resend: 'resendCode'; verifyOldPhone: 'verifyOldPhone'; bindNewPhone: 'bindNewPhone' },
   },
   actors: {
-    sendCode: fromPromise<ApiOutcome, AccountSendCodeInput>(notProvided('sendCode')),
+    resendCode: resendCodeMachine,
     verifyOldPhone: fromPromise<ApiOutcome<PhoneTicket>, VerifyOldPhoneInput>(notProvided('verifyOldPhone')),
     bindNewPhone: fromPromise<ApiOutcome<BoundPhone>, BindNewPhoneInput>(notProvided('bindNewPhone')),
-  },
-  delays: {
-    countdownTick: COUNTDOWN_TICK_MS,
   },
   actions: {
     /** Provided by the app: a toast. */
@@ -84,14 +80,14 @@ export const phoneChangeSetup = setup({
     setPhone: assign((_, params: ValueParams) => ({ phone: sanitizePhone(params.value) })),
     setCode: assign((_, params: ValueParams) => ({ code: sanitizeCode(params.value) })),
     clearCode: assign({ code: '' }),
-    startCountdown: assign({ countdown: RESEND_COUNTDOWN_S }),
-    tickCountdown: assign({ countdown: ({ context }) => nextCount(context.countdown) }),
+    requestCode: sendTo('resend', (_, params: { request: ResendRequest }) => ({ type: 'resend.send' as const, request: params.request })),
+    showResend: assign((_, params: { phase: ResendPhase; count: number }) => ({ resendPhase: params.phase, countdown: params.count })),
   },
   guards: {
     verifyFormInvalid: ({ context }) => verifyFormError(context) !== null,
     bindFormInvalid: ({ context }) => bindFormError(context) !== null,
     bindPhoneUnsendable: ({ context }) => bindSendCodeError(context) !== null,
-    countdownEnding: ({ context }) => isLastSecond(context.countdown),
+    resendReady: ({ context }) => context.resendPhase === 'ready',
     accepted: (_, params: OutcomeParams) => isAccepted(params.outcome),
     ticketIssued: (_, params: OutcomeParams) => ticketOf(params.outcome) !== null,
     ticketRejected: (_, params: OutcomeParams) => isTicketRejected(params.outcome),
@@ -100,5 +96,5 @@ export const phoneChangeSetup = setup({
 });
 
 export function initialPhoneChangeContext(ticket: string | null): PhoneChangeContext {
-  return { ticket, phone: '', code: '', countdown: 0, message: null };
+  return { ticket, phone: '', code: '', countdown: 0, resendPhase: RESEND_IDLE_PHASE, message: null };
 }

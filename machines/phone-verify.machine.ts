@@ -1,12 +1,12 @@
 import { ACCOUNT_CODE_TYPE } from './account-security.constants.ts';
 import { verifyFormError } from './account-security.validation.ts';
 import { initialPhoneChangeContext, messageOf, output, phoneChangeSetup, rejected, value } from './phone-change.setup.ts';
-import { countingState } from './resend-countdown.ts';
+import { resendOutcome, resendStatus } from './resend-code.machine.ts';
 
 /**
  * Phone change, step 1 (/phoneverify): a type-3 code to the account's current phone
  * is traded for a ticket (changeUserTelOne); the app then opens step 2 with it. The 60 s resend
- * countdown runs beside the form.
+ * countdown is the invoked 'resend' child beside the form.
  */
 export const phoneVerifyMachine = phoneChangeSetup.createMachine({
   id: 'phoneVerify',
@@ -15,55 +15,35 @@ export const phoneVerifyMachine = phoneChangeSetup.createMachine({
   states: {
     verify: {
       description: 'Step 1 (/phoneverify): a type-3 code to the current phone',
-      type: 'parallel',
+      invoke: { id: 'resend', src: 'resendCode', input: {} },
+      on: {
+        'ui.sendCode': { guard: 'resendReady', actions: { type: 'requestCode', params: { request: { type: ACCOUNT_CODE_TYPE.verifyPhone } } } },
+        'resend.changed': { actions: { type: 'showResend', params: resendStatus } },
+        'resend.failed': { actions: { type: 'reportFailure', params: resendOutcome } },
+      },
+      initial: 'editing',
       states: {
-        form: {
-          initial: 'editing',
-          states: {
-            editing: {
-              on: {
-                'ui.code.change': { actions: { type: 'setCode', params: value } },
-                'ui.submit': [
-                  { guard: 'verifyFormInvalid', actions: { type: 'notify', params: messageOf(verifyFormError) } },
-                  { target: 'submitting' },
-                ],
-              },
-            },
-            submitting: {
-              tags: 'busy',
-              invoke: {
-                id: 'verifyOldPhone',
-                src: 'verifyOldPhone',
-                input: ({ context }) => ({ phone_code: context.code }),
-                onDone: [
-                  { guard: { type: 'ticketIssued', params: output }, target: '#phoneVerify.verified', actions: { type: 'storeTicket', params: output } },
-                  { guard: { type: 'sessionEnded', params: output }, target: 'editing' },
-                  { target: 'editing', actions: ['clearCode', { type: 'reportFailure', params: output }] },
-                ],
-                onError: { target: 'editing', actions: ['clearCode', { type: 'reportFailure', params: rejected }] },
-              },
-            },
+        editing: {
+          on: {
+            'ui.code.change': { actions: { type: 'setCode', params: value } },
+            'ui.submit': [
+              { guard: 'verifyFormInvalid', actions: { type: 'notify', params: messageOf(verifyFormError) } },
+              { target: 'submitting' },
+            ],
           },
         },
-        resend: {
-          initial: 'ready',
-          states: {
-            ready: { on: { 'ui.sendCode': 'sending' } },
-            sending: {
-              tags: 'busy',
-              invoke: {
-                id: 'sendCode',
-                src: 'sendCode',
-                input: () => ({ type: ACCOUNT_CODE_TYPE.verifyPhone }),
-                onDone: [
-                  { guard: { type: 'accepted', params: output }, target: 'counting', actions: 'startCountdown' },
-                  { guard: { type: 'sessionEnded', params: output }, target: 'ready' },
-                  { target: 'ready', actions: { type: 'reportFailure', params: output } },
-                ],
-                onError: { target: 'ready', actions: { type: 'reportFailure', params: rejected } },
-              },
-            },
-            counting: countingState({ lastSecond: 'countdownEnding', tick: 'tickCountdown' }),
+        submitting: {
+          tags: 'busy',
+          invoke: {
+            id: 'verifyOldPhone',
+            src: 'verifyOldPhone',
+            input: ({ context }) => ({ phone_code: context.code }),
+            onDone: [
+              { guard: { type: 'ticketIssued', params: output }, target: '#phoneVerify.verified', actions: { type: 'storeTicket', params: output } },
+              { guard: { type: 'sessionEnded', params: output }, target: 'editing' },
+              { target: 'editing', actions: ['clearCode', { type: 'reportFailure', params: output }] },
+            ],
+            onError: { target: 'editing', actions: ['clearCode', { type: 'reportFailure', params: rejected }] },
           },
         },
       },

@@ -24,6 +24,7 @@ import { phoneVerifyMachine } from './phone-verify.machine.ts';
 import { createPagedListMachine, pagedListMachine } from './paged-list.machine.ts';
 import { ratingMachine } from './rating.machine.ts';
 import { realNameFormMachine } from './real-name-form.machine.ts';
+import { resendCodeMachine } from './resend-code.machine.ts';
 import { createRemoteDataMachine } from './remote-data.machine.ts';
 import { serviceChatMachine } from './service-chat.machine.ts';
 import { serviceLiveMachine } from './service-live.machine.ts';
@@ -134,6 +135,7 @@ export const REMOTE_DATA_IDS = ['aboutUs', 'cancelRule', 'userInfo', 'gameDetail
 export const MACHINES: readonly MachineEntry[] = [
   entry({ name: 'session', summary: 'Token / Uuid / NickName, api error catalogue, active record', machine: sessionMachine, input: { credentials: null } }),
   entry({ name: 'login-overlay', summary: 'The five login panels, resend countdowns, consent', machine: loginOverlayMachine, input: {} }),
+  entry({ name: 'resend-code', summary: "获取验证码 and its 60 s resend countdown: ready → sending → counting (every code form's 'resend' child)", machine: resendCodeMachine, input: {} }),
   entry({ name: 'agreement-sheet', summary: "Consent sheet and agreement viewer (the overlay's 'agreement' child)", machine: agreementSheetMachine }),
   entry({
     name: 'remote-data',

@@ -3,6 +3,7 @@ import { accountCancelMachine } from '../machines/account-cancel.machine.ts';
 import { ACCOUNT_CANCEL_CALLS, getAccountCancelPaths } from './account-cancel.paths.ts';
 import { coverageOfPaths, createCoverageRecorder, formatCoverage, type MachinePath } from './coverage.ts';
 import { replayPath } from './replay.ts';
+import { silentResendCode } from './resend-code.kit.ts';
 
 const paths = getAccountCancelPaths();
 const runtime = createCoverageRecorder(accountCancelMachine);
@@ -38,6 +39,7 @@ describe('account-cancel: paths generated from the machine graph', () => {
     const toasts: string[] = [];
     await replayPath(accountCancelMachine, path, {
       calls: ACCOUNT_CANCEL_CALLS,
+      actors: { resendCode: silentResendCode },
       recorder: runtime,
       actions: { showToast: (_: unknown, params: { message: string }) => void toasts.push(params.message) },
     });

@@ -1,11 +1,13 @@
 import type { AnyEventObject, AnyMachineSnapshot } from 'xstate';
 import type { ApiOutcome } from '../api/outcome.ts';
 import { accountCancelMachine, type AccountCancelContext, type AccountCancelEvent } from '../machines/account-cancel.machine.ts';
-import { delayedEventsOf, generateCoveringPaths, type MachinePath } from './coverage.ts';
+import { generateCoveringPaths, type MachinePath } from './coverage.ts';
+import { resendReports } from './resend-code.kit.ts';
 
 /** The cancellation flow's model: the event table its graph is walked with, and the generated paths. */
 
-export const ACCOUNT_CANCEL_CALLS = ['loadStatus', 'loadConditions', 'sendCode', 'applyCancel', 'revokeCancel'] as const;
+/** The flow's own calls; sendCode is the resend child's, whose reports the paths play. */
+export const ACCOUNT_CANCEL_CALLS = ['loadStatus', 'loadConditions', 'applyCancel', 'revokeCancel'] as const;
 export type AccountCancelCall = (typeof ACCOUNT_CANCEL_CALLS)[number];
 
 const CANCELLATION = { requested_at: '2026-03-02T02:00:00.000Z', effective_at: '2026-03-17T02:00:00.000Z' };
@@ -50,16 +52,16 @@ export const accountCancelEventTable: readonly AnyEventObject[] = [
   ...userEvents,
   ...answers('loadStatus', [OUTCOMES.statusNone, OUTCOMES.statusPending, OUTCOMES.emptyAnswer, OUTCOMES.serverError]),
   ...answers('loadConditions', [OUTCOMES.passing, OUTCOMES.blocked, OUTCOMES.refused]),
-  ...answers('sendCode', [OUTCOMES.sent, OUTCOMES.refused]),
+  ...resendReports(OUTCOMES.serverError),
+  { type: 'resend.sent', outcome: OUTCOMES.sent },
   ...answers('applyCancel', [OUTCOMES.applied, OUTCOMES.refused, OUTCOMES.expired]),
   ...answers('revokeCancel', [OUTCOMES.revoked, OUTCOMES.refused]),
-  ...delayedEventsOf(accountCancelMachine),
 ];
 
 /** The state value and what the guards read. */
 export function serializeAccountCancel(snapshot: AnyMachineSnapshot): string {
-  const { agreed, allPassed, code, countdown } = snapshot.context as AccountCancelContext;
-  return JSON.stringify([snapshot.value, agreed, allPassed, code.length, countdown]);
+  const { agreed, allPassed, code, countdown, resendPhase, codeSent } = snapshot.context as AccountCancelContext;
+  return JSON.stringify([snapshot.value, agreed, allPassed, code.length, countdown, resendPhase, codeSent]);
 }
 
 let paths: MachinePath[] | undefined;

@@ -14,6 +14,7 @@ import {
   type InputPath,
 } from './account-security.paths.ts';
 import { replayPath } from './replay.ts';
+import { silentResendCode } from './resend-code.kit.ts';
 
 function summarize({ input, path }: InputPath<unknown>): string {
   const parts: string[] = [];
@@ -43,7 +44,7 @@ function summarize({ input, path }: InputPath<unknown>): string {
 async function replay(machine: AnyStateMachine, calls: readonly string[], recorder: ReturnType<typeof createCoverageRecorder>, { input, path }: InputPath<unknown>) {
   const effects: string[] = [];
   const actions = Object.fromEntries(['showToast', 'verified', 'changed', 'restart'].map((name) => [name, () => void effects.push(name)]));
-  await replayPath(machine, path as MachinePath, { calls, input, actions, recorder });
+  await replayPath(machine, path as MachinePath, { calls, actors: { resendCode: silentResendCode }, input, actions, recorder });
 }
 
 const SUITES: Array<[string, AnyStateMachine, readonly string[], () => InputPath<unknown>[]]> = [

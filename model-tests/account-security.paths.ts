@@ -6,15 +6,17 @@ import type { PasswordChangeContext, PasswordChangeInput, PhoneChangeContext, Ph
 import { passwordChangeMachine } from '../machines/password-change.machine.ts';
 import { phoneBindMachine } from '../machines/phone-bind.machine.ts';
 import { phoneVerifyMachine } from '../machines/phone-verify.machine.ts';
-import { delayedEventsOf, generateCoveringPaths, type MachinePath } from './coverage.ts';
+import { generateCoveringPaths, type MachinePath } from './coverage.ts';
+import { describeResendReport, resendReports } from './resend-code.kit.ts';
 
 /**
  * The models of the phone-change and password-change forms: event tables, generated paths (one
  * set per input: each page starts the chart on its own step), and what each event is outside.
  */
 
-export const PHONE_CHANGE_CALLS = ['sendCode', 'verifyOldPhone', 'bindNewPhone'] as const;
-export const PASSWORD_CHANGE_CALLS = ['sendCode', 'changePassword'] as const;
+/** The forms' own calls; sendCode is the resend child's, whose reports the paths play. */
+export const PHONE_CHANGE_CALLS = ['verifyOldPhone', 'bindNewPhone'] as const;
+export const PASSWORD_CHANGE_CALLS = ['changePassword'] as const;
 
 export const OUTCOMES = {
   accepted: { kind: 'ok', code: 1, msg: '验证码已发送', data: null },
@@ -43,18 +45,17 @@ const phoneChangeEvents: readonly AnyEventObject[] = [
   ...['', '12', '1234'].map((value) => ({ type: 'ui.code.change', value })),
   { type: 'ui.sendCode' },
   { type: 'ui.submit' },
-  ...answers('sendCode', [OUTCOMES.accepted, ...failures]),
+  ...resendReports(OUTCOMES.serverError),
   // An ok without a ticket is a bad answer, not a success.
   ...answers('verifyOldPhone', [OUTCOMES.ticket, OUTCOMES.accepted, ...failures]),
   ...answers('bindNewPhone', [OUTCOMES.bound, OUTCOMES.ticketRejected, ...failures]),
 ];
-/** The delayed events carry the machine's id: each step has its own table. */
-export const phoneVerifyEventTable: readonly AnyEventObject[] = [...phoneChangeEvents, ...delayedEventsOf(phoneVerifyMachine)];
-export const phoneBindEventTable: readonly AnyEventObject[] = [...phoneChangeEvents, ...delayedEventsOf(phoneBindMachine)];
+export const phoneVerifyEventTable: readonly AnyEventObject[] = phoneChangeEvents;
+export const phoneBindEventTable: readonly AnyEventObject[] = phoneChangeEvents;
 
 export function serializePhoneChange(snapshot: AnyMachineSnapshot): string {
-  const { phone, code, countdown, ticket } = snapshot.context as PhoneChangeContext;
-  return JSON.stringify([snapshot.value, phone, code, countdown, ticket !== null]);
+  const { phone, code, countdown, resendPhase, ticket } = snapshot.context as PhoneChangeContext;
+  return JSON.stringify([snapshot.value, phone, code, countdown, resendPhase, ticket !== null]);
 }
 
 export const PASSWORD_CHANGE_INPUTS: readonly PasswordChangeInput[] = [{ hasPassword: true }, { hasPassword: false }];
@@ -68,14 +69,13 @@ export const passwordChangeEventTable: readonly AnyEventObject[] = [
   ...['new456', 'new457'].map((value) => ({ type: 'ui.confirm.change', value })),
   { type: 'ui.sendCode' },
   { type: 'ui.submit' },
-  ...answers('sendCode', [OUTCOMES.accepted, ...failures]),
+  ...resendReports(OUTCOMES.serverError),
   ...answers('changePassword', [OUTCOMES.accepted, OUTCOMES.smsRequired, ...failures]),
-  ...delayedEventsOf(passwordChangeMachine),
 ];
 
 export function serializePasswordChange(snapshot: AnyMachineSnapshot): string {
-  const { method, oldPassword, code, newPassword, confirmPassword, countdown, hasPassword } = snapshot.context as PasswordChangeContext;
-  return JSON.stringify([snapshot.value, method, oldPassword, code, newPassword, confirmPassword, countdown, hasPassword]);
+  const { method, oldPassword, code, newPassword, confirmPassword, countdown, resendPhase, hasPassword } = snapshot.context as PasswordChangeContext;
+  return JSON.stringify([snapshot.value, method, oldPassword, code, newPassword, confirmPassword, countdown, resendPhase, hasPassword]);
 }
 
 export interface InputPath<TInput> {
@@ -119,7 +119,8 @@ const USER_ACTIONS: Record<string, string> = {
 /** How a path event happens outside the machine: a tap, a server answer or a clock tick. */
 export function describeAccountSecurityEvent(event: AnyEventObject): { actor: 'user' | 'server' | 'clock'; action: string } {
   const { type } = event;
-  if (type.startsWith('xstate.after.')) return { actor: 'clock', action: 'one second passes (resend countdown tick)' };
+  const report = describeResendReport(event);
+  if (report) return report;
   const call = type.replace(/^xstate\.(done|error)\.actor\./, '');
   if (type.startsWith('xstate.done.actor.')) {
     const output = event.output as ApiOutcome;

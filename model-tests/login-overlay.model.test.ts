@@ -11,6 +11,7 @@ import {
   LOGIN_OVERLAY_INPUT,
 } from './login-overlay.paths.ts';
 import { replayPath } from './replay.ts';
+import { silentResendCode } from './resend-code.kit.ts';
 
 const paths = getLoginOverlayPaths();
 const runtime = createCoverageRecorder(loginOverlayMachine);

@@ -3,7 +3,8 @@ import type { ApiOutcome } from '../api/outcome.ts';
 import { AUTH_MSG, MSG, type PasswordRefusalData } from '../api/protocol/codes.ts';
 import { loginOverlayMachine } from '../machines/login-overlay.machine.ts';
 import type { LoginData, LoginOverlayContext, LoginOverlayEvent, LoginOverlayInput } from '../machines/login-overlay.types.ts';
-import { delayedEventsOf, generateCoveringPaths, type MachinePath } from './coverage.ts';
+import { generateCoveringPaths, type MachinePath } from './coverage.ts';
+import { describeResendReport, resendReports } from './resend-code.kit.ts';
 
 /**
  * The login overlay's model: the event table the graph is walked with, the generated paths,
@@ -12,6 +13,7 @@ import { delayedEventsOf, generateCoveringPaths, type MachinePath } from './cove
  */
 
 /** Invoke ids of the overlay's calls (ARCHITECTURE: every invoke has a stable id). */
+/** Panel 1's sendCode and the panels' calls; the resend children's sends are played as their reports. */
 export const LOGIN_OVERLAY_CALLS = ['sendCode', 'verifyCode', 'trendRegister', 'passwordLogin', 'resetPassword', 'register'] as const;
 export type LoginOverlayCall = (typeof LOGIN_OVERLAY_CALLS)[number];
 
@@ -82,7 +84,7 @@ const userEvents: LoginOverlayEvent[] = [
   ...VALUES.registerPasswords.map((value) => ({ type: 'ui.register.password.change' as const, value })),
 ];
 
-/** Every event the graph is walked with: user events, server answers, countdown ticks. */
+/** Every event the graph is walked with: user events, server answers, the resend children's reports. */
 export const loginOverlayEventTable: readonly AnyEventObject[] = [
   ...userEvents,
   ...answers('sendCode', OUTCOMES.accepted),
@@ -92,7 +94,7 @@ export const loginOverlayEventTable: readonly AnyEventObject[] = [
   ...answers('passwordLogin', OUTCOMES.loggedIn),
   { type: 'xstate.done.actor.passwordLogin', output: OUTCOMES.smsRequired },
   ...answers('register', OUTCOMES.loggedIn),
-  ...delayedEventsOf(loginOverlayMachine),
+  ...resendReports(OUTCOMES.serverError),
 ];
 
 /**
@@ -105,15 +107,15 @@ export function serializeLoginOverlay(snapshot: AnyMachineSnapshot): string {
   const fields = snapshot.matches({ open: 'sms' })
     ? pick('phone', 'agreed')
     : snapshot.matches({ open: 'code' })
-      ? pick('codeCountdown')
+      ? pick('codeCountdown', 'codeResendPhase')
       : snapshot.matches({ open: 'password' })
         ? pick('phone', 'password', 'agreed')
         : snapshot.matches({ open: 'recover' })
-          ? pick('recoverPhone', 'recoverCode', 'recoverCountdown')
+          ? pick('recoverPhone', 'recoverCode', 'recoverCountdown', 'recoverResendPhase')
           : snapshot.matches({ open: 'newPassword' })
             ? pick('newPassword', 'confirmPassword')
             : snapshot.matches({ open: 'register' })
-              ? pick('phone', 'registerCode', 'registerPassword', 'agreed', 'codeCountdown')
+              ? pick('phone', 'registerCode', 'registerPassword', 'agreed', 'codeCountdown', 'codeResendPhase')
               : [];
   // Sheet or page: only ui.page.leave tells them apart (a closed overlay has neither).
   const presentation = snapshot.matches('open') ? context.presentation : null;
@@ -177,7 +179,8 @@ export function describeLoginOverlayEvent(event: AnyEventObject): StepAction {
   const { type } = event;
   if (type === 'agreement.accepted') return { actor: 'sheet', action: "tap 'agree and continue' on the consent sheet" };
   if (type === 'agreement.dismissed') return { actor: 'sheet', action: 'dismiss the consent sheet' };
-  if (type.startsWith('xstate.after.')) return { actor: 'clock', action: 'one second passes (resend countdown tick)' };
+  const report = describeResendReport(event);
+  if (report) return report;
   const call = type.replace(/^xstate\.(done|error)\.actor\./, '');
   if (type.startsWith('xstate.done.actor.')) {
     const output = event.output as ApiOutcome;

@@ -58,6 +58,7 @@ import { getPlaySessionPaths } from './play-session.paths.ts';
 import { getRatingPaths } from './rating.paths.ts';
 import { getRealNameFormPaths } from './real-name-form.paths.ts';
 import { getRemoteDataPaths, remoteDataModelMachine } from './remote-data.paths.ts';
+import { getResendCodePaths, RESEND_CODE_NOT_ON_PATHS, standaloneResendCode } from './resend-code.paths.ts';
 import { getServiceChatPaths, SERVICE_CHAT_NOT_ON_PATHS } from './service-chat.paths.ts';
 import { getServiceLivePaths } from './service-live.paths.ts';
 import { getServicePollPaths } from './service-poll.paths.ts';
@@ -89,6 +90,7 @@ export const MODELS: Readonly<Record<string, Model>> = {
   session: { machine: sessionMachine, paths: withInput(getSessionPaths), notOnPaths: SESSION_NOT_ON_PATHS },
   'login-overlay': { machine: loginOverlayMachine, paths: getLoginOverlayPaths },
   'agreement-sheet': { machine: standaloneSheet, paths: getAgreementSheetPaths },
+  'resend-code': { machine: standaloneResendCode, paths: withInput(getResendCodePaths), notOnPaths: RESEND_CODE_NOT_ON_PATHS },
   'remote-data': { machine: remoteDataModelMachine, paths: getRemoteDataPaths },
   navigation: { machine: navigationMachine, paths: withInput(getNavigationPaths) },
   'cache-clear': { machine: cacheClearMachine, paths: getCachePaths },

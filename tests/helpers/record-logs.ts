@@ -3,6 +3,7 @@ import type { ApiOutcome } from '../../api/outcome.ts';
 import { agreementSheetMachine } from '../../machines/agreement-sheet.machine.ts';
 import { loginOverlayMachine } from '../../machines/login-overlay.machine.ts';
 import type { LoginData } from '../../machines/login-overlay.types.ts';
+import { resendCodeMachine } from '../../machines/resend-code.machine.ts';
 import { sessionMachine } from '../../machines/session.machine.ts';
 import type { Credentials } from '../../machines/session.types.ts';
 import { createDeferredActors } from '../../model-tests/deferred-actors.ts';
@@ -32,7 +33,12 @@ function startPage(storage: EventLogStorage | null, wallOffset: number, credenti
   const session = createActor(sessionMachine.provide({ actors: record.actors }), { input: { credentials }, clock, inspect: log.inspect });
   const overlay = createActor(
     loginOverlayMachine.provide({
-      actors: { ...calls.actors, agreementSheet: agreementSheetMachine.provide({ actors: docs.actors }) },
+      actors: {
+        ...calls.actors,
+        agreementSheet: agreementSheetMachine.provide({ actors: docs.actors }),
+        // The code panel's resend child sends through the same deferred sendCode as panel 1.
+        resendCode: resendCodeMachine.provide({ actors: { sendCode: calls.actors.sendCode as never } }),
+      },
       actions: {
         signedIn: (_, params) => session.send({ type: 'session.signedIn', credentials: { token: params.token, uuid: params.uuid, nickname: params.nickname } }),
       },

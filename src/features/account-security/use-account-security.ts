@@ -6,6 +6,8 @@ import type { AccountSendCodeInput, BindNewPhoneInput, BoundPhone, ChangePasswor
 import { passwordChangeMachine } from '../../../machines/password-change.machine.ts';
 import { phoneBindMachine } from '../../../machines/phone-bind.machine.ts';
 import { phoneVerifyMachine } from '../../../machines/phone-verify.machine.ts';
+import { resendCodeMachine } from '../../../machines/resend-code.machine.ts';
+import type { ResendRequest } from '../../../machines/resend-code.types.ts';
 import { useRuntime } from '../../app/runtime-context.tsx';
 import { useFeatureActor } from '../../app/use-feature-actor.ts';
 import type { AppRuntime } from '../../app/runtime.ts';
@@ -55,8 +57,16 @@ export function useIdentityCard() {
   return useRemoteData('identityCard', IDENTITY_CARD_CALL);
 }
 
-function sendCodeActor(runtime: AppRuntime) {
-  return fromPromise<ApiOutcome, AccountSendCodeInput>(({ input, signal }) => request(runtime.api, SEND_CODE_CALL, { type: input.type, phone: input.phone ?? '' }, { signal }));
+/** The resend child with the real sendCode; these forms ask only for the account kinds (types 3 and 4). */
+function resendCodeActor(runtime: AppRuntime) {
+  return resendCodeMachine.provide({
+    actors: {
+      sendCode: fromPromise<ApiOutcome, ResendRequest>(({ input, signal }) => {
+        const { type, phone } = input as AccountSendCodeInput;
+        return request(runtime.api, SEND_CODE_CALL, { type, phone: phone ?? '' }, { signal });
+      }),
+    },
+  });
 }
 
 type AnySnapshot = SnapshotFrom<typeof phoneVerifyMachine> | SnapshotFrom<typeof phoneBindMachine> | SnapshotFrom<typeof passwordChangeMachine>;
@@ -65,10 +75,10 @@ const select = {
   phone: (s: SnapshotFrom<typeof phoneBindMachine>) => s.context.phone,
   code: (s: AnySnapshot) => s.context.code,
   countdown: (s: AnySnapshot) => s.context.countdown,
-  busy: (s: AnySnapshot) => s.hasTag('busy'),
+  busy: (s: AnySnapshot) => s.hasTag('busy') || s.context.resendPhase === 'sending',
   canSendCode: (s: AnySnapshot) => s.can({ type: 'ui.sendCode' }),
   canSubmit: (s: AnySnapshot) => s.can({ type: 'ui.submit' }),
-  sending: (s: AnySnapshot) => s.children.sendCode !== undefined,
+  sending: (s: AnySnapshot) => s.context.resendPhase === 'sending',
 };
 
 /** /phoneverify: a type-3 code to the current phone → a ticket → /phoneverifynew. */
@@ -79,7 +89,7 @@ export function usePhoneVerify() {
     input: {},
     implementations: {
       actors: {
-        sendCode: sendCodeActor(runtime),
+        resendCode: resendCodeActor(runtime),
         verifyOldPhone: fromPromise<ApiOutcome<PhoneTicket>, VerifyOldPhoneInput>(({ input, signal }) => request(runtime.api, calls.accountSecurity.changeUserTelOne, input, { signal })),
       },
       actions: {
@@ -95,7 +105,7 @@ export function usePhoneVerify() {
   const canSendCode = useSelector(actor, select.canSendCode);
   const canSubmit = useSelector(actor, select.canSubmit);
   const sending = useSelector(actor, select.sending);
-  const submitting = useSelector(actor, (s) => s.matches({ verify: { form: 'submitting' } }));
+  const submitting = useSelector(actor, (s) => s.matches({ verify: 'submitting' }));
   return {
     code,
     codeLabel: countdown > 0 ? countdownLabel(countdown) : GET_CODE_LABEL,
@@ -118,7 +128,7 @@ export function usePhoneBind(ticket: string) {
     input: { ticket },
     implementations: {
       actors: {
-        sendCode: sendCodeActor(runtime),
+        resendCode: resendCodeActor(runtime),
         bindNewPhone: fromPromise<ApiOutcome<BoundPhone>, BindNewPhoneInput>(({ input, signal }) => request(runtime.api, calls.accountSecurity.changeUserTelTwo, input, { signal })),
       },
       actions: {
@@ -134,7 +144,7 @@ export function usePhoneBind(ticket: string) {
   const canSendCode = useSelector(actor, select.canSendCode);
   const canSubmit = useSelector(actor, select.canSubmit);
   const sending = useSelector(actor, select.sending);
-  const submitting = useSelector(actor, (s) => s.matches({ bind: { form: 'submitting' } }));
+  const submitting = useSelector(actor, (s) => s.matches({ bind: 'submitting' }));
   return {
     phone,
     code,
@@ -158,7 +168,7 @@ const selectPassword = {
   oldPassword: (s: PasswordSnapshot) => s.context.oldPassword,
   newPassword: (s: PasswordSnapshot) => s.context.newPassword,
   confirmPassword: (s: PasswordSnapshot) => s.context.confirmPassword,
-  submitting: (s: PasswordSnapshot) => s.matches({ form: 'submitting' }),
+  submitting: (s: PasswordSnapshot) => s.matches('submitting'),
   /** SPEC §5: the button looks disabled until the fields of the chosen method are filled. */
   filled: (s: PasswordSnapshot) =>
     (s.context.method === 'password' ? s.context.oldPassword !== '' : s.context.code !== '') && s.context.newPassword !== '' && s.context.confirmPassword !== '',
@@ -172,7 +182,7 @@ export function usePasswordChange(hasPassword: boolean) {
     input: { hasPassword },
     implementations: {
       actors: {
-        sendCode: sendCodeActor(runtime),
+        resendCode: resendCodeActor(runtime),
         changePassword: fromPromise<ApiOutcome, ChangePasswordInput>(({ input, signal }) => request(runtime.api, calls.accountSecurity.userChangePassword, input, { signal })),
       },
       actions: {

@@ -22,7 +22,7 @@ const stepIndex = (step: AccountCancelStep) => ORDER.indexOf(step);
 const select = {
   step: (s: Snapshot) => stepOf(s),
   loadFailed: (s: Snapshot) => s.matches('loadFailed'),
-  busy: (s: Snapshot) => s.hasTag('busy'),
+  busy: (s: Snapshot) => s.hasTag('busy') || s.context.resendPhase === 'sending',
   error: (s: Snapshot) => s.context.error,
   agreed: (s: Snapshot) => s.context.agreed,
   conditions: (s: Snapshot) => s.context.conditions,
@@ -34,9 +34,9 @@ const select = {
   countdown: (s: Snapshot) => s.context.countdown,
   codeSent: (s: Snapshot) => s.context.codeSent,
   canSendCode: (s: Snapshot) => s.can({ type: 'ui.sendCode' }),
-  sendingCode: (s: Snapshot) => s.matches({ code: { resend: 'sending' } }),
-  confirming: (s: Snapshot) => s.matches({ code: { form: 'confirming' } }),
-  submitting: (s: Snapshot) => s.matches({ code: { form: 'submitting' } }),
+  sendingCode: (s: Snapshot) => s.context.resendPhase === 'sending',
+  confirming: (s: Snapshot) => s.matches({ code: 'confirming' }),
+  submitting: (s: Snapshot) => s.matches({ code: 'submitting' }),
   effectiveAt: (s: Snapshot) => s.context.cancellation?.effective_at ?? null,
   revoking: (s: Snapshot) => s.matches({ coolingOff: 'revoking' }),
 };
