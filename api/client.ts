@@ -1,5 +1,5 @@
 import ky, { HTTPError, isTimeoutError, type KyInstance } from 'ky';
-import { classifyResponse, type ApiOutcome } from './outcome.ts';
+import { BAD_RESPONSE, classifyResponse, type ApiOutcome } from './outcome.ts';
 import type { DeviceInfo } from './device.ts';
 import {
   decodeResponse,
@@ -111,7 +111,7 @@ export function createApiClient(options: ApiClientOptions): FullApiClient {
   const accept = <T>(path: string, text: string): ApiOutcome<T> => {
     const decoded = decodeResponse(text, { secrets: options.secrets, crypto: options.crypto });
     if (!decoded.ok) {
-      return report({ kind: 'error', reason: 'badResponse', code: null, msg: '服务器返回数据异常' }, path);
+      return report(BAD_RESPONSE, path);
     }
     return report(classifyResponse<T>(decoded.response, path), path);
   };

@@ -1,5 +1,5 @@
 import type * as v from 'valibot';
-import { fieldDoc, messagesOf, type AnyCallSpec, type AuthMode } from '../api/protocol/call-spec.ts';
+import { fieldDoc, lenientItem, messagesOf, type AnyCallSpec, type AuthMode } from '../api/protocol/call-spec.ts';
 import { ALL_CALL_SPECS } from '../api/protocol/calls/all.ts';
 import { ALL_STAFF_CALL_SPECS } from '../api/protocol/staff/all.ts';
 import { UNSTORABLE_TEXT_MESSAGE_DOC, UNSTORABLE_TEXT_RULE } from '../api/protocol/text-rule.ts';
@@ -60,6 +60,9 @@ interface SchemaParts {
  * that may be absent, `…` an object that carries other fields besides.
  */
 export function schemaText(schema: v.GenericSchema): string {
+  // A lenientList is documented as the array of its items: what the server sends.
+  const lenient = lenientItem(schema);
+  if (lenient) return arrayText(schemaText(lenient));
   const s = schema as unknown as SchemaParts;
   const text = (inner: unknown) => schemaText(inner as v.GenericSchema);
   switch (s.type) {
@@ -72,10 +75,8 @@ export function schemaText(schema: v.GenericSchema): string {
       if (s.type === 'loose_object') fields.push('…');
       return `{ ${fields.join(', ')} }`;
     }
-    case 'array': {
-      const item = text(s.item);
-      return item.includes(' | ') && !item.startsWith('{') ? `(${item})[]` : `${item}[]`;
-    }
+    case 'array':
+      return arrayText(text(s.item));
     case 'nullable':
       return `${text(s.wrapped)} | null`;
     case 'optional':
@@ -90,10 +91,14 @@ export function schemaText(schema: v.GenericSchema): string {
     case 'record':
       return `Record<${text(s.key)}, ${text(s.value)}>`;
     case 'number':
-      return s.pipe?.some((action) => action.type === 'integer') ? 'int' : 'number';
+      return s.pipe?.some((action) => action.type === 'integer' || action.type === 'safe_integer') ? 'int' : 'number';
     default:
       return s.type;
   }
+}
+
+function arrayText(item: string): string {
+  return item.includes(' | ') && !item.startsWith('{') ? `(${item})[]` : `${item}[]`;
 }
 
 function callSection(spec: AnyCallSpec, authLine = `- **auth**: ${AUTH_TEXT[spec.auth]}`): string[] {

@@ -172,7 +172,10 @@ export const PAGE_FIELDS = {
  * A call's answer `data`: a valibot schema and one line for the call reference. The client's type
  * of `data` is inferred from the schema, the server's handler must return that type (server/calls.ts
  * `handle`), and a server test runs the schema over what the server sends for the seeded data.
- * Schemas describe what is sent, so they hold no transforms: a value that passes is its own output.
+ * Schemas describe what is sent, so they hold no transforms but one: a lenientList drops the items
+ * that fail (a value the server sends passes whole; server/calls-answers.test.ts checks it). The
+ * client runs the same schema over each answer it decodes (api/typed-call.ts `request()` given the
+ * declaration; docs/decisions.md "The client decodes answers with the declared schemas").
  */
 export interface Answer<TData> {
   /** One line for the call reference: refusals and what the fields mean. */
@@ -191,12 +194,51 @@ export function answer<const TSchema extends v.GenericSchema>(schema: TSchema, d
 /** An integer (ids, counts, cents, points). */
 export const int = v.pipe(v.number(), v.integer());
 
-/** An instant as the server writes it (ISO 8601, `Date#toISOString`). */
-export const instant = v.string();
+/** An integer from 0 (counts, stock, cents that may be none). */
+export const count = v.pipe(v.number(), v.safeInteger(), v.minValue(0));
 
-/** A page of a list (PROTOCOL §10): `{ list, total, page, limit }`, after the answer's other entries. */
+/** An integer from 1 that fits a PostgreSQL integer (row ids, prices a player pays). */
+export const positive = v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(INT32_MAX));
+
+/** An instant as the server writes it (ISO 8601, `Date#toISOString`): a string a Date can read. */
+export const instant = v.pipe(v.string(), v.check((text) => !Number.isNaN(Date.parse(text)), 'Invalid instant'));
+
+/** Whether a URL may be an image or link source: a same-origin path or http(s), never javascript: or //host. */
+export function isSafeUrl(text: string): boolean {
+  return (text.startsWith('/') && !text.startsWith('//')) || /^https?:\/\//i.test(text);
+}
+
+/** An image or link URL: '' (none) or a safe one (isSafeUrl). */
+export const url = v.pipe(v.string(), v.check((text) => text === '' || isSafeUrl(text), 'Unsafe URL'));
+
+const LENIENT_ITEMS = new WeakMap<object, v.GenericSchema>();
+
+/**
+ * A list whose bad items are dropped rather than failing the answer: a player sees the rest of a
+ * page when one row is malformed, and a malformed whole (not an array) still fails. The only
+ * transform an answer schema holds: the server test (server/calls-answers.test.ts) fails when it
+ * drops anything, so the server never relies on it.
+ */
+export function lenientList<const TItem extends v.GenericSchema>(item: TItem): v.GenericSchema<unknown[], v.InferOutput<TItem>[]> {
+  const schema = v.pipe(
+    v.array(v.unknown()),
+    v.transform((list) => list.flatMap((entry) => {
+      const result = v.safeParse(item, entry);
+      return result.success ? [result.output as v.InferOutput<TItem>] : [];
+    })),
+  );
+  LENIENT_ITEMS.set(schema, item);
+  return schema;
+}
+
+/** The item schema of a lenientList (for the call reference); undefined for any other schema. */
+export function lenientItem(schema: v.GenericSchema): v.GenericSchema | undefined {
+  return LENIENT_ITEMS.get(schema);
+}
+
+/** A page of a list (PROTOCOL §10): `{ list, total, page, limit }`, after the answer's other entries; bad items dropped (lenientList). */
 export function page<const TItem extends v.GenericSchema, const TExtra extends v.ObjectEntries = Record<never, never>>(item: TItem, extra?: TExtra) {
-  return v.object({ ...(extra as TExtra), list: v.array(item), total: int, page: int, limit: int });
+  return v.object({ ...(extra as TExtra), list: lenientList(item), total: int, page: int, limit: int });
 }
 
 /** The answer of a call that answers `data: null` on success (what `defineCall` assumes without one). */

@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { int } from './call-spec.ts';
+import { count, instant, positive } from './call-spec.ts';
 /**
  * The message centre and notices: the rules both sides read. Message kinds, their
  * Chinese names, the limits of what a writer may post and the refusal messages, one source for the
@@ -56,52 +56,57 @@ export const MESSAGE_MSG = {
 
 /** A link of a message: an app route (SPEC §2: no parameters, an optional data object). */
 export const MessageLink = v.object({
-  path: v.string(),
-  data: v.optional(v.record(v.string(), v.unknown())),
+  // Only an app route: a link to another site or a script is no link the app may follow.
+  path: v.pipe(v.string(), v.check((path: string) => isRoutePath(path), 'Not an app route')),
+  data: v.optional(v.pipe(v.record(v.string(), v.unknown()), v.check((data) => JSON.stringify(data).length <= MESSAGE_LINK_DATA_MAX, 'Link data too long'))),
 });
 export type MessageLink = v.InferOutput<typeof MessageLink>;
 
 /** A message as the player's calls answer it. */
 export const MessageView = v.object({
-  id: int,
+  id: positive,
   kind: MessageKind,
-  title: v.string(),
+  title: v.pipe(v.string(), v.minLength(1)),
   content: v.string(),
   link: v.nullable(MessageLink),
   read: v.boolean(),
   /** True for a message sent to every player. */
   broadcast: v.boolean(),
-  created_at: v.string(),
+  created_at: instant,
 });
 export type MessageView = v.InferOutput<typeof MessageView>;
 
 /** Unread messages per kind and in total (getUnreadNotice). */
-export const UnreadCounts = v.object({
-  activity: int,
-  trading: int,
-  account_sale: int,
-  order: int,
-  system: int,
-  total: int,
-});
+export const UnreadCounts = v.pipe(
+  v.object({
+    activity: count,
+    trading: count,
+    account_sale: count,
+    order: count,
+    system: count,
+    total: count,
+  }),
+  // The badge of 我的 shows the total, those of the message centre the kinds: they must agree.
+  v.check((counts) => counts.total === MESSAGE_KINDS.reduce((sum, kind) => sum + counts[kind], 0), 'The total is not the sum of the kinds'),
+);
 export type UnreadCounts = v.InferOutput<typeof UnreadCounts>;
 
 export const NoticeSummary = v.object({
-  id: int,
-  title: v.string(),
+  id: positive,
+  title: v.pipe(v.string(), v.minLength(1)),
   summary: v.string(),
   popup: v.boolean(),
-  published_at: v.string(),
+  published_at: instant,
 });
 export type NoticeSummary = v.InferOutput<typeof NoticeSummary>;
 
 export const NoticeView = v.object({
-  id: int,
-  title: v.string(),
+  id: positive,
+  title: v.pipe(v.string(), v.minLength(1)),
   /** Sanitised HTML (sanitised again when rendered). */
   content: v.string(),
   popup: v.boolean(),
-  published_at: v.string(),
+  published_at: instant,
 });
 export type NoticeView = v.InferOutput<typeof NoticeView>;
 

@@ -1,17 +1,18 @@
 import { useSelector } from '@xstate/react';
 import { fromPromise } from 'xstate';
 import type { ApiOutcome } from '../../api/outcome.ts';
-import type { CallRef } from '../../api/protocol/call-spec.ts';
-import { request, type DataOf, type PayloadArgs, type PayloadOf } from '../../api/typed-call.ts';
+import { request, type Callable, type DataOf, type PayloadArgs, type PayloadOf } from '../../api/typed-call.ts';
 import { createRemoteDataMachine } from '../../machines/remote-data.machine.ts';
 import { useRuntime } from './runtime-context.tsx';
 import { useFeatureActor } from './use-feature-actor.ts';
 
 /**
  * Loads one call's data through the remote-data machine; returns narrow values and intents. The
- * call is its ref (api/protocol/call-refs.ts): the payload and the data are typed from its declaration.
+ * call is its ref (api/protocol/call-refs.ts) or, where the view reads the data, its declaration
+ * (api/protocol/calls/<group>.ts): then the data is the answer schema's output, and an answer that
+ * does not fit it is the load error (`failed`). Payload and data are typed from the declaration.
  */
-export function useRemoteData<R extends CallRef>(id: string, call: R, ...[payload = {} as PayloadOf<R>]: PayloadArgs<R>) {
+export function useRemoteData<R extends Callable>(id: string, call: R, ...[payload = {} as PayloadOf<R>]: PayloadArgs<R>) {
   const runtime = useRuntime();
   const key = JSON.stringify(payload);
   const actor = useFeatureActor(() => createRemoteDataMachine<DataOf<R>>(id), {

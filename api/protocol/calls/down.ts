@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { answer, defineCall, field, instant, int, optionalChoice, page, PAGE_FIELDS } from '../call-spec.ts';
+import { answer, defineCall, field, instant, int, lenientList, optionalChoice, page, PAGE_FIELDS, positive } from '../call-spec.ts';
 import { GameListItem } from './game.ts';
 import { TopicCard } from './topic.ts';
 import { DEFAULT_VERSION_CODE } from '../wire.ts';
@@ -68,7 +68,7 @@ export const getAboutUs = defineCall({
   fields: {},
   answer: answer(
     // The site's details (company, icp, email …) come along as stored: a loose object.
-    v.looseObject({ title: v.string(), content: v.string(), version: v.string(), items: v.array(v.object({ id: int, slug: v.string(), title: v.string(), summary: v.string() })) }),
+    v.looseObject({ title: v.string(), content: v.string(), version: v.string(), items: lenientList(v.object({ id: positive, slug: v.string(), title: v.pipe(v.string(), v.minLength(1)), summary: v.string() })) }),
     '{ title, content, version（最新版本名）, items: [{ id, slug, title, summary }]（关于我们文章）, …（站点资料，如 company、icp、email） }',
   ),
 });

@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { answer, choice, defineCall, field, optionalId, PAGE_FIELDS, textOf, int, page } from '../call-spec.ts';
+import { answer, choice, defineCall, field, instant, int, isSafeUrl, lenientList, optionalId, PAGE_FIELDS, page, positive, textOf } from '../call-spec.ts';
 import { checkContact, checkImageKeys, cleanLine, cleanText, CONTACT_MAX, FEEDBACK_CATEGORIES, FEEDBACK_DAILY_LIMIT, FEEDBACK_IMAGES_MAX, FEEDBACK_MSG, FEEDBACK_REQUEST_ID_PATTERN, FEEDBACK_TEXT_MAX, FEEDBACK_TEXT_MIN, GAME_NAME_MAX, FeedbackCategory, FeedbackStatus } from '../help-rules.ts';
 
 /**
@@ -41,14 +41,14 @@ export const userOpinion = defineCall({
 });
 
 export const FeedbackReplyView = v.object({
-  id: int,
+  id: positive,
   content: v.string(),
-  created_at: v.string(),
+  created_at: instant,
 });
 export type FeedbackReplyView = v.InferOutput<typeof FeedbackReplyView>;
 
 export const FeedbackView = v.object({
-  id: int,
+  id: positive,
   category: FeedbackCategory,
   category_text: v.string(),
   content: v.string(),
@@ -56,12 +56,13 @@ export const FeedbackView = v.object({
   game_name: v.string(),
   contact: v.string(),
   /** Picture URLs, in the order they were attached. */
-  images: v.array(v.string()),
+  // A picture that is not a safe URL is left out and the feedback still shows.
+  images: v.pipe(lenientList(v.pipe(v.string(), v.check(isSafeUrl, 'Unsafe URL'))), v.maxLength(FEEDBACK_IMAGES_MAX)),
   status: FeedbackStatus,
   status_text: v.string(),
-  created_at: v.string(),
+  created_at: instant,
   /** Staff replies, oldest first. */
-  replies: v.array(FeedbackReplyView),
+  replies: lenientList(FeedbackReplyView),
 });
 export type FeedbackView = v.InferOutput<typeof FeedbackView>;
 

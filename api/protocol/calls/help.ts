@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { answer, defineCall, field, isAbsent, looseId, PAGE_FIELDS, textOf, int, page } from '../call-spec.ts';
+import { answer, defineCall, field, instant, isAbsent, lenientList, looseId, PAGE_FIELDS, page, positive, textOf, url } from '../call-spec.ts';
 import { ARTICLE_MSG, ARTICLE_SLUG_PATTERN, ArticleKind } from '../help-rules.ts';
 
 /**
@@ -11,17 +11,21 @@ import { ARTICLE_MSG, ARTICLE_SLUG_PATTERN, ArticleKind } from '../help-rules.ts
 
 /** An article as a list shows it. */
 export const ArticleLink = v.object({
-  id: int,
-  title: v.string(),
+  id: positive,
+  title: v.pipe(v.string(), v.minLength(1)),
   summary: v.string(),
 });
 export type ArticleLink = v.InferOutput<typeof ArticleLink>;
 
-export const FaqCategory = v.object({
-  id: int,
-  name: v.string(),
-  questions: v.array(ArticleLink),
-});
+export const FaqCategory = v.pipe(
+  v.object({
+    id: positive,
+    name: v.pipe(v.string(), v.minLength(1)),
+    questions: lenientList(ArticleLink),
+  }),
+  // A category is a tab of /commonproblem: one without a question would be an empty tab.
+  v.check((category) => category.questions.length > 0, 'A category without questions'),
+);
 export type FaqCategory = v.InferOutput<typeof FaqCategory>;
 
 export const getQuestion = defineCall({
@@ -30,30 +34,30 @@ export const getQuestion = defineCall({
   summary: '常见问题：各分类及其下已发布的问题（按排序）',
   fields: {},
   answer: answer(v.object({
-    categories: v.array(FaqCategory),
+    categories: lenientList(FaqCategory),
   }), '{ categories: [{ id, name, questions: [{ id, title, summary }] }] }（空分类不返回）'),
 });
 
 export const ArticleView = v.object({
-  id: int,
+  id: positive,
   kind: ArticleKind,
   /** '' when the article has none. */
   slug: v.string(),
-  title: v.string(),
+  title: v.pipe(v.string(), v.minLength(1)),
   summary: v.string(),
   /** Sanitised HTML. */
   content: v.string(),
   /** A picture URL, '' without one. */
-  cover: v.string(),
+  cover: url,
   /** FAQ answers only. */
   category: v.nullable(v.object({
-    id: int,
+    id: positive,
     name: v.string(),
   })),
-  published_at: v.string(),
-  updated_at: v.string(),
+  published_at: instant,
+  updated_at: instant,
   /** Other published questions of the same category (FAQ answers), or the other 关于我们 items. */
-  related: v.array(ArticleLink),
+  related: lenientList(ArticleLink),
 });
 export type ArticleView = v.InferOutput<typeof ArticleView>;
 
@@ -73,11 +77,11 @@ export const getArticleInfo = defineCall({
 });
 
 export const ActivityArticle = v.object({
-  id: int,
-  title: v.string(),
+  id: positive,
+  title: v.pipe(v.string(), v.minLength(1)),
   summary: v.string(),
-  cover: v.string(),
-  published_at: v.string(),
+  cover: url,
+  published_at: instant,
 });
 export type ActivityArticle = v.InferOutput<typeof ActivityArticle>;
 

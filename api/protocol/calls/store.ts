@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { answer, defineCall, field, id, PAGE_FIELDS, textOf, int, page } from '../call-spec.ts';
+import { answer, count, defineCall, field, id, instant, lenientList, PAGE_FIELDS, page, positive, textOf, url } from '../call-spec.ts';
 import { REQUEST_ID_PATTERN, STORE_MSG, StoreItemKindWire, StoreItemState, type StoreRefusal } from '../store.ts';
 
 /**
@@ -8,36 +8,40 @@ import { REQUEST_ID_PATTERN, STORE_MSG, StoreItemKindWire, StoreItemState, type 
  * (getRedeemRecords). The rules: api/protocol/store.ts and server/rewards/store.ts.
  */
 
-export const StoreItemView = v.object({
-  id: int,
-  kind: StoreItemKindWire,
-  title: v.string(),
-  image: v.string(),
-  description: v.string(),
-  points_price: v.number(),
-  stock: v.number(),
-  /** null: no limit. */
-  per_user_limit: v.nullable(v.number()),
-  valid_from: v.nullable(v.string()),
-  valid_to: v.nullable(v.string()),
-  /** The signed-in player's redemptions of it (0 signed out). */
-  redeemed: v.number(),
-  state: StoreItemState,
-  /** What one redemption gives: the coupon's terms, the 乐玩币 (fen), or the gift pack's game. */
-  coupon: v.nullable(v.object({
-    coupon_id: int,
-    name: v.string(),
-    amount_cents: int,
-    threshold_cents: int,
-    valid_days: int,
-  })),
-  coins_cents: v.nullable(int),
-  gift: v.nullable(v.object({
-    pack_id: int,
-    name: v.string(),
-    game_name: v.string(),
-  })),
-});
+export const StoreItemView = v.pipe(
+  v.object({
+    id: positive,
+    kind: StoreItemKindWire,
+    title: v.string(),
+    image: url,
+    description: v.string(),
+    points_price: positive,
+    stock: count,
+    /** null: no limit. */
+    per_user_limit: v.nullable(positive),
+    valid_from: v.nullable(instant),
+    valid_to: v.nullable(instant),
+    /** The signed-in player's redemptions of it (0 signed out). */
+    redeemed: count,
+    state: StoreItemState,
+    /** What one redemption gives: the coupon's terms, the 乐玩币 (fen), or the gift pack's game. */
+    coupon: v.nullable(v.object({
+      coupon_id: count,
+      name: v.string(),
+      amount_cents: count,
+      threshold_cents: count,
+      valid_days: count,
+    })),
+    coins_cents: v.nullable(positive),
+    gift: v.nullable(v.object({
+      pack_id: count,
+      name: v.string(),
+      game_name: v.string(),
+    })),
+  }),
+  // What a redemption gives belongs to its kind: the sheet shows the one that matches.
+  v.check((item) => (item.kind === 'coupon' || item.coupon === null) && (item.kind === 'coins' || item.coins_cents === null) && (item.kind === 'gift_code' || item.gift === null), 'What the item gives does not match its kind'),
+);
 export type StoreItemView = v.InferOutput<typeof StoreItemView>;
 
 const ITEM_DOC = '{ id, kind "coupon" | "coins" | "gift_code", title, image, description, points_price, stock, per_user_limit, valid_from, valid_to, redeemed, state, coupon, coins_cents, gift }';
@@ -48,8 +52,8 @@ export const getStoreItems = defineCall({
   summary: '积分商城的商品（上架的，可兑换的在前）；登录时带积分余额与每件的已兑换次数',
   fields: {},
   answer: answer(v.object({
-    points: v.nullable(int),
-    list: v.array(StoreItemView),
+    points: v.nullable(count),
+    list: lenientList(StoreItemView),
   }), `{ points（未登录 null）, list: [${ITEM_DOC}] }`),
 });
 
@@ -59,30 +63,30 @@ export const getStoreItem = defineCall({
   summary: '积分商城的一件商品',
   fields: { item_id: id(STORE_MSG.missing) },
   answer: answer(v.object({
-    points: v.nullable(int),
+    points: v.nullable(count),
     item: StoreItemView,
   }), `{ points, item: ${ITEM_DOC} }；${STORE_MSG.missing} 时 code -1`),
 });
 
 export const RedeemRecord = v.object({
-  id: int,
-  item_id: int,
+  id: positive,
+  item_id: count,
   kind: StoreItemKindWire,
   title: v.string(),
-  points_paid: v.number(),
+  points_paid: count,
   /** The coupon delivered (kind coupon). */
   coupon: v.nullable(v.object({
-    user_coupon_id: int,
+    user_coupon_id: positive,
     name: v.string(),
-    amount_cents: int,
-    threshold_cents: int,
-    expires_at: v.string(),
+    amount_cents: count,
+    threshold_cents: count,
+    expires_at: instant,
   })),
   /** The gift code delivered (kind gift_code). */
-  gift_code: v.nullable(v.string()),
+  gift_code: v.nullable(v.pipe(v.string(), v.minLength(1))),
   /** The 乐玩币 delivered, fen (kind coins). */
-  coins_cents: v.nullable(int),
-  created_at: v.string(),
+  coins_cents: v.nullable(positive),
+  created_at: instant,
 });
 export type RedeemRecord = v.InferOutput<typeof RedeemRecord>;
 
@@ -101,7 +105,7 @@ export const redeemStoreItem = defineCall({
   },
   answer: answer(v.object({
     record: RedeemRecord,
-    points: int,
+    points: count,
   }),
     `{ record: ${RECORD_DOC}, points（兑换后的积分余额） }；msg ${STORE_MSG.redeemed}；${Object.values(STORE_MSG).slice(1).join('、')} 时 code -1，data { reason }`,
   ),

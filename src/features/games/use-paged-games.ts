@@ -2,8 +2,8 @@ import { useSelector } from '@xstate/react';
 import { useCallback } from 'react';
 import { fromPromise } from 'xstate';
 import type { ApiOutcome } from '../../../api/outcome.ts';
-import type { CallRef } from '../../../api/protocol/call-spec.ts';
-import { request, type PayloadOf } from '../../../api/typed-call.ts';
+import { request, type Callable, type DataOf, type PayloadOf } from '../../../api/typed-call.ts';
+import type { AnyCallSpec, CallRef } from '../../../api/protocol/call-spec.ts';
 import { createPagedListMachine, type PageData, type PageRequest } from '../../../machines/paged-list.machine.ts';
 import { useRuntime } from '../../app/runtime-context.tsx';
 import { useFeatureActor } from '../../app/use-feature-actor.ts';
@@ -31,13 +31,13 @@ export function toPageOutcome<T>(outcome: ApiOutcome<unknown>, request: PageRequ
 }
 
 /** A paged call's payload for one page: every paged call declares the page fields (PAGE_FIELDS). */
-const pageOf = <R extends CallRef>(payload: PagePayload<R>, page: PageRequest) => ({ ...payload, page: page.page, limit: page.limit }) as unknown as PayloadOf<R>;
+const pageOf = <R extends Callable>(payload: PagePayload<R>, page: PageRequest) => ({ ...payload, page: page.page, limit: page.limit }) as unknown as PayloadOf<R>;
 
 /** What a paged call's payload holds besides the page the list asks for. */
-export type PagePayload<R extends CallRef> = Omit<PayloadOf<R>, 'page' | 'limit'>;
+export type PagePayload<R extends Callable> = Omit<PayloadOf<R>, 'page' | 'limit'>;
 
-/** One paged list of a call (its ref) and payload: narrow values and intents for the list views. */
-export function usePagedList<T, R extends CallRef = CallRef>(id: string, call: R, payload: PagePayload<R>, decode: ItemDecoder<T>, limit?: number) {
+/** One paged list of a call (its ref, or its declaration) and payload: narrow values and intents for the list views. */
+export function usePagedList<T, R extends Callable = Callable>(id: string, call: R, payload: PagePayload<R>, decode: ItemDecoder<T>, limit?: number) {
   const runtime = useRuntime();
   const key = JSON.stringify(payload);
   const actor = useFeatureActor(() => createPagedListMachine<T>(id), {
@@ -68,6 +68,20 @@ export function usePagedList<T, R extends CallRef = CallRef>(id: string, call: R
 }
 
 export type PagedList<T> = ReturnType<typeof usePagedList<T>>;
+
+/** The item of a paged call's list, as its declaration's answer schema gives it. */
+export type PageItem<S extends Callable> = DataOf<S> extends { list: readonly (infer T)[] } ? T : never;
+
+/** The list of an answer request() already ran through the declaration's schema (page(): bad items dropped). */
+const declaredItems = <T>(list: unknown): T[] => list as T[];
+
+/**
+ * A paged list of a declared call: the declaration's answer schema decodes each page (bad items
+ * dropped, a malformed page the list's error), so the view needs no decoder of its own.
+ */
+export function usePagedCall<const S extends AnyCallSpec>(id: string, spec: S, payload: PagePayload<S>, limit?: number): PagedList<PageItem<S>> {
+  return usePagedList<PageItem<S>, S>(id, spec, payload, declaredItems, limit);
+}
 
 const decodeGames: ItemDecoder<GameItem> = (list) => decodeGameItems(list);
 

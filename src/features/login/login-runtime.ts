@@ -1,6 +1,6 @@
 import { createActor, fromPromise, type ActorRefFrom } from 'xstate';
 import type { ApiClient } from '../../../api/client.ts';
-import type { ApiOutcome } from '../../../api/outcome.ts';
+import { BAD_RESPONSE, type ApiOutcome } from '../../../api/outcome.ts';
 import { agreementSheetMachine, type AgreementDocument, type AgreementText, type LoadDocumentInput } from '../../../machines/agreement-sheet.machine.ts';
 import { STORAGE_KEYS } from '../../../machines/constants.ts';
 import { loginOverlayMachine } from '../../../machines/login-overlay.machine.ts';
@@ -67,7 +67,6 @@ export const BD_VID_PARAM = 'bd_vid';
 export const BD_VID_SESSION_KEY = 'bd_vid';
 const BD_VID_MAX_LENGTH = 256;
 
-const BAD_ANSWER: ApiOutcome<never> = { kind: 'error', reason: 'badResponse', code: null, msg: '服务器返回数据异常' };
 
 /** The browser's side of the feature: the landing URL and the tab's storage. */
 export interface LoginEnvironment {
@@ -114,7 +113,7 @@ function cancellationOf(data: Partial<SignInAnswer>): { effective_at: string } |
 function readSignInAnswer(outcome: ApiOutcome<SignInAnswer>): ApiOutcome<SignInAnswer> {
   if (outcome.kind !== 'ok' || outcome.code !== 200) return outcome;
   const data = outcome.data as Partial<SignInAnswer> | null;
-  if (!data || typeof data.token !== 'string' || !data.token || typeof data.user_uuid !== 'string' || !data.user_uuid) return BAD_ANSWER;
+  if (!data || typeof data.token !== 'string' || !data.token || typeof data.user_uuid !== 'string' || !data.user_uuid) return BAD_RESPONSE;
   return {
     ...outcome,
     data: { token: data.token, user_uuid: data.user_uuid, nickname: typeof data.nickname === 'string' ? data.nickname : '', registered: data.registered === true, cancellation: cancellationOf(data) },
@@ -124,7 +123,7 @@ function readSignInAnswer(outcome: ApiOutcome<SignInAnswer>): ApiOutcome<SignInA
 function readDocument(outcome: ApiOutcome<AgreementText>): ApiOutcome<AgreementText> {
   if (outcome.kind !== 'ok') return outcome;
   const data = outcome.data as Partial<AgreementText> | null;
-  if (!data || typeof data.content !== 'string') return BAD_ANSWER;
+  if (!data || typeof data.content !== 'string') return BAD_RESPONSE;
   return { ...outcome, data: { title: typeof data.title === 'string' ? data.title : '', content: data.content } };
 }
 

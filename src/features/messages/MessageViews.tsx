@@ -4,11 +4,11 @@ import { MESSAGE_KIND_NAMES, type MessageKind } from '../../../api/protocol/mess
 import { useNavigate } from '../../app/use-navigation.ts';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { PagedListView } from '../games/PagedListView.tsx';
-import { usePagedList } from '../games/use-paged-games.ts';
-import { decodeMessages, formatMessageTime, type MessageItem } from './message-data.ts';
+import { usePagedCall } from '../games/use-paged-games.ts';
+import { formatMessageTime, type MessageItem } from './message-data.ts';
 import { useDeleteMessage, useOpenMessage, useReadAll } from './use-messages.ts';
 import './messages.css';
-import * as calls from '../../../api/protocol/call-refs.ts';
+import * as messageCalls from '../../../api/protocol/calls/messages.ts';
 
 /** The message centre's lists (/infoactivity, /infotrading, /infoaccountsell, /infoorder, 系统通知). */
 
@@ -63,7 +63,7 @@ export function MessageRow({ message, read, onOpen, onDelete }: { message: Messa
 /** One kind's messages, newest first, paged; tap opens (marks read, follows the link); 全部已读; delete. */
 export function MessageKindList({ kind, title, onChanged }: { kind: MessageKind; title?: string; onChanged?: () => void }) {
   const navigate = useNavigate();
-  const list = usePagedList<MessageItem>('messages', calls.messages.getMessageList, { kind }, decodeMessages);
+  const list = usePagedCall('messages', messageCalls.getMessageList, { kind });
   const [readIds, setReadIds] = useState<ReadonlySet<number>>(new Set());
   const [shown, setShown] = useState<MessageItem | null>(null);
   const [deleting, setDeleting] = useState<MessageItem | null>(null);

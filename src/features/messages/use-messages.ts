@@ -1,16 +1,17 @@
-import { useCallback, useEffect, useMemo, useRef } from 'react';
+import { useCallback, useEffect, useRef } from 'react';
 import type { MessageKind } from '../../../api/protocol/messages.ts';
 import { request } from '../../../api/typed-call.ts';
 import { withLoading } from '../../app/loading.ts';
 import { useRuntime } from '../../app/runtime-context.tsx';
 import { showToast } from '../../app/toast.ts';
 import { useRemoteData } from '../../app/use-remote-data.ts';
-import { decodeUnreadCounts, type MessageItem, type UnreadCounts } from './message-data.ts';
+import type { MessageItem, UnreadCounts } from './message-data.ts';
 import * as calls from '../../../api/protocol/call-refs.ts';
+import * as messageCalls from '../../../api/protocol/calls/messages.ts';
 
 /** The message centre's hooks: unread counts (badges) and the actions on messages. */
 
-export const UNREAD_CALL = calls.messages.getUnreadNotice;
+export const UNREAD_CALL = messageCalls.getUnreadNotice;
 
 /**
  * Unread counts, decoded; loaded again whenever the component shows again (a kept-alive /mine
@@ -18,7 +19,7 @@ export const UNREAD_CALL = calls.messages.getUnreadNotice;
  */
 export function useUnreadCounts(): { counts: UnreadCounts | null; refresh: () => void } {
   const remote = useRemoteData('unreadCounts', UNREAD_CALL);
-  const counts = useMemo(() => decodeUnreadCounts(remote.data), [remote.data]);
+  const counts = remote.data;
   // useRemoteData's intents are new functions each render: keep the latest, run the effect once per mount.
   const refreshRef = useRef(remote.refresh);
   refreshRef.current = remote.refresh;

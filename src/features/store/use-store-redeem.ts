@@ -6,7 +6,7 @@ import { storeRedeemMachine, type RedeemAnswer, type RedeemItem, type RedeemRequ
 import { useRuntime } from '../../app/runtime-context.tsx';
 import { useFeatureActor } from '../../app/use-feature-actor.ts';
 import { newRequestId } from './store-data.ts';
-import * as calls from '../../../api/protocol/call-refs.ts';
+import * as storeCalls from '../../../api/protocol/calls/store.ts';
 import { request } from '../../../api/typed-call.ts';
 
 /** The redemption statechart of /coinstore, wired to redeemStoreItem; narrow values and intents. */
@@ -16,7 +16,7 @@ export function useStoreRedeem(onRedeemed: () => void) {
     implementations: {
       actors: {
         redeem: fromPromise<ApiOutcome<RedeemAnswer>, RedeemRequest>(({ input }) =>
-          request(runtime.api, calls.store.redeemStoreItem, { item_id: input.itemId, request_id: input.requestId }),
+          request(runtime.api, storeCalls.redeemStoreItem, { item_id: input.itemId, request_id: input.requestId }),
         ),
       },
       actions: { redeemed: () => onRedeemed() },

@@ -1,13 +1,13 @@
-import { useMemo } from 'react';
 import { Link } from '../../app/Link.tsx';
 import { PRODUCT } from '../../app/routes.ts';
 import { useRemoteData } from '../../app/use-remote-data.ts';
 import { safeHtml } from '../../app/sanitize.ts';
-import { decodeAboutItems } from '../../features/help/help-data.ts';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { LoadFailed } from '../../components/LoadFailed.tsx';
 import './about-us.css';
-import * as calls from '../../../api/protocol/call-refs.ts';
+import * as downCalls from '../../../api/protocol/calls/down.ts';
+
+type AboutItem = { id: number; slug: string; title: string; summary: string };
 
 interface AboutUs {
   title: string;
@@ -21,12 +21,11 @@ interface AboutUs {
   service_email?: string;
   service_hours?: string;
   /** The 关于我们 articles (/aboutdetail). */
-  items?: unknown;
+  items: AboutItem[];
 }
 
 /** Where /aboutus leads: the product pages, the 关于我们 articles, help. */
-function AboutLinks({ items }: { items: unknown }) {
-  const articles = useMemo(() => decodeAboutItems({ items }), [items]);
+function AboutLinks({ items: articles }: { items: AboutItem[] }) {
   const links = [
     { to: '/productintroduce', label: '产品介绍' },
     { to: `/${PRODUCT}guide`, label: '乐玩指南' },
@@ -49,8 +48,9 @@ function AboutLinks({ items }: { items: unknown }) {
 }
 
 export default function AboutUsPage() {
-  const about = useRemoteData('aboutUs', calls.down.getAboutUs);
-  // getAboutUs's answer is declared without a type yet (answer<unknown>): the page reads it as AboutUs
+  const about = useRemoteData('aboutUs', downCalls.getAboutUs);
+  // The declaration checks title, content, version and items; the site's own entries (company,
+  // icp …) pass as they are (a loose object), read here as optional text.
   const data = about.data as AboutUs | null;
   return (
     <div className="page about-us">

@@ -10,13 +10,12 @@ import { LoadFailed } from '../../components/LoadFailed.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { formatShortTime } from '../../features/money/money-data.ts';
 import { MoneyGlyph, type MoneyIcon } from '../../features/money/money-parts.tsx';
-import { decodeStore } from '../../features/store/store-data.ts';
 import { useStoreRedeem } from '../../features/store/use-store-redeem.ts';
 import '../../features/money/money.css';
 import { RedeemSheet } from './RedeemSheet.tsx';
 import './coin-store.css';
 import { EmptyState } from '../../components/list/ListStates.tsx';
-import * as calls from '../../../api/protocol/call-refs.ts';
+import * as storeCalls from '../../../api/protocol/calls/store.ts';
 
 /**
  * /coinstore (积分商城, needs login): the points balance, the items (price, stock, limit and
@@ -26,8 +25,8 @@ import * as calls from '../../../api/protocol/call-refs.ts';
 export default function CoinStorePage() {
   const navigate = useNavigate();
   const signedIn = useSignedIn();
-  const store = useRemoteData('storeItems', calls.store.getStoreItems);
-  const decoded = decodeStore(store.data);
+  const store = useRemoteData('storeItems', storeCalls.getStoreItems);
+  const decoded = store.data;
   const { refresh } = store;
   const redeem = useStoreRedeem(useCallback(() => refresh(), [refresh]));
   return (
@@ -37,7 +36,7 @@ export default function CoinStorePage() {
         兑换记录
       </Link>
       <PointsCard points={decoded?.points ?? null} signedIn={signedIn} loading={store.loading} />
-      {store.failed || (store.data !== null && !decoded) ? (
+      {store.failed ? (
         <LoadFailed message={store.error} onRetry={store.retry} />
       ) : (
         <ItemGrid items={decoded?.list ?? []} loading={store.loading && !decoded} signedIn={signedIn} onRedeem={redeem.start} />

@@ -4,13 +4,12 @@ import { Link } from '../../app/Link.tsx';
 import { useNavigate, useSignedIn } from '../../app/use-navigation.ts';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { PagedListView } from '../../features/games/PagedListView.tsx';
-import { usePagedList } from '../../features/games/use-paged-games.ts';
+import { usePagedCall } from '../../features/games/use-paged-games.ts';
 import { formatShortTime } from '../../features/money/money-data.ts';
 import { MoneySignIn } from '../../features/money/money-parts.tsx';
-import { decodeRedeemRecords } from '../../features/store/store-data.ts';
 import { copyWithToast } from '../../app/clipboard.ts';
 import './coin-store.css';
-import * as calls from '../../../api/protocol/call-refs.ts';
+import * as storeCalls from '../../../api/protocol/calls/store.ts';
 
 /**
  * /sealrecord (兑换记录): the player's coin-store redemptions, newest first, paged with the
@@ -31,7 +30,7 @@ export default function SealRecordPage() {
 }
 
 function Records() {
-  const list = usePagedList<RedeemRecord>('redeemRecords', calls.store.getRedeemRecords, {}, decodeRedeemRecords);
+  const list = usePagedCall('redeemRecords', storeCalls.getRedeemRecords, {});
   return (
     <div style={{ background: '#fff', marginTop: 12 }}>
       <PagedListView

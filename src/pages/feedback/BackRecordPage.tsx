@@ -1,5 +1,4 @@
-import { useEffect, useMemo, useRef } from 'react';
-import type { FeedbackView } from '../../../api/protocol/calls/feedback.ts';
+import { useEffect, useRef } from 'react';
 import { useRuntime } from '../../app/runtime-context.tsx';
 import type { PageProps } from '../../app/routes.ts';
 import { useRemoteData } from '../../app/use-remote-data.ts';
@@ -7,11 +6,11 @@ import { useNavigate, useSignedIn } from '../../app/use-navigation.ts';
 import { LoadFailed } from '../../components/LoadFailed.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { EmptyState } from '../../components/list/ListStates.tsx';
-import { usePagedList } from '../../features/games/use-paged-games.ts';
+import { usePagedCall } from '../../features/games/use-paged-games.ts';
 import { FeedbackCard } from '../../features/feedback/FeedbackCard.tsx';
-import { decodeFeedbackList, feedbackIdOf } from '../../features/help/help-data.ts';
+import { feedbackIdOf } from '../../features/help/help-data.ts';
 import '../../features/feedback/feedback.css';
-import * as calls from '../../../api/protocol/call-refs.ts';
+import * as feedbackCalls from '../../../api/protocol/calls/feedback.ts';
 
 /**
  * /backrecord (反馈记录): the player's own feedback (myOpinionReply), newest first, paged, each
@@ -45,8 +44,8 @@ function SignIn() {
 
 function OneFeedback({ id }: { id: number }) {
   const navigate = useNavigate();
-  const one = useRemoteData('feedbackDetail', calls.feedback.myOpinionReply, { id });
-  const feedback = useMemo(() => decodeFeedbackList((one.data as { list?: unknown } | null)?.list)[0] ?? null, [one.data]);
+  const one = useRemoteData('feedbackDetail', feedbackCalls.myOpinionReply, { id });
+  const feedback = one.data?.list[0] ?? null;
   return (
     <>
       {one.failed ? (
@@ -67,10 +66,8 @@ function OneFeedback({ id }: { id: number }) {
   );
 }
 
-const decodeFeedback = (list: unknown): FeedbackView[] => decodeFeedbackList(list);
-
 function AllFeedback() {
-  const list = usePagedList<FeedbackView>('myFeedback', calls.feedback.myOpinionReply, {}, decodeFeedback, 10);
+  const list = usePagedCall('myFeedback', feedbackCalls.myOpinionReply, {}, 10);
   const end = useRef<HTMLParagraphElement>(null);
   const { loadMore } = list;
   // Cards differ in height (pictures, replies): a plain list, the next page when its end shows.

@@ -1,19 +1,17 @@
-import { useMemo } from 'react';
 import { GUIDE_SLUG, PRODUCT_SLUG } from '../../../api/protocol/help-rules.ts';
-import type { ActivityArticle } from '../../../api/protocol/calls/help.ts';
 import { Link } from '../../app/Link.tsx';
 import { PRODUCT, type PageProps } from '../../app/routes.ts';
 import { useRemoteData } from '../../app/use-remote-data.ts';
 import { useCurrentPath, useNavigate } from '../../app/use-navigation.ts';
 import { LoadFailed } from '../../components/LoadFailed.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
-import { usePagedList } from '../../features/games/use-paged-games.ts';
+import { usePagedCall } from '../../features/games/use-paged-games.ts';
 import { ArticleBody } from '../../features/help/ArticleBody.tsx';
-import { articleRefOf, decodeActivities, decodeArticle } from '../../features/help/help-data.ts';
+import { articleRefOf } from '../../features/help/help-data.ts';
 import { ArticleSkeleton, MoreHelp } from '../../features/help/help-parts.tsx';
 import { formatDay } from '../../features/money/money-data.ts';
 import '../../features/help/help.css';
-import * as calls from '../../../api/protocol/call-refs.ts';
+import * as helpCalls from '../../../api/protocol/calls/help.ts';
 
 /**
  * The article pages, one file for three routes (each route costs the entry chunk a loader):
@@ -54,8 +52,8 @@ export default function ArticlePage({ data }: PageProps) {
 
 function Article({ ref_, fallbackTitle }: { ref_: { id: number } | { slug: string }; fallbackTitle: string }) {
   const navigate = useNavigate();
-  const article = useRemoteData('article', calls.help.getArticleInfo, ref_);
-  const view = useMemo(() => decodeArticle(article.data), [article.data]);
+  const article = useRemoteData('article', helpCalls.getArticleInfo, ref_);
+  const view = article.data;
   const title = view && 'id' in ref_ ? view.title : fallbackTitle;
   return (
     <>
@@ -79,10 +77,8 @@ function Article({ ref_, fallbackTitle }: { ref_: { id: number } | { slug: strin
   );
 }
 
-const decodeActivityList = (list: unknown) => decodeActivities(list);
-
 function Activities() {
-  const list = usePagedList<ActivityArticle>('activityArticles', calls.help.getArticleActivity, {}, decodeActivityList, 10);
+  const list = usePagedCall('activityArticles', helpCalls.getArticleActivity, {}, 10);
   if (list.failed) return null;
   if (!list.loading && list.items.length === 0) return null;
   return (

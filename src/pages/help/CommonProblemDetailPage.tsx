@@ -1,14 +1,14 @@
-import { useMemo, useState } from 'react';
+import { useState } from 'react';
 import type { PageProps } from '../../app/routes.ts';
 import { useRemoteData } from '../../app/use-remote-data.ts';
 import { useNavigate } from '../../app/use-navigation.ts';
 import { LoadFailed } from '../../components/LoadFailed.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { ArticleBody } from '../../features/help/ArticleBody.tsx';
-import { articleRefOf, decodeArticle } from '../../features/help/help-data.ts';
+import { articleRefOf } from '../../features/help/help-data.ts';
 import { ArticleSkeleton, MoreHelp, QuestionList } from '../../features/help/help-parts.tsx';
 import '../../features/help/help.css';
-import * as calls from '../../../api/protocol/call-refs.ts';
+import * as helpCalls from '../../../api/protocol/calls/help.ts';
 
 /**
  * /commonproblemdetail (问题详情) `{ id }`: one FAQ answer (getArticleInfo), its HTML sanitised;
@@ -27,8 +27,8 @@ export default function CommonProblemDetailPage({ data }: PageProps) {
 }
 
 function Answer({ ref_ }: { ref_: { id: number } | { slug: string } }) {
-  const article = useRemoteData('article', calls.help.getArticleInfo, ref_);
-  const view = useMemo(() => decodeArticle(article.data), [article.data]);
+  const article = useRemoteData('article', helpCalls.getArticleInfo, ref_);
+  const view = article.data;
   if (article.failed) return <LoadFailed message={article.error} onRetry={article.retry} />;
   if (article.loading) return <ArticleSkeleton />;
   if (!view) return <LoadFailed message="内容加载失败" onRetry={article.refresh} />;

@@ -4,10 +4,9 @@ import { useNavigate } from '../../app/use-navigation.ts';
 import { LoadFailed } from '../../components/LoadFailed.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { EmptyState } from '../../components/list/ListStates.tsx';
-import { decodeFaq } from '../../features/help/help-data.ts';
 import { MoreHelp, QuestionList, searchQuestions } from '../../features/help/help-parts.tsx';
 import '../../features/help/help.css';
-import * as calls from '../../../api/protocol/call-refs.ts';
+import * as helpCalls from '../../../api/protocol/calls/help.ts';
 
 /**
  * /commonproblem (常见问题, SPEC §2; signed in): the FAQ of getQuestion by category, a search over
@@ -17,8 +16,8 @@ import * as calls from '../../../api/protocol/call-refs.ts';
 
 export default function CommonProblemPage() {
   const navigate = useNavigate();
-  const faq = useRemoteData('faq', calls.help.getQuestion);
-  const categories = useMemo(() => decodeFaq(faq.data), [faq.data]);
+  const faq = useRemoteData('faq', helpCalls.getQuestion);
+  const categories = faq.data?.categories ?? null;
   const [chosen, setChosen] = useState<number | null>(null);
   const [query, setQuery] = useState('');
   const results = useMemo(() => searchQuestions(categories ?? [], query), [categories, query]);

@@ -6,12 +6,11 @@ import { useCurrentPath, useNavigate } from '../../app/use-navigation.ts';
 import { LoadFailed } from '../../components/LoadFailed.tsx';
 import { EmptyState } from '../../components/list/ListStates.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
-import { decodeMessage, formatMessageTime, idOf, kindOf } from '../../features/messages/message-data.ts';
+import { formatMessageTime, idOf, kindOf } from '../../features/messages/message-data.ts';
 import { MessageKindList, MessagesHeader } from '../../features/messages/MessageViews.tsx';
 import { UnreadBadge } from '../../features/messages/UnreadBadge.tsx';
 import { useDeleteMessage, useReadAll, useUnreadCounts } from '../../features/messages/use-messages.ts';
-import { useMemo } from 'react';
-import * as calls from '../../../api/protocol/call-refs.ts';
+import * as messageCalls from '../../../api/protocol/calls/messages.ts';
 
 /**
  * The message centre (SPEC §2 "Information"), one page file for its routes (each page
@@ -98,8 +97,8 @@ function InfoCenter() {
 
 function TradingDetail({ id }: { id: number }) {
   const navigate = useNavigate();
-  const detail = useRemoteData('messageDetail', calls.messages.getMessageDetail, { id });
-  const message = useMemo(() => decodeMessage(detail.data), [detail.data]);
+  const detail = useRemoteData('messageDetail', messageCalls.getMessageDetail, { id });
+  const message = detail.data;
   const remove = useDeleteMessage(() => navigate('back'));
   return (
     <div className="messages-page">

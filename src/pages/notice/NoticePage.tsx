@@ -10,10 +10,11 @@ import { LoadFailed } from '../../components/LoadFailed.tsx';
 import { CenterDialog } from '../../components/CenterDialog.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { PagedListView } from '../../features/games/PagedListView.tsx';
-import { usePagedList } from '../../features/games/use-paged-games.ts';
-import { decodeNotice, decodeNotices, formatMessageTime, idOf, type NoticeFull, type NoticeItem } from '../../features/messages/message-data.ts';
+import { usePagedCall } from '../../features/games/use-paged-games.ts';
+import { formatMessageTime, idOf, type NoticeFull } from '../../features/messages/message-data.ts';
 import '../../features/messages/messages.css';
 import * as calls from '../../../api/protocol/call-refs.ts';
+import * as messageCalls from '../../../api/protocol/calls/messages.ts';
 
 /**
  * 公告 (SPEC §2 "Information"), one page file for both routes: /notice lists the
@@ -41,8 +42,8 @@ function NoticeHtml({ html }: { html: string }) {
 }
 
 function useNotice(id: number) {
-  const remote = useRemoteData('noticeDetail', calls.messages.getNoticeDetail, { id });
-  return { ...remote, notice: useMemo(() => decodeNotice(remote.data), [remote.data]) };
+  const remote = useRemoteData('noticeDetail', messageCalls.getNoticeDetail, { id });
+  return { ...remote, notice: remote.data };
 }
 
 function NoticeArticle({ id }: { id: number }) {
@@ -69,7 +70,7 @@ function NoticeArticle({ id }: { id: number }) {
 
 function NoticeList() {
   const navigate = useNavigate();
-  const list = usePagedList<NoticeItem>('notices', calls.messages.getNoticeList, {}, decodeNotices);
+  const list = usePagedCall('notices', messageCalls.getNoticeList, {});
   return (
     <div className="messages-page">
       <PageHeader title="平台公告" />
@@ -101,9 +102,9 @@ function usePopupNotice(enabled: boolean) {
   useEffect(() => {
     if (!enabled || asked.current) return;
     asked.current = true;
-    void request(runtime.api, calls.messages.getIsPop, {}).then((outcome) => {
+    void request(runtime.api, messageCalls.getIsPop, {}).then((outcome) => {
       if (outcome.kind !== 'ok') return setState({ notice: null, done: true, failed: outcome.kind === 'error' });
-      const notice = decodeNotice(outcome.data);
+      const notice = outcome.data;
       setState({ notice, done: true, failed: false });
       if (notice) void request(runtime.api, calls.messages.markNoticeSeen, { id: notice.id });
     });

@@ -2,7 +2,7 @@ import { useSelector } from '@xstate/react';
 import { useCallback, useEffect, useRef, useSyncExternalStore } from 'react';
 import { fromPromise, type ActorRefFrom, type SnapshotFrom } from 'xstate';
 import type { ApiClient } from '../../../api/client.ts';
-import type { ApiOutcome } from '../../../api/outcome.ts';
+import { BAD_RESPONSE, type ApiOutcome } from '../../../api/outcome.ts';
 import { readChatMessage, readServiceQueue, type ChatMessage, type ServiceQueue } from '../../../api/protocol/service-chat.ts';
 import { request } from '../../../api/typed-call.ts';
 import type { TicketOutcome, UploadInput, UploadResult } from '../../../machines/avatar-upload.types.ts';
@@ -31,13 +31,12 @@ export const CHAT_CALLS = {
   queue: calls.service.getWoliveQueue,
 } as const;
 
-const BAD_ANSWER: ApiOutcome<never> = { kind: 'error', reason: 'badResponse', code: null, msg: '服务器返回数据异常' };
 
 /** Server answers are checked before the machines see them: unusable messages are dropped, a malformed queue is none. */
 function readPage(outcome: ApiOutcome<ChatPage>): ChatPageOutcome {
   if (outcome.kind !== 'ok') return outcome;
   const data = outcome.data as Partial<ChatPage> | null;
-  if (!data || !Array.isArray(data.list) || typeof data.total !== 'number') return BAD_ANSWER;
+  if (!data || !Array.isArray(data.list) || typeof data.total !== 'number') return BAD_RESPONSE;
   const list = data.list.map(readChatMessage).filter((m): m is ChatMessage => m !== null);
   const service = data.service && typeof data.service.hours === 'string' ? { service: { hours: data.service.hours, status: data.service.status === 'offline' ? ('offline' as const) : ('online' as const) } } : {};
   const queue = readServiceQueue(data.queue);
@@ -47,7 +46,7 @@ function readPage(outcome: ApiOutcome<ChatPage>): ChatPageOutcome {
 function readSent(outcome: ApiOutcome<SendResult>): SendOutcome {
   if (outcome.kind !== 'ok') return outcome;
   const message = readChatMessage(outcome.data?.message);
-  if (!message) return BAD_ANSWER;
+  if (!message) return BAD_RESPONSE;
   const reply = outcome.data.reply_in_ms;
   const queue = readServiceQueue(outcome.data.queue);
   return { ...outcome, data: { message, reply_in_ms: typeof reply === 'number' && reply >= 0 ? reply : null, ...(queue ? { queue } : {}) } };
@@ -56,13 +55,13 @@ function readSent(outcome: ApiOutcome<SendResult>): SendOutcome {
 function readQueue(outcome: ApiOutcome<ServiceQueue>): QueueOutcome {
   if (outcome.kind !== 'ok') return outcome;
   const queue = readServiceQueue(outcome.data);
-  return queue ? { ...outcome, data: queue } : BAD_ANSWER;
+  return queue ? { ...outcome, data: queue } : BAD_RESPONSE;
 }
 
 function readTicket(outcome: ApiOutcome<StreamTicket>): StreamTicketOutcome {
   if (outcome.kind !== 'ok') return outcome;
   const data = outcome.data as Partial<StreamTicket> | null;
-  if (!data || (data.status !== 'online' && data.status !== 'offline') || !(data.url === null || typeof data.url === 'string')) return BAD_ANSWER;
+  if (!data || (data.status !== 'online' && data.status !== 'offline') || !(data.url === null || typeof data.url === 'string')) return BAD_RESPONSE;
   return { ...outcome, data: { url: data.url, expires_in: Number(data.expires_in) || 0, status: data.status } };
 }
 
