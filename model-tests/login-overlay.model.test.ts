@@ -62,6 +62,7 @@ describe('login overlay: paths generated from the machine graph', () => {
     let closed = false;
     await replayPath(loginOverlayMachine, path, {
       calls: LOGIN_OVERLAY_CALLS,
+      actors: { resendCode: silentResendCode },
       input: LOGIN_OVERLAY_INPUT,
       recorder: runtime,
       actions: {
