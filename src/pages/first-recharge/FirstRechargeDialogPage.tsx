@@ -40,8 +40,12 @@ export default function FirstRechargeDialogPage(_: PageProps) {
         <>
           <h2 className="first-recharge__title">首充福利</h2>
           <p className="first-recharge__text">
-            首次充值乐玩币{offer.bonus_pct > 0 ? `加赠${offer.bonus_pct}%` : ''}
-            {offer.max_bonus_cents > 0 ? `，最多送${formatYuan(offer.max_bonus_cents)}乐玩币` : ''}
+            {/* Each clause is kept whole: a narrow dialog breaks the line at the comma, never inside 乐玩币. */}
+            <span className="first-recharge__clause">
+              首次充值乐玩币{offer.bonus_pct > 0 ? `加赠${offer.bonus_pct}%` : ''}
+              {offer.max_bonus_cents > 0 ? '，' : ''}
+            </span>
+            {offer.max_bonus_cents > 0 ? <span className="first-recharge__clause">{`最多送${formatYuan(offer.max_bonus_cents)}乐玩币`}</span> : null}
           </p>
           <div className="first-recharge__actions">
             <button type="button" className="checkout__button" onClick={() => navigate(`/my${PRODUCT}coin`, null, { replace: true })}>
