@@ -216,7 +216,24 @@ async function runAxe(page: Page, include?: string): Promise<AxeResults> {
 }
 
 /** Runs axe and the DOM audit on what is on screen now; records a row and the failing findings. */
+/**
+ * Waits for the page's finite animations (an entrance fade or slide) to end: mid-fade, axe measures the
+ * blend of half-transparent text over what is under it, not the colours the player reads. A
+ * notice that slides in on its own (客服消息) can start at any moment of a walk.
+ */
+async function settled(page: Page) {
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((animation) => Number.isFinite(Number(animation.effect?.getComputedTiming().endTime)))
+        .map((animation) => animation.finished.catch(() => undefined)),
+    ),
+  );
+}
+
 async function check(page: Page, screen: string, include?: string, touch = true, started = Date.now()) {
+  await settled(page);
   const t0 = Date.now();
   const results = await Promise.race([
     runAxe(page, include),
@@ -424,7 +441,8 @@ test('overlays: axe, names, touch targets and keyboard focus (in, trapped, back 
   const safari = await context.newPage();
   await safari.goto('/');
   const guide = safari.getByRole('dialog', { name: '添加到主屏幕' });
-  await expect(guide).toBeVisible();
+  // A cold first visit: the page, then the sheet's own code (loaded only when the guide is offered).
+  await expect(guide).toBeVisible({ timeout: 15_000 });
   await expect.poll(() => focusInside(safari, '.install-sheet__panel')).toBe(true);
   await check(safari, '安装引导', '.install-sheet__panel');
   await context.close();

@@ -92,8 +92,9 @@ test.describe('tab bar', () => {
 
   test('media_id 98 hides the circle tab; the Android bar is 56 px', async ({ page }) => {
     await page.addInitScript(() => {
-      // Since the privacy consent the app reads only the basic fields at start.
-      const info = () => JSON.stringify({ media_id: 98, StatusHeight: 24, system: 'Android 13' });
+      // Since the privacy consent the app reads only the basic fields at start. The wrapper is the
+      // newest version, so the start-up update check leaves the home page on screen.
+      const info = () => JSON.stringify({ media_id: 98, StatusHeight: 24, system: 'Android 13', version: '3.4.0', version_code: '340' });
       (window as unknown as { LewanNative: unknown }).LewanNative = { getBasicDeviceInfo: info, getDeviceInfo: info };
     });
     await page.goto('/');

@@ -63,6 +63,10 @@ test('a player queues, an agent takes and replies, the reply appears at once; wi
   await page.getByRole('button', { name: '发送' }).click();
   await expect(queueBar(page)).toContainText(/排队中 第\d+位/);
   await shoot(page, 'service-live-queued');
+  // The first message is answered by the welcome auto-reply (reply_in_ms): the page fetches the chat
+  // once when that is due. Let it happen now, so that what follows counts only pushed messages.
+  await page.clock.runFor(3_300);
+  await expect.poll(() => calls.filter((call) => call === 'getChatLink').length).toBe(2);
 
   // The page is never reloaded: a marker set now must survive until the end.
   await page.evaluate(() => ((window as unknown as { e2eMarker: number }).e2eMarker = 1));
