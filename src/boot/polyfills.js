@@ -42,7 +42,10 @@
   define(Object, 'fromEntries', function fromEntries(entries) {
     var out = {};
     var it = entries[Symbol.iterator](), step;
-    while (!(step = it.next()).done) out[step.value[0]] = step.value[1];
+    // Defined, not assigned: a "__proto__" key is an own property, as with the built-in.
+    while (!(step = it.next()).done) {
+      Object.defineProperty(out, String(step.value[0]), { value: step.value[1], writable: true, enumerable: true, configurable: true });
+    }
     return out;
   });
   define(String.prototype, 'replaceAll', function replaceAll(search, replacement) {

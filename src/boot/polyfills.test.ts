@@ -76,6 +76,8 @@ describe('polyfills.js', () => {
       }),
     );
     expect(() => p.run('Object.hasOwn(null, "a")')).toThrow(/null or undefined/);
+    // The key fast-check found: assigning it would set the prototype instead of an own property.
+    expect(p.run('JSON.stringify(Object.fromEntries([["__proto__", 1], ["a", 2]]))')).toBe('{"__proto__":1,"a":2}');
   });
 
   it('String.prototype.replaceAll answers as the built-in, $-patterns and empty searches included', () => {
