@@ -30,23 +30,20 @@ const serverPatterns = [
 /**
  * The server's product domains: they sit above money/ and db/ and use them, never the other way
  * (docs/decisions.md "One-way imports on the server"). A domain reaches an order through money's
- * registry (server/money/products.ts), wired in server/app.ts. catalog/china-time.ts is the
- * platform's clock arithmetic, not the catalogue, so it stays open to all.
+ * registry (server/money/products.ts), wired in server/app.ts. The platform's clock arithmetic
+ * (server/china-time.ts) and the HTML sanitiser (server/html-sanitize.ts) belong to no domain.
  */
-const PRODUCT_DOMAINS = ['accounts', 'catalog', 'content', 'help', 'holidays', 'invite', 'messages', 'rewards', 'service', 'staff', 'tasks', 'trading', 'uploads', 'wallet', 'withdrawals'];
+const PRODUCT_DOMAINS = ['accounts', 'catalog', 'help', 'holidays', 'invite', 'messages', 'rewards', 'service', 'staff', 'tasks', 'trading', 'uploads', 'wallet', 'withdrawals'];
 const domainImports = (below) => ({
-  group: [...PRODUCT_DOMAINS.flatMap((domain) => [`../${domain}/*`, `../../${domain}/*`]), '!../catalog/china-time.ts', '!../../catalog/china-time.ts', ...below],
+  group: [...PRODUCT_DOMAINS.flatMap((domain) => [`../${domain}/*`, `../../${domain}/*`]), ...below],
   message: 'server/money and server/db sit below the product domains: register a hook (server/money/products.ts) instead of importing one',
 });
 /**
  * Server modules (server/module.ts): a domain reaches another only through its index.ts, which says
- * what it offers the others; its other files are its own. catalog/, content/, holidays/, rewards/
- * and uploads/ are still shared helpers many domains import file by file (the game list, the
- * clock, the points accounts, media URLs), so they are not closed yet. Tests may reach in.
+ * what it offers the others; its other files are its own. Tests may reach in.
  */
-const CLOSED_DOMAINS = ['accounts', 'help', 'invite', 'messages', 'service', 'staff', 'tasks', 'trading', 'wallet', 'withdrawals'];
 const throughIndex = (own) => ({
-  regex: String.raw`^(\.\./)+(${CLOSED_DOMAINS.filter((domain) => domain !== own).join('|')})/(?!index\.ts$)`,
+  regex: String.raw`^(\.\./)+(${PRODUCT_DOMAINS.filter((domain) => domain !== own).join('|')})/(?!index\.ts$)`,
   message: 'a server domain imports another only through its index.ts (server/<domain>/index.ts): export what it needs there',
 });
 /** A server call's path as a literal: /api/…, /down/…, /point (not the /downlist page). */

@@ -2,7 +2,7 @@ import { createRequire } from 'node:module';
 import type { Kysely } from 'kysely';
 import type { CalendarEntry, CalendarSource } from '../api/protocol/holiday-calendar.ts';
 import { ageBand, ageOn, type AgeBand } from '../api/protocol/real-name.ts';
-import { CHINA_OFFSET_MS, chinaDate } from './catalog/china-time.ts';
+import { CHINA_OFFSET_MS, chinaDate } from './china-time.ts';
 import type { Database } from './db/schema.ts';
 
 /**

@@ -1,15 +1,15 @@
 import { createHash } from 'node:crypto';
-import { pointsOf } from '../rewards/accounts.ts';
+import { pointsOf } from '../rewards/index.ts';
 import type { AnyCallSpec } from '../../api/protocol/call-spec.ts';
 import { agreeH5, userPrivacyH5, type PrivacyPolicyText } from '../../api/protocol/calls/down.ts';
 import { changeActiveRecord, getUserInfo, getWatermark, logout } from '../../api/protocol/calls/user.ts';
 import { AUTH_MSG } from '../../api/protocol/codes.ts';
 import { endSessions } from '../auth.ts';
 import { defineCalls, handle, ok, refuse, type CallDefinition } from '../calls.ts';
-import { escapeXml } from '../catalog/art.ts';
+import { escapeXml } from '../catalog/index.ts';
 import { PRIVACY_POLICY_FIRST_VERSION, PRIVACY_POLICY_KEY, PRIVACY_POLICY_VERSION_PATTERN, USER_AGREEMENT_KEY } from '../db/seed-auth-content.ts';
 import { maskPhone } from '../sms.ts';
-import { mediaUrl } from '../uploads/upload-routes.ts';
+import { mediaUrl } from '../uploads/index.ts';
 import { balanceOf, player } from '../money/ledger.ts';
 
 const AVATAR_COLORS = ['#ff7a45', '#36cfc9', '#597ef7', '#9254de', '#f759ab', '#40a9ff', '#73d13d', '#ffa940'];

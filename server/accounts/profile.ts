@@ -1,10 +1,9 @@
 import { checkBirthday, getUploadTos, headerImgEdit, PROFILE_MSG, updateUserInfo } from '../../api/protocol/calls/profile.ts';
 import { defineCalls, handle, ok, refuse } from '../calls.ts';
-import { chinaDate } from '../catalog/china-time.ts';
+import { chinaDate } from '../china-time.ts';
 import type { ServerConfig } from '../config.ts';
 import { createNicknameWordList, type NicknameWordList } from './nickname-words.ts';
-import { ACCEPTED_IMAGE_TYPES, MAX_UPLOAD_BYTES } from '../uploads/avatar-image.ts';
-import { issueUploadTicket, mediaUrl, UPLOAD_TICKET_TTL_MS, uploadUrl } from '../uploads/upload-routes.ts';
+import { ACCEPTED_IMAGE_TYPES, issueUploadTicket, MAX_UPLOAD_BYTES, mediaUrl, UPLOAD_TICKET_TTL_MS, uploadUrl } from '../uploads/index.ts';
 import { taskOnAvatarSet } from '../tasks/index.ts';
 
 /** Profile calls: upload ticket, avatar, nickname / sex / birthday. Fields: api/protocol/calls/profile.ts. */

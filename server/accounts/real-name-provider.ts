@@ -1,5 +1,5 @@
 import { checkIdCard, checkRealName } from '../../api/protocol/real-name.ts';
-import { chinaDate } from '../catalog/china-time.ts';
+import { chinaDate } from '../china-time.ts';
 
 /**
  * Who verifies that a name and an ID number belong together. The local verifier (default)

@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { getIdentityCard, realNameAuth, type IdentityCard } from '../../api/protocol/calls/real-name.ts';
 import { ACCOUNTS_PER_IDENTITY, checkIdCard, maskIdCard, maskName, REAL_NAME_MSG } from '../../api/protocol/real-name.ts';
 import { defineCalls, handle, ok, refuse } from '../calls.ts';
-import { chinaDate, DAY_MS } from '../catalog/china-time.ts';
+import { chinaDate, DAY_MS } from '../china-time.ts';
 import { ageBandOf } from '../minors.ts';
 import { createRealNameProvider, type RealNameProvider } from './real-name-provider.ts';
 import { identitySealer, type IdentitySealer } from './seal.ts';

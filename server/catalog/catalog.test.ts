@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '../../api/protocol/codes.ts';
 import { ART_SIZE } from '../catalog/art.ts';
-import { chinaDate, chinaWeekStart, DAY_MS, parseChinaDate } from '../catalog/china-time.ts';
+import { chinaDate, chinaWeekStart, DAY_MS, parseChinaDate } from '../china-time.ts';
 import { DATABASE_KINDS } from '../../tests/helpers/test-db.ts';
 import { startTestServer, type TestServer } from '../../tests/helpers/test-server.ts';
 import { wireClient } from '../../tests/helpers/wire-client.ts';

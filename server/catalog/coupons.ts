@@ -2,7 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import * as calls from '../../api/protocol/calls/coupon.ts';
 import { MSG } from '../../api/protocol/codes.ts';
 import { defineCalls, handle, ok, refuse, type AuthedContext } from '../calls.ts';
-import { DAY_MS } from '../catalog/china-time.ts';
+import { DAY_MS } from '../china-time.ts';
 import { pageAnswer, pageOf, type Page } from '../catalog/fields.ts';
 import { iso } from '../catalog/game-list.ts';
 import type { CouponType, Database, UserCouponSource } from '../db/schema.ts';

@@ -5,7 +5,7 @@ import { MSG } from '../../api/protocol/codes.ts';
 import type { WireResponse } from '../../api/protocol/wire.ts';
 import { defineCalls, handle, ok, refuse, type CallContext, type Answered, type CallDefinition, type Refusal, type SpecContext } from '../calls.ts';
 import { artUrl, shotUrl, ART_SIZE } from '../catalog/art.ts';
-import { chinaDate, chinaDayStart, chinaWeekStart, DAY_MS, parseChinaDate } from '../catalog/china-time.ts';
+import { chinaDate, chinaDayStart, chinaWeekStart, DAY_MS, parseChinaDate } from '../china-time.ts';
 import { pageAnswer, pageOf, type Page, type PageAnswer } from '../catalog/fields.ts';
 import {
   CATALOG_TABLES,

@@ -7,7 +7,7 @@ import { artUrl, escapeXml } from '../catalog/art.ts';
 import { h5PlayUrl } from '../catalog/packages.ts';
 import type { Database } from '../db/schema.ts';
 import type { KvStore } from '../kv-store.ts';
-import type { HolidaySource } from '../holidays/store.ts';
+import type { HolidaySource } from '../holidays/index.ts';
 import { MINORS_MSG, playAllowed, protectionSubject } from '../minors.ts';
 import { recordTaskEvent, TASK_EVENTS } from '../tasks/index.ts';
 

@@ -5,7 +5,7 @@ import * as down from '../../api/protocol/calls/down.ts';
 import * as topicCalls from '../../api/protocol/calls/topic.ts';
 import { defineCalls, handle, ok, refuse, type CallDefinition } from '../calls.ts';
 import { artUrl, shotUrl } from '../catalog/art.ts';
-import { chinaDate, chinaDayStart, DAY_MS } from '../catalog/china-time.ts';
+import { chinaDate, chinaDayStart, DAY_MS } from '../china-time.ts';
 import { pageAnswer, pageOf } from '../catalog/fields.ts';
 import { cachedRead } from '../db/read-cache.ts';
 import { fetchGames, gamesByIds, iso, listGames, type GameListSpec } from '../catalog/game-list.ts';

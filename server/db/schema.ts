@@ -689,7 +689,7 @@ export interface HelpArticlesTable {
   slug: string | null;
   title: string;
   summary: ColumnType<string, string | undefined, string>;
-  /** HTML, sanitised when saved (server/content/html-sanitize.ts). */
+  /** HTML, sanitised when saved (server/html-sanitize.ts). */
   content: string;
   /** A picture URL ('/art/banner/h3v1.svg', '/media/…'), '' for none. */
   cover: ColumnType<string, string | undefined, string>;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ART_SIZE, renderBanner, renderIcon, renderShot, type ArtSubject } from '../catalog/art.ts';
-import { chinaDayStart, DAY_MS } from '../catalog/china-time.ts';
+import { chinaDayStart, DAY_MS } from '../china-time.ts';
 import { mulberry32 } from '../catalog/prng.ts';
 import { GENRES } from '../catalog/vocabulary.ts';
 import { createTestDatabase } from '../../tests/helpers/test-db.ts';

@@ -1,5 +1,5 @@
 import { sql, type Insertable, type Kysely } from 'kysely';
-import { chinaDayStart, chinaWeekStart, chinaDate, DAY_MS, HOUR_MS } from '../catalog/china-time.ts';
+import { chinaDayStart, chinaWeekStart, chinaDate, DAY_MS, HOUR_MS } from '../china-time.ts';
 import { Rng } from '../catalog/prng.ts';
 import { CARD_PERKS, ensurePerks } from '../money/perks-catalog.ts';
 import { seedStore } from './seed-store.ts';

@@ -6,7 +6,7 @@ import { NICKNAME_MAX, NICKNAME_MIN } from '../../api/protocol/profile-rules.ts'
 import { ACCOUNTS_PER_IDENTITY } from '../../api/protocol/real-name.ts';
 import { MAX_SESSIONS_PER_USER, SESSION_LIFETIME_MS } from '../auth.ts';
 import { artUrl } from '../catalog/art.ts';
-import { DAY_MS } from '../catalog/china-time.ts';
+import { DAY_MS } from '../china-time.ts';
 import { MINOR_PLAY_FROM_HOUR, MINOR_PLAY_UNTIL_HOUR, SPEND_CAPS } from '../minors.ts';
 import { FIRST_RECHARGE_BONUS_PCT, FIRST_RECHARGE_MAX_BONUS_CENTS } from '../money/cards.ts';
 import { LEVELS } from '../money/perks-catalog.ts';
@@ -16,7 +16,7 @@ import { MAX_IMAGE_SIDE, MAX_UPLOAD_BYTES } from '../uploads/avatar-image.ts';
 import { LOGIN_LIMITS } from '../password-attempts.ts';
 import { CODE_DIGITS, CODE_MAX_TRIES, CODE_TTL_MS, SMS_LIMITS } from '../verification-codes.ts';
 import type { Database } from './schema.ts';
-import { sanitizeServerHtml } from '../content/html-sanitize.ts';
+import { sanitizeServerHtml } from '../html-sanitize.ts';
 
 /**
  * The help centre's first content: FAQ categories and answers, the product

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { MessageKind } from '../../api/protocol/messages.ts';
 import { PRODUCT } from '../product.ts';
-import { sanitizeServerHtml } from '../content/html-sanitize.ts';
+import { sanitizeServerHtml } from '../html-sanitize.ts';
 import { postMessage } from '../messages/writer.ts';
 import type { Database } from './schema.ts';
 

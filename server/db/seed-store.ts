@@ -1,6 +1,6 @@
 import type { Insertable, Kysely } from 'kysely';
 import { artUrl } from '../catalog/art.ts';
-import { DAY_MS } from '../catalog/china-time.ts';
+import { DAY_MS } from '../china-time.ts';
 import type { Database, StoreItemsTable } from './schema.ts';
 
 /**

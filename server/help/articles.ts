@@ -13,9 +13,9 @@ import {
   cleanText,
   type ArticleKind,
 } from '../../api/protocol/help-rules.ts';
-import { iso } from '../catalog/game-list.ts';
+import { iso } from '../catalog/index.ts';
 import type { Database, HelpArticlesTable } from '../db/schema.ts';
-import { sanitizeServerHtml } from '../content/html-sanitize.ts';
+import { sanitizeServerHtml } from '../html-sanitize.ts';
 
 /**
  * Help articles: what the player calls read (published articles only), and the

@@ -11,10 +11,10 @@ import {
   type FeedbackCategory,
   type FeedbackStatus,
 } from '../../api/protocol/help-rules.ts';
-import { chinaDate } from '../catalog/china-time.ts';
-import { iso } from '../catalog/game-list.ts';
+import { chinaDate } from '../china-time.ts';
+import { iso } from '../catalog/index.ts';
 import type { Database, FeedbackTable } from '../db/schema.ts';
-import { mediaUrl } from '../uploads/upload-routes.ts';
+import { mediaUrl } from '../uploads/index.ts';
 
 /**
  * Feedback and complaints: the player's submission (userOpinion) and record

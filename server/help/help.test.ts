@@ -5,7 +5,7 @@ import type { Credentials } from '../../api/protocol/wire.ts';
 import { DATABASE_KINDS } from '../../tests/helpers/test-db.ts';
 import { startTestServer, type TestServer } from '../../tests/helpers/test-server.ts';
 import { devSmsCode, ManualClock, wireClient } from '../../tests/helpers/wire-client.ts';
-import { CHINA_OFFSET_MS, DAY_MS } from '../catalog/china-time.ts';
+import { CHINA_OFFSET_MS, DAY_MS } from '../china-time.ts';
 import { FAQ } from '../db/seed-help-content.ts';
 import { createArticle, createCategory, publishArticle, updateArticle } from '../help/articles.ts';
 import { ANONYMISE_STEPS } from '../cancellation.ts';

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import { calendarCoverage, type CalendarCoverage, type CalendarEntry } from '../../api/protocol/holiday-calendar.ts';
-import { chinaDate } from '../catalog/china-time.ts';
+import { chinaDate } from '../china-time.ts';
 import type { Database } from '../db/schema.ts';
 import { holidayCalendar, type HolidayCalendar, type OperatorYear } from '../minors.ts';
 

@@ -1,10 +1,9 @@
 import * as calls from '../../api/protocol/calls/invite.ts';
 import { defineCalls, handle, ok, refuse } from '../calls.ts';
-import { pageAnswer, pageOf } from '../catalog/fields.ts';
-import { iso } from '../catalog/game-list.ts';
+import { iso, pageAnswer, pageOf } from '../catalog/index.ts';
 import { bindInvitee, bindWindowEnd, ensureInviteCode, incomeTotals, inviteRules, inviterOf, maskedPhone, sharePath } from '../invite/invites.ts';
 import { balanceOf, player } from '../money/ledger.ts';
-import { INCOME } from '../rewards/accounts.ts';
+import { INCOME } from '../rewards/index.ts';
 
 /** Invitations and invitation income: server/invite/invites.ts holds the rules. */
 export const inviteCalls = defineCalls(

@@ -8,7 +8,7 @@ import { INVITE_CODE_ALPHABET, INVITE_CODE_LENGTH, INVITE_PARAM } from '../../ap
 import type { Database } from '../db/schema.ts';
 import { platform, player, post } from '../money/ledger.ts';
 import { postMessage } from '../messages/index.ts';
-import { INCOME } from '../rewards/accounts.ts';
+import { INCOME } from '../rewards/index.ts';
 import { maskPhone } from '../sms.ts';
 import { applyClawback, applyShare, percentText, shareOf } from './shares.ts';
 

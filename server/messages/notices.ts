@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import { NOTICE_SUMMARY_MAX, type NoticeSummary, type NoticeView } from '../../api/protocol/messages.ts';
-import { htmlToText, sanitizeServerHtml } from '../content/html-sanitize.ts';
+import { htmlToText, sanitizeServerHtml } from '../html-sanitize.ts';
 import type { Database } from '../db/schema.ts';
 
 /**
@@ -8,7 +8,7 @@ import type { Database } from '../db/schema.ts';
  * A notice is live from published_at until withdrawn. The pop-up a player is offered is the newest
  * live pop-up notice, and only while this player has not been shown it (notice_views): an older
  * pop-up that a newer one replaced is not offered any more (docs/decisions.md "Messages").
- * Content is sanitised when stored (server/content/html-sanitize.ts) and again when answered,
+ * Content is sanitised when stored (server/html-sanitize.ts) and again when answered,
  * so a row written around this module is still safe.
  */
 

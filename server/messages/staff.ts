@@ -11,7 +11,7 @@ import {
   NOTICE_TITLE_MAX,
   type MessageKind,
 } from '../../api/protocol/messages.ts';
-import { htmlToText, sanitizeServerHtml } from '../content/html-sanitize.ts';
+import { htmlToText, sanitizeServerHtml } from '../html-sanitize.ts';
 import type { Database } from '../db/schema.ts';
 import { insertMessage, plainText } from './writer.ts';
 

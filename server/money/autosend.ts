@@ -1,5 +1,5 @@
 import { sql, type Kysely } from 'kysely';
-import { chinaDate } from '../catalog/china-time.ts';
+import { chinaDate } from '../china-time.ts';
 import type { Database } from '../db/schema.ts';
 import { grantDaily, parseBenefits } from './cards.ts';
 import { startPeriodicJob, type JobLog, type PeriodicJob } from '../periodic-job.ts';

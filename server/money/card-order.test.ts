@@ -4,7 +4,7 @@ import { DATABASE_KINDS } from '../../tests/helpers/test-db.ts';
 import { moneyHarness } from '../../tests/helpers/money.ts';
 import { startTestServer, type TestServer } from '../../tests/helpers/test-server.ts';
 import { ManualClock } from '../../tests/helpers/wire-client.ts';
-import { chinaDate } from '../catalog/china-time.ts';
+import { chinaDate } from '../china-time.ts';
 import { fetchPost } from './delivery.ts';
 import { runNotificationPass } from './jobs.ts';
 import { balanceOf, checkLedger, player } from './ledger.ts';

@@ -1,6 +1,6 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { BenefitGrant, CardBenefitsView } from '../../api/protocol/calls/wallet.ts';
-import { chinaDate, chinaDayStart, DAY_MS } from '../catalog/china-time.ts';
+import { chinaDate, chinaDayStart, DAY_MS } from '../china-time.ts';
 import type { CardBenefits, Database } from '../db/schema.ts';
 import { platform, player, post } from './ledger.ts';
 

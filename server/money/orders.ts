@@ -3,7 +3,7 @@ import { sql, type Kysely, type Transaction } from 'kysely';
 import { TRADE_MSG } from '../../api/protocol/trade-rules.ts';
 import type { OrderView } from '../../api/protocol/calls/order.ts';
 import { MONEY_MSG, ORDER_REQUEST_STALE_MS, ORDER_STATUS_TEXT, ORDER_TTL_MS, type OrderKind, type PayMethod } from '../../api/protocol/money.ts';
-import { CHINA_OFFSET_MS } from '../catalog/china-time.ts';
+import { CHINA_OFFSET_MS } from '../china-time.ts';
 import type { Database } from '../db/schema.ts';
 import { protectionSubject, spendAllowance } from '../minors.ts';
 import { cardProduct, coinsBonus, fulfilCard, onOrderPaid } from './card-hooks.ts';

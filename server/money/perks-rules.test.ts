@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { chinaDate, chinaDayStart, DAY_MS } from '../catalog/china-time.ts';
+import { chinaDate, chinaDayStart, DAY_MS } from '../china-time.ts';
 import { chinaMonth } from '../wallet/perks.ts';
 import { termOf } from './cards.ts';
 import { CARD_PERKS, LEVELS, levelFor, nextLevelCents } from './perks-catalog.ts';

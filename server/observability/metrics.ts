@@ -4,7 +4,7 @@ import type { Kysely } from 'kysely';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import { SUCCESS_CODES } from '../../api/protocol/codes.ts';
 import type { Database } from '../db/schema.ts';
-import type { HolidaySource } from '../holidays/store.ts';
+import type { HolidaySource } from '../holidays/index.ts';
 
 /** What pg.Pool exposes about its connections (PostgreSQL only). */
 export interface PoolStats {

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Database } from '../db/schema.ts';
 import type { KvStore } from '../kv-store.ts';
 import type { CalendarCoverage } from '../../api/protocol/holiday-calendar.ts';
-import type { HolidaySource } from '../holidays/store.ts';
+import type { HolidaySource } from '../holidays/index.ts';
 
 export type CheckName = 'database' | 'kv';
 export type CheckResult = 'ok' | 'failed' | 'timeout';

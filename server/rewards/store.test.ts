@@ -5,7 +5,7 @@ import { STORE_MSG } from '../../api/protocol/store.ts';
 import { DATABASE_KINDS } from '../../tests/helpers/test-db.ts';
 import { startTestServer, type TestServer } from '../../tests/helpers/test-server.ts';
 import { devSmsCode, ManualClock, wireClient } from '../../tests/helpers/wire-client.ts';
-import { DAY_MS } from '../catalog/china-time.ts';
+import { DAY_MS } from '../china-time.ts';
 import type { StoreItemsTable } from '../db/schema.ts';
 import { balanceOf, checkLedger, platform, player } from '../money/ledger.ts';
 import { creditPoints, POINTS } from './accounts.ts';

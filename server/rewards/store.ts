@@ -1,8 +1,8 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { RedeemRecord, StoreItemView } from '../../api/protocol/calls/store.ts';
 import { storeItemState, type StoreRefusal } from '../../api/protocol/store.ts';
-import { DAY_MS } from '../catalog/china-time.ts';
-import { iso } from '../catalog/game-list.ts';
+import { DAY_MS } from '../china-time.ts';
+import { iso } from '../catalog/index.ts';
 import type { Database } from '../db/schema.ts';
 import { InsufficientFunds, platform, player, post } from '../money/ledger.ts';
 import { debitPoints, pointsOf } from './accounts.ts';

@@ -3,7 +3,7 @@ import { MESSAGE_MAX_LENGTH } from '../../api/protocol/calls/user.ts';
 import { agentName, queueText, type ChatMessage, type ServiceQueue } from '../../api/protocol/service-chat.ts';
 import type { ServerConfig } from '../config.ts';
 import type { Database, ServiceConversationStatus, ServiceMessageDirection, ServiceMessageKind } from '../db/schema.ts';
-import { mediaUrl } from '../uploads/upload-routes.ts';
+import { mediaUrl } from '../uploads/index.ts';
 import { userTopic, type ServiceBus, type ServiceBusEvent, type ServiceTopic } from './bus.ts';
 import { serviceStatus } from './hours.ts';
 

@@ -1,4 +1,4 @@
-import { createHolidaySource, type HolidaySource } from '../holidays/store.ts';
+import { createHolidaySource, type HolidaySource } from '../holidays/index.ts';
 import { MemoryServiceBus, type ServiceBus } from '../service/index.ts';
 import type { StaffCallDefinition } from './calls.ts';
 import { staffAccountCalls } from './routes/accounts.ts';

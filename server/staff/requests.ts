@@ -2,7 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import { roleAllowed, STAFF_CODE, STAFF_MSG, type StaffAccess } from '../../api/protocol/staff-call-spec.ts';
 import type { Database } from '../db/schema.ts';
-import type { UploadRefusal } from '../uploads/upload-routes.ts';
+import type { UploadRefusal } from '../uploads/index.ts';
 import { authenticateStaff, csrfMatches, sessionTokenOf, type StaffIdentity } from './sessions.ts';
 
 /** The desk's roles (admin always): who may open the agents' stream and upload pictures. */

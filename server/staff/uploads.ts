@@ -2,8 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { UploadPurpose } from '../../api/protocol/profile-rules.ts';
 import type { KvStore } from '../kv-store.ts';
 import { recordAgentUpload } from '../service/index.ts';
-import { UPLOAD_MSG } from '../uploads/avatar-image.ts';
-import { issueUploadTicket, registerUploadEndpoint, type UploadDeps } from '../uploads/upload-routes.ts';
+import { issueUploadTicket, registerUploadEndpoint, UPLOAD_MSG, type UploadDeps } from '../uploads/index.ts';
 import { writeAudit } from './audit.ts';
 import { checkStaffRequest, DESK_ROLES } from './requests.ts';
 

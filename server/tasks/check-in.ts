@@ -1,9 +1,9 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { CheckInRefusal } from '../../api/protocol/calls/tasks.ts';
-import { chinaDate, DAY_MS } from '../catalog/china-time.ts';
+import { chinaDate, DAY_MS } from '../china-time.ts';
 import type { Database } from '../db/schema.ts';
 import { InsufficientFunds } from '../money/ledger.ts';
-import { creditPoints, debitPoints } from '../rewards/accounts.ts';
+import { creditPoints, debitPoints } from '../rewards/index.ts';
 import { recordTaskEvent } from './engine.ts';
 import { TASK_EVENTS } from './events.ts';
 

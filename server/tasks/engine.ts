@@ -1,8 +1,8 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
 import { TASK_CLAIM_MSG, type TaskClaimRefusal, type TaskItem } from '../../api/protocol/calls/tasks.ts';
-import { chinaDate } from '../catalog/china-time.ts';
+import { chinaDate } from '../china-time.ts';
 import type { Database, TaskKind } from '../db/schema.ts';
-import { creditPoints } from '../rewards/accounts.ts';
+import { creditPoints } from '../rewards/index.ts';
 import type { TaskEvent } from './events.ts';
 
 /**

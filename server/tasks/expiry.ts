@@ -1,8 +1,8 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
-import { CHINA_OFFSET_MS } from '../catalog/china-time.ts';
+import { CHINA_OFFSET_MS } from '../china-time.ts';
 import type { Database } from '../db/schema.ts';
 import { startPeriodicJob, type JobLog, type PeriodicJob } from '../periodic-job.ts';
-import { debitPoints, pointsOf, POINTS } from '../rewards/accounts.ts';
+import { debitPoints, POINTS, pointsOf } from '../rewards/index.ts';
 
 /**
  * Points expiry (docs/decisions.md "tasks, check-in and points"). Points earned in calendar

@@ -1,5 +1,5 @@
 import type { Kysely, Transaction } from 'kysely';
-import { chinaDate } from '../catalog/china-time.ts';
+import { chinaDate } from '../china-time.ts';
 import type { Database } from '../db/schema.ts';
 import { recordTaskEvent } from './engine.ts';
 import { TASK_EVENTS } from './events.ts';

@@ -1,9 +1,8 @@
 import * as calls from '../../api/protocol/calls/store.ts';
 import { STORE_MSG, STORE_REFUSAL_MSG } from '../../api/protocol/store.ts';
 import { defineCalls, handle, ok, refuse } from '../calls.ts';
-import { pageAnswer, pageOf } from '../catalog/fields.ts';
-import { pointsOf } from '../rewards/accounts.ts';
-import { redeem, redeemRecords, storeItem, storeItems } from '../rewards/store.ts';
+import { pageAnswer, pageOf } from '../catalog/index.ts';
+import { pointsOf, redeem, redeemRecords, storeItem, storeItems } from '../rewards/index.ts';
 
 /** 积分商城: the rules are in server/rewards/store.ts. */
 export const storeCalls = defineCalls(

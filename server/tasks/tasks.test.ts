@@ -5,7 +5,7 @@ import { DATABASE_KINDS } from '../../tests/helpers/test-db.ts';
 import { moneyHarness, type MoneyPlayer } from '../../tests/helpers/money.ts';
 import { startTestServer, type TestServer } from '../../tests/helpers/test-server.ts';
 import { ManualClock } from '../../tests/helpers/wire-client.ts';
-import { DAY_MS } from '../catalog/china-time.ts';
+import { DAY_MS } from '../china-time.ts';
 import { balanceOf, checkLedger, player } from '../money/ledger.ts';
 import { CHECK_IN_MSG, checkIn, MAKEUP_COST, STREAK_POINTS } from './check-in.ts';
 import { TASK_MSG } from './engine.ts';

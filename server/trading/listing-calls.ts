@@ -1,7 +1,7 @@
 import * as calls from '../../api/protocol/calls/trade.ts';
 import { TRADE_MSG } from '../../api/protocol/trade-rules.ts';
 import { defineCalls, handle, ok, refuse } from '../calls.ts';
-import { pageAnswer, pageOf } from '../catalog/fields.ts';
+import { pageAnswer, pageOf } from '../catalog/index.ts';
 import { makeTestSubAccount } from '../trading/listing-fixtures.ts';
 import {
   feed,

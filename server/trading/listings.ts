@@ -13,12 +13,11 @@ import {
   type ListingSort,
   type ListingStatus,
 } from '../../api/protocol/trade-rules.ts';
-import { artUrl } from '../catalog/art.ts';
-import { iso } from '../catalog/game-list.ts';
+import { artUrl, iso } from '../catalog/index.ts';
 import type { Database, TradeListingsTable } from '../db/schema.ts';
 import { postMessage } from '../messages/index.ts';
 import type { ServerConfig } from '../config.ts';
-import { mediaUrl } from '../uploads/upload-routes.ts';
+import { mediaUrl } from '../uploads/index.ts';
 import { payeeSealer, realNameFacts } from '../withdrawals/index.ts';
 import { endSubAccountSessions } from './sessions.ts';
 import { tradeSettings, type TradeSettings } from './settings.ts';

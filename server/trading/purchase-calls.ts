@@ -1,7 +1,7 @@
 import * as calls from '../../api/protocol/calls/trade.ts';
 import { TRADE_MSG } from '../../api/protocol/trade-rules.ts';
 import { defineCalls, handle, ok, refuse } from '../calls.ts';
-import { pageAnswer, pageOf } from '../catalog/fields.ts';
+import { pageAnswer, pageOf } from '../catalog/index.ts';
 import { createOrder } from '../money/orders.ts';
 import { moneyServices } from '../money/services.ts';
 import { fastForward, findTrade, openDispute, tradeRecords, tradeView } from '../trading/trades.ts';

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { feeOf, netOf } from '../../api/protocol/trade-rules.ts';
-import { shotUrl } from '../catalog/art.ts';
+import { shotUrl } from '../catalog/index.ts';
 import type { Database } from '../db/schema.ts';
 import { DAY_MS } from './listings.ts';
 import { tradeSettings } from './settings.ts';

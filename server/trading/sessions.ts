@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { Kysely, Transaction } from 'kysely';
 import { TRADE_MSG } from '../../api/protocol/trade-rules.ts';
-import { iso } from '../catalog/game-list.ts';
+import { iso } from '../catalog/index.ts';
 import type { Database } from '../db/schema.ts';
 
 /**

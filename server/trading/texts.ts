@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import type { SiteText } from '../../api/protocol/calls/down.ts';
 import { formatYuan } from '../../api/protocol/money.ts';
 import { TRADE_DESCRIPTION_MAX, TRADE_IMAGES_MAX, TRADE_SECOND_PASSWORD_MAX, TRADE_SECOND_PASSWORD_MIN, TRADE_TITLE_MAX, TRADE_TITLE_MIN } from '../../api/protocol/trade-rules.ts';
-import { iso } from '../catalog/game-list.ts';
+import { iso } from '../catalog/index.ts';
 import type { Database } from '../db/schema.ts';
 import { tradeSettings, type TradeSettings } from './settings.ts';
 

@@ -3,8 +3,7 @@ import type { TradeRecordItem, TradeView } from '../../api/protocol/calls/trade.
 import type { StaffTrade } from '../../api/protocol/staff/trading.ts';
 import { formatYuan } from '../../api/protocol/money.ts';
 import { feeOf, LISTING_STATUS_TEXT, TRADE_MSG, TRADE_STATUS_TEXT, type TradeRecordTab, type TradeStatus } from '../../api/protocol/trade-rules.ts';
-import { artUrl } from '../catalog/art.ts';
-import { iso } from '../catalog/game-list.ts';
+import { artUrl, iso } from '../catalog/index.ts';
 import type { Database, TradesTable } from '../db/schema.ts';
 import { platform, player, post, type Transfer } from '../money/ledger.ts';
 import { postMessage } from '../messages/index.ts';

@@ -5,10 +5,7 @@ import { getInMoney, getMoney, getOutMoney, type MoneyRecord } from '../../api/p
 import { MONEY_MSG, SUB_ACCOUNTS_PER_GAME, formatYuan } from '../../api/protocol/money.ts';
 import { defineCalls, handle, ok, refuse } from '../calls.ts';
 import type { ServerConfig } from '../config.ts';
-import { artUrl, escapeXml } from '../catalog/art.ts';
-import { pageAnswer, pageOf } from '../catalog/fields.ts';
-import { iso } from '../catalog/game-list.ts';
-import { conditionText, UNIVERSAL } from '../catalog/coupons.ts';
+import { artUrl, conditionText, escapeXml, iso, pageAnswer, pageOf, UNIVERSAL } from '../catalog/index.ts';
 import type { Database } from '../db/schema.ts';
 import { balancesOf } from '../money/ledger.ts';
 import { cancelOrder, createOrder, markPaidByProvider, orderView } from '../money/orders.ts';

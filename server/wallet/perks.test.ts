@@ -4,7 +4,7 @@ import { MONEY_MSG } from '../../api/protocol/money.ts';
 import { DATABASE_KINDS } from '../../tests/helpers/test-db.ts';
 import { startTestServer, type TestServer } from '../../tests/helpers/test-server.ts';
 import { devSmsCode, ManualClock, wireClient } from '../../tests/helpers/wire-client.ts';
-import { CHINA_OFFSET_MS, chinaDate, DAY_MS } from '../catalog/china-time.ts';
+import { CHINA_OFFSET_MS, chinaDate, DAY_MS } from '../china-time.ts';
 import { SPEND_CAPS } from '../minors.ts';
 import { runOnce, startAutosendJob } from '../money/autosend.ts';
 import { coinsBonus, fulfilCard, onOrderPaid } from '../money/card-hooks.ts';

@@ -2,10 +2,8 @@ import { sql } from 'kysely';
 import * as calls from '../../api/protocol/calls/wallet.ts';
 import { MONEY_MSG } from '../../api/protocol/money.ts';
 import { defineCalls, handle, ok, refuse } from '../calls.ts';
-import { artUrl } from '../catalog/art.ts';
-import { CHINA_OFFSET_MS, chinaDate } from '../catalog/china-time.ts';
-import { pageAnswer, pageOf } from '../catalog/fields.ts';
-import { iso } from '../catalog/game-list.ts';
+import { artUrl, iso, pageAnswer, pageOf } from '../catalog/index.ts';
+import { CHINA_OFFSET_MS, chinaDate } from '../china-time.ts';
 import type { Database } from '../db/schema.ts';
 import {
   activePurchases,

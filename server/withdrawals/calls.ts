@@ -1,7 +1,7 @@
 import * as calls from '../../api/protocol/calls/withdraw.ts';
 import { WITHDRAW_MSG, type WithdrawSource } from '../../api/protocol/withdraw-rules.ts';
 import { defineCalls, handle, ok, refuse, type SpecContext } from '../calls.ts';
-import { pageAnswer, pageOf } from '../catalog/fields.ts';
+import { pageAnswer, pageOf } from '../catalog/index.ts';
 import { listForPlayer, submitWithdrawal, withdrawalView, withdrawInfo } from '../withdrawals/withdrawals.ts';
 
 /**

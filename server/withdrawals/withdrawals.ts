@@ -17,14 +17,14 @@ import {
   type WithdrawSource,
   type WithdrawStatus,
 } from '../../api/protocol/withdraw-rules.ts';
-import { iso } from '../catalog/game-list.ts';
-import { chinaDayStart, DAY_MS } from '../catalog/china-time.ts';
+import { iso } from '../catalog/index.ts';
+import { chinaDayStart, DAY_MS } from '../china-time.ts';
 import type { Database, WithdrawalsTable } from '../db/schema.ts';
 import { balancesOf, InsufficientFunds, platform, player, post } from '../money/ledger.ts';
 import { postMessage } from '../messages/index.ts';
 import { ageBandOf } from '../minors.ts';
 import { identitySealer, type IdentitySealer } from '../accounts/index.ts';
-import { INCOME } from '../rewards/accounts.ts';
+import { INCOME } from '../rewards/index.ts';
 
 /**
  * Withdrawals: a player's request moves the amount from their `income` (收益)

@@ -36,6 +36,11 @@ describe('lint: import boundaries', () => {
     expect(await problems('server/tasks/probe.ts', "import { recordTaskEvent } from '../tasks/engine.ts';\nexport const r = recordTaskEvent;")).toEqual([]);
     expect(await problems('server/catalog/probe.test.ts', "import { recordTaskEvent } from '../tasks/engine.ts';\nexport const r = recordTaskEvent;")).toEqual([]);
     expect(await problems('server/money/probe.ts', "import { recordTaskEvent } from '../tasks/index.ts';\nexport const r = recordTaskEvent;")).toEqual(['no-restricted-imports']);
+    // The shared helpers' domains are closed too; the clock belongs to none.
+    expect(await problems('server/tasks/probe.ts', "import { creditPoints } from '../rewards/accounts.ts';\nexport const c = creditPoints;")).toEqual(['no-restricted-imports']);
+    expect(await problems('server/trading/probe.ts', "import { artUrl } from '../catalog/art.ts';\nexport const a = artUrl;")).toEqual(['no-restricted-imports']);
+    expect(await problems('server/trading/probe.ts', "import { artUrl } from '../catalog/index.ts';\nexport const a = artUrl;")).toEqual([]);
+    expect(await problems('server/money/probe.ts', "import { chinaDate } from '../china-time.ts';\nexport const c = chinaDate;")).toEqual([]);
   });
 
   it('src/ never imports the server', async () => {

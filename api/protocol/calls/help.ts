@@ -5,7 +5,7 @@ import { ARTICLE_MSG, ARTICLE_SLUG_PATTERN, ArticleKind } from '../help-rules.ts
 /**
  * Help articles: FAQ categories and their questions (/commonproblem), one
  * article (/commonproblemdetail, /aboutdetail, /productintroduce, /lewanguide) and the activity
- * announcements. The HTML was sanitised when it was saved (server/content/html-sanitize.ts) and is
+ * announcements. The HTML was sanitised when it was saved (server/html-sanitize.ts) and is
  * sanitised again where it renders (src/app/sanitize.ts).
  */
 

@@ -1,6 +1,6 @@
 import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
 import type { Transaction } from 'kysely';
-import { chinaDate } from '../../catalog/china-time.ts';
+import { chinaDate } from '../../china-time.ts';
 import type { Database } from '../../db/schema.ts';
 import { centsOfYuanText, signContent, type NotificationCheck, type PaymentProvider, type PaymentRequest } from './provider.ts';
 import { formatYuan } from '../../../api/protocol/money.ts';

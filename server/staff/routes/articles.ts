@@ -3,10 +3,10 @@ import { ARTICLE_BODY_MAX, ARTICLE_MSG } from '../../../api/protocol/help-rules.
 import * as articles from '../../../api/protocol/staff/articles.ts';
 import type { StaffArticle, StaffHelpCategory } from '../../../api/protocol/staff/articles.ts';
 import { CONTENT_MSG } from '../../../api/protocol/staff/content-fields.ts';
-import { iso } from '../../catalog/game-list.ts';
+import { iso } from '../../catalog/index.ts';
 import type { Database } from '../../db/schema.ts';
 import { createArticle, createCategory, listArticles, publishArticle, updateArticle, updateCategory, type ArticleInput } from '../../help/index.ts';
-import { htmlToText, sanitizeServerHtml } from '../../content/html-sanitize.ts';
+import { htmlToText, sanitizeServerHtml } from '../../html-sanitize.ts';
 import { handleStaff, staffOk, staffRefuse, type StaffCallDefinition } from '../calls.ts';
 
 /**

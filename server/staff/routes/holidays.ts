@@ -1,10 +1,10 @@
 import { calendarYearRange, CALENDAR_MSG, problemText, validateYearCalendar, type CalendarEntry } from '../../../api/protocol/holiday-calendar.ts';
 import * as holidays from '../../../api/protocol/staff/holidays.ts';
 import type { StaffCalendarYear } from '../../../api/protocol/staff/holidays.ts';
-import { chinaDate } from '../../catalog/china-time.ts';
+import { chinaDate } from '../../china-time.ts';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
-import { readOperatorYear, saveOperatorYear, uncachedCalendar, type HolidaySource, type StoredYear } from '../../holidays/store.ts';
+import { type HolidaySource, readOperatorYear, saveOperatorYear, type StoredYear, uncachedCalendar } from '../../holidays/index.ts';
 import { packageYearEntries, type HolidayCalendar } from '../../minors.ts';
 import { handleStaff, staffOk, staffRefuse, type StaffCallDefinition } from '../calls.ts';
 

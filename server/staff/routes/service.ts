@@ -20,8 +20,7 @@ import {
   type ConversationSummary,
   type Pending,
 } from '../../service/index.ts';
-import { ACCEPTED_IMAGE_TYPES, MAX_UPLOAD_BYTES } from '../../uploads/avatar-image.ts';
-import { UPLOAD_TICKET_TTL_MS } from '../../uploads/upload-routes.ts';
+import { ACCEPTED_IMAGE_TYPES, MAX_UPLOAD_BYTES, UPLOAD_TICKET_TTL_MS } from '../../uploads/index.ts';
 import { handleStaff, staffOk, staffRefuse, type StaffCallDefinition, type StaffContext } from '../calls.ts';
 import type { StaffIdentity } from '../sessions.ts';
 import { issueStaffUploadTicket, staffUploadUrl } from '../uploads.ts';

@@ -2,7 +2,7 @@ import type { Kysely, Transaction } from 'kysely';
 import * as withdrawals from '../../../api/protocol/staff/withdrawals.ts';
 import type { StaffWithdrawal, WithdrawalCounts } from '../../../api/protocol/staff/withdrawals.ts';
 import { WITHDRAW_MSG, WITHDRAW_STATUS_TEXT, WITHDRAW_STATUSES, type WithdrawStatus } from '../../../api/protocol/withdraw-rules.ts';
-import { iso } from '../../catalog/game-list.ts';
+import { iso } from '../../catalog/index.ts';
 import type { Database } from '../../db/schema.ts';
 import { payeeSealer, reviewWithdrawal, STAFF_COLUMNS, type StaffAction, type StaffRow } from '../../withdrawals/index.ts';
 import { handleStaff, staffOk, staffRefuse, type StaffCallDefinition, type StaffContext } from '../calls.ts';

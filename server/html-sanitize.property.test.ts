@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { ARTICLE_TAGS, sanitizeServerHtml } from './html-sanitize.ts';
 
 /**
- * The article sanitiser (server/content/html-sanitize.ts) against hostile HTML: whatever goes in, what
+ * The article sanitiser (server/html-sanitize.ts) against hostile HTML: whatever goes in, what
  * comes out — parsed by a real HTML parser (jsdom, this file's environment), the way a browser will read it — has only the
  * allowed tags, no event handler, no style, and links and pictures only to safe places, also
  * after a second pass (sanitize-html does not rebuild invalid nesting as a browser does, so the
