@@ -15,6 +15,7 @@ import { playSessionMachine } from './play-session.machine.ts';
 import { loginOverlayMachine } from './login-overlay.machine.ts';
 import { logoutMachine } from './logout.machine.ts';
 import { navigationMachine } from './navigation.machine.ts';
+import { orderPollMachine } from './order-poll.machine.ts';
 import { passwordChangeMachine } from './password-change.machine.ts';
 import { paymentMachine } from './payment.machine.ts';
 import { phoneBindMachine } from './phone-bind.machine.ts';
@@ -207,6 +208,12 @@ export const MACHINES: readonly MachineEntry[] = [
   entry({ name: 'phone-verify', summary: 'Phone change step 1 (/phoneverify): type-3 code, 60 s resend countdown, code → ticket', machine: phoneVerifyMachine, input: {} }),
   entry({ name: 'phone-bind', summary: 'Phone change step 2 (/phoneverifynew): new phone, type-4 code, bind with the ticket; a refused ticket goes back to step 1', machine: phoneBindMachine, input: { ticket: 'ticket' } }),
   entry({ name: 'payment', summary: 'One order on /rechargepay: choosing → creating (idempotency key) → cashier → confirming (2 s poll) → paid | failed | expired | refunded', machine: paymentMachine }),
+  entry({
+    name: 'order-poll',
+    summary: "An open order's poll, invoked by payment and trade-purchase: getOneOrder every 2 s while the page is visible (paused while hidden), each answer to the parent (poll.answer)",
+    machine: orderPollMachine,
+    input: { orderNumber: 'P202611240001', hidden: false, fetchFirst: true },
+  }),
   entry({
     name: 'update-dialog',
     summary: '/updatedialog and the start-up check: checking → none | optional (以后再说, remembered) | forced; 立即更新 downloads through the bridge (progress → installer) or opens the URL',

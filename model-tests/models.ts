@@ -65,6 +65,7 @@ import { getTaskClaimPaths, TASK_CLAIM_NOT_ON_PATHS } from './task-claim.paths.t
 import { getTradeActionPaths } from './trade-action.paths.ts';
 import { getTradePurchasePaths } from './trade-purchase.paths.ts';
 import { getUpdatePaths } from './update-dialog.paths.ts';
+import { getOrderPollPaths, ORDER_POLL_NOT_ON_PATHS, standaloneOrderPoll } from './order-poll.paths.ts';
 import { getUploadPaths, UPLOAD_NOT_ON_PATHS } from './upload.paths.ts';
 import { getWithdrawPaths } from './withdraw-form.paths.ts';
 
@@ -111,6 +112,7 @@ export const MODELS: Readonly<Record<string, Model>> = {
   'phone-verify': { machine: phoneVerifyMachine, paths: withInput(getPhoneVerifyPaths) },
   'phone-bind': { machine: phoneBindMachine, paths: withInput(getPhoneBindPaths) },
   payment: { machine: paymentMachine, paths: getPaymentPaths },
+  'order-poll': { machine: standaloneOrderPoll, paths: () => [...getOrderPollPaths('fetchFirst'), ...getOrderPollPaths('waitFirst'), ...getOrderPollPaths('hidden')], notOnPaths: ORDER_POLL_NOT_ON_PATHS },
   'update-dialog': { machine: updateDialogMachine, paths: () => [...getUpdatePaths(true), ...getUpdatePaths(false)] },
   'password-change': { machine: passwordChangeMachine, paths: withInput(getPasswordChangePaths) },
   'withdraw-form': { machine: withdrawFormMachine, paths: getWithdrawPaths },
