@@ -4,7 +4,7 @@ import { createActor, SimulatedClock } from 'xstate';
 import { classifyResponse } from '../api/outcome.ts';
 import type { OrderView } from '../api/protocol/calls/order.ts';
 import { MONEY_MSG } from '../api/protocol/money.ts';
-import { createDeferredActors } from '../model-tests/deferred-actors.ts';
+import { createDeferredCheckoutActors } from '../model-tests/order-poll.kit.ts';
 import { PAYMENT_CONFIRM_TIMEOUT_MS, PAYMENT_CREATE_RETRY_MS, PAYMENT_NETWORK_MESSAGE, PAYMENT_POLL_MS } from './payment.constants.ts';
 import { createOrderInput, paymentMachine, sameAttempt } from './payment.machine.ts';
 import type { OrderOutcome, PaymentAttempt } from './payment.types.ts';
@@ -45,7 +45,7 @@ const KEY_B = 'bbbbbbbb-bbbb-4bbb-8bbb-bbbbbbbbbbbb';
 
 function start() {
   const clock = new SimulatedClock();
-  const calls = createDeferredActors(paymentMachine, ['createOrder', 'getOneOrder', 'cancelOrder'] as const);
+  const calls = createDeferredCheckoutActors(paymentMachine, ['createOrder', 'cancelOrder'] as const);
   const effects = {
     persistAttempt: vi.fn(),
     clearAttempt: vi.fn(),
@@ -70,7 +70,13 @@ function start() {
     for (let left = ms; left > 0; left -= Math.min(left, 500)) clock.increment(Math.min(left, 500));
   };
   const value = () => actor.getSnapshot().value;
-  return { actor, calls, effects, advance, value };
+  /** The parent's state with its order poll's (confirming, delivering), null when none runs. */
+  const polling = () => {
+    const snapshot = actor.getSnapshot();
+    const poll = snapshot.children.poll ?? snapshot.children.delivery;
+    return [snapshot.value, poll ? poll.getSnapshot().value : null];
+  };
+  return { actor, calls, effects, advance, value, polling };
 }
 
 describe('payment machine', () => {
@@ -123,23 +129,23 @@ describe('payment machine', () => {
   });
 
   it('polls getOneOrder every PAYMENT_POLL_MS until paid; one request at a time; stops while hidden', async () => {
-    const { actor, calls, effects, advance, value } = start();
+    const { actor, calls, effects, advance, value, polling } = start();
     actor.send({ type: 'page.resume', orderNumber: ORDER.order_number });
-    expect(value()).toEqual({ confirming: 'fetching' });
+    expect(polling()).toEqual(['confirming', 'fetching']);
     expect(calls.lastInput('getOneOrder')).toEqual({ order_number: ORDER.order_number });
     await calls.resolve('getOneOrder', ok({ status: 'paying' }));
-    expect(value()).toEqual({ confirming: 'waiting' });
+    expect(polling()).toEqual(['confirming', 'waiting']);
     advance(PAYMENT_POLL_MS - 1);
     expect(calls.isPending('getOneOrder')).toBe(false);
     advance(1);
     expect(calls.isPending('getOneOrder')).toBe(true);
     actor.send({ type: 'page.hidden' });
     await calls.resolve('getOneOrder', ok({ status: 'paying' }));
-    expect(value()).toEqual({ confirming: 'paused' });
+    expect(polling()).toEqual(['confirming', 'paused']);
     advance(PAYMENT_POLL_MS * 10);
     expect(calls.calls.filter((call) => call.id === 'getOneOrder')).toHaveLength(2);
     actor.send({ type: 'page.visible' });
-    expect(value()).toEqual({ confirming: 'fetching' });
+    expect(polling()).toEqual(['confirming', 'fetching']);
     await calls.resolve('getOneOrder', ok({ status: 'paid', paid_at: '2026-11-24 12:01:00' }));
     expect(value()).toEqual({ paid: 'settled' });
     expect(effects.orderPaid).toHaveBeenCalledTimes(1);
@@ -148,10 +154,10 @@ describe('payment machine', () => {
   });
 
   it('a paid game top-up keeps polling until the game acknowledges (已到账) or the delivery is refunded', async () => {
-    const { actor, calls, advance, value } = start();
+    const { actor, calls, advance, value, polling } = start();
     actor.send({ type: 'page.resume', orderNumber: ORDER.order_number });
     await calls.resolve('getOneOrder', ok({ kind: 'game', status: 'paid' }));
-    expect(value()).toEqual({ paid: { delivering: 'waiting' } });
+    expect(polling()).toEqual([{ paid: 'delivering' }, 'waiting']);
     advance(PAYMENT_POLL_MS);
     await calls.resolve('getOneOrder', ok({ kind: 'game', status: 'paid' }));
     advance(PAYMENT_POLL_MS);
@@ -168,7 +174,7 @@ describe('payment machine', () => {
   });
 
   it('gives up polling after PAYMENT_CONFIRM_TIMEOUT_MS (stalled); 刷新 polls again', async () => {
-    const { actor, calls, advance, value } = start();
+    const { actor, calls, advance, value, polling } = start();
     actor.send({ type: 'page.resume', orderNumber: ORDER.order_number });
     await calls.resolve('getOneOrder', ok({ status: 'paying' }));
     for (let t = PAYMENT_POLL_MS; t < PAYMENT_CONFIRM_TIMEOUT_MS; t += PAYMENT_POLL_MS) {
@@ -178,13 +184,13 @@ describe('payment machine', () => {
     advance(PAYMENT_POLL_MS);
     expect(value()).toBe('stalled');
     actor.send({ type: 'ui.refresh' });
-    expect(value()).toEqual({ confirming: 'fetching' });
+    expect(polling()).toEqual(['confirming', 'fetching']);
     await calls.resolve('getOneOrder', ok({ status: 'expired' }));
     expect(value()).toBe('expired');
   });
 
   it('cancel: cancelOrder closes the order (failed); 订单已支付 goes back to confirming with the message', async () => {
-    const { actor, calls, effects, value } = start();
+    const { actor, calls, effects, value, polling } = start();
     actor.send({ type: 'page.resume', orderNumber: ORDER.order_number });
     await calls.resolve('getOneOrder', ok());
     actor.send({ type: 'ui.pay.cancel' });
@@ -192,7 +198,7 @@ describe('payment machine', () => {
     await calls.resolve('cancelOrder', refused(MONEY_MSG.orderPaid));
     expect(actor.getSnapshot().context.error).toBe(MONEY_MSG.orderPaid);
     expect(effects.showError).not.toHaveBeenCalled();
-    expect(value()).toEqual({ confirming: 'fetching' });
+    expect(polling()).toEqual(['confirming', 'fetching']);
     await calls.resolve('getOneOrder', ok());
     actor.send({ type: 'ui.pay.cancel' });
     await calls.resolve('cancelOrder', ok({ status: 'failed', fail_reason: MONEY_MSG.cancelled }));
@@ -217,12 +223,12 @@ describe('payment machine', () => {
   });
 
   it('back from the cashier without a reload (page visible) confirms; 继续支付 opens the cashier again', async () => {
-    const { actor, calls, effects, value } = start();
+    const { actor, calls, effects, value, polling } = start();
     actor.send({ type: 'ui.pay.submit', attempt: ATTEMPT, key: KEY_A });
     await calls.resolve('createOrder', ok());
     actor.send({ type: 'page.hidden' });
     actor.send({ type: 'page.visible' });
-    expect(value()).toEqual({ confirming: 'fetching' });
+    expect(polling()).toEqual(['confirming', 'fetching']);
     await calls.resolve('getOneOrder', ok());
     actor.send({ type: 'ui.pay.reopen' });
     expect(value()).toBe('awaitingCashier');

@@ -1,7 +1,9 @@
-import { assertEvent, assign, fromPromise, setup } from 'xstate';
+import { assertEvent, assign, forwardTo, fromPromise, setup } from 'xstate';
 import type { OrderView } from '../api/protocol/calls/order.ts';
 import { MONEY_MSG } from '../api/protocol/money.ts';
-import { PAID_STATUSES, PAYMENT_CONFIRM_TIMEOUT_MS, PAYMENT_CREATE_RETRY_MS, PAYMENT_IN_FLIGHT_MESSAGE, PAYMENT_NETWORK_MESSAGE, PAYMENT_POLL_MS, UNPAID_STATUSES } from './payment.constants.ts';
+import { orderPollMachine } from './order-poll.machine.ts';
+import type { PolledOutcome } from './order-poll.types.ts';
+import { PAID_STATUSES, PAYMENT_CONFIRM_TIMEOUT_MS, PAYMENT_CREATE_RETRY_MS, PAYMENT_IN_FLIGHT_MESSAGE, PAYMENT_NETWORK_MESSAGE, UNPAID_STATUSES } from './payment.constants.ts';
 import type {
   CreateOrderInput,
   OpenCashierParams,
@@ -38,27 +40,30 @@ export function createOrderInput(attempt: PaymentAttempt, key: string): CreateOr
   };
 }
 
-const orderOf = (outcome: OrderOutcome): OrderView | null =>
+const orderOf = (outcome: PolledOutcome): OrderView | null =>
   outcome.kind === 'ok' && outcome.data !== null && typeof outcome.data === 'object' && typeof outcome.data.order_number === 'string' ? outcome.data : null;
 
-const statusIn = (outcome: OrderOutcome, statuses: readonly string[]) => {
+const statusIn = (outcome: PolledOutcome, statuses: readonly string[]) => {
   const order = orderOf(outcome);
   return order !== null && statuses.includes(order.status);
 };
 
 /** A refusal the player must read (the server's message), not a failure worth retrying as is. */
-const refusalOf = (outcome: OrderOutcome): string | null => (outcome.kind === 'toast' ? outcome.msg || MONEY_MSG.orderClosed : null);
+const refusalOf = (outcome: PolledOutcome): string | null => (outcome.kind === 'toast' ? outcome.msg || MONEY_MSG.orderClosed : null);
 
 const failureMessage = (outcome: OrderOutcome): string =>
   outcome.kind === 'error' ? PAYMENT_NETWORK_MESSAGE : outcome.kind === 'sessionExpired' ? outcome.toast : 'msg' in outcome && outcome.msg ? outcome.msg : PAYMENT_NETWORK_MESSAGE;
 
-type Answer = { outcome: OrderOutcome };
+type Answer = { outcome: PolledOutcome };
 const answer = ({ event }: { event: { output: OrderOutcome } }): Answer => ({ outcome: event.output });
 const storeAnswer = { type: 'storeOrder', params: answer } as const;
+/** An answer of the order poll (the child invoked while confirming and while delivering). */
+const polled = ({ event }: { event: { outcome: PolledOutcome } }): Answer => ({ outcome: event.outcome });
+const storePolled = { type: 'storeOrder', params: polled } as const;
 
 /**
  * One order's payment on /rechargepay: choosing → creating → awaitingCashier →
- * confirming (getOneOrder every 2 s while the page is visible, until a final status or a timeout)
+ * confirming (the order poll, machines/order-poll.machine.ts, until a final status or a timeout)
  * → paid | failed | expired (| refunded when a game delivery failed). createOrder carries the
  * attempt's idempotency key, generated once per attempt by the page and kept here and in storage,
  * so a retry after a network failure sends the same key; 请勿重复提交 waits and asks again with it.
@@ -70,17 +75,15 @@ export const paymentMachine = setup({
     context: {} as PaymentContext,
     events: {} as PaymentEvent,
     tags: {} as PaymentTag,
-    children: {} as { createOrder: 'createOrder'; getOneOrder: 'getOneOrder'; cancelOrder: 'cancelOrder'; getDelivery: 'getOneOrder' },
+    children: {} as { createOrder: 'createOrder'; poll: 'orderPoll'; cancelOrder: 'cancelOrder'; delivery: 'orderPoll' },
   },
   actors: {
     /** Provided by the app: /api/order/createOrder. */
     createOrder: fromPromise<OrderOutcome, CreateOrderInput>(async () => {
       throw new Error('createOrder is not provided');
     }),
-    /** Provided by the app: /api/order/getOneOrder. */
-    getOneOrder: fromPromise<OrderOutcome, { order_number: string }>(async () => {
-      throw new Error('getOneOrder is not provided');
-    }),
+    /** getOneOrder while the order may still be paid (the app provides its call). */
+    orderPoll: orderPollMachine,
     /** Provided by the app: /api/order/cancelOrder. */
     cancelOrder: fromPromise<OrderOutcome, { order_number: string }>(async () => {
       throw new Error('cancelOrder is not provided');
@@ -116,6 +119,9 @@ export const paymentMachine = setup({
     keepForRetry: assign((_, params: { message: string }) => ({ error: params.message })),
     markHidden: assign({ pageHidden: true }),
     markVisible: assign({ pageHidden: false }),
+    /** The poll pauses while the page is hidden and asks at once when it is back. */
+    tellPoll: forwardTo('poll'),
+    tellDelivery: forwardTo('delivery'),
   },
   guards: {
     isSameAttempt: ({ context, event }) => event.type === 'ui.pay.submit' && context.key !== null && sameAttempt(context.attempt, event.attempt),
@@ -127,13 +133,11 @@ export const paymentMachine = setup({
     isDelivered: (_, { outcome }: Answer) => statusIn(outcome, ['delivered']),
     isRefused: (_, { outcome }: Answer) => refusalOf(outcome) !== null,
     isNetworkFailure: (_, { outcome }: Answer) => outcome.kind === 'error',
-    isPageHidden: ({ context }) => context.pageHidden,
     /** A game top-up paid but not yet acknowledged by the game. */
     awaitsDelivery: (_, { outcome }: Answer) => statusIn(outcome, ['paid']) && orderOf(outcome)?.kind === 'game',
     hasPayUrl: ({ context }) => typeof context.order?.pay_url === 'string' && context.order.pay_url !== '',
   },
   delays: {
-    paymentPoll: PAYMENT_POLL_MS,
     confirmTimeout: PAYMENT_CONFIRM_TIMEOUT_MS,
     createRetry: PAYMENT_CREATE_RETRY_MS,
   },
@@ -216,43 +220,30 @@ export const paymentMachine = setup({
       },
     },
     confirming: {
-      initial: 'fetching',
+      invoke: {
+        id: 'poll',
+        src: 'orderPoll',
+        input: ({ context }) => ({ orderNumber: context.orderNumber!, hidden: context.pageHidden, fetchFirst: true }),
+      },
       after: { confirmTimeout: 'stalled' },
       on: {
+        'poll.answer': [
+          { guard: { type: 'awaitsDelivery', params: polled }, target: 'paid.delivering', actions: storePolled },
+          { guard: { type: 'isPaid', params: polled }, target: 'paid', actions: storePolled },
+          { guard: { type: 'isExpired', params: polled }, target: 'expired', actions: storePolled },
+          { guard: { type: 'isClosed', params: polled }, target: 'failed', actions: storePolled },
+          {
+            // 订单不存在 (another account's or a stale number): nothing to wait for.
+            guard: { type: 'isRefused', params: polled },
+            target: 'failed',
+            actions: { type: 'refuse', params: ({ event }) => ({ message: refusalOf(event.outcome)! }) },
+          },
+          { actions: storePolled },
+        ],
+        'page.hidden': { actions: ['markHidden', 'tellPoll'] },
+        'page.visible': { actions: ['markVisible', 'tellPoll'] },
         'ui.pay.reopen': { guard: 'hasPayUrl', target: 'awaitingCashier' },
         'ui.pay.cancel': 'cancelling',
-      },
-      states: {
-        fetching: {
-          tags: ['busy'],
-          invoke: {
-            id: 'getOneOrder',
-            src: 'getOneOrder',
-            input: ({ context }) => ({ order_number: context.orderNumber! }),
-            onDone: [
-              { guard: { type: 'awaitsDelivery', params: answer }, target: '#payment.paid.delivering', actions: storeAnswer },
-              { guard: { type: 'isPaid', params: answer }, target: '#payment.paid', actions: storeAnswer },
-              { guard: { type: 'isExpired', params: answer }, target: '#payment.expired', actions: storeAnswer },
-              { guard: { type: 'isClosed', params: answer }, target: '#payment.failed', actions: storeAnswer },
-              {
-                // 订单不存在 (another account's or a stale number): nothing to wait for.
-                guard: { type: 'isRefused', params: answer },
-                target: '#payment.failed',
-                actions: { type: 'refuse', params: ({ event }) => ({ message: refusalOf(event.output)! }) },
-              },
-              { guard: 'isPageHidden', target: 'paused', actions: storeAnswer },
-              { target: 'waiting', actions: storeAnswer },
-            ],
-            onError: [{ guard: 'isPageHidden', target: 'paused' }, { target: 'waiting' }],
-          },
-        },
-        waiting: {
-          after: { paymentPoll: 'fetching' },
-          on: { 'page.hidden': { target: 'paused', actions: 'markHidden' } },
-        },
-        paused: {
-          on: { 'page.visible': { target: 'fetching', actions: 'markVisible' } },
-        },
       },
     },
     // The notification is late: the player refreshes by hand (or pays again, or cancels).
@@ -285,29 +276,19 @@ export const paymentMachine = setup({
       states: {
         // A game top-up is paid, the game has not acknowledged it yet: keep asking.
         delivering: {
-          initial: 'waiting',
-          states: {
-            waiting: {
-              after: { paymentPoll: 'fetching' },
-              on: { 'page.hidden': { target: 'paused', actions: 'markHidden' } },
-            },
-            fetching: {
-              invoke: {
-                id: 'getDelivery',
-                src: 'getOneOrder',
-                input: ({ context }) => ({ order_number: context.orderNumber! }),
-                onDone: [
-                  { guard: { type: 'isDelivered', params: answer }, target: '#payment.paid.settled', actions: storeAnswer },
-                  { guard: { type: 'isClosed', params: answer }, target: '#payment.refunded', actions: storeAnswer },
-                  { guard: 'isPageHidden', target: 'paused', actions: storeAnswer },
-                  { target: 'waiting', actions: storeAnswer },
-                ],
-                onError: [{ guard: 'isPageHidden', target: 'paused' }, { target: 'waiting' }],
-              },
-            },
-            paused: {
-              on: { 'page.visible': { target: 'fetching', actions: 'markVisible' } },
-            },
+          invoke: {
+            id: 'delivery',
+            src: 'orderPoll',
+            input: ({ context }) => ({ orderNumber: context.orderNumber!, hidden: context.pageHidden, fetchFirst: false }),
+          },
+          on: {
+            'poll.answer': [
+              { guard: { type: 'isDelivered', params: polled }, target: 'settled', actions: storePolled },
+              { guard: { type: 'isClosed', params: polled }, target: '#payment.refunded', actions: storePolled },
+              { actions: storePolled },
+            ],
+            'page.hidden': { actions: ['markHidden', 'tellDelivery'] },
+            'page.visible': { actions: ['markVisible', 'tellDelivery'] },
           },
         },
         settled: { type: 'final' },

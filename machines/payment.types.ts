@@ -1,6 +1,7 @@
 import type { ApiOutcome } from '../api/outcome.ts';
 import type { OrderView } from '../api/protocol/calls/order.ts';
 import type { TopUpKind, PayMethod } from '../api/protocol/money.ts';
+import type { OrderPollReply } from './order-poll.types.ts';
 
 /**
  * What the player is buying, as /rechargepay receives it in `data` (and keeps in storage):
@@ -52,7 +53,8 @@ export interface PaymentContext {
 
 /**
  * Events by source: the page's buttons (ui.*), the page's visibility and the order found in the
- * URL or storage (page.*); answers arrive as xstate.done/error.actor.<invoke id>.
+ * URL or storage (page.*); answers arrive as xstate.done/error.actor.<invoke id>, the order poll's
+ * as poll.answer.
  */
 export type PaymentEvent =
   | { type: 'ui.pay.submit'; attempt: PaymentAttempt; key: string }
@@ -63,7 +65,8 @@ export type PaymentEvent =
   | { type: 'ui.refresh' }
   | { type: 'page.resume'; orderNumber: string }
   | { type: 'page.hidden' }
-  | { type: 'page.visible' };
+  | { type: 'page.visible' }
+  | OrderPollReply;
 
 export type PaymentTag = 'busy';
 

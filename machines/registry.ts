@@ -1,13 +1,11 @@
 import type { AnyActorLogic, AnyStateMachine, InputFrom } from 'xstate';
 import { accountCancelMachine } from './account-cancel.machine.ts';
 import { agreementSheetMachine } from './agreement-sheet.machine.ts';
-import { avatarUploadMachine } from './avatar-upload.machine.ts';
 import { giftClaimMachine } from './gift-claim.machine.ts';
 import { checkInMachine } from './check-in.machine.ts';
 import { taskClaimMachine } from './task-claim.machine.ts';
 import { cacheClearMachine } from './cache-clear.machine.ts';
 import { favouriteMachine } from './favourite.machine.ts';
-import { feedbackImageMachine } from './feedback-image.machine.ts';
 import { browserDownloadMachine } from './browser-download.machine.ts';
 import { downloadEntryMachine } from './download-entry.machine.ts';
 import { downloadListMachine } from './download-list.machine.ts';
@@ -17,6 +15,7 @@ import { playSessionMachine } from './play-session.machine.ts';
 import { loginOverlayMachine } from './login-overlay.machine.ts';
 import { logoutMachine } from './logout.machine.ts';
 import { navigationMachine } from './navigation.machine.ts';
+import { orderPollMachine } from './order-poll.machine.ts';
 import { passwordChangeMachine } from './password-change.machine.ts';
 import { paymentMachine } from './payment.machine.ts';
 import { phoneBindMachine } from './phone-bind.machine.ts';
@@ -31,6 +30,7 @@ import { serviceLiveMachine } from './service-live.machine.ts';
 import { servicePollMachine } from './service-poll.machine.ts';
 import { sessionMachine } from './session.machine.ts';
 import { updateDialogMachine } from './update-dialog.machine.ts';
+import { uploadMachine } from './upload.machine.ts';
 import { withdrawFormMachine } from './withdraw-form.machine.ts';
 import { storeRedeemMachine } from './store-redeem.machine.ts';
 import { tradePurchaseMachine } from './trade-purchase.machine.ts';
@@ -198,12 +198,22 @@ export const MACHINES: readonly MachineEntry[] = [
   }),
   entry({ name: 'logout', summary: "Mine page '退出登录': confirm, server logout, sign out", machine: logoutMachine }),
   entry({ name: 'real-name-form', summary: 'Real-name form: editing → submitting → verified | refused (shared GB 11643 checks)', machine: realNameFormMachine, input: { today: '2026-03-06' } }),
-  entry({ name: 'avatar-upload', summary: 'Avatar: upload ticket → bytes up (progress) → headerImgEdit → done | failed with retry', machine: avatarUploadMachine }),
+  entry({
+    name: 'upload',
+    summary: 'One picture (the avatar, a feedback picture): upload ticket of the input purpose → bytes up (progress) → save when asked (headerImgEdit) → uploaded | failed with retry',
+    machine: uploadMachine,
+    input: { purpose: 'avatar', side: 1024, save: true },
+  }),
   entry({ name: 'account-cancel', summary: '注销账号 in four steps: rules → conditions → type-5 code (60 s countdown) → cooling-off; revoke', machine: accountCancelMachine }),
   entry({ name: 'phone-verify', summary: 'Phone change step 1 (/phoneverify): type-3 code, 60 s resend countdown, code → ticket', machine: phoneVerifyMachine, input: {} }),
   entry({ name: 'phone-bind', summary: 'Phone change step 2 (/phoneverifynew): new phone, type-4 code, bind with the ticket; a refused ticket goes back to step 1', machine: phoneBindMachine, input: { ticket: 'ticket' } }),
   entry({ name: 'payment', summary: 'One order on /rechargepay: choosing → creating (idempotency key) → cashier → confirming (2 s poll) → paid | failed | expired | refunded', machine: paymentMachine }),
-  entry({ name: 'feedback-image', summary: 'One feedback picture: upload ticket → bytes up (progress) → uploaded | failed with retry; removing it stops the actor', machine: feedbackImageMachine, input: { file: new Blob([]) } }),
+  entry({
+    name: 'order-poll',
+    summary: "An open order's poll, invoked by payment and trade-purchase: getOneOrder every 2 s while the page is visible (paused while hidden), each answer to the parent (poll.answer)",
+    machine: orderPollMachine,
+    input: { orderNumber: 'P202611240001', hidden: false, fetchFirst: true },
+  }),
   entry({
     name: 'update-dialog',
     summary: '/updatedialog and the start-up check: checking → none | optional (以后再说, remembered) | forced; 立即更新 downloads through the bridge (progress → installer) or opens the URL',

@@ -1,6 +1,6 @@
 import type { ApiOutcome } from '../api/outcome.ts';
 import type { ChatMessage, ServiceQueue } from '../api/protocol/service-chat.ts';
-import type { TicketOutcome, UploadInput, UploadResult } from './avatar-upload.types.ts';
+import type { TicketOutcome, UploadInput, UploadResult } from './upload.types.ts';
 import type { ServiceStatus } from './service-poll.types.ts';
 
 /** One chat line: 'in' user → service, 'out' service → user (api/protocol/service-chat.ts). */

@@ -1,7 +1,8 @@
-import { assertEvent, assign, fromPromise, setup } from 'xstate';
+import { assertEvent, assign, forwardTo, fromPromise, setup } from 'xstate';
 import type { OrderView } from '../api/protocol/calls/order.ts';
 import { MONEY_MSG } from '../api/protocol/money.ts';
-import { PAYMENT_CONFIRM_TIMEOUT_MS, PAYMENT_CREATE_RETRY_MS, PAYMENT_IN_FLIGHT_MESSAGE, PAYMENT_NETWORK_MESSAGE, PAYMENT_POLL_MS } from './payment.constants.ts';
+import { orderPollMachine } from './order-poll.machine.ts';
+import { PAYMENT_CONFIRM_TIMEOUT_MS, PAYMENT_CREATE_RETRY_MS, PAYMENT_IN_FLIGHT_MESSAGE, PAYMENT_NETWORK_MESSAGE } from './payment.constants.ts';
 import type { BuyListingInput, OrderParams, TradeOrderOutcome, TradePurchaseContext, TradePurchaseEvent, TradePurchaseInput, TradePurchaseTag } from './trade-purchase.types.ts';
 
 /** Order statuses while the reservation is open (the cashier may still be paid). */
@@ -23,13 +24,20 @@ const paid = { guard: { type: 'isDelivered', params: answer }, target: '#tradePu
 const expired = { guard: { type: 'isExpired', params: answer }, target: '#tradePurchase.expired', actions: store } as const;
 const cancelled = { guard: { type: 'isCancelled', params: answer }, target: '#tradePurchase.cancelled', actions: store } as const;
 const failed = { guard: { type: 'isClosed', params: answer }, target: '#tradePurchase.failed', actions: store } as const;
+/** The same endings for an answer of the order poll (the child invoked while awaiting and checking the payment). */
+const polled = ({ event }: { event: { outcome: TradeOrderOutcome } }): Answer => ({ outcome: event.outcome });
+const storePolled = { type: 'storeOrder', params: polled } as const;
+const polledPaid = { guard: { type: 'isDelivered', params: polled }, target: '#tradePurchase.paid', actions: storePolled } as const;
+const polledExpired = { guard: { type: 'isExpired', params: polled }, target: '#tradePurchase.expired', actions: storePolled } as const;
+const polledCancelled = { guard: { type: 'isCancelled', params: polled }, target: '#tradePurchase.cancelled', actions: storePolled } as const;
+const polledFailed = { guard: { type: 'isClosed', params: polled }, target: '#tradePurchase.failed', actions: storePolled } as const;
 
 /**
  * A listing's purchase: confirming (the pay method, on /wantpay) → creating (buyListing,
  * whose idempotency key is kept for a retry after a network failure; 请勿重复提交 asks again with
  * it) → awaitingPayment (/orderpay: the reservation's countdown, 去支付 opens the sandbox cashier;
  * the order is polled meanwhile) → checking (polling after the cashier, until a result or the
- * confirm timeout: stalled) → paid (delivered: the sub-account is the buyer's) | expired |
+ * confirm timeout: stalled); both poll through the order poll (machines/order-poll.machine.ts) → paid (delivered: the sub-account is the buyer's) | expired |
  * cancelled | failed. /orderpay resumes it from an order number (loading).
  */
 export const tradePurchaseMachine = setup({
@@ -38,7 +46,7 @@ export const tradePurchaseMachine = setup({
     events: {} as TradePurchaseEvent,
     input: {} as TradePurchaseInput,
     tags: {} as TradePurchaseTag,
-    children: {} as { buyListing: 'buyListing'; loadOrder: 'getOneOrder'; pollOrder: 'getOneOrder'; checkOrder: 'getOneOrder'; cancelOrder: 'cancelOrder' },
+    children: {} as { buyListing: 'buyListing'; loadOrder: 'getOneOrder'; pollOrder: 'orderPoll'; checkOrder: 'orderPoll'; cancelOrder: 'cancelOrder' },
   },
   actors: {
     /** Provided by the app: /api/trade/buyListing (answer decoded). */
@@ -49,6 +57,8 @@ export const tradePurchaseMachine = setup({
     getOneOrder: fromPromise<TradeOrderOutcome, { order_number: string }>(async () => {
       throw new Error('getOneOrder is not provided');
     }),
+    /** getOneOrder while the order may still be paid (the app provides its call, answer decoded). */
+    orderPoll: orderPollMachine,
     /** Provided by the app: /api/order/cancelOrder (answer decoded). */
     cancelOrder: fromPromise<TradeOrderOutcome, { order_number: string }>(async () => {
       throw new Error('cancelOrder is not provided');
@@ -86,6 +96,9 @@ export const tradePurchaseMachine = setup({
     keepForRetry: assign((_, params: { message: string }) => ({ error: params.message })),
     markHidden: assign({ pageHidden: true }),
     markVisible: assign({ pageHidden: false }),
+    /** The poll pauses while the page is hidden and asks at once when it is back. */
+    tellPoll: forwardTo('pollOrder'),
+    tellCheck: forwardTo('checkOrder'),
   },
   guards: {
     /** The same listing and method tried before without an answer: reuse its key. */
@@ -98,12 +111,10 @@ export const tradePurchaseMachine = setup({
     isClosed: (_, { outcome }: Answer) => statusIs(outcome, ['failed', 'refunded']),
     isRefused: (_, { outcome }: Answer) => refusalOf(outcome) !== null,
     isNetworkFailure: (_, { outcome }: Answer) => outcome.kind === 'error',
-    isPageHidden: ({ context }) => context.pageHidden,
     isOpenAfterCashier: ({ context }, { outcome }: Answer) => context.returned && statusIs(outcome, TRADE_OPEN_STATUSES),
     hasPayUrl: ({ context }) => typeof context.order?.pay_url === 'string' && context.order.pay_url !== '',
   },
   delays: {
-    poll: PAYMENT_POLL_MS,
     confirmTimeout: PAYMENT_CONFIRM_TIMEOUT_MS,
     createRetry: PAYMENT_CREATE_RETRY_MS,
   },
@@ -195,54 +206,32 @@ export const tradePurchaseMachine = setup({
       on: { 'ui.retry': { target: 'loading', actions: 'clearError' } },
     },
     awaitingPayment: {
-      // getOneOrder every 2 s while the page is visible (paid in another tab, or the countdown ran out).
-      initial: 'waiting',
-      states: {
-        waiting: {
-          after: { poll: 'fetching' },
-          on: { 'page.hidden': { target: 'paused', actions: 'markHidden' } },
-        },
-        fetching: {
-          invoke: {
-            id: 'pollOrder',
-            src: 'getOneOrder',
-            input: ({ context }) => ({ order_number: context.orderNumber! }),
-            onDone: [paid, expired, cancelled, failed, { guard: 'isPageHidden', target: 'paused', actions: store }, { target: 'waiting', actions: store }],
-            onError: [{ guard: 'isPageHidden', target: 'paused' }, { target: 'waiting' }],
-          },
-        },
-        paused: {
-          on: { 'page.visible': { target: 'fetching', actions: 'markVisible' } },
-        },
+      // The order poll while the page is visible (paid in another tab, or the countdown ran out).
+      invoke: {
+        id: 'pollOrder',
+        src: 'orderPoll',
+        input: ({ context }) => ({ orderNumber: context.orderNumber!, hidden: context.pageHidden, fetchFirst: false }),
       },
       on: {
+        'poll.answer': [polledPaid, polledExpired, polledCancelled, polledFailed, { actions: storePolled }],
+        'page.hidden': { actions: ['markHidden', 'tellPoll'] },
+        'page.visible': { actions: ['markVisible', 'tellPoll'] },
         'ui.pay.open': { guard: 'hasPayUrl', target: 'checking', actions: { type: 'openCashier', params: ({ context }) => ({ payUrl: context.order!.pay_url! }) } },
         'ui.pay.cancel': 'cancelling',
         'clock.expired': 'checking',
       },
     },
     checking: {
-      initial: 'waiting',
-      states: {
-        waiting: {
-          after: { poll: 'fetching' },
-          on: { 'page.hidden': { target: 'paused', actions: 'markHidden' } },
-        },
-        fetching: {
-          invoke: {
-            id: 'checkOrder',
-            src: 'getOneOrder',
-            input: ({ context }) => ({ order_number: context.orderNumber! }),
-            onDone: [paid, expired, cancelled, failed, { guard: 'isPageHidden', target: 'paused', actions: store }, { target: 'waiting', actions: store }],
-            onError: [{ guard: 'isPageHidden', target: 'paused' }, { target: 'waiting' }],
-          },
-        },
-        paused: {
-          on: { 'page.visible': { target: 'fetching', actions: 'markVisible' } },
-        },
+      invoke: {
+        id: 'checkOrder',
+        src: 'orderPoll',
+        input: ({ context }) => ({ orderNumber: context.orderNumber!, hidden: context.pageHidden, fetchFirst: false }),
       },
       after: { confirmTimeout: 'stalled' },
       on: {
+        'poll.answer': [polledPaid, polledExpired, polledCancelled, polledFailed, { actions: storePolled }],
+        'page.hidden': { actions: ['markHidden', 'tellCheck'] },
+        'page.visible': { actions: ['markVisible', 'tellCheck'] },
         'ui.pay.open': { guard: 'hasPayUrl', actions: { type: 'openCashier', params: ({ context }) => ({ payUrl: context.order!.pay_url! }) } },
         'ui.pay.cancel': 'cancelling',
       },

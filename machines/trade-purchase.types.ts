@@ -1,6 +1,7 @@
 import type { ApiOutcome } from '../api/outcome.ts';
 import type { OrderView } from '../api/protocol/calls/order.ts';
 import type { TradePayMethod } from '../api/protocol/trade-rules.ts';
+import type { OrderPollReply } from './order-poll.types.ts';
 
 /**
  * One purchase of a listing: the confirm sheet of /wantpay creates the order
@@ -37,7 +38,8 @@ export interface TradePurchaseInput {
 
 /**
  * Events by source: the confirm sheet and /orderpay's buttons (ui.*), the page (page.*), the view's
- * countdown (clock.*); answers arrive as xstate.done/error.actor.<invoke id>.
+ * countdown (clock.*); answers arrive as xstate.done/error.actor.<invoke id>, the order poll's as
+ * poll.answer.
  */
 export type TradePurchaseEvent =
   /** 立即购买: the confirm sheet opens. */
@@ -57,7 +59,8 @@ export type TradePurchaseEvent =
   /** The reservation's countdown reached zero: ask the server (it expires the order). */
   | { type: 'clock.expired' }
   | { type: 'page.hidden' }
-  | { type: 'page.visible' };
+  | { type: 'page.visible' }
+  | OrderPollReply;
 
 export type TradePurchaseTag = 'busy';
 

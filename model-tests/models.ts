@@ -1,12 +1,10 @@
 import type { AnyStateMachine } from 'xstate';
 import { accountCancelMachine } from '../machines/account-cancel.machine.ts';
-import { avatarUploadMachine } from '../machines/avatar-upload.machine.ts';
 import { browserDownloadMachine } from '../machines/browser-download.machine.ts';
 import { cacheClearMachine } from '../machines/cache-clear.machine.ts';
 import { checkInMachine } from '../machines/check-in.machine.ts';
 import { downloadEntryMachine } from '../machines/download-entry.machine.ts';
 import { favouriteMachine } from '../machines/favourite.machine.ts';
-import { feedbackImageMachine } from '../machines/feedback-image.machine.ts';
 import { giftClaimMachine } from '../machines/gift-claim.machine.ts';
 import { listingFormMachine } from '../machines/listing-form.machine.ts';
 import { listingLifecycleMachine } from '../machines/listing-lifecycle.machine.ts';
@@ -32,11 +30,11 @@ import { taskClaimMachine } from '../machines/task-claim.machine.ts';
 import { tradeActionMachine } from '../machines/trade-action.machine.ts';
 import { tradePurchaseMachine } from '../machines/trade-purchase.machine.ts';
 import { updateDialogMachine } from '../machines/update-dialog.machine.ts';
+import { uploadMachine } from '../machines/upload.machine.ts';
 import { withdrawFormMachine } from '../machines/withdraw-form.machine.ts';
 import { getAccountCancelPaths } from './account-cancel.paths.ts';
 import { getPasswordChangePaths, getPhoneBindPaths, getPhoneVerifyPaths } from './account-security.paths.ts';
 import { getAgreementSheetPaths, standaloneSheet } from './agreement-sheet.paths.ts';
-import { getAvatarUploadPaths } from './avatar-upload.paths.ts';
 import { getBrowserDownloadPaths } from './browser-download.paths.ts';
 import { getCachePaths } from './cache-clear.paths.ts';
 import { getCheckInPaths } from './check-in.paths.ts';
@@ -44,7 +42,6 @@ import { coverageOfPaths, formatCoverage, unexplained, type CoverageReport, type
 import { getEntryPaths } from './download-entry.paths.ts';
 import { getListPaths, modelListMachine } from './download-list.paths.ts';
 import { getFavouritePaths } from './favourite.paths.ts';
-import { getFeedbackImagePaths } from './feedback-image.paths.ts';
 import { CLAIM_NOT_ON_PATHS, getClaimPaths } from './gift-claim.paths.ts';
 import { getListingFormPaths, LISTING_FORM_NOT_ON_PATHS } from './listing-form.paths.ts';
 import { getLifecyclePaths, LIFECYCLE_NOT_ON_PATHS } from './listing-lifecycle.paths.ts';
@@ -68,6 +65,8 @@ import { getTaskClaimPaths, TASK_CLAIM_NOT_ON_PATHS } from './task-claim.paths.t
 import { getTradeActionPaths } from './trade-action.paths.ts';
 import { getTradePurchasePaths } from './trade-purchase.paths.ts';
 import { getUpdatePaths } from './update-dialog.paths.ts';
+import { getOrderPollPaths, ORDER_POLL_NOT_ON_PATHS, standaloneOrderPoll } from './order-poll.paths.ts';
+import { getUploadPaths, UPLOAD_NOT_ON_PATHS } from './upload.paths.ts';
 import { getWithdrawPaths } from './withdraw-form.paths.ts';
 
 /**
@@ -108,12 +107,12 @@ export const MODELS: Readonly<Record<string, Model>> = {
   'download-entry': { machine: downloadEntryMachine, paths: withInput(getEntryPaths) },
   logout: { machine: logoutMachine, paths: getLogoutPaths },
   'real-name-form': { machine: realNameFormMachine, paths: getRealNameFormPaths },
-  'avatar-upload': { machine: avatarUploadMachine, paths: getAvatarUploadPaths },
+  upload: { machine: uploadMachine, paths: () => [...getUploadPaths('picker'), ...getUploadPaths('tile')], notOnPaths: UPLOAD_NOT_ON_PATHS },
   'account-cancel': { machine: accountCancelMachine, paths: getAccountCancelPaths },
   'phone-verify': { machine: phoneVerifyMachine, paths: withInput(getPhoneVerifyPaths) },
   'phone-bind': { machine: phoneBindMachine, paths: withInput(getPhoneBindPaths) },
   payment: { machine: paymentMachine, paths: getPaymentPaths },
-  'feedback-image': { machine: feedbackImageMachine, paths: getFeedbackImagePaths },
+  'order-poll': { machine: standaloneOrderPoll, paths: () => [...getOrderPollPaths('fetchFirst'), ...getOrderPollPaths('waitFirst'), ...getOrderPollPaths('hidden')], notOnPaths: ORDER_POLL_NOT_ON_PATHS },
   'update-dialog': { machine: updateDialogMachine, paths: () => [...getUpdatePaths(true), ...getUpdatePaths(false)] },
   'password-change': { machine: passwordChangeMachine, paths: withInput(getPasswordChangePaths) },
   'withdraw-form': { machine: withdrawFormMachine, paths: getWithdrawPaths },

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { paymentMachine } from '../machines/payment.machine.ts';
 import { coverageOfPaths, createCoverageRecorder, formatCoverage } from './coverage.ts';
+import { silentOrderPoll } from './order-poll.kit.ts';
 import { describePaymentEvent, getPaymentPaths, PAYMENT_CALLS } from './payment.paths.ts';
 import { replayPath } from './replay.ts';
 
@@ -25,8 +26,7 @@ describe('payment: paths generated from the machine graph', () => {
     let effectsBefore = 0;
     await replayPath(paymentMachine, path, {
       calls: PAYMENT_CALLS,
-      // getDelivery is an invocation of the getOneOrder actor.
-      sources: { getDelivery: 'getOneOrder' },
+      actors: { orderPoll: silentOrderPoll },
       recorder: runtime,
       actions: {
         persistAttempt: (_: unknown, params: { orderNumber?: string }) => void effects.push(`persist ${params.orderNumber ?? 'attempt'}`),

@@ -5,10 +5,12 @@ import { MONEY_MSG } from '../api/protocol/money.ts';
 import { paymentMachine } from '../machines/payment.machine.ts';
 import type { PaymentAttempt, PaymentContext, PaymentEvent } from '../machines/payment.types.ts';
 import { delayedEventsOf, generateCoveringPaths, type MachinePath } from './coverage.ts';
+import { pollAnswers } from './order-poll.kit.ts';
 
 /** The payment statechart's model: event table, generated paths, what each event means outside. */
 
-export const PAYMENT_CALLS = ['createOrder', 'getOneOrder', 'cancelOrder'] as const;
+/** The order poll (confirming, delivering) is the child's, silent here: its answers are path events. */
+export const PAYMENT_CALLS = ['createOrder', 'cancelOrder'] as const;
 export type PaymentCall = (typeof PAYMENT_CALLS)[number];
 
 export const SAMPLE_ORDER: OrderView = {
@@ -80,9 +82,8 @@ const outcomeEvents = (call: PaymentCall, id: string = call): AnyEventObject[] =
 export const paymentEventTable: readonly AnyEventObject[] = [
   ...externalEvents,
   ...outcomeEvents('createOrder'),
-  ...outcomeEvents('getOneOrder'),
   ...outcomeEvents('cancelOrder'),
-  ...outcomeEvents('getOneOrder', 'getDelivery'),
+  ...pollAnswers(Object.values(ORDER_OUTCOMES)),
   ...delayedEventsOf(paymentMachine),
 ];
 
@@ -111,7 +112,6 @@ const ACTIONS: Record<string, string> = {
 };
 
 const DELAYS: Record<string, string> = {
-  paymentPoll: '2 s pass (poll interval)',
   confirmTimeout: '2 min pass (confirm timeout)',
   createRetry: '2 s pass (ask createOrder again)',
 };
@@ -126,6 +126,11 @@ export function describePaymentEvent(event: AnyEventObject): { actor: 'user' | '
     return { actor: 'server', action: `${call} answers ${said}` };
   }
   if (type.startsWith('xstate.error.actor.')) return { actor: 'server', action: `${call} rejects (network failure)` };
+  if (type === 'poll.answer') {
+    const output = event.outcome as ApiOutcome<OrderView>;
+    const said = output.kind === 'ok' ? `status ${output.data.status}` : output.kind === 'toast' ? output.msg : output.kind;
+    return { actor: 'server', action: `the order poll's getOneOrder answers ${said}` };
+  }
   const action = ACTIONS[type];
   if (!action) throw new Error(`no action for ${type}`);
   return { actor: 'user', action };

@@ -2,7 +2,7 @@ import type { AnyEventObject, AnyMachineSnapshot } from 'xstate';
 import type { ChatMessage } from '../api/protocol/service-chat.ts';
 import { serviceChatMachine } from '../machines/service-chat.machine.ts';
 import type { ChatContext, ChatPageOutcome, SendOutcome } from '../machines/service-chat.types.ts';
-import { PICTURE, TICKET_OUTCOMES, UPLOAD_RESULTS } from './avatar-upload.paths.ts';
+import { PICTURE, TICKET_OUTCOMES, UPLOAD_RESULTS } from './upload.paths.ts';
 import { delayedEventsOf, generateCoveringPaths, type MachinePath, type NotOnPaths } from './coverage.ts';
 
 /**

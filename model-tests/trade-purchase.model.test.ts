@@ -3,6 +3,7 @@ import { createActor } from 'xstate';
 import { tradePurchaseMachine } from '../machines/trade-purchase.machine.ts';
 import { coverageOfPaths, createCoverageRecorder, formatCoverage } from './coverage.ts';
 import { createDeferredActors } from './deferred-actors.ts';
+import { silentOrderPoll } from './order-poll.kit.ts';
 import { describeTradePurchaseEvent, getTradePurchasePaths, INPUT, INVOKE_CALL, TRADE_PURCHASE_CALLS } from './trade-purchase.paths.ts';
 import { replayPath } from './replay.ts';
 
@@ -28,6 +29,7 @@ describe('trade-purchase: paths generated from the machine graph', () => {
     await replayPath(tradePurchaseMachine, path, {
       calls: TRADE_PURCHASE_CALLS,
       sources: INVOKE_CALL,
+      actors: { orderPoll: silentOrderPoll },
       input: INPUT,
       recorder: runtime,
       actions: {

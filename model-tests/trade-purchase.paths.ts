@@ -5,17 +5,17 @@ import { TRADE_MSG } from '../api/protocol/trade-rules.ts';
 import { tradePurchaseMachine } from '../machines/trade-purchase.machine.ts';
 import type { TradeOrderOutcome, TradePurchaseContext, TradePurchaseEvent } from '../machines/trade-purchase.types.ts';
 import { delayedEventsOf, generateCoveringPaths, type MachinePath } from './coverage.ts';
+import { pollAnswers } from './order-poll.kit.ts';
 
 /** The purchase statechart's model: event table, generated paths, what each event means outside. */
 
 export const TRADE_PURCHASE_CALLS = ['buyListing', 'getOneOrder', 'cancelOrder'] as const;
+/** The order poll (pollOrder, checkOrder) is the child's, silent here: its answers are path events. */
 export type TradePurchaseCall = (typeof TRADE_PURCHASE_CALLS)[number];
 /** Invocation ids and the actor each runs. */
 export const INVOKE_CALL: Record<string, TradePurchaseCall> = {
   buyListing: 'buyListing',
   loadOrder: 'getOneOrder',
-  pollOrder: 'getOneOrder',
-  checkOrder: 'getOneOrder',
   cancelOrder: 'cancelOrder',
 };
 
@@ -87,7 +87,12 @@ const outcomeEvents = (id: string): AnyEventObject[] => [
   { type: `xstate.error.actor.${id}`, error: new Error(`${id} failed`) },
 ];
 
-export const tradePurchaseEventTable: readonly AnyEventObject[] = [...externalEvents, ...Object.keys(INVOKE_CALL).flatMap(outcomeEvents), ...delayedEventsOf(tradePurchaseMachine)];
+export const tradePurchaseEventTable: readonly AnyEventObject[] = [
+  ...externalEvents,
+  ...Object.keys(INVOKE_CALL).flatMap(outcomeEvents),
+  ...pollAnswers(Object.values(TRADE_ORDER_OUTCOMES)),
+  ...delayedEventsOf(tradePurchaseMachine),
+];
 
 /** The state value plus what the guards read: the key, the order's status and pay_url, the cashier flag, visibility. */
 export function serializeTradePurchase(snapshot: AnyMachineSnapshot): string {
@@ -118,7 +123,6 @@ const ACTIONS: Record<string, string> = {
 };
 
 const DELAYS: Record<string, string> = {
-  poll: '2 s pass (poll interval)',
   confirmTimeout: '2 min pass (confirm timeout)',
   createRetry: '2 s pass (ask buyListing again)',
 };
@@ -133,6 +137,11 @@ export function describeTradePurchaseEvent(event: AnyEventObject): { actor: 'use
     return { actor: 'server', action: `${id} answers ${said}` };
   }
   if (type.startsWith('xstate.error.actor.')) return { actor: 'server', action: `${id} rejects (network failure)` };
+  if (type === 'poll.answer') {
+    const output = event.outcome as TradeOrderOutcome;
+    const said = output.kind === 'ok' ? `status ${output.data?.status ?? '(undecodable)'}` : output.kind === 'toast' ? output.msg : output.kind;
+    return { actor: 'server', action: `the order poll's getOneOrder answers ${said}` };
+  }
   const action = ACTIONS[type];
   if (!action) throw new Error(`no action for ${type}`);
   return { actor: 'user', action: type === 'page.resume' && (event as { returned?: boolean }).returned ? `${action} (back from the cashier)` : action };

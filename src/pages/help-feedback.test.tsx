@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, createMachine } from 'xstate';
 import type { ApiOutcome } from '../../api/outcome.ts';
 import { FEEDBACK_MSG } from '../../api/protocol/help-rules.ts';
-import type { UploadInput, UploadResult } from '../../machines/feedback-image.types.ts';
+import type { UploadInput, UploadResult } from '../../machines/upload.types.ts';
 import { RuntimeProvider } from '../app/runtime-context.tsx';
 import type { AppRuntime } from '../app/runtime.ts';
 import { showToast } from '../app/toast.ts';

@@ -1,6 +1,6 @@
 import { useSelector } from '@xstate/react';
 import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'react';
-import { createActor, fromPromise, type ActorRefFrom } from 'xstate';
+import { createActor, type ActorRefFrom } from 'xstate';
 import { request } from '../../../api/typed-call.ts';
 import {
   checkContact,
@@ -10,24 +10,24 @@ import {
   FEEDBACK_MSG,
   type FeedbackCategory,
 } from '../../../api/protocol/help-rules.ts';
-import { feedbackImageMachine } from '../../../machines/feedback-image.machine.ts';
-import type { TicketOutcome, UploadInput, UploadResult } from '../../../machines/feedback-image.types.ts';
+import { uploadMachine } from '../../../machines/upload.machine.ts';
 import { withLoading } from '../../app/loading.ts';
 import { useRuntime } from '../../app/runtime-context.tsx';
 import { showToast } from '../../app/toast.ts';
 import { useNavigate } from '../../app/use-navigation.ts';
-import { SHRINK_TO_SIDE, uploadPicture } from '../uploads/upload-picture.ts';
+import { uploadActors } from '../uploads/upload-actors.ts';
+import { SHRINK_TO_SIDE } from '../uploads/upload-picture.ts';
 import * as calls from '../../../api/protocol/call-refs.ts';
 
 /**
  * The feedback form (/commonback, /suggestbcak): the fields, up to four pictures each uploading
- * through its own feedback-image actor (progress, retry, removal), and the submit (userOpinion)
+ * through its own upload actor (progress, retry, removal), and the submit (userOpinion)
  * with one request id per form, so a retried or doubled tap makes one feedback. The rules are the
  * server's (api/protocol/help-rules.ts): the button stays disabled until they hold and every
  * picture is up; after the submit the player lands on /backrecord.
  */
 
-export type PictureActor = ActorRefFrom<typeof feedbackImageMachine>;
+export type PictureActor = ActorRefFrom<typeof uploadMachine>;
 
 export interface Picture {
   id: number;
@@ -66,23 +66,14 @@ export function useFeedbackForm(options: { category: FeedbackCategory | null; ga
   const live = useRef<Picture[]>([]);
   live.current = pictures;
 
-  const machine = useMemo(
-    () =>
-      feedbackImageMachine.provide({
-        actors: {
-          ticket: fromPromise<TicketOutcome>(() => request(runtime.api, calls.profile.getUploadTos, { purpose: 'feedback' })),
-          upload: fromPromise<UploadResult, UploadInput>(({ input, signal }) => uploadPicture(runtime, input, { side: SHRINK_TO_SIDE.feedback, signal })),
-        },
-      }),
-    [runtime],
-  );
+  const machine = useMemo(() => uploadMachine.provide({ actors: uploadActors(runtime) }), [runtime]);
 
   const addFiles = useCallback(
     (files: readonly Blob[]) => {
       const room = FEEDBACK_IMAGES_MAX - live.current.length;
       if (files.length > room) showToast(FEEDBACK_MSG.tooManyImages);
       const added = files.slice(0, Math.max(0, room)).map((file) => {
-        const actor = createActor(machine, { input: { file }, inspect: runtime.inspect });
+        const actor = createActor(machine, { input: { purpose: 'feedback', side: SHRINK_TO_SIDE.feedback, save: false, file }, inspect: runtime.inspect });
         actor.subscribe(() => bump());
         actor.start();
         return { id: ++nextPicture, actor, preview: URL.createObjectURL(file) };

@@ -9,6 +9,7 @@ import { useRuntime } from '../../app/runtime-context.tsx';
 import { useFeatureActor } from '../../app/use-feature-actor.ts';
 import { showToast } from '../../app/toast.ts';
 import { addRechargePending } from '../rating/recharge-pending.ts';
+import { orderPollWith, usePageVisibility } from './checkout-poll.ts';
 import { clearStoredPayment, newIdempotencyKey, readStoredPayment, writeStoredPayment } from './payment-data.ts';
 import * as calls from '../../../api/protocol/call-refs.ts';
 
@@ -50,7 +51,7 @@ export function usePayment(resumeOrder: string | null, options: { storage?: Stor
     implementations: {
       actors: {
         createOrder: fromPromise<OrderOutcome, CreateOrderInput>(({ input, signal }) => request(runtime.api, calls.order.createOrder, input, { signal })),
-        getOneOrder: fromPromise<OrderOutcome, { order_number: string }>(({ input, signal }) => request(runtime.api, calls.order.getOneOrder, input, { signal })),
+        orderPoll: orderPollWith((input, signal) => request(runtime.api, calls.order.getOneOrder, input, { signal })),
         cancelOrder: fromPromise<OrderOutcome, { order_number: string }>(({ input, signal }) => request(runtime.api, calls.order.cancelOrder, input, { signal })),
       },
       actions: {
@@ -67,19 +68,7 @@ export function usePayment(resumeOrder: string | null, options: { storage?: Stor
     if (resumeOrder) actor.send({ type: 'page.resume', orderNumber: resumeOrder });
   }, [actor, resumeOrder]);
 
-  useEffect(() => {
-    const onVisibility = () => actor.send({ type: document.visibilityState === 'hidden' ? 'page.hidden' : 'page.visible' });
-    // bfcache: back from the cashier restores this page without a reload.
-    const onShow = (event: PageTransitionEvent) => {
-      if (event.persisted) actor.send({ type: 'page.visible' });
-    };
-    document.addEventListener('visibilitychange', onVisibility);
-    window.addEventListener('pageshow', onShow);
-    return () => {
-      document.removeEventListener('visibilitychange', onVisibility);
-      window.removeEventListener('pageshow', onShow);
-    };
-  }, [actor]);
+  usePageVisibility(actor);
 
   const phase = useSelector(actor, (s) => {
     if (s.matches('paid')) return s.matches({ paid: 'delivering' }) ? ('delivering' as const) : ('paid' as const);

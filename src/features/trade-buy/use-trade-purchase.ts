@@ -9,6 +9,7 @@ import type { BuyListingInput, OrderParams, TradeOrderOutcome } from '../../../m
 import { useRuntime } from '../../app/runtime-context.tsx';
 import { useFeatureActor } from '../../app/use-feature-actor.ts';
 import { showToast } from '../../app/toast.ts';
+import { orderPollWith, usePageVisibility } from '../payment/checkout-poll.ts';
 import { newIdempotencyKey } from '../payment/payment-data.ts';
 import { openCashier as openCashierInPage } from './cashier.ts';
 import { decodeOrderView } from './trade-data.ts';
@@ -63,6 +64,7 @@ export function useTradePurchase({ listingId = 0, resumeOrder = null, storage = 
         getOneOrder: fromPromise<TradeOrderOutcome, { order_number: string }>(async ({ input, signal }) =>
           decodeOrderOutcome(await request(runtime.api, calls.order.getOneOrder, input, { signal })),
         ),
+        orderPoll: orderPollWith(async (input, signal) => decodeOrderOutcome(await request(runtime.api, calls.order.getOneOrder, input, { signal }))),
         cancelOrder: fromPromise<TradeOrderOutcome, { order_number: string }>(async ({ input, signal }) =>
           decodeOrderOutcome(await request(runtime.api, calls.order.cancelOrder, input, { signal })),
         ),
@@ -86,18 +88,7 @@ export function useTradePurchase({ listingId = 0, resumeOrder = null, storage = 
     if (resumeOrder) actor.send({ type: 'page.resume', orderNumber: resumeOrder, returned: readTradeOrder(storage, resumeOrder)?.cashier === true });
   }, [actor, resumeOrder, storage]);
 
-  useEffect(() => {
-    const onVisibility = () => actor.send({ type: document.visibilityState === 'hidden' ? 'page.hidden' : 'page.visible' });
-    const onShow = (event: PageTransitionEvent) => {
-      if (event.persisted) actor.send({ type: 'page.visible' });
-    };
-    document.addEventListener('visibilitychange', onVisibility);
-    window.addEventListener('pageshow', onShow);
-    return () => {
-      document.removeEventListener('visibilitychange', onVisibility);
-      window.removeEventListener('pageshow', onShow);
-    };
-  }, [actor]);
+  usePageVisibility(actor);
 
   const phase = useSelector(actor, (s) => (typeof s.value === 'string' ? s.value : Object.keys(s.value)[0]!) as TradePurchasePhase);
   const busy = useSelector(actor, (s) => s.hasTag('busy'));

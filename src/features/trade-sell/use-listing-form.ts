@@ -7,7 +7,7 @@ import { feeOf, netOf } from '../../../api/protocol/trade-rules.ts';
 import { listingFormMachine } from '../../../machines/listing-form.machine.ts';
 import { checkPrice } from '../../../machines/listing-form.rules.ts';
 import { LISTING_FORM_MESSAGES, type DraftPayload, type ListingFormInput, type ListingPayload, type ListingTextField, type LoadOutcome, type SecondPasswordMode, type SubmitOutcome, type UploadCommand } from '../../../machines/listing-form.types.ts';
-import type { TicketOutcome } from '../../../machines/feedback-image.types.ts';
+import type { TicketOutcome } from '../../../machines/upload.types.ts';
 import { useRuntime } from '../../app/runtime-context.tsx';
 import { useFeatureActor } from '../../app/use-feature-actor.ts';
 import { SHRINK_TO_SIDE, uploadPicture } from '../uploads/upload-picture.ts';

@@ -1,7 +1,7 @@
 import { classifyResponse } from '../../../api/outcome.ts';
 import type { WireResponse } from '../../../api/protocol/wire.ts';
-import type { UploadInput, UploadResult } from '../../../machines/avatar-upload.types.ts';
-import { AVATAR_UPLOAD_MESSAGES } from '../../../machines/avatar-upload.constants.ts';
+import type { UploadInput, UploadResult } from '../../../machines/upload.types.ts';
+import { UPLOAD_MESSAGES } from '../../../machines/upload.constants.ts';
 import type { AppRuntime } from '../../app/runtime.ts';
 import { apiBase } from '../../app/env.ts';
 
@@ -41,9 +41,9 @@ export async function uploadPicture(
   options: { side?: number; signal?: AbortSignal } = {},
 ): Promise<UploadResult> {
   const credentials = runtime.session.getSnapshot().context.credentials;
-  if (!credentials) return { ok: false, message: AVATAR_UPLOAD_MESSAGES.failed, sessionEnded: true };
+  if (!credentials) return { ok: false, message: UPLOAD_MESSAGES.failed, sessionEnded: true };
   const body = await shrinkPicture(file, options.side);
-  if (options.signal?.aborted) return { ok: false, message: AVATAR_UPLOAD_MESSAGES.failed };
+  if (options.signal?.aborted) return { ok: false, message: UPLOAD_MESSAGES.failed };
   const answer = await new Promise<{ status: number; text: string } | null>((resolve) => {
     const xhr = new XMLHttpRequest();
     options.signal?.addEventListener('abort', () => xhr.abort(), { once: true });
@@ -60,12 +60,12 @@ export async function uploadPicture(
     xhr.timeout = 60_000;
     xhr.send(body);
   });
-  if (!answer) return { ok: false, message: AVATAR_UPLOAD_MESSAGES.network };
+  if (!answer) return { ok: false, message: UPLOAD_MESSAGES.network };
   let response: WireResponse<{ key: string; url: string } | null>;
   try {
     response = JSON.parse(answer.text) as WireResponse<{ key: string; url: string } | null>;
   } catch {
-    return { ok: false, message: AVATAR_UPLOAD_MESSAGES.failed };
+    return { ok: false, message: UPLOAD_MESSAGES.failed };
   }
   if (response.code === 1 && response.data) return { ok: true, key: response.data.key, url: response.data.url };
   const outcome = classifyResponse(response);
@@ -73,5 +73,5 @@ export async function uploadPicture(
     runtime.session.send({ type: 'api.outcome', outcome });
     return { ok: false, message: outcome.msg, sessionEnded: true };
   }
-  return { ok: false, message: response.msg || AVATAR_UPLOAD_MESSAGES.failed };
+  return { ok: false, message: response.msg || UPLOAD_MESSAGES.failed };
 }

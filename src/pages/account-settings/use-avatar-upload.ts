@@ -1,29 +1,36 @@
 import { useSelector } from '@xstate/react';
 import { fromPromise } from 'xstate';
-import { avatarUploadMachine } from '../../../machines/avatar-upload.machine.ts';
-import { AVATAR_UPLOAD_MESSAGES } from '../../../machines/avatar-upload.constants.ts';
-import type { SaveInput, SaveOutcome, TicketOutcome, UploadInput, UploadResult } from '../../../machines/avatar-upload.types.ts';
+import { uploadMachine } from '../../../machines/upload.machine.ts';
+import { UPLOAD_MESSAGES } from '../../../machines/upload.constants.ts';
+import type { SaveInput, SaveOutcome } from '../../../machines/upload.types.ts';
 import { request } from '../../../api/typed-call.ts';
 import { profileChanged } from '../../app/profile-version.ts';
 import { useRuntime } from '../../app/runtime-context.tsx';
 import { useFeatureActor } from '../../app/use-feature-actor.ts';
 import { showToast } from '../../app/toast.ts';
-import { uploadPicture } from '../../features/uploads/upload-picture.ts';
+import { uploadActors } from '../../features/uploads/upload-actors.ts';
+import { SHRINK_TO_SIDE } from '../../features/uploads/upload-picture.ts';
 import * as calls from '../../../api/protocol/call-refs.ts';
 
-/** The avatar upload machine wired to the server: ticket, bytes, headerImgEdit. */
+const AVATAR_UPLOAD = { purpose: 'avatar', side: SHRINK_TO_SIDE.avatar, save: true } as const;
+
+/** The upload machine for the avatar, wired to the server: ticket, bytes, then headerImgEdit saves it. */
 export function useAvatarUpload() {
   const runtime = useRuntime();
-  const actor = useFeatureActor(avatarUploadMachine, {
+  const actor = useFeatureActor(uploadMachine, {
+    input: AVATAR_UPLOAD,
     implementations: {
       actors: {
-        ticket: fromPromise<TicketOutcome>(() => request(runtime.api, calls.profile.getUploadTos, { purpose: 'avatar' })),
-        upload: fromPromise<UploadResult, UploadInput>(({ input }) => uploadPicture(runtime, input)),
-        save: fromPromise<SaveOutcome, SaveInput>(({ input }) => request(runtime.api, calls.profile.headerImgEdit, { image: input.key })),
+        ...uploadActors(runtime),
+        save: fromPromise<SaveOutcome, SaveInput>(async ({ input }) => {
+          const outcome = await request(runtime.api, calls.profile.headerImgEdit, { image: input.key });
+          // Only an accepted save's data is read (a refusal's is its reason, whatever the call's type says).
+          return outcome.kind === 'ok' ? { ...outcome, data: { url: outcome.data.avatar } } : (outcome as SaveOutcome);
+        }),
       },
       actions: {
-        avatarSaved: () => {
-          showToast(AVATAR_UPLOAD_MESSAGES.saved);
+        saved: () => {
+          showToast(UPLOAD_MESSAGES.avatarSaved);
           profileChanged();
         },
       },
@@ -33,7 +40,7 @@ export function useAvatarUpload() {
   const send = actor.send;
   return {
     busy: snapshot.hasTag('busy'),
-    stage: snapshot.value as 'idle' | 'ticket' | 'uploading' | 'saving' | 'done' | 'failed',
+    stage: snapshot.value as 'idle' | 'ticket' | 'uploading' | 'saving' | 'uploaded' | 'failed',
     progress: snapshot.context.progress,
     error: snapshot.matches('failed') ? snapshot.context.error : null,
     pick: (file: Blob) => send({ type: 'ui.pick', file }),

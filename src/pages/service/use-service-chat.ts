@@ -5,7 +5,7 @@ import type { ApiClient } from '../../../api/client.ts';
 import { BAD_RESPONSE, type ApiOutcome } from '../../../api/outcome.ts';
 import { readChatMessage, readServiceQueue, type ChatMessage, type ServiceQueue } from '../../../api/protocol/service-chat.ts';
 import { request } from '../../../api/typed-call.ts';
-import type { TicketOutcome, UploadInput, UploadResult } from '../../../machines/avatar-upload.types.ts';
+import type { TicketOutcome, UploadInput, UploadResult } from '../../../machines/upload.types.ts';
 import { CHAT_MESSAGE_MAX_LENGTH } from '../../../machines/service-chat.constants.ts';
 import { serviceChatMachine } from '../../../machines/service-chat.machine.ts';
 import type { ChatPage, ChatPageInput, ChatPageOutcome, SendInput, SendOutcome, SendResult } from '../../../machines/service-chat.types.ts';

@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, createMachine } from 'xstate';
 import type { ApiOutcome } from '../../../api/outcome.ts';
 import { LISTING_STATUS_TEXT, TRADE_MSG } from '../../../api/protocol/trade-rules.ts';
-import type { UploadInput, UploadResult } from '../../../machines/feedback-image.types.ts';
+import type { UploadInput, UploadResult } from '../../../machines/upload.types.ts';
 import { sampleListing } from '../../../model-tests/listing-lifecycle.paths.ts';
 import { RuntimeProvider } from '../../app/runtime-context.tsx';
 import type { AppRuntime } from '../../app/runtime.ts';

@@ -1,6 +1,0 @@
-/** The avatar upload's own texts (server refusals are shown as the server words them). */
-export const AVATAR_UPLOAD_MESSAGES = {
-  failed: '上传失败，请稍后重试',
-  network: '网络异常，请检查网络后重试',
-  saved: '头像修改成功',
-} as const;
