@@ -3,7 +3,7 @@
 // trail, one line per machine event, then the final states. Exits 1 when the replay diverges.
 import { readFileSync } from 'node:fs';
 import { stateValueText } from '../src/app/diagram/chart.ts';
-import { parseEventLogJson } from '../src/app/event-log-schema.ts';
+import { parseEventLogJson } from '../api/protocol/event-log.ts';
 import { compareFinalStates, formatStep, replayLog, type ReplayOptions } from '../src/app/replay.ts';
 
 function usage(message?: string): never {

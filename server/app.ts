@@ -169,18 +169,18 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const calls = allCalls({ sms, serviceBus, holidays });
   registerCalls(app, calls, { ...deps, observeAnswer: metrics.observeAnswer });
   // The staff console's API (server/staff/, docs/staff-console.md): its own session, never a player's token.
-  registerStaffCalls(app, MODULES.flatMap((domain) => domain.staffCalls?.({ serviceBus, holidays }) ?? []), deps);
-  registerDevSmsOutbox(app, sms, config.production, deps.kv);
   const now = deps.now ?? Date.now;
   const storage = deps.storage ?? createObjectStorage(config.storage);
   if (!deps.storage) app.addHook('onClose', () => storage.close());
+  registerStaffCalls(app, MODULES.flatMap((domain) => domain.staffCalls?.({ serviceBus, holidays, storage }) ?? []), deps);
+  registerDevSmsOutbox(app, sms, config.production, deps.kv);
   // Each module's routes go on the app itself: the few that need their own content-type parser
   // (the money notifications, uploads) already scope it in a child context of their own.
   const moduleDeps = { config, db: deps.db, kv: deps.kv, now, log: app.log, sms, serviceBus, holidays, storage, ...(deps.money ? { money: deps.money } : {}), ...(deps.serviceStream ? { serviceStream: deps.serviceStream } : {}) };
   for (const domain of MODULES) domain.routes?.(app, moduleDeps);
   if (deps.jobs) {
     // Once listening, not on ready: the money jobs' sandbox notifies this server's own address.
-    const jobs = MODULES.flatMap((domain) => domain.jobs?.({ config, db: deps.db, log: app.log, ...(deps.now ? { now: deps.now } : {}) }) ?? []);
+    const jobs = MODULES.flatMap((domain) => domain.jobs?.({ config, db: deps.db, log: app.log, storage, ...(deps.now ? { now: deps.now } : {}) }) ?? []);
     let started = false;
     app.addHook('onListen', async () => {
       if (started) return;

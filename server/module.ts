@@ -14,12 +14,14 @@ import type { ObjectStorage } from './storage/index.ts';
 
 /**
  * What a module's calls are built with. Listing the calls (api-doc, tests) passes only `sms`: the
- * modules then use stand-ins (an in-process bus, an empty holiday calendar).
+ * modules then use stand-ins (an in-process bus, an empty holiday calendar; a call that needs the
+ * object storage fails without it).
  */
 export interface ModuleServices {
   sms: SmsProvider;
   serviceBus?: ServiceBus;
   holidays?: HolidaySource;
+  storage?: ObjectStorage;
 }
 
 /** What a module's non-call routes get: the app's own pieces, resolved once in buildApp. */
@@ -43,6 +45,7 @@ export interface JobDeps {
   config: ServerConfig;
   db: Kysely<Database>;
   log: FastifyBaseLogger;
+  storage: ObjectStorage;
   now?: () => number;
 }
 

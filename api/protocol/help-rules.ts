@@ -106,6 +106,9 @@ export const FEEDBACK_MSG = {
   closed: '该反馈已关闭，不能再回复',
   replied: '回复成功',
   closedOk: '已关闭',
+  badLog: '使用记录无效，请取消勾选后再提交',
+  logTooLarge: '使用记录太大，请取消勾选后再提交',
+  noLog: '该反馈没有附带使用记录，或已超过保存期限',
 } as const;
 
 /** Feedback idempotency keys: 16–64 of A–Z a–z 0–9 _ - (a UUID fits), as the money calls'. */
@@ -177,6 +180,23 @@ export function checkContact(value: unknown): Checked<string> {
 
 /** Upload keys as the upload route answers them for feedback pictures. */
 export const FEEDBACK_IMAGE_KEY_PATTERN = /^feedback\/[0-9a-f]{32}\.webp$/;
+
+/**
+ * A bug report's event log (the player's consent: the form's checkbox, unticked by default): the
+ * app's log as /testview exports it, already redacted on the phone, uploaded with purpose
+ * 'event_log' and named by its key. Kept FEEDBACK_LOG_RETENTION_DAYS, then deleted; never served
+ * as public media (only the staff's feedback module reads it).
+ */
+export const FEEDBACK_LOG_KEY_PATTERN = /^event-logs\/[0-9a-f]{32}\.json$/;
+/** 5,000 entries export to about 2 MB; the upload route takes 5 MB at most. */
+export const FEEDBACK_LOG_MAX_BYTES = 4 * 1024 * 1024;
+export const FEEDBACK_LOG_RETENTION_DAYS = 30;
+
+/** An event log's upload key, or null for none. */
+export function checkLogKey(value: unknown): Checked<string | null> {
+  if (value === undefined || value === null || value === '') return { ok: true, value: null };
+  return typeof value === 'string' && FEEDBACK_LOG_KEY_PATTERN.test(value) ? { ok: true, value } : { ok: false, message: FEEDBACK_MSG.badLog };
+}
 
 /** 0–4 distinct keys of feedback uploads; absent is none. Whose they are is the server's question. */
 export function checkImageKeys(value: unknown): Checked<string[]> {

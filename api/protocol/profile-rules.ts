@@ -21,8 +21,8 @@ export const Sex = v.picklist(SEX_VALUES);
 export type Sex = v.InferOutput<typeof Sex>;
 export const SEX_LABELS: Record<Sex, string> = { 0: '保密', 1: '男', 2: '女' };
 
-/** avatar: the player's picture (256 px, headerImgEdit); service: a picture sent in the customer-service chat; feedback: a picture of a feedback (userOpinion), kept whole. */
-export const UPLOAD_PURPOSES = ['avatar', 'service', 'feedback', 'trade'] as const;
+/** avatar: the player's picture (256 px, headerImgEdit); service: a picture sent in the customer-service chat; feedback: a picture of a feedback (userOpinion), kept whole; trade: a listing's screenshot; event_log: the app's event log a player attaches to a feedback (JSON, private). */
+export const UPLOAD_PURPOSES = ['avatar', 'service', 'feedback', 'trade', 'event_log'] as const;
 export type UploadPurpose = (typeof UPLOAD_PURPOSES)[number];
 
 export const PROFILE_MSG = {

@@ -1,4 +1,5 @@
 import { checkBirthday, getUploadTos, headerImgEdit, PROFILE_MSG, updateUserInfo } from '../../api/protocol/calls/profile.ts';
+import { FEEDBACK_LOG_MAX_BYTES } from '../../api/protocol/help-rules.ts';
 import { defineCalls, handle, ok, refuse } from '../calls.ts';
 import { chinaDate } from '../china-time.ts';
 import type { ServerConfig } from '../config.ts';
@@ -21,7 +22,9 @@ function wordListOf(config: ServerConfig): NicknameWordList {
 export const profileCalls = defineCalls(
   handle(getUploadTos, async ({ kv, user, input }) => {
     const ticket = await issueUploadTicket(kv, user.id, input.purpose);
-    return ok({ url: uploadUrl(ticket), method: 'POST' as const, expires_in: UPLOAD_TICKET_TTL_MS / 1000, max_bytes: MAX_UPLOAD_BYTES, accept: ACCEPTED_IMAGE_TYPES });
+    // An event log is JSON of at most FEEDBACK_LOG_MAX_BYTES; everything else is a picture.
+    const limits = input.purpose === 'event_log' ? { max_bytes: FEEDBACK_LOG_MAX_BYTES, accept: ['application/json'] } : { max_bytes: MAX_UPLOAD_BYTES, accept: ACCEPTED_IMAGE_TYPES };
+    return ok({ url: uploadUrl(ticket), method: 'POST' as const, expires_in: UPLOAD_TICKET_TTL_MS / 1000, ...limits });
   }),
 
   handle(headerImgEdit, async ({ db, user, input, config, now }) => {

@@ -19,6 +19,7 @@ import { tasksMigration } from './migration-0017-tasks.ts';
 import { holidayCalendarMigration } from './migration-0022-holiday-calendar.ts';
 import { staffAuditSystemMigration } from './migration-0023-staff-audit-system.ts';
 import { seedTextsMigration } from './migration-0024-seed-texts.ts';
+import { feedbackLogsMigration } from './migration-0025-feedback-logs.ts';
 
 /**
  * Versioned migrations, applied in key order. One SQL dialect (PostgreSQL) serves both the
@@ -154,6 +155,7 @@ const migrations: Record<string, Migration> = {
   '0022_holiday_calendar': holidayCalendarMigration,
   '0023_staff_audit_system': staffAuditSystemMigration,
   '0024_seed_texts': seedTextsMigration,
+  '0025_feedback_logs': feedbackLogsMigration,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -712,6 +712,9 @@ export interface FeedbackTable {
   created_at: Timestamp;
   updated_at: Timestamp;
   closed_by: ColumnType<number | null, number | null | undefined, number | null>;
+  /** The attached event log's object key (migration 0025_feedback_logs); null without one or once it expired. */
+  event_log_key: ColumnType<string | null, string | null | undefined, string | null>;
+  event_log_size: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 export interface FeedbackImagesTable {

@@ -26,7 +26,8 @@ import { mediaUrl } from '../uploads/index.ts';
  * first one made and counts once), then the day's count goes up by a conditional upsert (at most
  * FEEDBACK_DAILY_LIMIT, China-time day), then the pictures' uploads are locked and must be the
  * player's own 'feedback' uploads not attached to any feedback yet (feedback_images.object_key is
- * unique). Any refusal rolls the whole back.
+ * unique). An attached event log is the same: the player's own 'event_log' upload, on no other
+ * feedback (feedback.event_log_key is unique). Any refusal rolls the whole back.
  */
 
 type FeedbackRow = Selectable<FeedbackTable>;
@@ -44,6 +45,8 @@ export interface FeedbackSubmission {
   contact: string;
   /** Upload keys, checked for shape (help-rules.ts checkImageKeys). */
   images: string[];
+  /** The attached event log's upload key (help-rules.ts checkLogKey), null for none. */
+  event_log?: string | null;
 }
 
 /** Aborts the submission's transaction; the reason becomes the answer. */
@@ -129,6 +132,21 @@ export async function submitFeedback(db: Kysely<Database>, userId: number, input
           .values(input.images.map((key, position) => ({ feedback_id: row.id, position, user_id: userId, object_key: key })))
           .execute();
       }
+      const logKey = input.event_log ?? null;
+      if (logKey !== null) {
+        const log = await trx
+          .selectFrom('uploads')
+          .select('size')
+          .where('user_id', '=', userId)
+          .where('purpose', '=', 'event_log')
+          .where('object_key', '=', logKey)
+          .forUpdate()
+          .executeTakeFirst();
+        if (!log) throw new Refusal(FEEDBACK_MSG.badLog);
+        const used = await trx.selectFrom('feedback').select('id').where('event_log_key', '=', logKey).executeTakeFirst();
+        if (used) throw new Refusal(FEEDBACK_MSG.badLog);
+        await trx.updateTable('feedback').set({ event_log_key: logKey, event_log_size: log.size }).where('id', '=', row.id).execute();
+      }
       return row.id;
     });
     return { ok: true, id, status: 'pending', created: true };
@@ -192,6 +210,7 @@ export async function myFeedback(
 export interface StaffFeedbackView extends FeedbackView {
   user: { id: number; nickname: string; phone: string };
   updated_at: string;
+  event_log: { size: number } | null;
 }
 
 const maskPhone = (phone: string) => (/^\d{11}$/.test(phone) ? `${phone.slice(0, 3)}****${phone.slice(7)}` : phone);
@@ -230,7 +249,8 @@ async function staffViewsOf(db: Kysely<Database>, rows: FeedbackRow[], mediaBase
   return views.map((view, index) => {
     const row = rows[index]!;
     const user = users.find((u) => u.id === row.user_id);
-    return { ...view, user: { id: row.user_id, nickname: user?.nickname ?? '', phone: maskPhone(user?.phone ?? '') }, updated_at: iso(row.updated_at) };
+    const eventLog = row.event_log_key !== null && row.event_log_size !== null ? { size: row.event_log_size } : null;
+    return { ...view, user: { id: row.user_id, nickname: user?.nickname ?? '', phone: maskPhone(user?.phone ?? '') }, updated_at: iso(row.updated_at), event_log: eventLog };
   });
 }
 

@@ -1,5 +1,6 @@
 import { createHolidaySource, type HolidaySource } from '../holidays/index.ts';
 import { MemoryServiceBus, type ServiceBus } from '../service/index.ts';
+import type { ObjectStorage } from '../storage/index.ts';
 import type { StaffCallDefinition } from './calls.ts';
 import { staffAccountCalls } from './routes/accounts.ts';
 import { staffArticleCalls } from './routes/articles.ts';
@@ -19,15 +20,16 @@ import { staffTradeDisputeCalls } from './routes/trading-trades.ts';
  * with handleStaff in server/staff/routes/<group>.ts, and append that module's list here.
  * server/staff/registry.test.ts then checks, for every call listed, that a player's token, no
  * session and each role not allowed are refused. `services` are what some modules need (the
- * customer-service bus, the app's holiday calendar); without them (listing the calls) they get stand-ins.
+ * customer-service bus, the app's holiday calendar, the object storage); without them (listing the
+ * calls) they get stand-ins, and the calls that read stored objects fail.
  */
-export function allStaffCalls(services: { serviceBus?: ServiceBus; holidays?: HolidaySource } = {}): StaffCallDefinition[] {
+export function allStaffCalls(services: { serviceBus?: ServiceBus; holidays?: HolidaySource; storage?: ObjectStorage } = {}): StaffCallDefinition[] {
   return [
     ...staffAuthCalls,
     ...staffAccountCalls,
     ...staffAuditCalls,
     ...staffServiceCalls(services.serviceBus ?? new MemoryServiceBus()),
-    ...staffFeedbackCalls,
+    ...staffFeedbackCalls(services.storage),
     ...staffNoticeCalls,
     ...staffBroadcastCalls,
     ...staffArticleCalls,

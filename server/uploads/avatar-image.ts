@@ -40,7 +40,8 @@ export function sniffImage(bytes: Uint8Array): ImageKind | null {
   return null;
 }
 
-export type AvatarResult = { ok: true; bytes: Buffer; key: string } | { ok: false; status: number; message: string };
+/** What an upload's bytes became; a content type other than the WebP pictures' is named. */
+export type AvatarResult = { ok: true; bytes: Buffer; key: string; contentType?: string } | { ok: false; status: number; message: string };
 
 /**
  * Decoding options: sharp refuses to decode more pixels than a 4096×4096 image holds (a small

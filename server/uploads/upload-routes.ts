@@ -8,11 +8,12 @@ import type { Database } from '../db/schema.ts';
 import type { KvStore } from '../kv-store.ts';
 import { isSafeObjectKey, type ObjectStorage } from '../storage/index.ts';
 import { AVATAR_CONTENT_TYPE, makeAvatar, makeChatImage, MAX_UPLOAD_BYTES, UPLOAD_MSG, type AvatarResult } from './avatar-image.ts';
+import { EVENT_LOG_PREFIX, makeEventLog } from './event-log.ts';
 import { makeFeedbackImage } from './feedback-image.ts';
 import { makeTradeImage } from './trade-image.ts';
 
-/** What each purpose makes of the bytes (all WebP, re-encoded by this server). */
-const PROCESSORS: Record<UploadPurpose, (bytes: Buffer) => Promise<AvatarResult>> = { avatar: makeAvatar, service: makeChatImage, feedback: makeFeedbackImage, trade: makeTradeImage };
+/** What each purpose makes of the bytes (pictures: WebP re-encoded by this server; an event log: JSON read and written again). */
+const PROCESSORS: Record<UploadPurpose, (bytes: Buffer) => Promise<AvatarResult>> = { avatar: makeAvatar, service: makeChatImage, feedback: makeFeedbackImage, trade: makeTradeImage, event_log: makeEventLog };
 
 /**
  * Uploads and the media they become.
@@ -29,7 +30,7 @@ const PROCESSORS: Record<UploadPurpose, (bytes: Buffer) => Promise<AvatarResult>
  * bound to its player and purpose, and good for one upload: the first request to claim it wins,
  * whatever its bytes turn out to be. What the bytes become depends on the ticket's purpose
  * (PROCESSORS): a 256 px avatar, a chat picture of at most 1280 px, a feedback picture or a listing
- * screenshot ('trade') of at most 1600 px.
+ * screenshot ('trade') of at most 1600 px; an event log ('event_log', event-log.ts) stays private.
  */
 
 export const UPLOAD_TICKET_TTL_MS = 5 * 60 * 1000;
@@ -102,6 +103,7 @@ export interface StoredPicture {
   purpose: UploadPurpose;
   key: string;
   size: number;
+  contentType: string;
   /** The bytes as they came (before re-encoding). */
   receivedBytes: number;
   at: Date;
@@ -162,8 +164,9 @@ export function registerUploadEndpoint(app: FastifyInstance, deps: Pick<UploadDe
       const body = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
       const picture = await PROCESSORS[ticket.purpose](body);
       if (!picture.ok) return answer(reply, picture.status, -1, picture.message);
-      if (!(await storage.head(picture.key))) await storage.put(picture.key, picture.bytes, AVATAR_CONTENT_TYPE);
-      await endpoint.record({ ownerId: ticket.ownerId, purpose: ticket.purpose, key: picture.key, size: picture.bytes.length, receivedBytes: body.length, at: new Date(now()) }, request);
+      const contentType = picture.contentType ?? AVATAR_CONTENT_TYPE;
+      if (!(await storage.head(picture.key))) await storage.put(picture.key, picture.bytes, contentType);
+      await endpoint.record({ ownerId: ticket.ownerId, purpose: ticket.purpose, key: picture.key, size: picture.bytes.length, contentType, receivedBytes: body.length, at: new Date(now()) }, request);
       request.log.info({ upload: ticket.purpose, audience, key: picture.key, bytes: body.length }, 'upload stored');
       return answer(reply, 200, 1, UPLOAD_MSG.uploaded, { key: picture.key, url: mediaUrl(config, picture.key) });
     });
@@ -186,7 +189,7 @@ export function registerUploadRoutes(app: FastifyInstance, deps: UploadDeps): vo
     async record(picture) {
       await db
         .insertInto('uploads')
-        .values({ user_id: picture.ownerId, object_key: picture.key, purpose: picture.purpose, content_type: AVATAR_CONTENT_TYPE, size: picture.size, created_at: picture.at })
+        .values({ user_id: picture.ownerId, object_key: picture.key, purpose: picture.purpose, content_type: picture.contentType, size: picture.size, created_at: picture.at })
         .onConflict((oc) => oc.columns(['user_id', 'object_key']).doNothing())
         .execute();
     },
@@ -195,7 +198,8 @@ export function registerUploadRoutes(app: FastifyInstance, deps: UploadDeps): vo
   app.get('/media/*', async (request, reply) => {
     const key = (request.params as { '*': string })['*'];
     const notFound = () => reply.status(404).header('cache-control', 'no-store').type('text/plain; charset=utf-8').send('Not Found');
-    if (!isSafeObjectKey(key)) return notFound();
+    // A player's event log is private: the staff's feedback module reads it, /media never does.
+    if (!isSafeObjectKey(key) || key.startsWith(EVENT_LOG_PREFIX)) return notFound();
     const etag = `"${createHash('sha1').update(key).digest('base64url').slice(0, 22)}"`;
     // HEAD comes here too (Fastify's HEAD route drains the stream and keeps the headers).
     const object = await storage.get(key);

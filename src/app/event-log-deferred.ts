@@ -1,6 +1,6 @@
 import type { InspectionEvent } from 'xstate';
 import type { EventLog, EventLogOptions } from './event-log.ts';
-import type { EventLogFile } from './event-log-schema.ts';
+import type { EventLogFile } from '../../api/protocol/event-log.ts';
 
 /**
  * The event log as the runtime holds it. The recorder (redaction, IndexedDB, export: ~3 KB gzip)

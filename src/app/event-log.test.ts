@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { assign, createActor, fromPromise, sendParent, sendTo, setup, SimulatedClock } from 'xstate';
 import { createEventLog, EVENT_LOG_CAPACITY, memoryStorage, type EventLogOptions } from './event-log.ts';
 import { createDeferredEventLog } from './event-log-deferred.ts';
-import { decodeEventLog } from './event-log-schema.ts';
+import { decodeEventLog } from '../../api/protocol/event-log.ts';
 import { stopKeepingState } from './keep-state.ts';
 
 /** A child machine, a promise actor and a timer: every kind of delivery the log must see. */

@@ -9,7 +9,7 @@ import type {
   JsonValue,
   LogEntry,
   StateValueJson,
-} from './event-log-schema.ts';
+} from '../../api/protocol/event-log.ts';
 import { createRedactor } from './redact.ts';
 
 /**
@@ -381,7 +381,7 @@ export function createEventLog(options: EventLogOptions = {}): EventLog {
     try {
       const stored = await storage.load();
       if (stored === undefined || stored === null) return;
-      const { decodeEventLog } = await import('./event-log-schema.ts');
+      const { decodeEventLog } = await import('../../api/protocol/event-log.ts');
       const result = decodeEventLog(stored);
       if (result.ok) merge(result.log);
       else {

@@ -1,4 +1,4 @@
-import type { JsonValue } from './event-log-schema.ts';
+import type { JsonValue } from '../../api/protocol/event-log.ts';
 
 /**
  * Turns anything an actor receives into JSON fit for a log that leaves the phone: secrets

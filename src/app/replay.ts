@@ -1,7 +1,7 @@
 import { createActor, fromPromise, StateMachine, type AnyActorLogic, type AnyActorRef, type AnyStateMachine, type InspectionEvent } from 'xstate';
 import { findMachineEntry, machineFor, MACHINES, type MachineEntry } from '../../machines/registry.ts';
 import { stateValueText } from './diagram/chart.ts';
-import { EVENT_LOG_ACTOR, type EventLogFile, type JsonValue, type LogEntry, type StateValueJson } from './event-log-schema.ts';
+import { EVENT_LOG_ACTOR, type EventLogFile, type JsonValue, type LogEntry, type StateValueJson } from '../../api/protocol/event-log.ts';
 import { stopKeepingState } from './keep-state.ts';
 
 /**

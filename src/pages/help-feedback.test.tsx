@@ -8,7 +8,7 @@ import type { UploadInput, UploadResult } from '../../machines/upload.types.ts';
 import { RuntimeProvider } from '../app/runtime-context.tsx';
 import type { AppRuntime } from '../app/runtime.ts';
 import { showToast } from '../app/toast.ts';
-import { uploadPicture } from '../features/uploads/upload-picture.ts';
+import { uploadBytes, uploadPicture } from '../features/uploads/upload-picture.ts';
 import BackRecordPage from './feedback/BackRecordPage.tsx';
 import FeedbackPage from './feedback/FeedbackPage.tsx';
 import ArticlePage from './help/ArticlePage.tsx';
@@ -20,10 +20,12 @@ import CommonProblemPage from './help/CommonProblemPage.tsx';
  * what it shows of the answer, and the feedback form's rules, pictures and submit.
  */
 
-vi.mock('../features/uploads/upload-picture.ts', () => ({ SHRINK_TO_SIDE: { avatar: 1024, feedback: 1600 }, uploadPicture: vi.fn() }));
+vi.mock('../features/uploads/upload-picture.ts', () => ({ SHRINK_TO_SIDE: { avatar: 1024, feedback: 1600 }, uploadPicture: vi.fn(), uploadBytes: vi.fn() }));
 
 type Answer = (path: string, payload: Record<string, unknown>) => ApiOutcome | Promise<ApiOutcome>;
 const ok = (data: unknown, msg = 'success'): ApiOutcome => ({ kind: 'ok', code: 1, msg, data });
+/** What the stub runtime's event log exports (the real export is redacted as it records). */
+const EXPORTED_LOG = { format: 'game-platform/event-log', version: 2, entries: [{ seq: 1 }] };
 const T = '2026-06-01T02:03:04.000Z';
 const sessionStub = createMachine({ id: 'sessionStub', initial: 'out', states: { out: { on: { in: 'in' } }, in: { tags: ['signedIn'] } } });
 
@@ -34,7 +36,7 @@ function renderPage(ui: ReactNode, answer: Answer, options: { signedIn?: boolean
   const session = createActor(sessionStub).start();
   if (options.signedIn ?? true) session.send({ type: 'in' });
   const navigation = createActor(createMachine({ id: 'navStub', context: { current: { path: options.path ?? '/' } } })).start();
-  const runtime = { api: { call }, inspect: () => {}, session, navigation, navigate, openLogin, loading: { send: () => {} } } as unknown as AppRuntime;
+  const runtime = { api: { call }, inspect: () => {}, session, navigation, navigate, openLogin, loading: { send: () => {} }, eventLog: { exportLog: () => EXPORTED_LOG } } as unknown as AppRuntime;
   render(<RuntimeProvider runtime={runtime}>{ui}</RuntimeProvider>);
   return { call, navigate, openLogin };
 }
@@ -191,6 +193,34 @@ describe('/commonback and /suggestbcak', () => {
     expect(submits).toHaveLength(1);
     expect(submits[0]![1]).toEqual({ request_id: expect.stringMatching(/^[0-9a-f-]{36}$/), category: 'recharge', content: '充值了68元乐玩币没有到账😀', contact: 'QQ 123', images: ['feedback/aaaa.webp'] });
     expect(showToast).toHaveBeenCalledWith(FEEDBACK_MSG.submitted);
+  });
+
+  it('attaches the event log only with the player\'s consent (unticked at first): it goes up before the feedback, once, and the feedback names it; a failed upload keeps the form', async () => {
+    const sendLog = vi.mocked(uploadBytes);
+    sendLog.mockResolvedValueOnce({ ok: false, message: '网络异常，请检查网络' }).mockResolvedValue({ ok: true, key: 'event-logs/0123456789abcdef0123456789abcdef.json', url: '' });
+    const { call, navigate } = renderPage(<FeedbackPage data={null} />, answer, { path: '/commonback' });
+    const consent = screen.getByRole('checkbox', { name: '附带本次使用记录，帮助我们定位问题' }) as HTMLInputElement;
+    expect(consent.checked).toBe(false);
+    expect(screen.getByText('记录只含操作步骤，不含密码、验证码、手机号和身份证号；仅客服可见，保存30天')).toBeTruthy();
+    fireEvent.click(screen.getByRole('radio', { name: '功能异常' }));
+    fireEvent.change(screen.getByRole('textbox', { name: '问题描述' }), { target: { value: '下载到一半总是失败，换了网络也一样' } });
+    fireEvent.click(consent);
+    expect(consent.checked).toBe(true);
+
+    fireEvent.click(screen.getByRole('button', { name: '提交' }));
+    await waitFor(() => expect(showToast).toHaveBeenCalledWith('网络异常，请检查网络'));
+    expect(call).toHaveBeenCalledWith('/api/upload/getUploadTos', { purpose: 'event_log' });
+    expect(call.mock.calls.filter(([path]) => path === '/api/user/userOpinion')).toHaveLength(0);
+    const sent = sendLog.mock.calls[0]![1].file;
+    expect(JSON.parse(await sent.text())).toEqual(EXPORTED_LOG);
+
+    fireEvent.click(screen.getByRole('button', { name: '提交' }));
+    await waitFor(() => expect(navigate).toHaveBeenCalledWith('/backrecord', null, { replace: true }));
+    expect(sendLog).toHaveBeenCalledTimes(2);
+    const submits = call.mock.calls.filter(([path]) => path === '/api/user/userOpinion');
+    expect(submits).toHaveLength(1);
+    expect(submits[0]![1]).toMatchObject({ category: 'bug', event_log: 'event-logs/0123456789abcdef0123456789abcdef.json' });
+    sendLog.mockReset();
   });
 
   it('a failed upload offers 重试 (a new ticket); removing a picture mid-upload aborts it; a fifth picture is refused', async () => {

@@ -27,6 +27,7 @@ export const ACTION_NAMES: Record<string, string> = {
   'service.quickReply.delete': '删除快捷回复',
   'feedback.reply': '回复反馈',
   'feedback.close': '关闭反馈',
+  'feedback.eventLog': '查看反馈的使用记录',
   'notices.publish': '发布公告',
   'notices.withdraw': '撤回公告',
   'broadcasts.send': '发送站内广播',

@@ -3,6 +3,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { expect, test } from './fixtures/test.ts';
 import { seedPrivacyDecision } from './privacy.ts';
+import { staffSession } from './staff.ts';
 import { appRendered, at, freshPhone, register, signInStorage, smallGames } from './wire.ts';
 
 /**
@@ -129,4 +130,46 @@ test('a password change, a paused download in the simulator and a task claim rep
   expect(divergent.status).toBe(1);
   expect(divergent.output).toContain(`✗ #${claimed.seq} ${claimed.actor} ${claimed.event.type}: state `);
   expect(divergent.output).toContain('1 divergence(s)');
+});
+
+test('a bug report carries its log: the player consents, an agent steps through it on the diagrams and downloads it, and the file replays exactly', async ({ page, request, browser, baseURL }) => {
+  await checkInAndService(page, request);
+  await navigate(page, '/commonback');
+  await page.getByRole('radiogroup', { name: '反馈类型' }).getByRole('radio', { name: '功能异常' }).click();
+  await page.getByRole('textbox', { name: '问题描述' }).fill('签到以后客服页面没有显示我发的消息');
+  const consent = page.getByRole('checkbox', { name: '附带本次使用记录，帮助我们定位问题' });
+  await expect(consent).not.toBeChecked();
+  await consent.check({ force: true });
+  await page.getByRole('button', { name: '提交' }).click();
+  await expect(page).toHaveURL(/\/backrecord$/);
+  const card = page.getByRole('article', { name: '功能异常反馈' }).first();
+  const id = Number((await card.getAttribute('data-testid'))!.replace('feedback-', ''));
+
+  const staffContext = await browser.newContext({ baseURL: baseURL!, viewport: { width: 1280, height: 900 }, locale: 'zh-CN' });
+  const desk = await staffContext.newPage();
+  await staffSession(desk, 'agent');
+  await desk.goto(`/staff/feedback?id=${id}`);
+  const detail = desk.getByRole('region', { name: '反馈详情' });
+  await expect(detail.getByRole('heading', { name: `功能异常反馈 #${id}` })).toBeVisible();
+  const attached = detail.getByLabel('使用记录');
+  await expect(attached).toContainText('玩家附带了使用记录');
+  await attached.getByRole('button', { name: '按步查看' }).click();
+  const steps = detail.getByRole('region', { name: '按步查看' });
+  await expect(steps.getByText(/^第 1 \/ \d+ 步$/)).toBeVisible();
+  await steps.getByRole('button', { name: '下一步' }).click();
+  await expect(steps.getByText(/^第 2 \/ \d+ 步$/)).toBeVisible();
+  // The receiver's diagram, its state in orange.
+  await expect(steps.locator('[data-active="true"]').first()).toBeAttached();
+  const download = desk.waitForEvent('download');
+  await attached.getByRole('button', { name: '下载日志' }).click();
+  mkdirSync(OUT, { recursive: true });
+  const file = `${OUT}/feedback-${id}.json`;
+  await (await download).saveAs(file);
+  await staffContext.close();
+
+  // What the staff downloaded is the player's log, redacted on the phone, and it replays.
+  const text = readFileSync(file, 'utf8');
+  expect(text).not.toMatch(/"token":\s*"[A-Za-z0-9_-]{20,}"/);
+  const replay = replayFile(file);
+  expect(replay.status, replay.output.slice(-4000)).toBe(0);
 });

@@ -8,7 +8,7 @@ import { sessionMachine } from '../../machines/session.machine.ts';
 import type { Credentials } from '../../machines/session.types.ts';
 import { createDeferredActors } from '../../model-tests/deferred-actors.ts';
 import { createEventLog, memoryStorage, type EventLogStorage } from '../../src/app/event-log.ts';
-import type { EventLogFile } from '../../src/app/event-log-schema.ts';
+import type { EventLogFile } from '../../api/protocol/event-log.ts';
 
 /**
  * Real sessions recorded through the event-log code path: the session and login-overlay

@@ -5,7 +5,7 @@ import { createActor, fromPromise, setup, SimulatedClock } from 'xstate';
 import { MACHINES } from '../../machines/registry.ts';
 import { sessionMachine } from '../../machines/session.machine.ts';
 import { createEventLog } from '../../src/app/event-log.ts';
-import { parseEventLogJson, type EventLogFile } from '../../src/app/event-log-schema.ts';
+import { parseEventLogJson, type EventLogFile } from '../../api/protocol/event-log.ts';
 import { stopKeepingState } from '../../src/app/keep-state.ts';
 import { compareFinalStates, formatStep, replayLog } from '../../src/app/replay.ts';
 import { recordPasswordLoginAndReload, recordSmsLogin } from '../helpers/record-logs.ts';

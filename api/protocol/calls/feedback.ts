@@ -1,11 +1,12 @@
 import * as v from 'valibot';
 import { answer, choice, defineCall, field, instant, int, isSafeUrl, lenientList, optionalId, PAGE_FIELDS, page, positive, textOf } from '../call-spec.ts';
-import { checkContact, checkImageKeys, cleanLine, cleanText, CONTACT_MAX, FEEDBACK_CATEGORIES, FEEDBACK_DAILY_LIMIT, FEEDBACK_IMAGES_MAX, FEEDBACK_MSG, FEEDBACK_REQUEST_ID_PATTERN, FEEDBACK_TEXT_MAX, FEEDBACK_TEXT_MIN, GAME_NAME_MAX, FeedbackCategory, FeedbackStatus } from '../help-rules.ts';
+import { checkContact, checkImageKeys, checkLogKey, FEEDBACK_LOG_RETENTION_DAYS, cleanLine, cleanText, CONTACT_MAX, FEEDBACK_CATEGORIES, FEEDBACK_DAILY_LIMIT, FEEDBACK_IMAGES_MAX, FEEDBACK_MSG, FEEDBACK_REQUEST_ID_PATTERN, FEEDBACK_TEXT_MAX, FEEDBACK_TEXT_MIN, GAME_NAME_MAX, FeedbackCategory, FeedbackStatus } from '../help-rules.ts';
 
 /**
  * Feedback and complaints: /commonback and /suggestbcak submit with
  * userOpinion, /backrecord lists the player's own with myOpinionReply. Pictures go up first
- * (getUploadTos purpose 'feedback' → POST /upload/<ticket>) and are named here by their keys.
+ * (getUploadTos purpose 'feedback' → POST /upload/<ticket>) and are named here by their keys; so
+ * is the event log a player may attach (purpose 'event_log', help-rules.ts).
  * The rules: api/protocol/help-rules.ts.
  */
 
@@ -32,6 +33,10 @@ export const userOpinion = defineCall({
     images: field<string[] | undefined, string[]>(
       { type: 'string[]', required: false, rule: `至多 ${FEEDBACK_IMAGES_MAX} 个上传答复的 key（purpose feedback）`, message: [FEEDBACK_MSG.badImages, FEEDBACK_MSG.tooManyImages] },
       checkImageKeys,
+    ),
+    event_log: field<string | null | undefined, string | null>(
+      { type: 'string', required: false, rule: `玩家同意后附带的使用记录：上传答复的 key（purpose event_log，本人上传且未用过）；保存 ${FEEDBACK_LOG_RETENTION_DAYS} 天`, message: FEEDBACK_MSG.badLog },
+      checkLogKey,
     ),
   },
   answer: answer(v.object({

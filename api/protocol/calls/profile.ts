@@ -27,7 +27,7 @@ export type UploadTicket = v.InferOutput<typeof UploadTicket>;
 export const getUploadTos = defineCall({
   path: '/api/upload/getUploadTos',
   auth: 'required',
-  summary: '申请一次性上传凭证（purpose avatar 头像、service 客服聊天图片、feedback 反馈图片）：几分钟内有效，只能用一次，绑定本人和用途',
+  summary: '申请一次性上传凭证（purpose avatar 头像、service 客服聊天图片、feedback 反馈图片、trade 小号截图、event_log 反馈附带的使用记录）：几分钟内有效，只能用一次，绑定本人和用途',
   fields: {
     purpose: choice(UPLOAD_PURPOSES, PROFILE_MSG.badPurpose),
   },

@@ -1,6 +1,7 @@
 import { field, id, optionalChoice, optionalId, PAGE_FIELDS } from '../call-spec.ts';
 import type { FeedbackView } from '../calls/feedback.ts';
-import { checkReplyText, FEEDBACK_CATEGORIES, FEEDBACK_MSG, FEEDBACK_STATUSES, REPLY_TEXT_MAX, type FeedbackStatus } from '../help-rules.ts';
+import type { EventLogFile } from '../event-log.ts';
+import { checkReplyText, FEEDBACK_CATEGORIES, FEEDBACK_LOG_RETENTION_DAYS, FEEDBACK_MSG, FEEDBACK_STATUSES, REPLY_TEXT_MAX, type FeedbackStatus } from '../help-rules.ts';
 import { defineStaffCall, staffAnswer } from '../staff-call-spec.ts';
 import { CONTENT_MSG, staffRequestId } from './content-fields.ts';
 
@@ -24,11 +25,13 @@ export interface StaffFeedbackItem extends Omit<FeedbackView, 'replies'> {
   user: { id: number; nickname: string; phone: string };
   updated_at: string;
   replies: StaffFeedbackReply[];
+  /** The event log the player attached (its size in bytes), null without one or once it expired. */
+  event_log: { size: number } | null;
 }
 
 export type FeedbackCounts = Record<FeedbackStatus, number>;
 
-const ITEM_DOC = '{ id, category, category_text, content, game_name, contact, images: [URL], status, status_text, created_at, updated_at, user: { id, nickname, phone }, replies: [{ id, content, created_at, staff_id, staff_name }] }';
+const ITEM_DOC = '{ id, category, category_text, content, game_name, contact, images: [URL], status, status_text, created_at, updated_at, user: { id, nickname, phone }, replies: [{ id, content, created_at, staff_id, staff_name }], event_log: { size } | null }';
 
 export const list = defineStaffCall({
   path: '/staff/api/feedback/list',
@@ -69,4 +72,12 @@ export const close = defineStaffCall({
   summary: '关闭反馈：之后不能再回复。已关闭的再关闭仍答成功（不再记日志）',
   fields: { id: id(FEEDBACK_MSG.missing) },
   answer: staffAnswer<{ feedback: StaffFeedbackItem }>('{ feedback }；msg 已关闭；拒绝：反馈不存在'),
+});
+
+export const eventLog = defineStaffCall({
+  path: '/staff/api/feedback/eventLog',
+  roles: ['agent'],
+  summary: `玩家随反馈附带的使用记录（事件日志，已在手机上脱敏），用于按步查看与 npm run replay；保存 ${FEEDBACK_LOG_RETENTION_DAYS} 天。每次读取记入操作日志`,
+  fields: { id: id(FEEDBACK_MSG.missing) },
+  answer: staffAnswer<{ log: EventLogFile }>('{ log: 事件日志文件（格式 game-platform/event-log） }；拒绝：反馈不存在 / 该反馈没有附带使用记录，或已超过保存期限'),
 });

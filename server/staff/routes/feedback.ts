@@ -3,7 +3,8 @@ import * as feedback from '../../../api/protocol/staff/feedback.ts';
 import type { FeedbackCounts, StaffFeedbackItem } from '../../../api/protocol/staff/feedback.ts';
 import { FEEDBACK_MSG, FEEDBACK_STATUSES } from '../../../api/protocol/help-rules.ts';
 import type { Database } from '../../db/schema.ts';
-import { closeFeedback, feedbackForStaff, listFeedback, replyToFeedback, type StaffFeedbackView } from '../../help/index.ts';
+import type { ObjectStorage } from '../../storage/index.ts';
+import { closeFeedback, feedbackForStaff, listFeedback, readFeedbackLog, replyToFeedback, type StaffFeedbackView } from '../../help/index.ts';
 import { postMessage } from '../../messages/index.ts';
 import { handleStaff, staffOk, staffRefuse, type StaffCallDefinition } from '../calls.ts';
 
@@ -46,7 +47,8 @@ async function itemOf(db: Kysely<Database>, id: number, mediaBaseUrl: string): P
 /** What the audit keeps of a feedback: its state, not the player's text again. */
 const auditState = (item: StaffFeedbackItem) => ({ status: item.status, replies: item.replies.length });
 
-export const staffFeedbackCalls: StaffCallDefinition[] = [
+/** `storage` holds the attached event logs (absent only when the calls are merely listed). */
+export const staffFeedbackCalls = (storage: ObjectStorage | undefined): StaffCallDefinition[] => [
   handleStaff(feedback.list, async (ctx) => {
     const { page, limit, status, category, user_id: userId } = ctx.input;
     const result = await listFeedback(ctx.db, { status, category, userId, page, limit, mediaBaseUrl: ctx.config.mediaBaseUrl });
@@ -85,5 +87,18 @@ export const staffFeedbackCalls: StaffCallDefinition[] = [
     const after = (await itemOf(ctx.db, id, ctx.config.mediaBaseUrl))!;
     if (closed.changed) await ctx.audit('feedback.close', `feedback:${id}`, auditState(before), auditState(after));
     return staffOk({ feedback: after }, FEEDBACK_MSG.closedOk);
+  }),
+
+  // A player's session, redacted on the phone but still theirs: every reading is audited.
+  handleStaff(feedback.eventLog, async (ctx) => {
+    const { id } = ctx.input;
+    if (!storage) throw new Error('feedback/eventLog needs the object storage');
+    const exists = await ctx.db.selectFrom('feedback').select('id').where('id', '=', id).executeTakeFirst();
+    if (!exists) return staffRefuse(FEEDBACK_MSG.missing);
+    const read = await readFeedbackLog(ctx.db, storage, id);
+    if (!read.found) return staffRefuse(FEEDBACK_MSG.noLog);
+    if (!read.log) return staffRefuse(FEEDBACK_MSG.badLog);
+    await ctx.audit('feedback.eventLog', `feedback:${id}`, null, { size: read.size, entries: read.log.entries.length });
+    return staffOk({ log: read.log });
   }),
 ];

@@ -6,11 +6,13 @@ import {
   FEEDBACK_CATEGORY_TEXT,
   FEEDBACK_DAILY_LIMIT,
   FEEDBACK_IMAGES_MAX,
+  FEEDBACK_LOG_RETENTION_DAYS,
   FEEDBACK_TEXT_MAX,
   FEEDBACK_TEXT_MIN,
   GAME_NAME_MAX,
   type FeedbackCategory,
 } from '../../../api/protocol/help-rules.ts';
+import { Checkbox } from '../../components/Checkbox.tsx';
 import { usePicture, type Picture, type useFeedbackForm } from './use-feedback-form.ts';
 import './feedback.css';
 
@@ -118,6 +120,18 @@ export function ContactInput({ form }: { form: Form }) {
 
 export function GameNameInput({ form }: { form: Form }) {
   return <input className="fb-input" value={form.gameName} onChange={(event) => form.setGameName(event.target.value)} aria-label="游戏名称" placeholder="请输入游戏名称" maxLength={GAME_NAME_MAX} />;
+}
+
+/** The player's consent to send the app's event log with the feedback; unticked until they tick it. */
+export function LogConsent({ form }: { form: Form }) {
+  return (
+    <section className="fb-section fb-log" aria-label="使用记录">
+      <Checkbox checked={form.attachLog} onChange={form.setAttachLog}>
+        附带本次使用记录，帮助我们定位问题
+      </Checkbox>
+      <p className="fb-log__note">记录只含操作步骤，不含密码、验证码、手机号和身份证号；仅客服可见，保存{FEEDBACK_LOG_RETENTION_DAYS}天</p>
+    </section>
+  );
 }
 
 export function SubmitButton({ form }: { form: Form }) {

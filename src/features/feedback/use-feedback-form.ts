@@ -17,6 +17,7 @@ import { showToast } from '../../app/toast.ts';
 import { useNavigate } from '../../app/use-navigation.ts';
 import { uploadActors } from '../uploads/upload-actors.ts';
 import { SHRINK_TO_SIDE } from '../uploads/upload-picture.ts';
+import { uploadEventLog } from './attach-log.ts';
 import * as calls from '../../../api/protocol/call-refs.ts';
 
 /**
@@ -24,7 +25,9 @@ import * as calls from '../../../api/protocol/call-refs.ts';
  * through its own upload actor (progress, retry, removal), and the submit (userOpinion)
  * with one request id per form, so a retried or doubled tap makes one feedback. The rules are the
  * server's (api/protocol/help-rules.ts): the button stays disabled until they hold and every
- * picture is up; after the submit the player lands on /backrecord.
+ * picture is up; after the submit the player lands on /backrecord. With the player's consent
+ * (附带使用记录, unticked by default) the app's redacted event log goes up first (attach-log.ts),
+ * once per form: a retried submit names the same upload.
  */
 
 export type PictureActor = ActorRefFrom<typeof uploadMachine>;
@@ -58,7 +61,9 @@ export function useFeedbackForm(options: { category: FeedbackCategory | null; ga
   const [contact, setContact] = useState('');
   const [gameName, setGameName] = useState(options.gameName ?? '');
   const [pictures, setPictures] = useState<Picture[]>([]);
+  const [attachLog, setAttachLog] = useState(false);
   const [busy, setBusy] = useState(false);
+  const logKey = useRef<string | null>(null);
   // Re-render when any picture's upload moves (progress, done, failed).
   const [, bump] = useReducer((n: number) => n + 1, 0);
   const requestId = useRef<string>(crypto.randomUUID());
@@ -123,9 +128,15 @@ export function useFeedbackForm(options: { category: FeedbackCategory | null; ga
     setBusy(true);
     try {
       const images = live.current.map((picture) => picture.actor.getSnapshot().context.key).filter((key): key is string => key !== null);
-      const outcome = await withLoading(runtime.loading, () =>
-        request(runtime.api, calls.feedback.userOpinion, { request_id: requestId.current, category, content: text, contact, images, ...(category === 'game_request' ? { game_name: gameName } : {}) }),
-      );
+      const outcome = await withLoading(runtime.loading, async () => {
+        if (attachLog && logKey.current === null) {
+          const attached = await uploadEventLog(runtime);
+          if (!attached.ok) return { kind: 'error' as const, msg: attached.message };
+          logKey.current = attached.key;
+        }
+        const eventLog = attachLog ? { event_log: logKey.current } : {};
+        return request(runtime.api, calls.feedback.userOpinion, { request_id: requestId.current, category, content: text, contact, images, ...eventLog, ...(category === 'game_request' ? { game_name: gameName } : {}) });
+      });
       if (outcome.kind === 'ok') {
         showToast(outcome.msg || FEEDBACK_MSG.submitted);
         navigate('/backrecord', null, { replace: true });
@@ -137,7 +148,7 @@ export function useFeedbackForm(options: { category: FeedbackCategory | null; ga
       inFlight.current = false;
       setBusy(false);
     }
-  }, [category, check, pictureProblem, runtime, text, contact, gameName, navigate]);
+  }, [category, check, pictureProblem, runtime, text, contact, gameName, attachLog, navigate]);
 
   return {
     category,
@@ -151,6 +162,9 @@ export function useFeedbackForm(options: { category: FeedbackCategory | null; ga
     pictures,
     addFiles,
     removePicture,
+    /** Whether the app's event log goes with the feedback (the player's consent). */
+    attachLog,
+    setAttachLog,
     busy,
     /** Whether the submit button is live: the rules hold and every picture is up. */
     ready: check.ok && pictureProblem === null && !busy,

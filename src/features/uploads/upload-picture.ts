@@ -40,9 +40,15 @@ export async function uploadPicture(
   { url, file, onProgress }: UploadInput,
   options: { side?: number; signal?: AbortSignal } = {},
 ): Promise<UploadResult> {
+  if (!runtime.session.getSnapshot().context.credentials) return { ok: false, message: UPLOAD_MESSAGES.failed, sessionEnded: true };
+  const body = await shrinkPicture(file, options.side);
+  return uploadBytes(runtime, { url, file: body, onProgress }, options);
+}
+
+/** The same upload without the picture's redraw: the bytes as they are (an event log's JSON). */
+export async function uploadBytes(runtime: Pick<AppRuntime, 'session'>, { url, file: body, onProgress }: UploadInput, options: { signal?: AbortSignal } = {}): Promise<UploadResult> {
   const credentials = runtime.session.getSnapshot().context.credentials;
   if (!credentials) return { ok: false, message: UPLOAD_MESSAGES.failed, sessionEnded: true };
-  const body = await shrinkPicture(file, options.side);
   if (options.signal?.aborted) return { ok: false, message: UPLOAD_MESSAGES.failed };
   const answer = await new Promise<{ status: number; text: string } | null>((resolve) => {
     const xhr = new XMLHttpRequest();

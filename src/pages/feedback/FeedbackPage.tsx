@@ -3,7 +3,7 @@ import { Link } from '../../app/Link.tsx';
 import type { PageProps } from '../../app/routes.ts';
 import { useCurrentPath, useNavigate } from '../../app/use-navigation.ts';
 import { PageHeader } from '../../components/PageHeader.tsx';
-import { CategoryChips, ContactInput, CountedText, GameNameInput, Pictures, Section, SubmitButton, TEXT_PLACEHOLDER } from '../../features/feedback/FeedbackForm.tsx';
+import { CategoryChips, ContactInput, CountedText, GameNameInput, LogConsent, Pictures, Section, SubmitButton, TEXT_PLACEHOLDER } from '../../features/feedback/FeedbackForm.tsx';
 import { useFeedbackForm } from '../../features/feedback/use-feedback-form.ts';
 import { searchWordOf } from '../../features/help/help-data.ts';
 import '../../features/feedback/feedback.css';
@@ -12,7 +12,8 @@ import '../../features/feedback/feedback.css';
  * The feedback forms, one file for two routes (each route costs the entry chunk a loader), both
  * signed in (SPEC §2), both through userOpinion and then to /backrecord:
  *  - /commonback (意见反馈): a category chip, a 10–500 character description, up to four pictures
- *    (each uploading with its progress, retry and removal), an optional contact;
+ *    (each uploading with its progress, retry and removal), an optional contact, and the consent
+ *    to attach the app's event log (a bug report QA can replay);
  *  - /suggestbcak (求游戏, SPEC's "Search and feedback"): from a search that found nothing — the
  *    game's name prefilled from the route's `keyword`, an optional note, pictures and contact.
  */
@@ -48,6 +49,7 @@ function CommonBack() {
       <Section title="联系方式" note="选填">
         <ContactInput form={form} />
       </Section>
+      <LogConsent form={form} />
       <SubmitButton form={form} />
     </div>
   );
@@ -73,6 +75,7 @@ function GameRequest({ keyword }: { keyword: string }) {
       <Section title="联系方式" note="选填">
         <ContactInput form={form} />
       </Section>
+      <LogConsent form={form} />
       <SubmitButton form={form} />
     </div>
   );

@@ -1,11 +1,9 @@
-import { memo, useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore, type ChangeEvent } from 'react';
+import { memo, useCallback, useMemo, useRef, useState, useSyncExternalStore, type ChangeEvent } from 'react';
 import type { AnyStateMachine } from 'xstate';
 import { stateValueText } from '../../app/diagram/chart.ts';
-import { activeStateIds, machineLayout } from '../../app/diagram/diagram.ts';
-import { renderDiagramSvg } from '../../app/diagram/svg.ts';
-import { safeHtml } from '../../app/sanitize.ts';
+import { DiagramView as Diagram } from '../../app/diagram/DiagramView.tsx';
 import type { EventLog } from '../../app/event-log.ts';
-import { EVENT_LOG_MAX_BYTES, parseEventLogJson, type EventLogFile, type LogEntry, type StateValueJson } from '../../app/event-log-schema.ts';
+import { EVENT_LOG_MAX_BYTES, parseEventLogJson, type EventLogFile, type LogEntry, type StateValueJson } from '../../../api/protocol/event-log.ts';
 import { useRuntime } from '../../app/runtime-context.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import './testview.css';
@@ -47,46 +45,6 @@ function useLogVersion(log: EventLog): number {
     [log],
   );
   return useSyncExternalStore(subscribe, log.version);
-}
-
-const layouts = new WeakMap<AnyStateMachine, ReturnType<typeof machineLayout>>();
-function layoutOf(machine: AnyStateMachine) {
-  let layout = layouts.get(machine);
-  if (!layout) {
-    layout = machineLayout(machine);
-    layouts.set(machine, layout);
-  }
-  return layout;
-}
-
-function Diagram({ machine, state }: { machine: AnyStateMachine; state: StateValueJson | null }) {
-  const [fit, setFit] = useState(false);
-  const box = useRef<HTMLDivElement>(null);
-  const stateKey = JSON.stringify(state);
-  // Keyed by the value, not the object: a new object with the same value draws the same picture.
-  const svg = useMemo(
-    () => safeHtml(renderDiagramSvg(layoutOf(machine), { active: new Set(activeStateIds(machine, JSON.parse(stateKey) as StateValueJson | null)) }), { svg: true }),
-    [machine, stateKey],
-  );
-  useEffect(() => {
-    const container = box.current;
-    if (!container || fit) return;
-    const active = container.querySelectorAll('[data-active="true"]');
-    const deepest = active[active.length - 1];
-    if (!deepest) return;
-    const target = deepest.getBoundingClientRect();
-    const frame = container.getBoundingClientRect();
-    container.scrollLeft += target.left - frame.left - 16;
-    container.scrollTop += target.top - frame.top - 16;
-  }, [svg, fit]);
-  return (
-    <div className="testview__diagram-wrap">
-      <button type="button" className="testview__link" onClick={() => setFit(!fit)}>
-        {fit ? '原始大小' : '适应宽度'}
-      </button>
-      <div ref={box} className={fit ? 'testview__diagram testview__diagram--fit' : 'testview__diagram'} dangerouslySetInnerHTML={{ __html: svg }} />
-    </div>
-  );
 }
 
 function ActorCard({ actor, selected, onSelect }: { actor: ActorRow; selected: boolean; onSelect: () => void }) {

@@ -62,6 +62,7 @@ const feedbackItem: fc.Arbitrary<StaffFeedbackItem> = fc
     updated_at: instant,
     user: fc.record({ id, nickname: fc.string({ maxLength: 20 }), phone: fc.constantFrom('138****0000', '') }),
     replies: fc.array(fc.record({ id, content: fc.string({ maxLength: 1000 }), created_at: instant, staff_id: id, staff_name: fc.string({ maxLength: 32 }) }), { maxLength: 3 }),
+    event_log: fc.option(fc.record({ size: id })),
   })
   .map((f) => ({ ...f, category_text: FEEDBACK_CATEGORY_TEXT[f.category], status_text: FEEDBACK_STATUS_TEXT[f.status] }));
 

@@ -83,6 +83,7 @@ export function decodeFeedbackItem(value: unknown): StaffFeedbackItem | null {
     updated_at: instant(raw.updated_at),
     user: { id: positiveId(user.id), nickname: str(user.nickname, 64), phone: str(user.phone, 20) },
     replies: listOf(raw.replies).flatMap((reply) => decodeFeedbackReply(reply) ?? []),
+    event_log: positiveId(obj(raw.event_log)?.size) ? { size: positiveId(obj(raw.event_log)?.size) } : null,
   };
 }
 

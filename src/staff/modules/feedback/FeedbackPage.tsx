@@ -13,6 +13,7 @@ import { useStaffList } from '../../content/use-staff-list.ts';
 import { chars, Chips, ErrorLine, Pager, PictureViewer, When } from '../../content/parts.tsx';
 import { newRequestId } from '../../content/request-id.ts';
 import { useUrlQuery } from '../../content/use-query.ts';
+import { FeedbackLog } from './FeedbackLog.tsx';
 import '../../content/content.css';
 
 const LIMIT = 20;
@@ -96,6 +97,7 @@ function FeedbackList({ state, query, error, onOpen, onPage }: { state: ListStat
                   <strong>{item.category_text}</strong>
                   {item.game_name ? <span>「{item.game_name}」</span> : null}
                   {item.images.length > 0 ? <span className="staff-muted">图片 {item.images.length}</span> : null}
+                  {item.event_log ? <span className="staff-muted">附使用记录</span> : null}
                 </span>
                 <span className="content-item-text">{item.content || '（无补充说明）'}</span>
                 <span className="content-meta">
@@ -218,6 +220,7 @@ function FeedbackDetail({ id, onBack, onChanged }: { id: number; onBack: () => v
               ))}
             </div>
           ) : null}
+          {item.event_log ? <FeedbackLog feedbackId={item.id} size={item.event_log.size} /> : null}
           <h2>回复记录</h2>
           {item.replies.length === 0 ? (
             <div className="staff-muted">还没有回复</div>

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { decodeEventLog, EVENT_LOG_FORMAT, EVENT_LOG_MAX_BYTES, EVENT_LOG_VERSION, parseEventLogJson, type EventLogFile, type LogEntry } from './event-log-schema.ts';
+import { decodeEventLog, EVENT_LOG_FORMAT, EVENT_LOG_MAX_BYTES, EVENT_LOG_VERSION, parseEventLogJson, type EventLogFile, type LogEntry } from './event-log.ts';
 
 /** Property tests: a valid log round-trips; anything else gets a clear error, never an exception. */
 
