@@ -13,6 +13,7 @@ import type {
   OlderInput,
   OlderOutcome,
   OpenConversationContext,
+  PictureReplyInput,
   ReplyInput,
   ReplyOutcome,
   TakeOutcome,
@@ -65,6 +66,8 @@ export const serviceDeskMachine = setup({
     loadOlder: fromPromise<OlderOutcome, OlderInput>(unprovided('loadOlder')),
     take: fromPromise<TakeOutcome, ConversationInput>(unprovided('take')),
     reply: fromPromise<ReplyOutcome, ReplyInput>(unprovided('reply')),
+    /** The same call as reply, with the uploaded picture's key (its own actor: it runs beside a text reply). */
+    sendPicture: fromPromise<ReplyOutcome, PictureReplyInput>(unprovided('sendPicture')),
     close: fromPromise<CloseOutcome, ConversationInput>(unprovided('close')),
     upload: fromPromise<UploadOutcome, UploadInput>(unprovided('upload')),
     /** The live connection; sends desk.state, desk.event and desk.resync. */
@@ -276,14 +279,17 @@ export const serviceDeskMachine = setup({
     },
     conversation: {
       initial: 'none',
-      on: {
-        'ui.select': { target: '.open', reenter: true, actions: 'openConversation' },
-        'ui.back': { target: '.none', actions: 'leaveConversation' },
-      },
       states: {
-        none: {},
+        none: {
+          on: { 'ui.select': { target: 'open', actions: 'openConversation' } },
+        },
         open: {
           type: 'parallel',
+          on: {
+            // Afresh (within this region only: the other regions of the desk go on).
+            'ui.select': { target: 'open', reenter: true, actions: 'openConversation' },
+            'ui.back': { target: 'none', actions: 'leaveConversation' },
+          },
           states: {
             load: {
               initial: 'loading',
@@ -344,7 +350,7 @@ export const serviceDeskMachine = setup({
                 sending: {
                   invoke: {
                     id: 'sendPicture',
-                    src: 'reply',
+                    src: 'sendPicture',
                     input: ({ context }) => ({ id: context.open!.id, image: context.picture!.key! }),
                     onDone: [
                       { guard: isKind('sent'), target: 'none', actions: [{ type: 'storePictureSent', params: ({ event }) => ({ outcome: event.output }) }, 'scheduleList'] },

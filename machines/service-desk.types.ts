@@ -82,8 +82,12 @@ export interface OlderInput {
 }
 export interface ReplyInput {
   id: number;
-  text?: string;
-  image?: string;
+  text: string;
+}
+export interface PictureReplyInput {
+  id: number;
+  /** The uploaded picture's key. */
+  image: string;
 }
 export interface UploadInput {
   file: Blob;

@@ -10,6 +10,7 @@ import type {
   ListOutcome,
   OlderInput,
   OlderOutcome,
+  PictureReplyInput,
   ReplyInput,
   ReplyOutcome,
   TakeOutcome,
@@ -31,6 +32,13 @@ import { uploadDeskPicture } from './upload.ts';
 type Actors = NonNullable<Parameters<typeof serviceDeskMachine.provide>[0]['actors']>;
 
 export function deskActors(client: StaffClient, connection: Pick<DeskConnectionOptions, 'createEventSource' | 'timers'> = {}) {
+  const reply = async (payload: { id: number; text: string } | { id: number; image: string }): Promise<ReplyOutcome> => {
+    const answer = await client.call(staffCalls.service.reply, payload);
+    const message = answer.code === STAFF_CODE.ok ? readReplied(answer.data) : null;
+    if (message) return { kind: 'sent', message };
+    if (answer.code === STAFF_CODE.notSignedIn) return { kind: 'signedOut' };
+    return { kind: 'refused', message: answer.code === STAFF_CODE.ok ? BAD_ANSWER_MSG : answer.msg };
+  };
   return {
     loadList: fromPromise<ListOutcome, ListInput>(async ({ input }) => {
       const answer = await client.call(staffCalls.service.queue, { view: input.view });
@@ -65,14 +73,8 @@ export function deskActors(client: StaffClient, connection: Pick<DeskConnectionO
       if (answer.code === STAFF_CODE.notSignedIn) return { kind: 'signedOut' };
       return { kind: 'refused', message: answer.msg, holder };
     }),
-    reply: fromPromise<ReplyOutcome, ReplyInput>(async ({ input }) => {
-      const payload = input.image !== undefined ? { id: input.id, image: input.image } : { id: input.id, text: input.text ?? '' };
-      const answer = await client.call(staffCalls.service.reply, payload);
-      const message = answer.code === STAFF_CODE.ok ? readReplied(answer.data) : null;
-      if (message) return { kind: 'sent', message };
-      if (answer.code === STAFF_CODE.notSignedIn) return { kind: 'signedOut' };
-      return { kind: 'refused', message: answer.code === STAFF_CODE.ok ? BAD_ANSWER_MSG : answer.msg };
-    }),
+    reply: fromPromise<ReplyOutcome, ReplyInput>(({ input }) => reply({ id: input.id, text: input.text })),
+    sendPicture: fromPromise<ReplyOutcome, PictureReplyInput>(({ input }) => reply({ id: input.id, image: input.image })),
     close: fromPromise<CloseOutcome, ConversationInput>(async ({ input }) => {
       const answer = await client.call(staffCalls.service.close, { id: input.id });
       if (answer.code === STAFF_CODE.notSignedIn) return { kind: 'signedOut' };
