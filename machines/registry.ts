@@ -26,6 +26,7 @@ import { realNameFormMachine } from './real-name-form.machine.ts';
 import { resendCodeMachine } from './resend-code.machine.ts';
 import { createRemoteDataMachine } from './remote-data.machine.ts';
 import { serviceChatMachine } from './service-chat.machine.ts';
+import { serviceDeskMachine } from './service-desk.machine.ts';
 import { serviceLiveMachine } from './service-live.machine.ts';
 import { servicePollMachine } from './service-poll.machine.ts';
 import { sessionMachine } from './session.machine.ts';
@@ -161,6 +162,12 @@ export const MACHINES: readonly MachineEntry[] = [
     summary: "/service's connection: stream ticket → server-sent events (live) | 20 s poll with stream retry backoff (fallback) | off hours (offline); the queue",
     machine: serviceLiveMachine,
     input: { streamSupported: true },
+  }),
+  entry({
+    name: 'service-desk',
+    summary: '客服工作台 (staff console): the chosen list, the open conversation (history, older pages, take, reply, picture, close), quick replies, the live connection',
+    machine: serviceDeskMachine,
+    input: { isAdmin: false },
   }),
   entry({ name: 'rating', summary: 'Rating dialog: stars 0–5, submit, messages', machine: ratingMachine }),
   entry({ name: 'browser-download', summary: "Download button outside the wrapper: address lookup → browser download, 3 s toast on failure", machine: browserDownloadMachine, input: { platformGameId: 1, gameId: 1, isH5: false } }),

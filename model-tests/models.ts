@@ -22,6 +22,7 @@ import { ratingMachine } from '../machines/rating.machine.ts';
 import { realNameFormMachine } from '../machines/real-name-form.machine.ts';
 import { MACHINES } from '../machines/registry.ts';
 import { serviceChatMachine } from '../machines/service-chat.machine.ts';
+import { serviceDeskMachine } from '../machines/service-desk.machine.ts';
 import { serviceLiveMachine } from '../machines/service-live.machine.ts';
 import { servicePollMachine } from '../machines/service-poll.machine.ts';
 import { sessionMachine } from '../machines/session.machine.ts';
@@ -57,6 +58,7 @@ import { getRealNameFormPaths } from './real-name-form.paths.ts';
 import { getRemoteDataPaths, remoteDataModelMachine } from './remote-data.paths.ts';
 import { getResendCodePaths, RESEND_CODE_NOT_ON_PATHS, standaloneResendCode } from './resend-code.paths.ts';
 import { getServiceChatPaths, SERVICE_CHAT_NOT_ON_PATHS } from './service-chat.paths.ts';
+import { getServiceDeskPaths, SERVICE_DESK_NOT_ON_PATHS } from './service-desk.paths.ts';
 import { getServiceLivePaths } from './service-live.paths.ts';
 import { getServicePollPaths } from './service-poll.paths.ts';
 import { getSessionPaths, SESSION_NOT_ON_PATHS } from './session.paths.ts';
@@ -98,6 +100,7 @@ export const MODELS: Readonly<Record<string, Model>> = {
   'service-poll': { machine: servicePollMachine, paths: getServicePollPaths },
   'service-chat': { machine: serviceChatMachine, paths: getServiceChatPaths, notOnPaths: SERVICE_CHAT_NOT_ON_PATHS },
   'service-live': { machine: serviceLiveMachine, paths: withInput(getServiceLivePaths) },
+  'service-desk': { machine: serviceDeskMachine, paths: getServiceDeskPaths, notOnPaths: SERVICE_DESK_NOT_ON_PATHS },
   rating: { machine: ratingMachine, paths: getRatingPaths },
   'browser-download': { machine: browserDownloadMachine, paths: withInput(getBrowserDownloadPaths) },
   'gift-claim': { machine: giftClaimMachine, paths: withInput(getClaimPaths), notOnPaths: CLAIM_NOT_ON_PATHS },

@@ -12,3 +12,11 @@ export function useRuntime(): AppRuntime {
   if (!runtime) throw new Error('useRuntime outside RuntimeProvider');
   return runtime;
 }
+
+/**
+ * The runtime where there is one: the staff console runs its machines through useFeatureActor too,
+ * but has no players' runtime (and so no inspector).
+ */
+export function useOptionalRuntime(): AppRuntime | null {
+  return useContext(RuntimeContext);
+}

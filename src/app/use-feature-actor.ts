@@ -1,7 +1,7 @@
 import { useEffect, useLayoutEffect, useState } from 'react';
 import { createActor, type ActorRefFrom, type AnyActorRef, type AnyStateMachine, type InputFrom } from 'xstate';
 import { stopKeepingState } from './keep-state.ts';
-import { useRuntime } from './runtime-context.tsx';
+import { useOptionalRuntime } from './runtime-context.tsx';
 
 /** What `machine.provide()` takes: actors, actions, guards, delays. */
 export type Implementations<M extends AnyStateMachine> = Parameters<M['provide']>[0];
@@ -35,11 +35,11 @@ const sameKey = (a: readonly unknown[], b: readonly unknown[]) => a.length === b
  * taken once per actor (the machine given, or a factory called when the actor starts),
  * implementations are read on every render, and a changed `restartOn` starts a fresh actor of the
  * same machine and id, so the event log and /testview name it as before. The runtime's inspector
- * sees every actor it starts.
+ * sees every actor it starts (the staff console, which has no players' runtime, runs them uninspected).
  */
 export function useFeatureActor<M extends AnyStateMachine>(logic: M | (() => M), options: FeatureActorOptions<M> = {}): ActorRefFrom<M> {
-  const runtime = useRuntime();
-  const inspect = runtime.inspect;
+  // The staff console has no players' runtime: its actors run without the inspector.
+  const inspect = useOptionalRuntime()?.inspect;
   const key = options.restartOn ?? [JSON.stringify(options.input ?? null)];
   const { input, implementations } = options;
 

@@ -3,7 +3,8 @@ import Button from 'antd-mobile/es/components/button';
 import Dialog from 'antd-mobile/es/components/dialog';
 import Toast from 'antd-mobile/es/components/toast';
 import type { ChatMessage } from '../../../../api/protocol/service-chat.ts';
-import { DESK_VIEW_NAMES, DESK_VIEWS, type DeskConversation, type DeskView } from '../../../../api/protocol/service-desk.ts';
+import { DESK_VIEW_NAMES, DESK_VIEWS, type DeskConversation } from '../../../../api/protocol/service-desk.ts';
+import { countOf } from '../../../../machines/service-desk.connect.ts';
 import type { StaffPageProps } from '../../modules.ts';
 import { CONNECTION_LABELS } from './desk-connection.ts';
 import { clockTime, preview, statusText, timeLine } from './desk-format.ts';
@@ -26,12 +27,6 @@ function useNow(offset: number): number {
   return now + offset;
 }
 
-function countOf(desk: Desk, view: DeskView): number | null {
-  const counts = desk.queue?.counts;
-  if (!counts) return null;
-  return view === 'queued' ? counts.queued : view === 'mine' ? counts.mine : view === 'open' ? counts.open : null;
-}
-
 function QueueItem({ conversation, active, now, onSelect }: { conversation: DeskConversation; active: boolean; now: number; onSelect: () => void }) {
   return (
     <li>
@@ -52,7 +47,7 @@ function QueuePanel({ desk, now }: { desk: Desk; now: number }) {
     <section className="staff-card desk-queue" aria-label="会话列表">
       <div className="desk-tabs" role="tablist" aria-label="列表">
         {DESK_VIEWS.map((view) => {
-          const count = countOf(desk, view);
+          const count = countOf(desk.queue, view);
           return (
             <button key={view} type="button" role="tab" aria-selected={desk.view === view} className={desk.view === view ? 'desk-tab active' : 'desk-tab'} onClick={() => desk.setView(view)}>
               {DESK_VIEW_NAMES[view]}
@@ -136,24 +131,23 @@ function PendingLine({ picture, onRetry, onDismiss }: { picture: PendingPicture;
 }
 
 function ReplyBox({ desk }: { desk: Desk }) {
-  const [text, setText] = useState('');
   const [picking, setPicking] = useState(false);
   const fileRef = useRef<HTMLInputElement>(null);
-  const submit = async (event?: FormEvent) => {
+  const submit = (event?: FormEvent) => {
     event?.preventDefault();
-    if (await desk.reply(text)) setText('');
+    desk.reply();
   };
   const onKey = (event: KeyboardEvent<HTMLTextAreaElement>) => {
     // Enter sends, Shift+Enter breaks the line (not while an input method is composing).
-    if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) void submit(event);
+    if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) submit(event);
   };
   const onFile = (event: ChangeEvent<HTMLInputElement>) => {
     const file = event.target.files?.[0];
     event.target.value = '';
-    if (file) void desk.sendPicture(file);
+    if (file) desk.sendPicture(file);
   };
   return (
-    <form className="desk-reply" onSubmit={(event) => void submit(event)} aria-label="回复">
+    <form className="desk-reply" onSubmit={submit} aria-label="回复">
       {picking ? (
         <div className="desk-quick" role="list" aria-label="快捷回复列表">
           {desk.quickReplies.length === 0 ? <div className="staff-muted">暂无快捷回复</div> : null}
@@ -164,7 +158,7 @@ function ReplyBox({ desk }: { desk: Desk }) {
               role="listitem"
               className="desk-quick__item"
               onClick={() => {
-                setText(quick.content);
+                desk.setDraft(quick.content);
                 setPicking(false);
               }}
             >
@@ -177,14 +171,14 @@ function ReplyBox({ desk }: { desk: Desk }) {
         <Button size="small" fill={picking ? 'solid' : 'outline'} onClick={() => setPicking(!picking)} aria-expanded={picking}>
           快捷回复
         </Button>
-        <Button size="small" fill="outline" onClick={() => fileRef.current?.click()} disabled={desk.picture !== null && !desk.picture.failed}>
+        <Button size="small" fill="outline" onClick={() => fileRef.current?.click()} disabled={!desk.canPickPicture}>
           发送图片
         </Button>
         <input ref={fileRef} type="file" accept={IMAGE_ACCEPT} hidden onChange={onFile} data-testid="desk-picture-input" />
       </div>
       <div className="desk-reply__row">
-        <textarea aria-label="回复内容" placeholder="输入回复，Enter 发送，Shift+Enter 换行" value={text} maxLength={500} rows={2} onChange={(event) => setText(event.target.value)} onKeyDown={onKey} />
-        <Button color="primary" type="submit" loading={desk.busy === 'reply'} disabled={text.trim() === ''}>
+        <textarea aria-label="回复内容" placeholder="输入回复，Enter 发送，Shift+Enter 换行" value={desk.draft} maxLength={500} rows={2} onChange={(event) => desk.setDraft(event.target.value)} onKeyDown={onKey} />
+        <Button color="primary" type="submit" loading={desk.busy === 'reply'} disabled={!desk.canReply && desk.busy !== 'reply'}>
           发送
         </Button>
       </div>
@@ -227,10 +221,9 @@ function ConversationPanel({ desk, now }: { desk: Desk; now: number }) {
     );
   }
   const conversation = open.conversation;
-  const canTake = conversation?.status === 'queued';
-  const canWork = conversation?.status === 'open' && conversation.mine;
+  const { canTake, canWork } = desk;
   const confirmClose = async () => {
-    if (await Dialog.confirm({ content: '结束后玩家再发消息将重新排队。确定结束本次会话？', confirmText: '结束会话', cancelText: '取消' })) void desk.close();
+    if (await Dialog.confirm({ content: '结束后玩家再发消息将重新排队。确定结束本次会话？', confirmText: '结束会话', cancelText: '取消' })) desk.close();
   };
   return (
     <section className="staff-card desk-chat" aria-label="会话详情">
@@ -244,7 +237,7 @@ function ConversationPanel({ desk, now }: { desk: Desk; now: number }) {
         </div>
         <div className="desk-chat__actions">
           {canTake ? (
-            <Button color="primary" size="small" loading={desk.busy === 'take'} onClick={() => void desk.take()}>
+            <Button color="primary" size="small" loading={desk.busy === 'take'} onClick={desk.take}>
               接入会话
             </Button>
           ) : null}
@@ -269,7 +262,7 @@ function ConversationPanel({ desk, now }: { desk: Desk; now: number }) {
       <ol className="desk-messages" ref={listRef} aria-label="聊天记录" onScroll={onScroll}>
         {open.hasMore ? (
           <li className="desk-older">
-            <Button size="mini" fill="none" loading={open.loadingOlder} onClick={() => void desk.loadOlder()}>
+            <Button size="mini" fill="none" loading={open.loadingOlder} onClick={desk.loadOlder}>
               查看更早的消息
             </Button>
           </li>

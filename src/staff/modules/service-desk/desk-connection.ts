@@ -1,4 +1,5 @@
 import { AGENT_STREAM_PATH, type DeskStreamEvent } from '../../../../api/protocol/service-desk.ts';
+import type { DeskConnectionState } from '../../../../machines/service-desk.types.ts';
 import { decodeDeskStreamEvent } from './decode.ts';
 
 /**
@@ -16,7 +17,7 @@ import { decodeDeskStreamEvent } from './decode.ts';
  * answer 401 and the console goes back to sign-in.
  */
 
-export type DeskConnectionState = 'connecting' | 'live' | 'polling';
+export type { DeskConnectionState };
 
 export const DESK_POLL_MS = 10_000;
 export const DESK_RETRY_MS: readonly number[] = [2_000, 5_000, 10_000, 30_000];
