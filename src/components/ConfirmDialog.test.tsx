@@ -45,16 +45,22 @@ describe('ConfirmDialog', () => {
     expect(onCancel).toHaveBeenCalledTimes(1);
   });
 
-  it('one plain button without cancelText; stacked puts confirm above cancel, each on its line', async () => {
+  it('one plain button without cancelText; stacked puts confirm above cancel, each on its line, and only they answer', async () => {
     const { unmount } = render(<ConfirmDialog visible title="通知" content="正文" confirmText="知道了" onConfirm={() => {}} onCancel={() => {}} />);
     const notice = await screen.findByRole('dialog', { name: '通知' });
     expect(buttons(notice)).toEqual(['知道了']);
     expect(within(notice).getByRole('button').className).not.toContain('adm-dialog-button-bold');
     unmount();
-    render(<ConfirmDialog visible stacked title="账号注销中" content="…" confirmText="撤销注销" cancelText="继续注销并退出" onConfirm={() => {}} onCancel={() => {}} />);
+    const onCancel = vi.fn();
+    render(<ConfirmDialog visible stacked maskClosable title="账号注销中" content="…" confirmText="撤销注销" cancelText="继续注销并退出" onConfirm={() => {}} onCancel={onCancel} />);
     const choice = await screen.findByRole('dialog', { name: '账号注销中' });
     expect(buttons(choice)).toEqual(['撤销注销', '继续注销并退出']);
     expect(choice.querySelectorAll('.adm-dialog-action-row')).toHaveLength(2);
+    expect(within(choice).getByRole('button', { name: '撤销注销' }).className).toContain('adm-dialog-button-bold');
+    await vi.waitFor(() => expect(choice.contains(document.activeElement)).toBe(true));
+    fireEvent.keyDown(document, { key: 'Escape' });
+    fireEvent.click(document.querySelector('.adm-mask-aria-button')!);
+    expect(onCancel).not.toHaveBeenCalled();
   });
 
   it('shows nothing while not visible', () => {

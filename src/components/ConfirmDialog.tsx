@@ -12,7 +12,8 @@ import { useFocusTrap } from './use-focus-trap.ts';
  *
  * Buttons: `cancelText` and `confirmText` side by side, the confirm one bold (red with `danger`);
  * without `cancelText` one plain button (a notice to acknowledge); `stacked` puts the confirm
- * button above the cancel one, each on its own line (a choice between two ways on, not a yes/no).
+ * button above the cancel one, each on its own line (a choice between two ways on, not a yes/no:
+ * only the buttons answer it, Escape and the mask do not).
  * `onConfirm` may return a promise: the button spins until it settles. `busy` disables both buttons.
  */
 export interface ConfirmDialogProps {
@@ -26,7 +27,9 @@ export interface ConfirmDialogProps {
   busy?: boolean;
   /** The dialog's accessible name when the title is not plain text (or there is none). */
   label?: string;
-  /** A tap on the mask cancels. */
+  /** Styles of the caller's own (a colour of its buttons through antd-mobile's variables). */
+  className?: string;
+  /** A tap on the mask cancels (not when stacked). */
   maskClosable?: boolean;
   onConfirm(): void | Promise<void>;
   onCancel(): void;
@@ -34,22 +37,26 @@ export interface ConfirmDialogProps {
   afterClose?: () => void;
 }
 
-export function ConfirmDialog({ visible, title, content, confirmText, cancelText, danger = false, stacked = false, busy = false, label, maskClosable = false, onConfirm, onCancel, afterClose }: ConfirmDialogProps) {
+export function ConfirmDialog({ visible, title, content, confirmText, cancelText, danger = false, stacked = false, busy = false, label, className, maskClosable = false, onConfirm, onCancel, afterClose }: ConfirmDialogProps) {
   // antd-mobile's Dialog takes no ref: a class of this instance's own finds its role-bearing wrap.
   const marker = `confirm-dialog-${useId().replace(/[^\w-]/g, '')}`;
-  useFocusTrap(visible, () => document.querySelector<HTMLElement>(`.${marker} .adm-center-popup-wrap`), () => !busy && onCancel());
+  // Escape (and the mask) mean the cancel button's answer, unless it is not a "no" but another way on (stacked).
+  const dismiss = () => {
+    if (!busy && !stacked) onCancel();
+  };
+  useFocusTrap(visible, () => document.querySelector<HTMLElement>(`.${marker} .adm-center-popup-wrap`), dismiss);
   const confirm: Action = { key: 'confirm', text: confirmText, bold: cancelText !== undefined, danger, disabled: busy, onClick: onConfirm };
   const cancel: Action | null = cancelText === undefined ? null : { key: 'cancel', text: cancelText, disabled: busy, onClick: onCancel };
   const actions = cancel === null ? [confirm] : stacked ? [confirm, cancel] : [[cancel, confirm]];
   return (
     <Dialog
       visible={visible}
-      className={marker}
+      className={className ? `${marker} ${className}` : marker}
       aria-label={label ?? (typeof title === 'string' ? title : undefined)}
       title={title}
       content={content}
       closeOnMaskClick={maskClosable}
-      onClose={() => !busy && onCancel()}
+      onClose={dismiss}
       afterClose={afterClose}
       actions={actions}
     />
