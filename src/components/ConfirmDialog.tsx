@@ -3,6 +3,7 @@ import type { Action } from 'antd-mobile/es/components/dialog';
 import { renderImperatively } from 'antd-mobile/es/utils/render-imperatively';
 import { useId, useState, type ReactNode } from 'react';
 import { useFocusTrap } from './use-focus-trap.ts';
+import './confirm-dialog.css';
 
 /**
  * The one confirm, the sibling of Sheet and CenterDialog for a question with its buttons:
@@ -51,7 +52,7 @@ export function ConfirmDialog({ visible, title, content, confirmText, cancelText
   return (
     <Dialog
       visible={visible}
-      className={className ? `${marker} ${className}` : marker}
+      className={className ? `confirm-dialog ${marker} ${className}` : `confirm-dialog ${marker}`}
       aria-label={label ?? (typeof title === 'string' ? title : undefined)}
       title={title}
       content={content}
