@@ -5,15 +5,27 @@ import tseslint from 'typescript-eslint';
  * Imports flow one way (ARCHITECTURE.md): src → machines → (api | bridge); server → api/protocol.
  * machines/ is pure: no React, no ky, no DOM globals.
  */
-const zone = (files, patterns, extra = {}) => ({
+const zone = (files, patterns, extra = {}, paths = undefined) => ({
   files,
   rules: {
-    'no-restricted-imports': ['error', { patterns }],
+    'no-restricted-imports': ['error', paths ? { paths, patterns } : { patterns }],
     ...extra,
   },
 });
 
 const noServer = { group: ['**/server/**', '../server/*', '../../server/*'], message: 'the client never imports the server' };
+
+/**
+ * A confirm (in the players' app and the staff console) is src/components/ConfirmDialog.tsx, the
+ * one file that imports antd-mobile's Dialog: it adds the label, the focus trap and Escape, and an
+ * imperative form that renders the same dialog.
+ */
+const CONFIRM_MESSAGE = 'a confirm is <ConfirmDialog> or confirm() from src/components/ConfirmDialog.tsx: it gives the label, the focus trap and Escape';
+const noAntdDialogPaths = [{ name: 'antd-mobile', importNames: ['Dialog'], message: CONFIRM_MESSAGE }];
+const noAntdDialog = { group: ['antd-mobile/*/components/dialog', 'antd-mobile/*/components/dialog/*'], message: CONFIRM_MESSAGE };
+/** A zone of src/: its patterns, and antd-mobile's Dialog refused. */
+const srcZone = (files, patterns) => zone(files, [...patterns, noAntdDialog], {}, noAntdDialogPaths);
+const componentsLayer = { regex: '^(\\.\\./)+(features|pages)/', message: 'components never import features or pages: take the piece as a prop' };
 
 const domGlobals = ['window', 'document', 'localStorage', 'sessionStorage', 'navigator', 'location', 'fetch', 'XMLHttpRequest'].map((name) => ({
   name,
@@ -58,7 +70,7 @@ const callPathRules = [
   { selector: String.raw`Literal[value=${STAFF_CALL_PATH}]`, message: STAFF_CALL_PATH_MESSAGE },
   { selector: String.raw`TemplateLiteral[quasis.0.value.raw=${STAFF_CALL_PATH}]`, message: STAFF_CALL_PATH_MESSAGE },
 ];
-const DIALOG_MESSAGE = 'a sheet or dialog of the players\' app is <Sheet> or <CenterDialog> (src/components/): they give the mask, the focus trap, Escape and the label';
+const DIALOG_MESSAGE = 'a sheet or dialog of the players\' app is <Sheet>, <CenterDialog> or <ConfirmDialog> (src/components/): they give the mask, the focus trap, Escape and the label';
 
 export default tseslint.config(
   { ignores: ['dist/**', 'node_modules/**', 'coverage/**', 'test-results/**', 'playwright-report/**', 'data/**', 'docs/**'] },
@@ -111,12 +123,13 @@ export default tseslint.config(
       'react-hooks/exhaustive-deps': 'error',
     },
   },
-  zone(['src/**/*.{ts,tsx}'], [noServer]),
+  srcZone(['src/**/*.{ts,tsx}'], [noServer]),
   // Layers inside src/ (one level of folders each): a page is a leaf, components know no feature.
   // Stylesheets are left out: /openclothes still borrows the game page's list styles.
-  zone(['src/pages/**/*.{ts,tsx}'], [noServer, { regex: '^\\.\\./(?!\\.\\./)[^/]+/.*\\.tsx?$', message: 'pages never import pages: move the shared piece to features/, components/ or app/' }, { regex: '^(\\.\\./)+pages/.*\\.tsx?$', message: 'pages never import pages' }]),
-  zone(['src/components/**/*.{ts,tsx}'], [noServer, { regex: '^(\\.\\./)+(features|pages)/', message: 'components never import features or pages: take the piece as a prop' }]),
-  zone(['src/features/**/*.{ts,tsx}'], [noServer, { regex: '^(\\.\\./)+pages/', message: 'features never import pages: move the shared piece to the feature' }]),
+  srcZone(['src/pages/**/*.{ts,tsx}'], [noServer, { regex: '^\\.\\./(?!\\.\\./)[^/]+/.*\\.tsx?$', message: 'pages never import pages: move the shared piece to features/, components/ or app/' }, { regex: '^(\\.\\./)+pages/.*\\.tsx?$', message: 'pages never import pages' }]),
+  srcZone(['src/components/**/*.{ts,tsx}'], [noServer, componentsLayer]),
+  zone(['src/components/ConfirmDialog.tsx'], [noServer, componentsLayer]),
+  srcZone(['src/features/**/*.{ts,tsx}'], [noServer, { regex: '^(\\.\\./)+pages/', message: 'features never import pages: move the shared piece to the feature' }]),
   {
     // The client names a call by its ref (api/protocol/call-refs.ts), never by its path, and so does
     // the staff console (api/protocol/staff-refs.ts): the ref carries the declaration's payload and

@@ -43,6 +43,15 @@ describe('lint: import boundaries', () => {
     expect(await problems('server/money/probe.ts', "import { chinaDate } from '../china-time.ts';\nexport const c = chinaDate;")).toEqual([]);
   });
 
+  it("antd-mobile's Dialog only inside src/components/ConfirmDialog.tsx, in the players' app and the staff console", async () => {
+    expect(await problems('src/pages/probe/ProbePage.tsx', "import Dialog from 'antd-mobile/es/components/dialog';\nexport const d = Dialog;")).toEqual(['no-restricted-imports']);
+    expect(await problems('src/features/probe/probe.ts', "import { Dialog } from 'antd-mobile';\nexport const d = Dialog;")).toEqual(['no-restricted-imports']);
+    expect(await problems('src/staff/modules/probe/ProbePage.tsx', "import Dialog from 'antd-mobile/es/components/dialog';\nexport const d = Dialog;")).toEqual(['no-restricted-imports']);
+    expect(await problems('src/components/Probe.tsx', "import { show } from 'antd-mobile/es/components/dialog/show';\nexport const s = show;")).toEqual(['no-restricted-imports']);
+    expect(await problems('src/components/ConfirmDialog.tsx', "import Dialog from 'antd-mobile/es/components/dialog';\nexport const d = Dialog;")).toEqual([]);
+    expect(await problems('src/pages/probe/ProbePage.tsx', "import Button from 'antd-mobile/es/components/button';\nexport const b = Button;")).toEqual([]);
+  });
+
   it('src/ never imports the server', async () => {
     expect(await problems('src/probe.ts', "import { buildApp } from '../server/app.ts';\nexport const b = buildApp;")).toEqual(['no-restricted-imports']);
   });

@@ -1,4 +1,4 @@
-import Dialog from 'antd-mobile/es/components/dialog';
+import { confirm } from '../../components/ConfirmDialog.tsx';
 import type { CancellationView } from '../../../api/protocol/calls/account-cancel.ts';
 import { request } from '../../../api/typed-call.ts';
 import type { AppRuntime } from '../../app/runtime.ts';
@@ -23,7 +23,7 @@ export const REVOKE_OFFER = {
 
 export type RevokeChoice = 'revoke' | 'proceed';
 
-/** Asks the player; the app's is an antd-mobile Dialog, tests answer directly. */
+/** Asks the player; the app's is the confirm dialog, tests answer directly. */
 export type AskRevoke = (content: { title: string; content: string; revoke: string; proceed: string }) => Promise<RevokeChoice>;
 
 export type RevokeOfferRuntime = Pick<AppRuntime, 'api' | 'session'> & { toast(message: string): void };
@@ -43,18 +43,9 @@ export async function offerRevoke(runtime: RevokeOfferRuntime, cancellation: Pic
   return 'signedOut';
 }
 
-/** Dialog.show renders through antd-mobile's render hook for React 19, registered once by the toasts (src/app/toast.ts). */
+/** Two ways on rather than a yes/no: 撤销 stacked above the way out, neither dismissable but by its button. */
 async function askWithDialog(content: Parameters<AskRevoke>[0]): Promise<RevokeChoice> {
   await readyImperativeRender();
-  return new Promise<RevokeChoice>((resolve) => {
-    Dialog.show({
-      title: content.title,
-      content: content.content,
-      closeOnAction: true,
-      actions: [
-        { key: 'revoke', text: content.revoke, bold: true, onClick: () => resolve('revoke') },
-        { key: 'proceed', text: content.proceed, onClick: () => resolve('proceed') },
-      ],
-    });
-  });
+  const revoke = await confirm({ title: content.title, content: content.content, confirmText: content.revoke, cancelText: content.proceed, stacked: true });
+  return revoke ? 'revoke' : 'proceed';
 }

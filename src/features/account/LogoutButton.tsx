@@ -1,4 +1,4 @@
-import Dialog from 'antd-mobile/es/components/dialog';
+import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
 import { useLogout } from './use-mine.ts';
 
 /** '退出登录' with its confirm dialog (the mine tab and /accountsetting). */
@@ -9,18 +9,15 @@ export function LogoutButton({ className }: { className: string }) {
       <button type="button" className={className} onClick={logout.ask} disabled={logout.busy}>
         退出登录
       </button>
-      <Dialog
+      <ConfirmDialog
         visible={logout.confirming}
         content="确定要退出登录吗？"
-        closeOnMaskClick
-        onClose={logout.cancel}
-        onAction={(action) => (action.key === 'confirm' ? logout.confirm() : logout.cancel())}
-        actions={[
-          [
-            { key: 'cancel', text: '取消' },
-            { key: 'confirm', text: '退出', bold: true, danger: true },
-          ],
-        ]}
+        cancelText="取消"
+        confirmText="退出"
+        danger
+        maskClosable
+        onConfirm={logout.confirm}
+        onCancel={logout.cancel}
       />
     </>
   );

@@ -1,4 +1,4 @@
-import Dialog from 'antd-mobile/es/components/dialog';
+import { confirm } from '../../components/ConfirmDialog.tsx';
 import { readyImperativeRender } from '../../app/toast.ts';
 import { currentWifiOnly, mustAskBeforeDownload, readNetworkType } from '../../app/wifi-only.ts';
 
@@ -12,12 +12,12 @@ export const WIFI_ONLY_CONFIRM = {
 
 /**
  * Resolves true when the download may start: at once without the switch or off a mobile network,
- * else after the player answers 继续下载 (false on 取消). Dialog is imported statically: a dynamic
+ * else after the player answers 继续下载 (false on 取消). The confirm is imported statically: a dynamic
  * import from this (non-entry) chunk would list the entry's stylesheet among its preloads, and
  * that one is inlined into index.html (vite.config.ts), so the preload fails.
  */
 export async function confirmDownloadNetwork(host: Record<string, unknown> = window as unknown as Record<string, unknown>): Promise<boolean> {
   if (!mustAskBeforeDownload(currentWifiOnly(), readNetworkType(host))) return true;
   await readyImperativeRender();
-  return Dialog.confirm(WIFI_ONLY_CONFIRM);
+  return confirm(WIFI_ONLY_CONFIRM);
 }

@@ -1,4 +1,4 @@
-import Dialog from 'antd-mobile/es/components/dialog';
+import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
 import { useCallback, useState } from 'react';
 import { MESSAGE_KIND_NAMES, type MessageKind } from '../../../api/protocol/messages.ts';
 import { useNavigate } from '../../app/use-navigation.ts';
@@ -100,29 +100,27 @@ export function MessageKindList({ kind, title, onChanged }: { kind: MessageKind;
           <MessageRow message={message} read={message.read || readIds.has(message.id)} onOpen={() => void onOpen(message)} onDelete={() => setDeleting(message)} />
         )}
       />
-      <Dialog
+      <ConfirmDialog
         visible={shown !== null}
         title={shown?.title}
         content={<p className="message-detail__content">{shown?.content}</p>}
-        closeOnMaskClick
-        onClose={() => setShown(null)}
-        actions={[{ key: 'close', text: '知道了', onClick: () => setShown(null) }]}
+        confirmText="知道了"
+        maskClosable
+        onConfirm={() => setShown(null)}
+        onCancel={() => setShown(null)}
       />
-      <Dialog
+      <ConfirmDialog
         visible={deleting !== null}
         content={DELETE_CONFIRM}
-        closeOnMaskClick
-        onClose={() => setDeleting(null)}
-        onAction={(action) => {
-          if (action.key === 'delete' && deleting) void remove(deleting.id);
+        cancelText="取消"
+        confirmText="删除"
+        danger
+        maskClosable
+        onConfirm={() => {
+          if (deleting) void remove(deleting.id);
           setDeleting(null);
         }}
-        actions={[
-          [
-            { key: 'cancel', text: '取消' },
-            { key: 'delete', text: '删除', bold: true, danger: true },
-          ],
-        ]}
+        onCancel={() => setDeleting(null)}
       />
     </div>
   );

@@ -1,4 +1,4 @@
-import Dialog from 'antd-mobile/es/components/dialog';
+import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
 import { CancelPage } from './cancel-parts.tsx';
 
 /** /accountdestorythree: a type-5 code to the account's phone (60 s resend), 4 digits, 确认注销 asks once more. */
@@ -34,19 +34,16 @@ export default function AccountDestroyThreePage() {
               确认注销
             </button>
           </div>
-          <Dialog
+          <ConfirmDialog
             visible={view.confirming}
             title="确认注销"
             content={CONFIRM_TEXT}
-            closeOnMaskClick
-            onClose={view.cancel}
-            onAction={(action) => (action.key === 'confirm' ? view.confirm() : view.cancel())}
-            actions={[
-              [
-                { key: 'cancel', text: '取消' },
-                { key: 'confirm', text: '确认注销', bold: true, danger: true },
-              ],
-            ]}
+            cancelText="取消"
+            confirmText="确认注销"
+            danger
+            maskClosable
+            onConfirm={view.confirm}
+            onCancel={view.cancel}
           />
         </>
       )}

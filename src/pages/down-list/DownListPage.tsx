@@ -1,4 +1,4 @@
-import Dialog from 'antd-mobile/es/components/dialog';
+import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
 import { useCallback, useState } from 'react';
 import { useNavigate } from '../../app/use-navigation.ts';
 import { PageHeader } from '../../components/PageHeader.tsx';
@@ -58,21 +58,18 @@ function DownloadManager({ list }: { list: DownloadListActor }) {
           </ul>
         </BenchProfiler>
       )}
-      <Dialog
+      <ConfirmDialog
         visible={pending !== null}
         content={pending ? `确定删除「${pending.name}」的下载任务吗？` : ''}
-        closeOnMaskClick
-        onClose={() => setPending(null)}
-        onAction={(action) => {
-          if (action.key === 'confirm') pending?.actor.send({ type: 'ui.delete' });
+        cancelText="取消"
+        confirmText="删除"
+        danger
+        maskClosable
+        onConfirm={() => {
+          pending?.actor.send({ type: 'ui.delete' });
           setPending(null);
         }}
-        actions={[
-          [
-            { key: 'cancel', text: '取消' },
-            { key: 'confirm', text: '删除', bold: true, danger: true },
-          ],
-        ]}
+        onCancel={() => setPending(null)}
       />
     </>
   );

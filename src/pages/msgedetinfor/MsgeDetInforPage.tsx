@@ -1,4 +1,4 @@
-import Dialog from 'antd-mobile/es/components/dialog';
+import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
 import { useState } from 'react';
 import type { PageProps } from '../../app/routes.ts';
 import { useNavigate } from '../../app/use-navigation.ts';
@@ -75,24 +75,19 @@ function Facts({ actor }: { actor: DownloadEntryActor }) {
           查看游戏详情
         </button>
       </p>
-      <Dialog
+      <ConfirmDialog
         visible={confirming}
         content={`确定删除「${view.name}」的下载任务吗？`}
-        closeOnMaskClick
-        onClose={() => setConfirming(false)}
-        onAction={(action) => {
+        cancelText="取消"
+        confirmText="删除"
+        danger
+        maskClosable
+        onConfirm={() => {
           setConfirming(false);
-          if (action.key === 'confirm') {
-            actor.send({ type: 'ui.delete' });
-            navigate('back');
-          }
+          actor.send({ type: 'ui.delete' });
+          navigate('back');
         }}
-        actions={[
-          [
-            { key: 'cancel', text: '取消' },
-            { key: 'confirm', text: '删除', bold: true, danger: true },
-          ],
-        ]}
+        onCancel={() => setConfirming(false)}
       />
     </section>
   );

@@ -1,4 +1,4 @@
-import Dialog from 'antd-mobile/es/components/dialog';
+import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
 import { useCallback, useState } from 'react';
 import { request } from '../../../api/typed-call.ts';
 import { formatYuan, MONEY_MSG } from '../../../api/protocol/money.ts';
@@ -58,21 +58,18 @@ function Orders({ filter }: { filter: Filter }) {
         getKey={(order) => order.id}
         renderRow={(order) => <OrderCard order={order} onPay={() => navigate('/rechargepay', { order_number: order.id })} onCancel={() => setCancelling(order)} />}
       />
-      <Dialog
+      <ConfirmDialog
         visible={cancelling !== null}
         content={CANCEL_CONFIRM}
-        closeOnMaskClick
-        onClose={() => setCancelling(null)}
-        onAction={(action) => {
-          if (action.key === 'confirm') void cancel.act();
+        cancelText="再想想"
+        confirmText="取消订单"
+        danger
+        maskClosable
+        onConfirm={() => {
+          void cancel.act();
           setCancelling(null);
         }}
-        actions={[
-          [
-            { key: 'cancel', text: '再想想' },
-            { key: 'confirm', text: '取消订单', bold: true, danger: true },
-          ],
-        ]}
+        onCancel={() => setCancelling(null)}
       />
     </>
   );

@@ -1,4 +1,4 @@
-import Dialog from 'antd-mobile/es/components/dialog';
+import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
 import Switch from 'antd-mobile/es/components/switch';
 import type { ReactNode } from 'react';
 import { Link } from '../../app/Link.tsx';
@@ -6,7 +6,6 @@ import { useMutedPreference } from '../../app/muted-preference.ts';
 import { useRemoteData } from '../../app/use-remote-data.ts';
 import { useWifiOnly } from '../../app/wifi-only.ts';
 import { PageHeader } from '../../components/PageHeader.tsx';
-import { useFocusTrap } from '../../components/use-focus-trap.ts';
 // Static: a lazy import from a page chunk would preload the entry's inlined stylesheet (see wifi-gate.ts).
 import PrivacyGuideSheet from '../../features/privacy/PrivacyGuideSheet.tsx';
 import type { DownloadListActor } from '../../features/downloads/download-runtime.ts';
@@ -83,13 +82,8 @@ function Row({ label, hint, children }: { label: string; hint?: string; children
   );
 }
 
-/** antd-mobile's Dialog names its dialog element (the role-bearing wrap) by this class. */
-const confirmDialog = () => document.querySelector<HTMLElement>('.system-setting__confirm .adm-center-popup-wrap');
-
 function CacheRow() {
   const cache = useCacheClear();
-  // Focus into the confirmation, kept there; Escape = 取消; closed, focus returns to the row.
-  useFocusTrap(cache.confirming, confirmDialog, cache.cancel);
   return (
     <li>
       <button
@@ -106,20 +100,16 @@ function CacheRow() {
         </span>
         <Chevron />
       </button>
-      <Dialog
+      <ConfirmDialog
         visible={cache.confirming}
         className="system-setting__confirm"
-        aria-label="清除缓存"
+        label="清除缓存"
         content="确定清除缓存吗？已安装游戏留下的安装包将被删除"
-        closeOnMaskClick
-        onClose={cache.cancel}
-        onAction={(action) => (action.key === 'confirm' ? cache.confirm() : cache.cancel())}
-        actions={[
-          [
-            { key: 'cancel', text: '取消' },
-            { key: 'confirm', text: '清除', bold: true },
-          ],
-        ]}
+        cancelText="取消"
+        confirmText="清除"
+        maskClosable
+        onConfirm={cache.confirm}
+        onCancel={cache.cancel}
       />
     </li>
   );
@@ -166,19 +156,16 @@ function ConsentRow() {
       <Row label="同意隐私政策" hint={consent.granted ? '已同意：可读取设备标识（IMEI、OAID 等）' : '未同意：不读取设备标识，仅使用基本功能'}>
         <Switch checked={consent.granted} onChange={consent.toggle} aria-label="同意隐私政策" />
       </Row>
-      <Dialog
+      <ConfirmDialog
         visible={consent.withdrawOpen}
         title="撤回隐私政策同意"
         content="撤回后，我们将不再读取和上传您的设备标识信息（IMEI、OAID、Android ID、MAC 地址等），已读取的信息将被清除。您仍可使用基本功能。"
-        closeOnMaskClick
-        onClose={consent.keep}
-        onAction={(action) => (action.key === 'withdraw' ? consent.withdraw() : consent.keep())}
-        actions={[
-          [
-            { key: 'keep', text: '取消' },
-            { key: 'withdraw', text: '撤回', bold: true, danger: true },
-          ],
-        ]}
+        cancelText="取消"
+        confirmText="撤回"
+        danger
+        maskClosable
+        onConfirm={consent.withdraw}
+        onCancel={consent.keep}
       />
       {consent.guideOpen && <PrivacyGuideSheet open onAgree={consent.agree} onRefuse={consent.refuse} />}
     </>

@@ -1,15 +1,15 @@
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import Dialog from 'antd-mobile/es/components/dialog';
 import Toast from 'antd-mobile/es/components/toast';
 import { describe, expect, it, vi } from 'vitest';
+import { confirm } from '../../../components/ConfirmDialog.tsx';
 import { staffTestRuntime } from '../../staff.test-helper.tsx';
 import AccountsPage from './AccountsPage.tsx';
 
 const stand = staffTestRuntime();
 
-// antd's Toast and Dialog render through React roots of their own, which jsdom's React cannot unmount: their words and answers are what matter.
+// antd's Toast and the imperative confirm render through React roots of their own, which jsdom's React cannot unmount: their words and answers are what matter.
 vi.mock('antd-mobile/es/components/toast', () => ({ default: { show: vi.fn() } }));
-vi.mock('antd-mobile/es/components/dialog', () => ({ default: { confirm: vi.fn(async () => true) } }));
+vi.mock('../../../components/ConfirmDialog.tsx', () => ({ confirm: vi.fn(async () => true) }));
 
 /** 员工账号: 解除锁定 asks first, sends accounts/unlock with the account's id, and shows the answer (or the refusal). */
 
@@ -35,13 +35,13 @@ describe('员工账号: 解除锁定', () => {
 
     fireEvent.click(within(row).getByRole('button', { name: '解除锁定' }));
     await waitFor(() => expect(calls.find((c) => c.path === '/staff/api/accounts/unlock')?.payload).toEqual({ id: 7 }));
-    expect(vi.mocked(Dialog.confirm).mock.calls[0]?.[0]).toMatchObject({ content: expect.stringContaining('解除 desk-7 的登录锁定') });
+    expect(vi.mocked(confirm).mock.calls[0]?.[0]).toMatchObject({ content: expect.stringContaining('解除 desk-7 的登录锁定') });
     await waitFor(() => expect(Toast.show).toHaveBeenCalledWith({ content: '已解除登录锁定' }));
 
     // Cancelled: nothing is sent.
-    vi.mocked(Dialog.confirm).mockResolvedValueOnce(false);
+    vi.mocked(confirm).mockResolvedValueOnce(false);
     fireEvent.click(within(row).getByRole('button', { name: '解除锁定' }));
-    await waitFor(() => expect(Dialog.confirm).toHaveBeenCalledTimes(2));
+    await waitFor(() => expect(confirm).toHaveBeenCalledTimes(2));
     expect(calls.filter((c) => c.path === '/staff/api/accounts/unlock')).toHaveLength(1);
 
     unlockAnswer = { code: 403, msg: '无权限执行此操作', data: null };

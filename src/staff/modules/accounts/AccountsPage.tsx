@@ -2,7 +2,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { useStaffClient } from '../../runtime-context.tsx';
 import * as staffCalls from '../../../../api/protocol/staff-refs.ts';
 import Button from 'antd-mobile/es/components/button';
-import Dialog from 'antd-mobile/es/components/dialog';
+import { confirm } from '../../../components/ConfirmDialog.tsx';
 import Input from 'antd-mobile/es/components/input';
 import Selector from 'antd-mobile/es/components/selector';
 import Tag from 'antd-mobile/es/components/tag';
@@ -100,7 +100,7 @@ export default function AccountsPage({ staff }: StaffPageProps) {
       resetPassword: `为 ${account.name} 生成新密码？其登录会话立即失效。`,
       resetTotp: `为 ${account.name} 重新生成动态验证码密钥？旧的身份验证器将失效，其登录会话立即失效。`,
     };
-    if (!(await Dialog.confirm({ content: texts[what], confirmText: '确定', cancelText: '取消' }))) return;
+    if (!(await confirm({ content: texts[what], confirmText: '确定', cancelText: '取消' }))) return;
     const answer =
       what === 'disable' || what === 'enable'
         ? await client.call(staffCalls.accounts.disable, { id: account.id, disabled: what === 'disable' ? '1' : '0' })

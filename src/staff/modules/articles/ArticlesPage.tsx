@@ -2,7 +2,7 @@ import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useStaffClient } from '../../runtime-context.tsx';
 import * as staffCalls from '../../../../api/protocol/staff-refs.ts';
 import Button from 'antd-mobile/es/components/button';
-import Dialog from 'antd-mobile/es/components/dialog';
+import { confirm } from '../../../components/ConfirmDialog.tsx';
 import Tag from 'antd-mobile/es/components/tag';
 import Toast from 'antd-mobile/es/components/toast';
 import { ARTICLE_KINDS, ARTICLE_MSG, ARTICLE_SUMMARY_MAX, ARTICLE_TITLE_MAX, CATEGORY_NAME_MAX, type ArticleKind } from '../../../../api/protocol/help-rules.ts';
@@ -121,7 +121,7 @@ function Editor({ edit, kind, categories, onDone, onSaved }: { edit: number | 'n
 
   const publish = async (published: boolean) => {
     if (!article) return;
-    if (!published && !(await Dialog.confirm({ title: '下线文章', content: `下线「${article.title}」？玩家将看不到它。`, confirmText: '下线', cancelText: '取消' }))) return;
+    if (!published && !(await confirm({ title: '下线文章', content: `下线「${article.title}」？玩家将看不到它。`, confirmText: '下线', cancelText: '取消' }))) return;
     const answer = await client.call(staffCalls.articles.publish, { id: article.id, published: published ? '1' : '0' });
     if (answer.code !== STAFF_CODE.ok) {
       if (answer.code !== STAFF_CODE.notSignedIn) Toast.show({ content: answer.msg });
@@ -240,7 +240,7 @@ function Categories({ categories, onChanged }: { categories: StaffHelpCategory[]
   };
   const rename = async (category: StaffHelpCategory) => {
     let next = category.name;
-    const sure = await Dialog.confirm({
+    const sure = await confirm({
       title: '修改分类名称',
       content: <input className="content-input" aria-label="分类名称" defaultValue={category.name} onChange={(event) => (next = event.target.value)} />,
       confirmText: '保存',

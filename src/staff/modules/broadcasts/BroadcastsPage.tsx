@@ -2,7 +2,7 @@ import { useRef, useState } from 'react';
 import { useStaffClient } from '../../runtime-context.tsx';
 import * as staffCalls from '../../../../api/protocol/staff-refs.ts';
 import Button from 'antd-mobile/es/components/button';
-import Dialog from 'antd-mobile/es/components/dialog';
+import { confirm } from '../../../components/ConfirmDialog.tsx';
 import Tag from 'antd-mobile/es/components/tag';
 import Toast from 'antd-mobile/es/components/toast';
 import { MESSAGE_CONTENT_MAX, MESSAGE_KIND_NAMES, MESSAGE_KINDS, MESSAGE_MSG, MESSAGE_TITLE_MAX, type MessageKind } from '../../../../api/protocol/messages.ts';
@@ -42,7 +42,7 @@ function SendForm({ onSent }: { onSent: () => void }) {
     if (content.trim() === '') return Toast.show({ content: MESSAGE_MSG.messageContentRequired });
     if (contentLength > MESSAGE_CONTENT_MAX) return Toast.show({ content: MESSAGE_MSG.messageContentTooLong });
     if (!link.ok) return Toast.show({ content: link.message });
-    const sure = await Dialog.confirm({ title: '发送站内广播', content: `「${title.trim()}」将作为${MESSAGE_KIND_NAMES[kind]}发给全部玩家（包括之后注册的玩家），发出后不能撤回。确定发送？`, confirmText: '发送', cancelText: '取消' });
+    const sure = await confirm({ title: '发送站内广播', content: `「${title.trim()}」将作为${MESSAGE_KIND_NAMES[kind]}发给全部玩家（包括之后注册的玩家），发出后不能撤回。确定发送？`, confirmText: '发送', cancelText: '取消' });
     if (!sure) return;
     setSending(true);
     const answer = await client.call(staffCalls.broadcasts.send, { kind, title, content, link: link.link, request_id: requestId.current });

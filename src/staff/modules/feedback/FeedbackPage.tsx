@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useStaffClient } from '../../runtime-context.tsx';
 import * as staffCalls from '../../../../api/protocol/staff-refs.ts';
 import Button from 'antd-mobile/es/components/button';
-import Dialog from 'antd-mobile/es/components/dialog';
+import { confirm } from '../../../components/ConfirmDialog.tsx';
 import Tag from 'antd-mobile/es/components/tag';
 import Toast from 'antd-mobile/es/components/toast';
 import { COMMON_BACK_CATEGORIES, FEEDBACK_CATEGORY_TEXT, FEEDBACK_MSG, REPLY_TEXT_MAX, type FeedbackCategory, type FeedbackStatus } from '../../../../api/protocol/help-rules.ts';
@@ -163,7 +163,7 @@ function FeedbackDetail({ id, onBack, onChanged }: { id: number; onBack: () => v
   };
 
   const close = async () => {
-    const sure = await Dialog.confirm({ title: '关闭反馈', content: '关闭后不能再回复这条反馈，玩家会看到“已关闭”。确定关闭？', confirmText: '关闭反馈', cancelText: '取消' });
+    const sure = await confirm({ title: '关闭反馈', content: '关闭后不能再回复这条反馈，玩家会看到“已关闭”。确定关闭？', confirmText: '关闭反馈', cancelText: '取消' });
     if (!sure) return;
     const answer = await client.call(staffCalls.feedback.close, { id });
     if (answer.code !== STAFF_CODE.ok) {

@@ -2,7 +2,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { useStaffClient } from '../../runtime-context.tsx';
 import * as staffCalls from '../../../../api/protocol/staff-refs.ts';
 import Button from 'antd-mobile/es/components/button';
-import Dialog from 'antd-mobile/es/components/dialog';
+import { confirm } from '../../../components/ConfirmDialog.tsx';
 import Toast from 'antd-mobile/es/components/toast';
 import {
   CALENDAR_KIND_NAMES,
@@ -136,7 +136,7 @@ export default function HolidaysPage() {
   };
 
   const clear = async () => {
-    if (!(await Dialog.confirm({ content: `清空 ${year} 年的运营录入？清空后该年恢复使用内置数据（若有）。`, confirmText: '清空', cancelText: '取消' }))) return;
+    if (!(await confirm({ content: `清空 ${year} 年的运营录入？清空后该年恢复使用内置数据（若有）。`, confirmText: '清空', cancelText: '取消' }))) return;
     await submit([]);
   };
 

@@ -2,7 +2,7 @@ import { useRef, useState } from 'react';
 import { useStaffClient } from '../../runtime-context.tsx';
 import * as staffCalls from '../../../../api/protocol/staff-refs.ts';
 import Button from 'antd-mobile/es/components/button';
-import Dialog from 'antd-mobile/es/components/dialog';
+import { confirm } from '../../../components/ConfirmDialog.tsx';
 import Switch from 'antd-mobile/es/components/switch';
 import Tag from 'antd-mobile/es/components/tag';
 import Toast from 'antd-mobile/es/components/toast';
@@ -32,7 +32,7 @@ function PublishForm({ onPublished }: { onPublished: () => void }) {
     if (title.trim() === '') return Toast.show({ content: MESSAGE_MSG.noticeTitleRequired });
     if (titleLength > NOTICE_TITLE_MAX) return Toast.show({ content: MESSAGE_MSG.noticeTitleTooLong });
     if (html.trim() === '') return Toast.show({ content: MESSAGE_MSG.noticeContentRequired });
-    const sure = await Dialog.confirm({
+    const sure = await confirm({
       title: '发布公告',
       content: popup ? '发布后所有玩家可在公告列表看到，并在打开App时弹出一次。确定发布？' : '发布后所有玩家可在公告列表看到。确定发布？',
       confirmText: '发布',
@@ -82,7 +82,7 @@ function NoticeRow({ notice, onWithdrawn }: { notice: StaffNotice; onWithdrawn: 
   const client = useStaffClient();
   const [open, setOpen] = useState(false);
   const withdraw = async () => {
-    const sure = await Dialog.confirm({ title: '撤回公告', content: `撤回「${notice.title}」？撤回后玩家不再看到它，也不会再弹出。`, confirmText: '撤回', cancelText: '取消' });
+    const sure = await confirm({ title: '撤回公告', content: `撤回「${notice.title}」？撤回后玩家不再看到它，也不会再弹出。`, confirmText: '撤回', cancelText: '取消' });
     if (!sure) return;
     const answer = await client.call(staffCalls.notices.withdraw, { id: notice.id });
     if (answer.code !== STAFF_CODE.ok) {

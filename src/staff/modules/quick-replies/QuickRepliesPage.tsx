@@ -2,7 +2,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { useStaffClient } from '../../runtime-context.tsx';
 import * as staffCalls from '../../../../api/protocol/staff-refs.ts';
 import Button from 'antd-mobile/es/components/button';
-import Dialog from 'antd-mobile/es/components/dialog';
+import { confirm } from '../../../components/ConfirmDialog.tsx';
 import Toast from 'antd-mobile/es/components/toast';
 import { QUICK_REPLY_SORT_MAX, type QuickReplyView } from '../../../../api/protocol/service-desk.ts';
 import { STAFF_CODE } from '../../../../api/protocol/staff-codes.ts';
@@ -31,7 +31,7 @@ function Row({ reply, onSaved, onDeleted }: { reply: QuickReplyView; onSaved: (n
     if (saved) onSaved(saved);
   };
   const remove = async () => {
-    if (!(await Dialog.confirm({ content: `删除这条快捷回复？\n${reply.content}`, confirmText: '删除', cancelText: '取消' }))) return;
+    if (!(await confirm({ content: `删除这条快捷回复？\n${reply.content}`, confirmText: '删除', cancelText: '取消' }))) return;
     const answer = await client.call(staffCalls.service.quickReplyDelete, { id: reply.id });
     if (answer.code !== STAFF_CODE.notSignedIn) Toast.show({ content: answer.msg });
     if (answer.code === STAFF_CODE.ok) onDeleted();

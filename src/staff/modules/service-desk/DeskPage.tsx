@@ -1,6 +1,6 @@
 import { useEffect, useLayoutEffect, useRef, useState, type ChangeEvent, type FormEvent, type KeyboardEvent } from 'react';
 import Button from 'antd-mobile/es/components/button';
-import Dialog from 'antd-mobile/es/components/dialog';
+import { confirm } from '../../../components/ConfirmDialog.tsx';
 import Toast from 'antd-mobile/es/components/toast';
 import type { ChatMessage } from '../../../../api/protocol/service-chat.ts';
 import { DESK_VIEW_NAMES, DESK_VIEWS, type DeskConversation } from '../../../../api/protocol/service-desk.ts';
@@ -223,7 +223,7 @@ function ConversationPanel({ desk, now }: { desk: Desk; now: number }) {
   const conversation = open.conversation;
   const { canTake, canWork } = desk;
   const confirmClose = async () => {
-    if (await Dialog.confirm({ content: '结束后玩家再发消息将重新排队。确定结束本次会话？', confirmText: '结束会话', cancelText: '取消' })) desk.close();
+    if (await confirm({ content: '结束后玩家再发消息将重新排队。确定结束本次会话？', confirmText: '结束会话', cancelText: '取消' })) desk.close();
   };
   return (
     <section className="staff-card desk-chat" aria-label="会话详情">

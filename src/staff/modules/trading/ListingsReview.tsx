@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useStaffClient } from '../../runtime-context.tsx';
 import * as staffCalls from '../../../../api/protocol/staff-refs.ts';
 import Button from 'antd-mobile/es/components/button';
-import Dialog from 'antd-mobile/es/components/dialog';
+import { confirm } from '../../../components/ConfirmDialog.tsx';
 import Toast from 'antd-mobile/es/components/toast';
 import { formatYuan } from '../../../../api/protocol/money.ts';
 import { STAFF_CODE } from '../../../../api/protocol/staff-codes.ts';
@@ -47,9 +47,11 @@ export default function ListingsReview() {
     }
   };
   const approve = (item: ReviewListing) =>
-    void Dialog.confirm({
+    void confirm({
       title: '通过审核',
       content: `通过商品 #${item.id}「${item.title}」？通过后立即上架出售（¥${formatYuan(item.price_cents)}）。`,
+      confirmText: '确定',
+      cancelText: '取消',
       onConfirm: () => run(() => client.call(staffCalls.trading.approve, { id: item.id })),
     });
 

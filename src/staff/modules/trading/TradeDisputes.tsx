@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useStaffClient } from '../../runtime-context.tsx';
 import * as staffCalls from '../../../../api/protocol/staff-refs.ts';
 import Button from 'antd-mobile/es/components/button';
-import Dialog from 'antd-mobile/es/components/dialog';
+import { confirm } from '../../../components/ConfirmDialog.tsx';
 import Toast from 'antd-mobile/es/components/toast';
 import { formatYuan } from '../../../../api/protocol/money.ts';
 import type { StaffTrade } from '../../../../api/protocol/staff/trading.ts';
@@ -54,12 +54,14 @@ export default function TradeDisputes() {
     }
   };
   const decide = (item: StaffTrade, kind: 'refund' | 'release', note: string) =>
-    void Dialog.confirm({
+    void confirm({
       title: DECISION[kind].button,
       content:
         kind === 'refund'
           ? `交易 #${item.id}：退款 ¥${formatYuan(item.price_cents)} 给买家 ${item.buyer.nickname}，小号退回卖家 ${item.seller.nickname}？`
           : `交易 #${item.id}：放款 ¥${formatYuan(item.net_cents)} 给卖家 ${item.seller.nickname}（手续费 ¥${formatYuan(item.fee_cents)}）？`,
+      confirmText: '确定',
+      cancelText: '取消',
       onConfirm: () => run(() => (kind === 'refund' ? client.call(staffCalls.trading.refund, { id: item.id, note }) : client.call(staffCalls.trading.release, { id: item.id, note }))),
     });
 

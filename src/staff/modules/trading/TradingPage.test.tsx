@@ -1,7 +1,7 @@
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import Dialog from 'antd-mobile/es/components/dialog';
 import Toast from 'antd-mobile/es/components/toast';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { confirm as askConfirm } from '../../../components/ConfirmDialog.tsx';
 import type { StaffRole } from '../../../../api/protocol/staff-codes.ts';
 import { TRADE_MSG, TRADE_REASON_MAX } from '../../../../api/protocol/trade-rules.ts';
 import { staffTestRuntime } from '../../staff.test-helper.tsx';
@@ -11,9 +11,9 @@ import TradingPage, { tabsFor } from './TradingPage.tsx';
 
 const stand = staffTestRuntime();
 
-// antd's Toast and Dialog render through React roots of their own, which jsdom's React cannot unmount: what they are asked to say, and what a confirmation does, are what matter.
+// antd's Toast and the imperative confirm render through React roots of their own, which jsdom's React cannot unmount: what they are asked to say, and what a confirmation does, are what matter.
 vi.mock('antd-mobile/es/components/toast', () => ({ default: { show: vi.fn() } }));
-vi.mock('antd-mobile/es/components/dialog', () => ({ default: { confirm: vi.fn(() => Promise.resolve(false)) } }));
+vi.mock('../../../components/ConfirmDialog.tsx', () => ({ confirm: vi.fn(() => Promise.resolve(false)) }));
 
 /** 账号交易 against a stubbed staff api: who sees which tab; the review queue (通过 confirmed, 驳回 with a checked reason); the disputes (退款 / 放款 with a note and a confirmation); refusals and unreadable answers shown. */
 
@@ -78,7 +78,7 @@ function serve(answer: (call: Call) => Answer): Call[] {
 }
 
 const staff = (role: StaffRole) => ({ id: 1, name: `dev-${role}`, role });
-const confirm = vi.mocked(Dialog.confirm);
+const confirm = vi.mocked(askConfirm);
 /** The last confirmation asked for: what it said, and its 确定. */
 const lastConfirm = () => confirm.mock.calls.at(-1)![0] as { content: string; onConfirm: () => Promise<void> };
 

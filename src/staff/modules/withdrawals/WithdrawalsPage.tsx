@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useStaffClient } from '../../runtime-context.tsx';
 import * as staffCalls from '../../../../api/protocol/staff-refs.ts';
 import Button from 'antd-mobile/es/components/button';
-import Dialog from 'antd-mobile/es/components/dialog';
+import { confirm } from '../../../components/ConfirmDialog.tsx';
 import Input from 'antd-mobile/es/components/input';
 import Toast from 'antd-mobile/es/components/toast';
 import { formatYuan } from '../../../../api/protocol/money.ts';
@@ -51,8 +51,10 @@ export default function WithdrawalsPage() {
     }
   };
   const approve = (item: StaffWithdrawal) =>
-    void Dialog.confirm({
+    void confirm({
       content: `通过 ${item.user.nickname} 的提现申请 ¥${formatYuan(item.amount_cents)}？`,
+      confirmText: '确定',
+      cancelText: '取消',
       onConfirm: () => run(() => client.call(staffCalls.withdrawals.approve, { id: item.id })),
     });
   const submitNote = (): void => {
