@@ -13,7 +13,8 @@ import { appRendered, at, popupSeen, register, signInStorage, wireCall } from '.
  *    (moderate and minor ones are counted in the table, not failed);
  *  - every visible button, link and [role=button] has a non-empty accessible name;
  *  - every visible interactive element is a touch target of at least 44×44 CSS px (the rule:
- *    TOUCH_RULE below, docs/decisions.md "accessibility (a11y)").
+ *    TOUCH_RULE below, docs/decisions.md "accessibility (a11y)");
+ *  - no text is cut off by its box (CLIP_RULE below), except truncation marked data-clamp.
  * One page visits the routes by client navigation (history.pushState, which the app's router
  * follows), so the app, its chunks and axe's first injection are paid once. Signed out, the
  * routes that need a login show the login overlay instead: they count as the overlay, checked once.
@@ -87,7 +88,7 @@ const findings: Finding[] = [];
  * The same pass lists visible button / link / [role=button] elements with no accessible name
  * (aria-labelledby, aria-label, alt of an image inside, text, title).
  */
-function auditDom(root: string): { unnamed: string[]; small: string[] } {
+function auditDom(root: string): { unnamed: string[]; small: string[]; clipped: string[] } {
   const INTERACTIVE =
     'a[href], button, input:not([type=hidden]), select, textarea, summary, [role=button], [role=link], [role=tab], [role=checkbox], [role=radio], [role=switch], [role=menuitem], [role=option]';
   const NAMED = 'a[href], button, [role=button], [role=link]';
@@ -158,6 +159,24 @@ function auditDom(root: string): { unnamed: string[]; small: string[] } {
   const scope = document.querySelectorAll(root);
   const unnamed: string[] = [];
   const small: string[] = [];
+  const clipped: string[] = [];
+  // CLIP_RULE: text cut off by the box that holds it, as a player sees it: an element with text of
+  // its own that clips (overflow hidden or clip; a scroll container scrolls, it does not cut) and
+  // whose content is wider, or taller, than that box (a chip narrower than its word, a clamped
+  // line). Deliberate truncation of text whose length is the server's (a game's name in a row) says
+  // so with data-clamp on the element or an ancestor.
+  for (const container of scope) {
+    for (const el of container.querySelectorAll('*')) {
+      if (!(el instanceof HTMLElement) || el.closest('[data-clamp]') || !visible(el)) continue;
+      // Visually hidden for screen readers (a 1 px box): nothing to see, nothing cut.
+      if (el.clientWidth <= 1 || el.clientHeight <= 1) continue;
+      if (![...el.childNodes].some((node) => node.nodeType === Node.TEXT_NODE && (node.textContent ?? '').trim() !== '')) continue;
+      const style = getComputedStyle(el);
+      const cuts = (overflow: string) => overflow === 'hidden' || overflow === 'clip';
+      if (cuts(style.overflowX) && el.scrollWidth > el.clientWidth + 1) clipped.push(`${describe(el)} ${el.scrollWidth}>${el.clientWidth} px wide`);
+      else if (cuts(style.overflowY) && el.scrollHeight > el.clientHeight + 1) clipped.push(`${describe(el)} ${el.scrollHeight}>${el.clientHeight} px high`);
+    }
+  }
   for (const container of scope) {
     for (const el of container.querySelectorAll(INTERACTIVE)) {
       if (!visible(el)) continue;
@@ -178,7 +197,7 @@ function auditDom(root: string): { unnamed: string[]; small: string[] } {
       }
     }
   }
-  return { unnamed, small };
+  return { unnamed, small, clipped };
 }
 
 type AxeResults = Awaited<ReturnType<AxeBuilder['analyze']>>;
@@ -257,6 +276,7 @@ async function check(page: Page, screen: string, include?: string, touch = true,
   for (const item of dom.unnamed) findings.push({ screen, what: `no accessible name: ${item}` });
   if (!touch) dom.small = [];
   for (const item of dom.small) findings.push({ screen, what: `touch target < 44 px: ${item}` });
+  for (const item of dom.clipped) findings.push({ screen, what: `text clipped: ${item}` });
   rows.push({ screen, violations: results.violations.length, serious: serious.length, unnamed: dom.unnamed.length, small: dom.small.length, ms: Date.now() - started });
 }
 
@@ -315,7 +335,7 @@ test.afterEach(({}, testInfo) => {
   const failing = findings.map((finding) => `${finding.screen}: ${finding.what}`);
   rows.length = 0;
   findings.length = 0;
-  expect(failing, 'serious/critical axe violations, unnamed controls and small touch targets').toEqual([]);
+  expect(failing, 'serious/critical axe violations, unnamed controls, small touch targets and clipped text').toEqual([]);
 });
 
 /**

@@ -61,7 +61,7 @@ export function GameRow({ game, rank, highlight, note, action }: GameRowProps) {
         <LazyImage className="game-row__icon" src={game.icon} alt={game.name} width={ICON_PX} height={ICON_PX} />
         <span className="game-row__text">
           <span className="game-row__title">
-            <span className="game-row__name">
+            <span className="game-row__name" data-clamp>
               <Name name={game.name} highlight={highlight} />
             </span>
             {badgesOf(game).map((badge) => (
@@ -71,7 +71,7 @@ export function GameRow({ game, rank, highlight, note, action }: GameRowProps) {
             ))}
           </span>
           <span className="game-row__meta">{meta}</span>
-          <span className="game-row__desc">{note ?? game.short_desc}</span>
+          <span className="game-row__desc" data-clamp>{note ?? game.short_desc}</span>
         </span>
       </Link>
       {action}

@@ -50,7 +50,7 @@ export function QuestionList({ questions, query = '', label }: { questions: read
               <span className="help-list__title">
                 <Marked text={question.title} query={query} />
               </span>
-              <span className="help-list__summary">{question.category ? `${question.category} · ${question.summary}` : question.summary}</span>
+              <span className="help-list__summary" data-clamp>{question.category ? `${question.category} · ${question.summary}` : question.summary}</span>
             </span>
             <Chevron />
           </Link>

@@ -47,7 +47,7 @@ export function MessageRow({ message, read, onOpen, onDelete }: { message: Messa
             <span className="message-row__title">{message.title}</span>
             <span className="message-row__time">{formatMessageTime(message.created_at)}</span>
           </span>
-          <span className="message-row__content">{message.content}</span>
+          <span className="message-row__content" data-clamp>{message.content}</span>
         </button>
         <span className="message-row__foot">
           <span className="message-row__more">{hint}</span>

@@ -83,8 +83,8 @@ function NoticeList() {
         renderRow={(notice) => (
           <div className="notice-row">
             <button type="button" className="notice-row__card" onClick={() => navigate('/notice', { id: notice.id })}>
-              <span className="notice-row__title">{notice.title}</span>
-              <span className="notice-row__summary">{notice.summary}</span>
+              <span className="notice-row__title" data-clamp>{notice.title}</span>
+              <span className="notice-row__summary" data-clamp>{notice.summary}</span>
               <span className="notice-row__time">{formatMessageTime(notice.published_at)}</span>
             </button>
           </div>
