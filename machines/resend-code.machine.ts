@@ -104,3 +104,8 @@ export const resendCodeMachine = setup({
 /** Params readers for the form that invokes the child: its report, and a send's outcome. */
 export const resendStatus = ({ event }: { event: { phase: ResendPhase; count: number } }) => ({ phase: event.phase, count: event.count });
 export const resendOutcome = ({ event }: { event: { outcome: ApiOutcome } }) => ({ outcome: event.outcome });
+
+/** The resend child with its one server call: each form passes how it asks for a code (its call, its code types). */
+export function resendCodeWith(send: (request: ResendRequest, signal: AbortSignal) => Promise<ApiOutcome>) {
+  return resendCodeMachine.provide({ actors: { sendCode: fromPromise<ApiOutcome, ResendRequest>(({ input, signal }) => send(input, signal)) } });
+}

@@ -2,8 +2,7 @@ import { createActor, fromPromise, type ActorRefFrom } from 'xstate';
 import { request } from '../../../api/typed-call.ts';
 import type { ApiOutcome } from '../../../api/outcome.ts';
 import { accountCancelMachine, type ConditionsAnswer } from '../../../machines/account-cancel.machine.ts';
-import { resendCodeMachine } from '../../../machines/resend-code.machine.ts';
-import type { ResendRequest } from '../../../machines/resend-code.types.ts';
+import { resendCodeWith } from '../../../machines/resend-code.machine.ts';
 import type { CancellationView, CancelStatus } from '../../../api/protocol/calls/account-cancel.ts';
 import type { AppRuntime } from '../../app/runtime.ts';
 import * as calls from '../../../api/protocol/call-refs.ts';
@@ -32,12 +31,8 @@ export function createAccountCancelActor(runtime: CancelRuntime): AccountCancelA
       actors: {
         loadStatus: fromPromise<ApiOutcome<CancelStatus>>(({ signal }) => request(api, CANCEL_CALLS.status, {}, { signal })),
         loadConditions: fromPromise<ApiOutcome<ConditionsAnswer>>(({ signal }) => request(api, CANCEL_CALLS.conditions, {}, { signal })),
-        resendCode: resendCodeMachine.provide({
-          actors: {
-            // The cancellation asks for type 5 only (the account's own phone).
-            sendCode: fromPromise<ApiOutcome, ResendRequest>(({ input, signal }) => request(api, CANCEL_CALLS.sendCode, { type: (input as { type: '5' }).type }, { signal })),
-          },
-        }),
+        // The cancellation asks for type 5 only (the account's own phone).
+        resendCode: resendCodeWith((input, signal) => request(api, CANCEL_CALLS.sendCode, { type: (input as { type: '5' }).type }, { signal })),
         applyCancel: fromPromise<ApiOutcome<CancellationView>, { phone_code: string }>(({ input, signal }) => request(api, CANCEL_CALLS.apply, input, { signal })),
         revokeCancel: fromPromise<ApiOutcome>(({ signal }) => request(api, CANCEL_CALLS.revoke, {}, { signal })),
       },

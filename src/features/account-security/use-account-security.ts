@@ -6,8 +6,7 @@ import type { AccountSendCodeInput, BindNewPhoneInput, BoundPhone, ChangePasswor
 import { passwordChangeMachine } from '../../../machines/password-change.machine.ts';
 import { phoneBindMachine } from '../../../machines/phone-bind.machine.ts';
 import { phoneVerifyMachine } from '../../../machines/phone-verify.machine.ts';
-import { resendCodeMachine } from '../../../machines/resend-code.machine.ts';
-import type { ResendRequest } from '../../../machines/resend-code.types.ts';
+import { resendCodeWith } from '../../../machines/resend-code.machine.ts';
 import { useRuntime } from '../../app/runtime-context.tsx';
 import { useFeatureActor } from '../../app/use-feature-actor.ts';
 import type { AppRuntime } from '../../app/runtime.ts';
@@ -59,13 +58,9 @@ export function useIdentityCard() {
 
 /** The resend child with the real sendCode; these forms ask only for the account kinds (types 3 and 4). */
 function resendCodeActor(runtime: AppRuntime) {
-  return resendCodeMachine.provide({
-    actors: {
-      sendCode: fromPromise<ApiOutcome, ResendRequest>(({ input, signal }) => {
-        const { type, phone } = input as AccountSendCodeInput;
-        return request(runtime.api, SEND_CODE_CALL, { type, phone: phone ?? '' }, { signal });
-      }),
-    },
+  return resendCodeWith((input, signal) => {
+    const { type, phone } = input as AccountSendCodeInput;
+    return request(runtime.api, SEND_CODE_CALL, { type, phone: phone ?? '' }, { signal });
   });
 }
 

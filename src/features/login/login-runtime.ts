@@ -4,8 +4,7 @@ import { BAD_RESPONSE, type ApiOutcome } from '../../../api/outcome.ts';
 import { agreementSheetMachine, type AgreementDocument, type AgreementText, type LoadDocumentInput } from '../../../machines/agreement-sheet.machine.ts';
 import { STORAGE_KEYS } from '../../../machines/constants.ts';
 import { loginOverlayMachine } from '../../../machines/login-overlay.machine.ts';
-import { resendCodeMachine } from '../../../machines/resend-code.machine.ts';
-import type { ResendRequest } from '../../../machines/resend-code.types.ts';
+import { resendCodeWith } from '../../../machines/resend-code.machine.ts';
 import type {
   LoginData,
   PasswordLoginInput,
@@ -149,9 +148,7 @@ function createCalls(api: ApiClient, onAnswer: (answer: { registered: boolean; c
   return {
     sendCode: fromPromise<ApiOutcome, SendCodeInput>(({ input, signal }) => request(api, LOGIN_CALLS.sendCode, input, { signal })),
     // The code and recovery panels' resend children ask for the login kinds only (types 1 and 2).
-    resendCode: resendCodeMachine.provide({
-      actors: { sendCode: fromPromise<ApiOutcome, ResendRequest>(({ input, signal }) => request(api, LOGIN_CALLS.sendCode, input as SendCodeInput, { signal })) },
-    }),
+    resendCode: resendCodeWith((input, signal) => request(api, LOGIN_CALLS.sendCode, input as SendCodeInput, { signal })),
     verifyCode: fromPromise<ApiOutcome, VerifyCodeInput>(({ input, signal }) => request(api, LOGIN_CALLS.verifyCode, input, { signal })),
     resetPassword: fromPromise<ApiOutcome, ResetPasswordInput>(({ input, signal }) => request(api, LOGIN_CALLS.resetPassword, input, { signal })),
     trendRegister: signIn<TrendRegisterInput>(LOGIN_CALLS.trendRegister, true),
