@@ -9,7 +9,7 @@ import { DEFAULT_VERSION_CODE } from '../wire.ts';
 export const SiteText = v.object({
   title: v.string(),
   content: v.string(),
-  updated_at: v.string(),
+  updated_at: instant,
 });
 export type SiteText = v.InferOutput<typeof SiteText>;
 

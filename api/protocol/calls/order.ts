@@ -1,20 +1,21 @@
 import * as v from 'valibot';
-import { answer, choice, defineCall, field, id, looseId, optionalChoice, optionalId, PAGE_FIELDS, requiredText, textOf, int, page } from '../call-spec.ts';
+import { answer, choice, count, defineCall, field, id, instant, looseId, optionalChoice, optionalId, PAGE_FIELDS, requiredText, textOf, int, page } from '../call-spec.ts';
 import { exactCents, IDEMPOTENCY_KEY_PATTERN, MONEY_MSG, TOPUP_MAX_CENTS, TOPUP_MIN_CENTS, OrderKind, OrderStatus, PayMethod } from '../money.ts';
 
 /** 订单与支付 (/api/order/…): every order a player makes goes through createOrder. */
 
 export const OrderView = v.object({
-  order_number: v.string(),
+  /** The order's key everywhere (the record list's too): never empty. */
+  order_number: v.pipe(v.string(), v.minLength(1)),
   kind: OrderKind,
   /** 商品名称: '600乐玩币', '仙剑奇缘 30元充值', '648省钱卡'. */
   subject: v.string(),
   status: OrderStatus,
   status_text: v.string(),
-  amount_cents: int,
-  coupon_cents: int,
-  pay_cents: int,
-  bonus_cents: int,
+  amount_cents: count,
+  coupon_cents: count,
+  pay_cents: count,
+  bonus_cents: count,
   pay_method: PayMethod,
   /** The cashier, while a provider payment is open; null otherwise. */
   pay_url: v.nullable(v.string()),
@@ -25,7 +26,7 @@ export const OrderView = v.object({
   role_name: v.nullable(v.string()),
   card_id: v.nullable(int),
   coupon_name: v.nullable(v.string()),
-  created_at: v.string(),
+  created_at: instant,
   expires_at: v.nullable(v.string()),
   paid_at: v.nullable(v.string()),
   delivered_at: v.nullable(v.string()),

@@ -10,7 +10,7 @@ import { useRemoteData } from '../../app/use-remote-data.ts';
 import { LoadFailed } from '../../components/LoadFailed.tsx';
 import { Sheet } from '../../components/Sheet.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
-import { decodeBalances } from '../../features/money/money-data.ts';
+import * as walletCalls from '../../../api/protocol/calls/wallet.ts';
 import { Row, Skeleton } from '../../features/payment/checkout-parts.tsx';
 import { RealNameNoticeCard, useLacksRealName } from '../../features/payment/RealNameNotice.tsx';
 import { decodeListingDetail, routeId } from '../../features/trade-buy/trade-data.ts';
@@ -149,8 +149,8 @@ function ListingContent({ detail, lacksRealName }: { detail: ListingDetail; lack
 
 function ConfirmSheet({ detail, purchase }: { detail: ListingDetail; purchase: TradePurchase }) {
   const navigate = useNavigate();
-  const money = useRemoteData('tradeWallet', calls.wallet.getMoney);
-  const balances = useMemo(() => decodeBalances(money.data), [money.data]);
+  const money = useRemoteData('tradeWallet', walletCalls.getMoney);
+  const balances = money.data;
   const wallet = balances?.wallet_cents;
   const walletShort = wallet !== undefined && wallet < detail.price_cents;
   const busy = purchase.busy;
