@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { answer, choice, defineCall, field, id, optionalChoice, optionalId, PAGE_FIELDS, textOf, type Field, int, page } from '../call-spec.ts';
+import { answer, choice, count, defineCall, field, id, instant, lenientList, optionalChoice, optionalId, PAGE_FIELDS, positive, textOf, type Field, int, page, url } from '../call-spec.ts';
 import { OrderView } from './order.ts';
 import { SiteText } from './down.ts';
 import { exactCents, IDEMPOTENCY_KEY_PATTERN, MONEY_MSG } from '../money.ts';
@@ -18,23 +18,23 @@ import { checkDescription, checkPriceCents, checkReason, checkRoleName, checkSec
 
 /** A listing as the /circle feed and search results show it (on sale or reserved only). */
 export const ListingCard = v.object({
-  id: int,
+  id: positive,
   title: v.string(),
-  game_id: int,
+  game_id: count,
   game_name: v.string(),
-  game_icon: v.string(),
+  game_icon: url,
   server_name: v.string(),
-  price_cents: int,
+  price_cents: positive,
   /** The first screenshot (a /media/ URL). */
-  cover: v.string(),
-  image_count: int,
+  cover: url,
+  image_count: count,
   /** Top-ups the platform recorded on the sub-account (fen). */
-  topup_cents: int,
+  topup_cents: count,
   /** Days since the sub-account was created. */
-  age_days: int,
+  age_days: count,
   status: ListingStatus,
   status_text: v.string(),
-  on_sale_at: v.string(),
+  on_sale_at: instant,
 });
 export type ListingCard = v.InferOutput<typeof ListingCard>;
 
@@ -43,17 +43,17 @@ export const ListingDetail = v.object({
   ...ListingCard.entries,
   role_name: v.string(),
   description: v.string(),
-  /** /media/ URLs, in order. */
-  images: v.array(v.string()),
+  /** /media/ URLs, in order (at most a listing's pictures). */
+  images: v.pipe(v.array(v.pipe(url, v.minLength(1))), v.maxLength(TRADE_IMAGES_MAX)),
   has_second_password: v.boolean(),
   seller: v.object({
     nickname: v.string(),
-    sold_count: int,
+    sold_count: count,
   }),
   /** The viewer is the seller. */
   is_own: v.boolean(),
   /** Reserved by an open order until then (null when not reserved). */
-  reserved_until: v.nullable(v.string()),
+  reserved_until: v.nullable(instant),
 });
 export type ListingDetail = v.InferOutput<typeof ListingDetail>;
 
@@ -100,7 +100,7 @@ export const MyListing = v.object({
 export type MyListing = v.InferOutput<typeof MyListing>;
 
 export const SellableSubAccount = v.object({
-  id: int,
+  id: positive,
   name: v.string(),
   age_days: int,
   topup_cents: int,
@@ -134,61 +134,69 @@ export const SellPlatform = v.object({
 export type SellPlatform = v.InferOutput<typeof SellPlatform>;
 
 /** A paid trade, as its buyer or seller sees it (/tradingsuccess). */
-export const TradeView = v.object({
-  id: int,
-  listing_id: int,
-  /** Whose view this is. */
-  side: v.picklist(['buyer', 'seller']),
-  status: TradeStatus,
-  status_text: v.string(),
-  order_number: v.string(),
-  title: v.string(),
-  game_id: int,
-  game_name: v.string(),
-  game_icon: v.string(),
-  server_name: v.string(),
-  role_name: v.string(),
-  /** The sub-account's name (the buyer's now, unless refunded). */
-  sub_account_name: v.string(),
-  price_cents: int,
-  fee_cents: int,
-  net_cents: int,
-  paid_at: v.string(),
-  /** When the proceeds are released if no dispute is open. */
-  release_at: v.string(),
-  released_at: v.nullable(v.string()),
-  refunded_at: v.nullable(v.string()),
-  /** The buyer only, once paid (null when the listing had none, or for the seller). */
-  second_password: v.nullable(v.string()),
-  dispute: v.nullable(v.object({
-    reason: v.string(),
-    opened_at: v.string(),
-    resolution: v.nullable(v.string()),
-    resolved_at: v.nullable(v.string()),
-  })),
-  /** The buyer, in the cooling-off period, without an open dispute. */
-  can_dispute: v.boolean(),
-});
+export const TradeView = v.pipe(
+  v.object({
+    id: positive,
+    listing_id: count,
+    /** Whose view this is. */
+    side: v.picklist(['buyer', 'seller']),
+    status: TradeStatus,
+    status_text: v.string(),
+    order_number: v.string(),
+    title: v.string(),
+    game_id: count,
+    game_name: v.string(),
+    game_icon: url,
+    server_name: v.string(),
+    role_name: v.string(),
+    /** The sub-account's name (the buyer's now, unless refunded). */
+    sub_account_name: v.string(),
+    price_cents: count,
+    fee_cents: count,
+    net_cents: count,
+    paid_at: instant,
+    /** When the proceeds are released if no dispute is open. */
+    release_at: instant,
+    released_at: v.nullable(instant),
+    refunded_at: v.nullable(instant),
+    /** The buyer only, once paid (null when the listing had none, or for the seller). */
+    second_password: v.nullable(v.pipe(v.string(), v.minLength(1))),
+    dispute: v.nullable(v.object({
+      reason: v.string(),
+      opened_at: instant,
+      resolution: v.nullable(v.string()),
+      resolved_at: v.nullable(instant),
+    })),
+    /** The buyer, in the cooling-off period, without an open dispute. */
+    can_dispute: v.boolean(),
+  }),
+  // The second-level password reaches only the buyer, and only the buyer in the cooling-off period may open a dispute.
+  v.check((trade) => (trade.side === 'buyer' || trade.second_password === null) && (!trade.can_dispute || (trade.side === 'buyer' && trade.status === 'cooling')), 'A buyer\'s field in another view'),
+);
 export type TradeView = v.InferOutput<typeof TradeView>;
 
 /** /traderecord: one row of a tab. Bought and sold rows are trades; on-sale and reviewing rows are listings. */
-export const TradeRecordItem = v.object({
-  tab: TradeRecordTab,
-  /** trade id for bought/sold, listing id otherwise. */
-  id: int,
-  listing_id: int,
-  trade_id: v.nullable(int),
-  title: v.string(),
-  game_name: v.string(),
-  game_icon: v.string(),
-  server_name: v.string(),
-  price_cents: int,
-  /** Sold rows: what the seller receives. */
-  net_cents: int,
-  status_text: v.string(),
-  /** The row's time: paid_at for trades, submitted_at / on_sale_at for listings. */
-  at: v.string(),
-});
+export const TradeRecordItem = v.pipe(
+  v.object({
+    tab: TradeRecordTab,
+    /** trade id for bought/sold, listing id otherwise. */
+    id: positive,
+    listing_id: count,
+    trade_id: v.nullable(positive),
+    title: v.string(),
+    game_name: v.string(),
+    game_icon: url,
+    server_name: v.string(),
+    price_cents: count,
+    /** Sold rows: what the seller receives. */
+    net_cents: count,
+    status_text: v.string(),
+    /** The row's time: paid_at for trades, submitted_at / on_sale_at for listings. */
+    at: instant,
+  }),
+  // Bought and sold rows are trades: the row opens /tradingsuccess by its trade id.
+  v.check((row) => (row.tab !== 'bought' && row.tab !== 'sold') || row.trade_id !== null, 'A trade row without its trade'),
+);
 export type TradeRecordItem = v.InferOutput<typeof TradeRecordItem>;
 
 // ---- Fields ----
@@ -432,11 +440,11 @@ export const getListingGames = defineCall({
   summary: '有在售商品的游戏（/selectgame），商品多的在前',
   fields: {},
   answer: answer(v.object({
-    list: v.array(v.object({
-      game_id: int,
+    list: lenientList(v.object({
+      game_id: positive,
       game_name: v.string(),
-      game_icon: v.string(),
-      count: int,
+      game_icon: url,
+      count: count,
     })),
   }), '{ list: [{ game_id, game_name, game_icon, count }] }'),
 });
