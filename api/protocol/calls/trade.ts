@@ -59,32 +59,32 @@ export type ListingDetail = v.InferOutput<typeof ListingDetail>;
 
 /** A listing as its seller sees it (/sellaccount, /sellaccountedit). */
 export const MyListing = v.object({
-  id: int,
+  id: positive,
   status: ListingStatus,
   status_text: v.string(),
   sub_account: v.object({
-    id: int,
+    id: positive,
     name: v.string(),
-    age_days: int,
-    topup_cents: int,
+    age_days: count,
+    topup_cents: count,
   }),
-  game_id: int,
-  platform_game_id: int,
+  game_id: positive,
+  platform_game_id: positive,
   game_name: v.string(),
   game_icon: v.string(),
   title: v.string(),
   server_name: v.string(),
   role_name: v.string(),
   description: v.string(),
-  /** Upload keys and their URLs, in order. */
-  images: v.array(v.object({
+  /** Upload keys and their URLs, in order (a malformed one left out). */
+  images: lenientList(v.object({
     key: v.string(),
     url: v.string(),
   })),
   has_second_password: v.boolean(),
-  price_cents: int,
-  fee_cents: int,
-  net_cents: int,
+  price_cents: count,
+  fee_cents: count,
+  net_cents: count,
   reject_reason: v.nullable(v.string()),
   created_at: v.string(),
   submitted_at: v.nullable(v.string()),
@@ -93,7 +93,7 @@ export const MyListing = v.object({
   expires_at: v.nullable(v.string()),
   sold_at: v.nullable(v.string()),
   /** The trade once sold. */
-  trade_id: v.nullable(int),
+  trade_id: v.nullable(positive),
   can_edit: v.boolean(),
   can_withdraw: v.boolean(),
 });
@@ -102,15 +102,15 @@ export type MyListing = v.InferOutput<typeof MyListing>;
 export const SellableSubAccount = v.object({
   id: positive,
   name: v.string(),
-  age_days: int,
-  topup_cents: int,
+  age_days: count,
+  topup_cents: count,
   eligible: v.boolean(),
   /** Why not ('' when eligible): TRADE_MSG.tooYoung / tooLittleTopup / alreadyListed. */
   reason: v.string(),
   /** The listing holding it (reviewing, on sale, reserved), or null. */
-  listing_id: v.nullable(int),
+  listing_id: v.nullable(positive),
   /** Its roles (server and role name) to prefill the form. */
-  roles: v.array(v.object({
+  roles: lenientList(v.object({
     server_name: v.string(),
     role_name: v.string(),
   })),
@@ -118,20 +118,35 @@ export const SellableSubAccount = v.object({
 export type SellableSubAccount = v.InferOutput<typeof SellableSubAccount>;
 
 export const SellableGame = v.object({
-  game_id: int,
-  platform_game_id: int,
+  game_id: positive,
+  platform_game_id: positive,
   game_name: v.string(),
   game_icon: v.string(),
-  sub_accounts: v.array(SellableSubAccount),
+  sub_accounts: lenientList(SellableSubAccount),
 });
 export type SellableGame = v.InferOutput<typeof SellableGame>;
 
 export const SellPlatform = v.object({
-  id: int,
+  id: positive,
   name: v.string(),
-  games: v.array(SellableGame),
+  games: lenientList(SellableGame),
 });
 export type SellPlatform = v.InferOutput<typeof SellPlatform>;
+
+/** The numbers the seller's pages show (getSellGames().rules). */
+export const SellRules = v.pipe(
+  v.object({
+    min_age_days: count,
+    min_topup_cents: count,
+    fee_rate_bp: count,
+    fee_min_cents: count,
+    min_price_cents: count,
+    max_price_cents: count,
+  }),
+  // A rate above 100 % or an empty price range is not a rule the pages can show.
+  v.check((rules) => rules.fee_rate_bp <= 10_000 && rules.min_price_cents <= rules.max_price_cents, 'Rules the pages cannot show'),
+);
+export type SellRules = v.InferOutput<typeof SellRules>;
 
 /** A paid trade, as its buyer or seller sees it (/tradingsuccess). */
 export const TradeView = v.pipe(
@@ -305,15 +320,8 @@ export const getSellGames = defineCall({
   summary: '我可出售的小号，按游戏平台与游戏分组（/selectgameplotform、/selectplotformgame）：每个小号的天数、累计充值、能否出售及原因',
   fields: {},
   answer: answer(v.object({
-    platforms: v.array(SellPlatform),
-    rules: v.object({
-      min_age_days: int,
-      min_topup_cents: int,
-      fee_rate_bp: int,
-      fee_min_cents: int,
-      min_price_cents: int,
-      max_price_cents: int,
-    }),
+    platforms: lenientList(SellPlatform),
+    rules: SellRules,
   }),
     '{ platforms: [{ id, name, games: [{ game_id, platform_game_id, game_name, game_icon, sub_accounts: [{ id, name, age_days, topup_cents, eligible, reason, listing_id, roles: [{ server_name, role_name }] }] }] }], rules: { min_age_days, min_topup_cents, fee_rate_bp, fee_min_cents, min_price_cents, max_price_cents } }',
   ),
