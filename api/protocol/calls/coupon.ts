@@ -2,6 +2,7 @@ import * as v from 'valibot';
 import { answer, count, defineCall, field, id, instant, looseId, optionalChoice, optionalId, page, PAGE_FIELDS, int, positive } from '../call-spec.ts';
 import { MSG } from '../codes.ts';
 import { COUPON_CLAIM_MSG } from '../claim-refusals.ts';
+import { GameCoupon } from './game.ts';
 export { COUPON_CLAIM_MSG, COUPON_REFUSALS, type CouponRefusal, type CouponRefusalData } from '../claim-refusals.ts';
 
 /** 代金券 (/api/coupon/…). */
@@ -52,7 +53,7 @@ export const getCouponList = defineCall({
   auth: 'optional',
   summary: '可领取的代金券：给 game_id 时为该游戏的券，否则为全平台通用券；登录时标出已领取',
   fields: { ...PAGE_FIELDS, game_id: optionalId(), type: optionalChoice(['normal', 'bt'] as const) },
-  answer: answer(v.unknown(), '分页：list: [{ coupon_id, game_id, game_name, name, type, amount（元）, amount_cents, threshold, threshold_cents, condition_text, valid_days, total, remaining, received }]'),
+  answer: answer(page(GameCoupon), '分页：list: [{ coupon_id, game_id, game_name, name, type, amount（元）, amount_cents, threshold, threshold_cents, condition_text, valid_days, total, remaining, received }]'),
 });
 
 export const receiveCoupon = defineCall({
