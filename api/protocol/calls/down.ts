@@ -1,17 +1,12 @@
 import * as v from 'valibot';
-import { answer, defineCall, field, instant, int, lenientList, optionalChoice, page, PAGE_FIELDS, positive } from '../call-spec.ts';
+import { answer, defineCall, field, instant, int, lenientList, optionalChoice, page, PAGE_FIELDS, positive, SiteText } from '../call-spec.ts';
 import { GameListItem } from './game.ts';
 import { TopicCard } from './topic.ts';
 import { DEFAULT_VERSION_CODE } from '../wire.ts';
 
 /** The app itself, its texts and its layout (/down/appVersion, /api/down/…). */
 
-export const SiteText = v.object({
-  title: v.string(),
-  content: v.string(),
-  updated_at: instant,
-});
-export type SiteText = v.InferOutput<typeof SiteText>;
+export { SiteText } from '../call-spec.ts';
 
 /**
  * The privacy policy as served: its text and the version the player consents to. An operator who

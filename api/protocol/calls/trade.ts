@@ -1,7 +1,6 @@
 import * as v from 'valibot';
-import { answer, choice, count, defineCall, field, id, instant, lenientList, optionalChoice, optionalId, PAGE_FIELDS, positive, textOf, type Field, int, page, url } from '../call-spec.ts';
+import { answer, choice, count, defineCall, field, id, instant, lenientList, optionalChoice, optionalId, PAGE_FIELDS, positive, SiteText, textOf, type Field, int, page, url } from '../call-spec.ts';
 import { OrderView } from './order.ts';
-import { SiteText } from './down.ts';
 import { exactCents, IDEMPOTENCY_KEY_PATTERN, MONEY_MSG } from '../money.ts';
 import { checkDescription, checkPriceCents, checkReason, checkRoleName, checkSecondPassword, checkServerName, checkTitle, LISTING_SORTS, TRADE_IMAGES_MAX, TRADE_IMAGES_MIN, TRADE_KEYWORD_MAX, TRADE_MAX_PRICE_CENTS, TRADE_MSG, TRADE_PAY_METHODS, TRADE_RECORD_TABS, LISTING_STATUSES, ListingStatus, TradeRecordTab, TradeStatus } from '../trade-rules.ts';
 

@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { answer, count, defineCall, id, instant, lenientList, optionalChoice, PAGE_FIELDS, choice, int, NULL_ANSWER, page, positive, url } from '../call-spec.ts';
+import { answer, count, defineCall, id, instant, lenientList, optionalChoice, PAGE_FIELDS, choice, int, NULL_ANSWER, page, positive, SiteText, url } from '../call-spec.ts';
 import { MONEY_MSG } from '../money.ts';
 
 /** 钱包、乐玩币、会员卡特权、首充与等级券 (/api/user/… and /api/card/…). */
@@ -258,9 +258,5 @@ export const getMoneyText = defineCall({
   auth: 'none',
   summary: '充值指南、钱包说明、优惠券说明的正文（HTML）',
   fields: { key: choice(['topup_guide', 'money_instruction', 'coupon_instruction'] as const, MONEY_MSG.textMissing) },
-  answer: answer(v.object({
-    title: v.string(),
-    content: v.string(),
-    updated_at: instant,
-  }), '{ title, content (HTML), updated_at }'),
+  answer: answer(SiteText, '{ title, content (HTML), updated_at }'),
 });
