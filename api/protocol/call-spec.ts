@@ -241,6 +241,18 @@ export function page<const TItem extends v.GenericSchema, const TExtra extends v
   return v.object({ ...(extra as TExtra), list: lenientList(item), total: int, page: int, limit: int });
 }
 
+/**
+ * A server text page (the about, privacy, money and trading texts): its title, its HTML content
+ * (sanitised by the page that shows it) and when it last changed. A block here, so a call group
+ * that answers one needs no other group's schemas.
+ */
+export const SiteText = v.object({
+  title: v.string(),
+  content: v.string(),
+  updated_at: instant,
+});
+export type SiteText = v.InferOutput<typeof SiteText>;
+
 /** The answer of a call that answers `data: null` on success (what `defineCall` assumes without one). */
 export const NULL_ANSWER = v.null();
 

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { parseFields } from './call-spec.ts';
-import { getWithdrawList, profitTixian } from './calls/withdraw.ts';
+import { getWithdrawInfo, getWithdrawList, profitTixian, type WithdrawalView } from './calls/withdraw.ts';
 import { formatYuan } from './money.ts';
 import {
   checkAlipayAccount,
@@ -13,10 +13,10 @@ import {
   WITHDRAW_MIN_CENTS,
   WITHDRAW_MSG,
 } from './withdraw-rules.ts';
-import { decodeWithdrawInfo, decodeWithdrawals } from '../../src/pages/income-withdrawal/withdraw-data.ts';
+import { decodeAnswer } from '../typed-call.ts';
 import { decodeWithdrawalPage } from '../../src/staff/modules/withdrawals/decode.ts';
 
-/** The withdrawal rules, fields and decoders under arbitrary input: they never throw and never let a bad value through. */
+/** The withdrawal rules, fields and answers (as the client decodes them) under arbitrary input: they never throw and never let a bad value through. */
 
 const MESSAGES = new Set<string>(Object.values(WITHDRAW_MSG));
 const anyValue = fc.oneof(fc.string(), fc.stringMatching(/^[\d.]{0,12}$/), fc.integer(), fc.double(), fc.boolean(), fc.constant(null), fc.constant(undefined), fc.jsonValue());
@@ -109,13 +109,18 @@ describe('withdrawal rules (property)', () => {
   });
 
   it('the decoders never throw on any JSON and keep only well-formed records', () => {
+    const decode = (spec: Parameters<typeof decodeAnswer>[0], data: unknown) => decodeAnswer<{ list: WithdrawalView[] }>(spec, { kind: 'ok', code: 1, msg: '', data });
+    const pageOf = (list: unknown) => ({ list, total: 1, page: 1, limit: 20 });
     fc.assert(
       fc.property(fc.jsonValue(), (value) => {
-        decodeWithdrawInfo(value);
-        for (const row of decodeWithdrawals(value)) expect(row.id).toBeGreaterThan(0);
+        const info = decode(getWithdrawInfo, value);
+        if (info.kind !== 'ok') expect(info).toMatchObject({ kind: 'error', reason: 'badResponse' });
+        const rows = decode(getWithdrawList, pageOf(value));
+        if (rows.kind === 'ok') for (const row of rows.data.list) expect(row.id).toBeGreaterThan(0);
         const page = decodeWithdrawalPage(value);
         if (page) for (const row of page.list) expect(['submitted', 'approved', 'paid', 'rejected']).toContain(row.status);
-        decodeWithdrawals([value]);
+        const one = decode(getWithdrawList, pageOf([value]));
+        if (one.kind === 'ok') for (const row of one.data.list) expect(['submitted', 'approved', 'paid', 'rejected']).toContain(row.status);
       }),
       { numRuns: 1000 },
     );
@@ -128,10 +133,14 @@ describe('withdrawal rules (property)', () => {
       limits: { min_cents: 1000, max_cents: 500000, daily_count: 3, daily_cents: 1000000 },
       today: { count: 0, amount_cents: 0 },
     };
-    expect(decodeWithdrawInfo(info)).toEqual({ ...info, wallet_withdrawable_cents: 50 });
-    expect(decodeWithdrawInfo({ ...info, income_cents: -1 })).toBeNull();
+    expect(decode(getWithdrawInfo, { ...info, wallet_withdrawable_cents: 50 })).toMatchObject({ kind: 'ok', data: { ...info, wallet_withdrawable_cents: 50 } });
+    // More withdrawable than 余额 holds, or a negative amount: the page's load error, never a form offering it.
+    expect(decode(getWithdrawInfo, info)).toMatchObject({ kind: 'error', reason: 'badResponse' });
+    expect(decode(getWithdrawInfo, { ...info, wallet_withdrawable_cents: 50, income_cents: -1 })).toMatchObject({ kind: 'error', reason: 'badResponse' });
     const row = { id: 1, source: 'income', amount_cents: 2000, alipay_account: '138****8000', status: 'rejected', status_text: '已驳回', reject_reason: '信息有误', created_at: 'a', updated_at: 'b' };
-    expect(decodeWithdrawals([row, { ...row, status: 'lost' }, null])).toEqual([row]);
+    const rows = decode(getWithdrawList, pageOf([row, { ...row, status: 'lost' }, null, { ...row, id: 0 }, { ...row, reject_reason: 5 }]));
+    expect(rows.kind === 'ok' && rows.data.list).toEqual([row]);
+    expect(decode(getWithdrawList, pageOf(null))).toMatchObject({ kind: 'error', reason: 'badResponse' });
     const staffRow = {
       id: 3,
       user: { id: 9, nickname: '玩家9', phone: '139****0009' },

@@ -48,7 +48,20 @@ const order = (n: number, status = 'created', extra: Record<string, unknown> = {
   pay_cents: 600,
   bonus_cents: 0,
   pay_method: 'provider',
+  pay_url: null,
+  game_id: null,
+  platform_game_id: null,
+  game_name: null,
+  server_name: null,
+  role_name: null,
+  card_id: null,
+  coupon_name: null,
   created_at: T,
+  expires_at: null,
+  paid_at: null,
+  delivered_at: null,
+  closed_at: null,
+  fail_reason: null,
   ...extra,
 });
 
@@ -111,7 +124,7 @@ describe('/rechargerecord', () => {
 });
 
 describe('/mycoupon', () => {
-  const coupon = (id: number, status: number, source = 'receive') => ({ id, coupon_id: id, name: `券${id}`, source, game_id: null, game_name: '全平台通用', amount_cents: 500, condition_text: '满30元可用', expires_at: T, used_at: null, status, status_text: ['', '可使用', '已使用', '已过期'][status] });
+  const coupon = (id: number, status: number, source = 'receive') => ({ id, coupon_id: id, name: `券${id}`, type: 'normal', source, game_id: null, game_name: '全平台通用', amount: 5, amount_cents: 500, threshold: 30, threshold_cents: 3000, condition_text: '满30元可用', received_at: T, expires_at: T, used_at: null, status, status_text: ['', '可使用', '已使用', '已过期'][status] });
   it('shows coupons by status with their source; 去使用 opens the top-up; 等级券 claims', async () => {
     let claimed = false;
     const { navigate, call } = renderPage(<MyCouponPage />, (path, payload) => {
@@ -236,7 +249,7 @@ describe('/autosend, /otherpage, texts', () => {
     expect(call).not.toHaveBeenCalled();
   });
   it('/otherpage: every service, and each card once', async () => {
-    const c = (id: number) => ({ id, name: `卡${id}`, subtitle: '', price_cents: 100 * id, original_price_cents: 0, days: 30, image: '' });
+    const c = (id: number) => ({ id, type: 'hot', name: `卡${id}`, subtitle: '', price: id, price_cents: 100 * id, original_price: 0, original_price_cents: 0, days: 30, contents: [], sold_count: 0, image: '' });
     renderPage(<OtherPage />, (path) => page(path.endsWith('getHotCard') ? [c(1), c(2)] : path.endsWith('getGoldCard') ? [c(2), c(3)] : []));
     for (const label of ['乐玩币充值', '游戏充值', '充值记录', '充值指南', '我的特权', '自动发放']) expect(screen.getByRole('link', { name: label })).toBeTruthy();
     expect(await screen.findByRole('list', { name: '热门会员卡' })).toBeTruthy();

@@ -1,24 +1,26 @@
 import * as v from 'valibot';
-import { answer, defineCall, int, page, PAGE_FIELDS } from '../call-spec.ts';
+import { answer, count, defineCall, int, page, PAGE_FIELDS, positive, url } from '../call-spec.ts';
 
 /** 会员卡 (/api/card/…). */
 
 /** A membership card on sale (the card pages). */
 export const CardOnSale = v.object({
-  id: int,
+  id: positive,
   type: v.picklist(['hot', 'new', 'gold', 'carmine']),
-  name: v.string(),
+  /** Shown on the card and its buy button: never blank. */
+  name: v.pipe(v.string(), v.check((name) => name.trim() !== '', 'A blank name')),
   subtitle: v.string(),
   /** 元. */
   price: v.number(),
-  price_cents: int,
+  price_cents: count,
   original_price: v.number(),
-  original_price_cents: int,
-  days: int,
+  original_price_cents: count,
+  days: count,
   contents: v.array(v.string()),
-  sold_count: int,
-  image: v.string(),
+  sold_count: count,
+  image: url,
 });
+export type CardOnSale = v.InferOutput<typeof CardOnSale>;
 
 const CARD_PAGE = '分页：list: [{ id, type, name, subtitle, price（元）, price_cents, original_price, original_price_cents, days, contents, sold_count, image }]';
 

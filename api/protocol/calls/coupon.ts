@@ -1,7 +1,8 @@
 import * as v from 'valibot';
-import { answer, defineCall, field, id, looseId, optionalChoice, optionalId, PAGE_FIELDS, int } from '../call-spec.ts';
+import { answer, count, defineCall, field, id, instant, looseId, optionalChoice, optionalId, page, PAGE_FIELDS, int, positive } from '../call-spec.ts';
 import { MSG } from '../codes.ts';
 import { COUPON_CLAIM_MSG } from '../claim-refusals.ts';
+import { GameCoupon } from './game.ts';
 export { COUPON_CLAIM_MSG, COUPON_REFUSALS, type CouponRefusal, type CouponRefusalData } from '../claim-refusals.ts';
 
 /** 代金券 (/api/coupon/…). */
@@ -18,6 +19,32 @@ const status = field<0 | 1 | 2 | 3 | '0' | '1' | '2' | '3' | undefined, 0 | 1 | 
   },
 );
 
+/** One of the player's coupons (我的优惠券). */
+export const MyCoupon = v.object({
+  id: positive,
+  coupon_id: positive,
+  name: v.string(),
+  type: v.picklist(['normal', 'bt']),
+  /** How it came: receive (taken from a list), card, task, activity, store. */
+  source: v.string(),
+  /** null: every game (全平台通用). */
+  game_id: v.nullable(positive),
+  game_name: v.string(),
+  /** 元. */
+  amount: v.number(),
+  amount_cents: count,
+  threshold: v.number(),
+  threshold_cents: count,
+  condition_text: v.string(),
+  received_at: instant,
+  expires_at: instant,
+  used_at: v.nullable(instant),
+  /** 1 可使用, 2 已使用, 3 已过期. */
+  status: v.picklist([1, 2, 3]),
+  status_text: v.string(),
+});
+export type MyCoupon = v.InferOutput<typeof MyCoupon>;
+
 const MY_COUPON_PAGE =
   '分页：list: [{ id, coupon_id, name, type "normal" | "bt", source, game_id, game_name, amount（元）, amount_cents, threshold, threshold_cents, condition_text, received_at, expires_at, used_at, status, status_text }]';
 
@@ -26,7 +53,7 @@ export const getCouponList = defineCall({
   auth: 'optional',
   summary: '可领取的代金券：给 game_id 时为该游戏的券，否则为全平台通用券；登录时标出已领取',
   fields: { ...PAGE_FIELDS, game_id: optionalId(), type: optionalChoice(['normal', 'bt'] as const) },
-  answer: answer(v.unknown(), '分页：list: [{ coupon_id, game_id, game_name, name, type, amount（元）, amount_cents, threshold, threshold_cents, condition_text, valid_days, total, remaining, received }]'),
+  answer: answer(page(GameCoupon), '分页：list: [{ coupon_id, game_id, game_name, name, type, amount（元）, amount_cents, threshold, threshold_cents, condition_text, valid_days, total, remaining, received }]'),
 });
 
 export const receiveCoupon = defineCall({
@@ -80,7 +107,7 @@ export const myCouponList = defineCall({
   auth: 'required',
   summary: '我的代金券，最近领的在前',
   fields: { ...PAGE_FIELDS, status },
-  answer: answer(v.unknown(), MY_COUPON_PAGE),
+  answer: answer(page(MyCoupon), MY_COUPON_PAGE),
 });
 
 export const myCardCouponList = defineCall({
@@ -88,5 +115,5 @@ export const myCardCouponList = defineCall({
   auth: 'required',
   summary: '我的会员卡赠送的代金券，最近的在前',
   fields: { ...PAGE_FIELDS, status },
-  answer: answer(v.unknown(), MY_COUPON_PAGE),
+  answer: answer(page(MyCoupon), MY_COUPON_PAGE),
 });

@@ -1,17 +1,13 @@
 import * as v from 'valibot';
-import { answer, defineCall, field, instant, int, lenientList, optionalChoice, page, PAGE_FIELDS, positive } from '../call-spec.ts';
+import { answer, count, defineCall, field, instant, int, lenientList, optionalChoice, page, PAGE_FIELDS, positive, SiteText } from '../call-spec.ts';
+import { DOTTED_VERSION } from '../versions.ts';
 import { GameListItem } from './game.ts';
 import { TopicCard } from './topic.ts';
 import { DEFAULT_VERSION_CODE } from '../wire.ts';
 
 /** The app itself, its texts and its layout (/down/appVersion, /api/down/…). */
 
-export const SiteText = v.object({
-  title: v.string(),
-  content: v.string(),
-  updated_at: v.string(),
-});
-export type SiteText = v.InferOutput<typeof SiteText>;
+export { SiteText } from '../call-spec.ts';
 
 /**
  * The privacy policy as served: its text and the version the player consents to. An operator who
@@ -26,14 +22,19 @@ export const PrivacyPolicyText = v.object({
 export type PrivacyPolicyText = v.InferOutput<typeof PrivacyPolicyText>;
 
 /** The latest published app version (/down/appVersion). */
+const dotted = v.pipe(v.string(), v.regex(DOTTED_VERSION));
+
 export const AppVersionInfo = v.object({
-  version_name: v.string(),
-  version_code: v.string(),
-  /** Older versions must update (a forced update). */
-  min_supported_code: v.string(),
-  url: v.string(),
-  size: v.number(),
-  md5: v.string(),
+  version_name: v.pipe(v.string(), v.maxLength(30)),
+  /** A dotted version code (3.4.0): the update check compares it part by part. */
+  version_code: dotted,
+  /** Older versions must update (a forced update). An older server leaves it out: the client then goes by force_update. */
+  min_supported_code: v.optional(dotted),
+  /** The package: an app path or http(s), never javascript: or //host (the page opens it). */
+  url: v.pipe(v.string(), v.maxLength(500), v.check((url) => /^\/[^/\\]/.test(url) || /^https?:\/\/[^\s]+$/i.test(url), 'Not a package URL')),
+  size: count,
+  /** '' or 32 hex digits. */
+  md5: v.pipe(v.string(), v.check((md5) => md5 === '' || /^[0-9a-f]{32}$/i.test(md5), 'Not an md5')),
   notes: v.string(),
   released_at: v.string(),
   has_update: v.boolean(),

@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { answer, defineCall, field, id, instant, int, NULL_ANSWER, optionalChoice, optionalId, page, PAGE_FIELDS, text, textOf } from '../call-spec.ts';
+import { answer, count, defineCall, field, id, instant, int, NULL_ANSWER, optionalChoice, optionalId, page, PAGE_FIELDS, positive, text, textOf } from '../call-spec.ts';
 import { MSG } from '../codes.ts';
 import { GIFT_CLAIM_MSG, GIFT_REFUSALS } from '../claim-refusals.ts';
 export { GIFT_CLAIM_MSG, GIFT_REFUSALS, type GiftRefusal, type GiftRefusalData } from '../claim-refusals.ts';
@@ -70,24 +70,25 @@ export const ReservableGame = v.object({ ...GameListItem.entries, reserve_count:
 
 /** A gift pack as the game page and the gift list show it. */
 export const GiftPack = v.object({
-  gift_id: int,
+  gift_id: positive,
   game_id: int,
   name: v.string(),
   content: v.string(),
   usage: v.string(),
   valid_until: instant,
   expired: v.boolean(),
-  vip_level: int,
-  total: int,
-  remaining: int,
+  vip_level: count,
+  total: count,
+  remaining: count,
   claimed: v.boolean(),
-  /** The player's own code, when signed in and claimed. */
-  code: v.nullable(v.string()),
+  /** The player's own code, when signed in and claimed (never ''). */
+  code: v.nullable(v.pipe(v.string(), v.minLength(1))),
 });
+export type GiftPack = v.InferOutput<typeof GiftPack>;
 
 /** A coupon one may claim (the game page, getCouponList). */
 export const GameCoupon = v.object({
-  coupon_id: int,
+  coupon_id: positive,
   game_id: v.nullable(int),
   game_name: v.string(),
   name: v.string(),
@@ -98,11 +99,12 @@ export const GameCoupon = v.object({
   threshold: v.number(),
   threshold_cents: int,
   condition_text: v.string(),
-  valid_days: int,
-  total: int,
-  remaining: int,
+  valid_days: count,
+  total: count,
+  remaining: count,
   received: v.boolean(),
 });
+export type GameCoupon = v.InferOutput<typeof GameCoupon>;
 
 /** One platform version of a game (the game page, getPlatformGame). */
 export const PlatformVersion = v.object({

@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { answer, defineCall, field, PAGE_FIELDS, textOf, type Field, int, page } from '../call-spec.ts';
+import { answer, count, defineCall, field, instant, PAGE_FIELDS, positive, textOf, type Field, page } from '../call-spec.ts';
 import { normaliseInviteCode } from '../invite-code.ts';
 
 /** 邀请好友与邀请收益: /api/user/… calls of SPEC §7 and bindInviteCode. */
@@ -17,35 +17,40 @@ export const INVITE_MSG = {
 
 /** The rules as the page shows them. */
 export const InviteRules = v.object({
-  /** Basis points (500 = 5 %) of each provider-paid top-up of an invitee. */
-  share_bp: int,
+  /** Basis points (500 = 5 %) of each provider-paid top-up of an invitee: at most the whole. */
+  share_bp: v.pipe(count, v.maxValue(10_000)),
   /** Days after binding during which an invitee's top-ups earn the share. */
-  share_days: int,
+  share_days: count,
   /** Hours after registering during which a player may still enter a code (bindInviteCode). */
-  bind_window_hours: v.number(),
+  bind_window_hours: count,
 });
 export type InviteRules = v.InferOutput<typeof InviteRules>;
 
-export const InviteInfo = v.object({
-  code: v.string(),
-  /** Path of the share link on this app's origin: `/?invite=<code>` (the client adds the origin). */
-  share_path: v.string(),
-  invited_count: int,
-  /** Income earned (credited minus clawed back), fen. */
-  income_total_cents: int,
-  /** The income account's balance (fen): what can be withdrawn. */
-  income_balance_cents: int,
-  /** Clawbacks the balance could not cover, netted against later income (fen). */
-  debt_cents: int,
-  rules: InviteRules,
-  /** Who invited this player (masked), or null. */
-  inviter: v.nullable(v.object({
-    nickname: v.string(),
-    phone: v.string(),
-  })),
-  /** Until when this player may still enter an invite code (ISO), or null when no longer possible. */
-  can_bind_until: v.nullable(v.string()),
-});
+export const InviteInfo = v.pipe(
+  v.object({
+    /** A possible invite code in canonical form (invite-code.ts). */
+    code: v.pipe(v.string(), v.check((code) => normaliseInviteCode(code) === code, 'Not an invite code')),
+    /** Path of the share link on this app's origin: `/?invite=<code>` (the client adds the origin). */
+    share_path: v.string(),
+    invited_count: count,
+    /** Income earned (credited minus clawed back), fen. */
+    income_total_cents: count,
+    /** The income account's balance (fen): what can be withdrawn. */
+    income_balance_cents: count,
+    /** Clawbacks the balance could not cover, netted against later income (fen). */
+    debt_cents: count,
+    rules: InviteRules,
+    /** Who invited this player (masked), or null. */
+    inviter: v.nullable(v.object({
+      nickname: v.string(),
+      phone: v.string(),
+    })),
+    /** Until when this player may still enter an invite code, or null when no longer possible. */
+    can_bind_until: v.nullable(instant),
+  }),
+  // The page links share_path: only the code's own link, so a strange path never becomes a link.
+  v.check((info) => info.share_path === `/?invite=${info.code}`, 'A share path not the code\'s'),
+);
 export type InviteInfo = v.InferOutput<typeof InviteInfo>;
 
 export const getInviteInfo = defineCall({
@@ -57,14 +62,14 @@ export const getInviteInfo = defineCall({
 });
 
 export const Invitee = v.object({
-  id: int,
+  id: positive,
   nickname: v.string(),
   /** Masked: 138****0000; 已注销 for a cancelled account. */
   phone: v.string(),
-  bound_at: v.string(),
-  share_until: v.string(),
+  bound_at: instant,
+  share_until: instant,
   /** Income this invitee produced (credited minus clawed back), fen. */
-  income_cents: int,
+  income_cents: count,
 });
 export type Invitee = v.InferOutput<typeof Invitee>;
 
@@ -77,21 +82,21 @@ export const getInviteInfoList = defineCall({
 });
 
 export const IncomeRecord = v.object({
-  id: int,
+  id: positive,
   invitee_nickname: v.string(),
   invitee_phone: v.string(),
   order_number: v.string(),
   /** The invitee's provider-paid amount the share was taken of (fen). */
-  order_cents: int,
-  share_bp: int,
+  order_cents: count,
+  share_bp: count,
   /** The share (fen, rounded down). */
-  amount_cents: int,
+  amount_cents: count,
   /** Of the share, credited to income / netted against an earlier clawback's debt. */
-  credited_cents: int,
-  netted_cents: int,
+  credited_cents: count,
+  netted_cents: count,
   status: v.picklist(['credited', 'clawed_back']),
-  created_at: v.string(),
-  clawed_back_at: v.nullable(v.string()),
+  created_at: instant,
+  clawed_back_at: v.nullable(instant),
 });
 export type IncomeRecord = v.InferOutput<typeof IncomeRecord>;
 
@@ -100,7 +105,7 @@ export const downLineOrder = defineCall({
   auth: 'required',
   summary: '邀请收益明细（分页，最新在前）：好友、来源订单号与金额、分成比例、收益、已入账或已扣回',
   fields: { ...PAGE_FIELDS },
-  answer: answer(page(IncomeRecord, { income_balance_cents: int, }),
+  answer: answer(page(IncomeRecord, { income_balance_cents: count }),
     '分页：list: [{ id, invitee_nickname, invitee_phone, order_number, order_cents, share_bp, amount_cents, credited_cents, netted_cents, status, created_at, clawed_back_at }]，另有 income_balance_cents',
   ),
 });

@@ -1,23 +1,27 @@
 import * as v from 'valibot';
-import { answer, choice, defineCall, field, id, looseId, optionalChoice, optionalId, PAGE_FIELDS, requiredText, textOf, int, page } from '../call-spec.ts';
+import { answer, choice, count, defineCall, field, id, instant, looseId, optionalChoice, optionalId, PAGE_FIELDS, requiredText, textOf, int, page, url } from '../call-spec.ts';
 import { exactCents, IDEMPOTENCY_KEY_PATTERN, MONEY_MSG, TOPUP_MAX_CENTS, TOPUP_MIN_CENTS, OrderKind, OrderStatus, PayMethod } from '../money.ts';
 
 /** 订单与支付 (/api/order/…): every order a player makes goes through createOrder. */
 
+/** What an order number may be: it travels in URLs (/orderpay, /rechargepay) and storage keys. */
+export const ORDER_NUMBER_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
+
 export const OrderView = v.object({
-  order_number: v.string(),
+  /** The order's key everywhere (the record list's too): never empty. */
+  order_number: v.pipe(v.string(), v.regex(ORDER_NUMBER_PATTERN)),
   kind: OrderKind,
   /** 商品名称: '600乐玩币', '仙剑奇缘 30元充值', '648省钱卡'. */
   subject: v.string(),
   status: OrderStatus,
   status_text: v.string(),
-  amount_cents: int,
-  coupon_cents: int,
-  pay_cents: int,
-  bonus_cents: int,
+  amount_cents: count,
+  coupon_cents: count,
+  pay_cents: count,
+  bonus_cents: count,
   pay_method: PayMethod,
-  /** The cashier, while a provider payment is open; null otherwise. */
-  pay_url: v.nullable(v.string()),
+  /** The cashier, while a provider payment is open; null otherwise. A safe URL only: the page opens it. */
+  pay_url: v.nullable(url),
   game_id: v.nullable(int),
   platform_game_id: v.nullable(int),
   game_name: v.nullable(v.string()),
@@ -25,11 +29,11 @@ export const OrderView = v.object({
   role_name: v.nullable(v.string()),
   card_id: v.nullable(int),
   coupon_name: v.nullable(v.string()),
-  created_at: v.string(),
-  expires_at: v.nullable(v.string()),
-  paid_at: v.nullable(v.string()),
-  delivered_at: v.nullable(v.string()),
-  closed_at: v.nullable(v.string()),
+  created_at: instant,
+  expires_at: v.nullable(instant),
+  paid_at: v.nullable(instant),
+  delivered_at: v.nullable(instant),
+  closed_at: v.nullable(instant),
   fail_reason: v.nullable(v.string()),
 });
 export type OrderView = v.InferOutput<typeof OrderView>;

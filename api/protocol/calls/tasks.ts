@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { answer, defineCall, field, id, instant, int, page, PAGE_FIELDS } from '../call-spec.ts';
+import { answer, count, defineCall, field, id, instant, int, page, lenientList, PAGE_FIELDS, positive } from '../call-spec.ts';
 import { GameListItem } from './game.ts';
 import { MSG } from '../codes.ts';
 import { CHECK_IN_REFUSALS, TASK_CLAIM_MSG, TASK_CLAIM_REFUSALS } from '../claim-refusals.ts';
@@ -14,35 +14,44 @@ export type TaskKindName = v.InferOutput<typeof TaskKindName>;
 export const TaskStateCode = v.picklist([0, 1, 2]);
 export type TaskStateCode = v.InferOutput<typeof TaskStateCode>;
 
-export const TaskItem = v.object({
-  task_id: int,
-  code: v.string(),
-  kind: TaskKindName,
-  title: v.string(),
-  description: v.string(),
-  /** The in-app route 去完成 opens. */
-  link: v.string(),
-  progress: v.number(),
-  target: v.number(),
-  reward_points: v.number(),
-  reward_coupon_id: v.nullable(int),
-  state: TaskStateCode,
-  state_text: v.picklist(['去完成', '领取', '已领取']),
-});
+/** An in-app route only ('/…', never '//host' or a scheme): 去完成 never leaves the app. */
+export const TASK_LINK_PATTERN = /^\/(?!\/)[A-Za-z0-9/_-]*$/;
+
+const TASK_STATE_TEXT = ['去完成', '领取', '已领取'] as const;
+
+export const TaskItem = v.pipe(
+  v.object({
+    task_id: positive,
+    code: v.string(),
+    kind: TaskKindName,
+    title: v.pipe(v.string(), v.minLength(1)),
+    description: v.string(),
+    /** The in-app route 去完成 opens ('' none). */
+    link: v.pipe(v.string(), v.maxLength(200), v.check((link) => link === '' || TASK_LINK_PATTERN.test(link), 'Not an in-app route')),
+    progress: count,
+    target: v.pipe(count, v.minValue(1)),
+    reward_points: count,
+    reward_coupon_id: v.nullable(positive),
+    state: TaskStateCode,
+    state_text: v.picklist(TASK_STATE_TEXT),
+  }),
+  // The row's bar and its button read these together: progress never past the target, the label the state's.
+  v.check((task) => task.progress <= task.target && task.state_text === TASK_STATE_TEXT[task.state], 'Progress past the target or a label not the state\'s'),
+);
 export type TaskItem = v.InferOutput<typeof TaskItem>;
 
 const TASK_DOC = '{ task_id, code, kind, title, description, link, progress, target, reward_points, reward_coupon_id, state 0 去完成 | 1 领取 | 2 已领取, state_text }';
 
 export const PointsExpiry = v.object({
   /** Points that expire at expires_at if nothing changes. */
-  points: int,
-  expires_at: v.string(),
+  points: count,
+  expires_at: instant,
 });
 export type PointsExpiry = v.InferOutput<typeof PointsExpiry>;
 
 export const PointTaskNum = v.object({
-  points: int,
-  claimable: v.number(),
+  points: count,
+  claimable: count,
   expiring: PointsExpiry,
 });
 export type PointTaskNum = v.InferOutput<typeof PointTaskNum>;
@@ -61,8 +70,8 @@ export const getTaskPoint = defineCall({
   summary: '每日任务与成就任务（每日任务按中国时间自然日计）',
   fields: {},
   answer: answer(v.object({
-    daily: v.array(TaskItem),
-    achievement: v.array(TaskItem),
+    daily: lenientList(TaskItem),
+    achievement: lenientList(TaskItem),
   }), `{ daily: [${TASK_DOC}], achievement: [同上] }`),
 });
 
@@ -72,7 +81,7 @@ export const getNoviceTaskStatus = defineCall({
   summary: '新手任务与是否全部领取',
   fields: {},
   answer: answer(v.object({
-    list: v.array(TaskItem),
+    list: lenientList(TaskItem),
     all_done: v.boolean(),
   }), `{ list: [${TASK_DOC}], all_done }`),
 });
@@ -185,12 +194,13 @@ export const settleAdd = defineCall({
 });
 
 export const PointRecord = v.object({
-  id: int,
-  /** Signed: + earned, − spent or expired. */
-  amount: v.number(),
+  id: positive,
+  /** Signed: + earned, − spent or expired; never 0. */
+  amount: v.pipe(v.number(), v.safeInteger(), v.check((amount) => amount !== 0, 'A zero entry')),
   kind: v.string(),
+  /** The entry's memo; the page shows the kind when it is empty. */
   title: v.string(),
-  created_at: v.string(),
+  created_at: instant,
 });
 export type PointRecord = v.InferOutput<typeof PointRecord>;
 
@@ -199,7 +209,7 @@ export const pointRecord = defineCall({
   auth: 'required',
   summary: '积分明细（积分账户的每一笔账本分录），最新在前，附年底过期提示',
   fields: { ...PAGE_FIELDS },
-  answer: answer(page(PointRecord, { balance: int, expiring: PointsExpiry, }),
+  answer: answer(page(PointRecord, { balance: int, expiring: PointsExpiry }),
     '分页：list: [{ id, amount（带符号）, kind, title, created_at }]，另有 balance, expiring: { points, expires_at }',
   ),
 });

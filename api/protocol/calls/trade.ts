@@ -1,7 +1,6 @@
 import * as v from 'valibot';
-import { answer, choice, defineCall, field, id, optionalChoice, optionalId, PAGE_FIELDS, textOf, type Field, int, page } from '../call-spec.ts';
+import { answer, choice, count, defineCall, field, id, instant, lenientList, optionalChoice, optionalId, PAGE_FIELDS, positive, SiteText, textOf, type Field, int, page, url } from '../call-spec.ts';
 import { OrderView } from './order.ts';
-import { SiteText } from './down.ts';
 import { exactCents, IDEMPOTENCY_KEY_PATTERN, MONEY_MSG } from '../money.ts';
 import { checkDescription, checkPriceCents, checkReason, checkRoleName, checkSecondPassword, checkServerName, checkTitle, LISTING_SORTS, TRADE_IMAGES_MAX, TRADE_IMAGES_MIN, TRADE_KEYWORD_MAX, TRADE_MAX_PRICE_CENTS, TRADE_MSG, TRADE_PAY_METHODS, TRADE_RECORD_TABS, LISTING_STATUSES, ListingStatus, TradeRecordTab, TradeStatus } from '../trade-rules.ts';
 
@@ -18,23 +17,23 @@ import { checkDescription, checkPriceCents, checkReason, checkRoleName, checkSec
 
 /** A listing as the /circle feed and search results show it (on sale or reserved only). */
 export const ListingCard = v.object({
-  id: int,
+  id: positive,
   title: v.string(),
-  game_id: int,
+  game_id: count,
   game_name: v.string(),
-  game_icon: v.string(),
+  game_icon: url,
   server_name: v.string(),
-  price_cents: int,
+  price_cents: positive,
   /** The first screenshot (a /media/ URL). */
-  cover: v.string(),
-  image_count: int,
+  cover: url,
+  image_count: count,
   /** Top-ups the platform recorded on the sub-account (fen). */
-  topup_cents: int,
+  topup_cents: count,
   /** Days since the sub-account was created. */
-  age_days: int,
+  age_days: count,
   status: ListingStatus,
   status_text: v.string(),
-  on_sale_at: v.string(),
+  on_sale_at: instant,
 });
 export type ListingCard = v.InferOutput<typeof ListingCard>;
 
@@ -43,48 +42,48 @@ export const ListingDetail = v.object({
   ...ListingCard.entries,
   role_name: v.string(),
   description: v.string(),
-  /** /media/ URLs, in order. */
-  images: v.array(v.string()),
+  /** /media/ URLs, in order (at most a listing's pictures). */
+  images: v.pipe(v.array(v.pipe(url, v.minLength(1))), v.maxLength(TRADE_IMAGES_MAX)),
   has_second_password: v.boolean(),
   seller: v.object({
     nickname: v.string(),
-    sold_count: int,
+    sold_count: count,
   }),
   /** The viewer is the seller. */
   is_own: v.boolean(),
   /** Reserved by an open order until then (null when not reserved). */
-  reserved_until: v.nullable(v.string()),
+  reserved_until: v.nullable(instant),
 });
 export type ListingDetail = v.InferOutput<typeof ListingDetail>;
 
 /** A listing as its seller sees it (/sellaccount, /sellaccountedit). */
 export const MyListing = v.object({
-  id: int,
+  id: positive,
   status: ListingStatus,
   status_text: v.string(),
   sub_account: v.object({
-    id: int,
+    id: positive,
     name: v.string(),
-    age_days: int,
-    topup_cents: int,
+    age_days: count,
+    topup_cents: count,
   }),
-  game_id: int,
-  platform_game_id: int,
+  game_id: positive,
+  platform_game_id: positive,
   game_name: v.string(),
   game_icon: v.string(),
   title: v.string(),
   server_name: v.string(),
   role_name: v.string(),
   description: v.string(),
-  /** Upload keys and their URLs, in order. */
-  images: v.array(v.object({
+  /** Upload keys and their URLs, in order (a malformed one left out). */
+  images: lenientList(v.object({
     key: v.string(),
     url: v.string(),
   })),
   has_second_password: v.boolean(),
-  price_cents: int,
-  fee_cents: int,
-  net_cents: int,
+  price_cents: count,
+  fee_cents: count,
+  net_cents: count,
   reject_reason: v.nullable(v.string()),
   created_at: v.string(),
   submitted_at: v.nullable(v.string()),
@@ -93,24 +92,24 @@ export const MyListing = v.object({
   expires_at: v.nullable(v.string()),
   sold_at: v.nullable(v.string()),
   /** The trade once sold. */
-  trade_id: v.nullable(int),
+  trade_id: v.nullable(positive),
   can_edit: v.boolean(),
   can_withdraw: v.boolean(),
 });
 export type MyListing = v.InferOutput<typeof MyListing>;
 
 export const SellableSubAccount = v.object({
-  id: int,
+  id: positive,
   name: v.string(),
-  age_days: int,
-  topup_cents: int,
+  age_days: count,
+  topup_cents: count,
   eligible: v.boolean(),
   /** Why not ('' when eligible): TRADE_MSG.tooYoung / tooLittleTopup / alreadyListed. */
   reason: v.string(),
   /** The listing holding it (reviewing, on sale, reserved), or null. */
-  listing_id: v.nullable(int),
+  listing_id: v.nullable(positive),
   /** Its roles (server and role name) to prefill the form. */
-  roles: v.array(v.object({
+  roles: lenientList(v.object({
     server_name: v.string(),
     role_name: v.string(),
   })),
@@ -118,77 +117,100 @@ export const SellableSubAccount = v.object({
 export type SellableSubAccount = v.InferOutput<typeof SellableSubAccount>;
 
 export const SellableGame = v.object({
-  game_id: int,
-  platform_game_id: int,
+  game_id: positive,
+  platform_game_id: positive,
   game_name: v.string(),
   game_icon: v.string(),
-  sub_accounts: v.array(SellableSubAccount),
+  sub_accounts: lenientList(SellableSubAccount),
 });
 export type SellableGame = v.InferOutput<typeof SellableGame>;
 
 export const SellPlatform = v.object({
-  id: int,
+  id: positive,
   name: v.string(),
-  games: v.array(SellableGame),
+  games: lenientList(SellableGame),
 });
 export type SellPlatform = v.InferOutput<typeof SellPlatform>;
 
+/** The numbers the seller's pages show (getSellGames().rules). */
+export const SellRules = v.pipe(
+  v.object({
+    min_age_days: count,
+    min_topup_cents: count,
+    fee_rate_bp: count,
+    fee_min_cents: count,
+    min_price_cents: count,
+    max_price_cents: count,
+  }),
+  // A rate above 100 % or an empty price range is not a rule the pages can show.
+  v.check((rules) => rules.fee_rate_bp <= 10_000 && rules.min_price_cents <= rules.max_price_cents, 'Rules the pages cannot show'),
+);
+export type SellRules = v.InferOutput<typeof SellRules>;
+
 /** A paid trade, as its buyer or seller sees it (/tradingsuccess). */
-export const TradeView = v.object({
-  id: int,
-  listing_id: int,
-  /** Whose view this is. */
-  side: v.picklist(['buyer', 'seller']),
-  status: TradeStatus,
-  status_text: v.string(),
-  order_number: v.string(),
-  title: v.string(),
-  game_id: int,
-  game_name: v.string(),
-  game_icon: v.string(),
-  server_name: v.string(),
-  role_name: v.string(),
-  /** The sub-account's name (the buyer's now, unless refunded). */
-  sub_account_name: v.string(),
-  price_cents: int,
-  fee_cents: int,
-  net_cents: int,
-  paid_at: v.string(),
-  /** When the proceeds are released if no dispute is open. */
-  release_at: v.string(),
-  released_at: v.nullable(v.string()),
-  refunded_at: v.nullable(v.string()),
-  /** The buyer only, once paid (null when the listing had none, or for the seller). */
-  second_password: v.nullable(v.string()),
-  dispute: v.nullable(v.object({
-    reason: v.string(),
-    opened_at: v.string(),
-    resolution: v.nullable(v.string()),
-    resolved_at: v.nullable(v.string()),
-  })),
-  /** The buyer, in the cooling-off period, without an open dispute. */
-  can_dispute: v.boolean(),
-});
+export const TradeView = v.pipe(
+  v.object({
+    id: positive,
+    listing_id: count,
+    /** Whose view this is. */
+    side: v.picklist(['buyer', 'seller']),
+    status: TradeStatus,
+    status_text: v.string(),
+    order_number: v.string(),
+    title: v.string(),
+    game_id: count,
+    game_name: v.string(),
+    game_icon: url,
+    server_name: v.string(),
+    role_name: v.string(),
+    /** The sub-account's name (the buyer's now, unless refunded). */
+    sub_account_name: v.string(),
+    price_cents: count,
+    fee_cents: count,
+    net_cents: count,
+    paid_at: instant,
+    /** When the proceeds are released if no dispute is open. */
+    release_at: instant,
+    released_at: v.nullable(instant),
+    refunded_at: v.nullable(instant),
+    /** The buyer only, once paid (null when the listing had none, or for the seller). */
+    second_password: v.nullable(v.pipe(v.string(), v.minLength(1))),
+    dispute: v.nullable(v.object({
+      reason: v.string(),
+      opened_at: instant,
+      resolution: v.nullable(v.string()),
+      resolved_at: v.nullable(instant),
+    })),
+    /** The buyer, in the cooling-off period, without an open dispute. */
+    can_dispute: v.boolean(),
+  }),
+  // The second-level password reaches only the buyer, and only the buyer in the cooling-off period may open a dispute.
+  v.check((trade) => (trade.side === 'buyer' || trade.second_password === null) && (!trade.can_dispute || (trade.side === 'buyer' && trade.status === 'cooling')), 'A buyer\'s field in another view'),
+);
 export type TradeView = v.InferOutput<typeof TradeView>;
 
 /** /traderecord: one row of a tab. Bought and sold rows are trades; on-sale and reviewing rows are listings. */
-export const TradeRecordItem = v.object({
-  tab: TradeRecordTab,
-  /** trade id for bought/sold, listing id otherwise. */
-  id: int,
-  listing_id: int,
-  trade_id: v.nullable(int),
-  title: v.string(),
-  game_name: v.string(),
-  game_icon: v.string(),
-  server_name: v.string(),
-  price_cents: int,
-  /** Sold rows: what the seller receives. */
-  net_cents: int,
-  status_text: v.string(),
-  /** The row's time: paid_at for trades, submitted_at / on_sale_at for listings. */
-  at: v.string(),
-});
+export const TradeRecordItem = v.pipe(
+  v.object({
+    tab: TradeRecordTab,
+    /** trade id for bought/sold, listing id otherwise. */
+    id: positive,
+    listing_id: count,
+    trade_id: v.nullable(positive),
+    title: v.string(),
+    game_name: v.string(),
+    game_icon: url,
+    server_name: v.string(),
+    price_cents: count,
+    /** Sold rows: what the seller receives. */
+    net_cents: count,
+    status_text: v.string(),
+    /** The row's time: paid_at for trades, submitted_at / on_sale_at for listings. */
+    at: instant,
+  }),
+  // Bought and sold rows are trades: the row opens /tradingsuccess by its trade id.
+  v.check((row) => (row.tab !== 'bought' && row.tab !== 'sold') || row.trade_id !== null, 'A trade row without its trade'),
+);
 export type TradeRecordItem = v.InferOutput<typeof TradeRecordItem>;
 
 // ---- Fields ----
@@ -297,15 +319,8 @@ export const getSellGames = defineCall({
   summary: '我可出售的小号，按游戏平台与游戏分组（/selectgameplotform、/selectplotformgame）：每个小号的天数、累计充值、能否出售及原因',
   fields: {},
   answer: answer(v.object({
-    platforms: v.array(SellPlatform),
-    rules: v.object({
-      min_age_days: int,
-      min_topup_cents: int,
-      fee_rate_bp: int,
-      fee_min_cents: int,
-      min_price_cents: int,
-      max_price_cents: int,
-    }),
+    platforms: lenientList(SellPlatform),
+    rules: SellRules,
   }),
     '{ platforms: [{ id, name, games: [{ game_id, platform_game_id, game_name, game_icon, sub_accounts: [{ id, name, age_days, topup_cents, eligible, reason, listing_id, roles: [{ server_name, role_name }] }] }] }], rules: { min_age_days, min_topup_cents, fee_rate_bp, fee_min_cents, min_price_cents, max_price_cents } }',
   ),
@@ -432,11 +447,11 @@ export const getListingGames = defineCall({
   summary: '有在售商品的游戏（/selectgame），商品多的在前',
   fields: {},
   answer: answer(v.object({
-    list: v.array(v.object({
-      game_id: int,
+    list: lenientList(v.object({
+      game_id: positive,
       game_name: v.string(),
-      game_icon: v.string(),
-      count: int,
+      game_icon: url,
+      count: count,
     })),
   }), '{ list: [{ game_id, game_name, game_icon, count }] }'),
 });

@@ -1,14 +1,17 @@
 import * as v from 'valibot';
-import { answer, defineCall, id, optionalChoice, PAGE_FIELDS, choice, int, NULL_ANSWER, page } from '../call-spec.ts';
+import { answer, count, defineCall, id, instant, lenientList, optionalChoice, PAGE_FIELDS, choice, int, NULL_ANSWER, page, positive, SiteText, url } from '../call-spec.ts';
 import { MONEY_MSG } from '../money.ts';
 
 /** 钱包、乐玩币、会员卡特权、首充与等级券 (/api/user/… and /api/card/…). */
 
+/** A signed whole amount of fen. */
+const signedCents = v.pipe(v.number(), v.safeInteger());
+
 export const MoneyBalances = v.object({
   /** 余额 (fen). */
-  wallet_cents: int,
+  wallet_cents: signedCents,
   /** 乐玩币 (fen of 币). */
-  coins_cents: int,
+  coins_cents: signedCents,
 });
 export type MoneyBalances = v.InferOutput<typeof MoneyBalances>;
 
@@ -22,15 +25,15 @@ export const getMoney = defineCall({
 
 export const MoneyRecord = v.object({
   /** ledger entry id */
-  id: int,
+  id: positive,
   account: v.picklist(['wallet', 'coins']),
   /** Signed: + in, − out. */
-  amount_cents: int,
-  /** The ledger transaction's kind ('coins_purchase', 'spend', 'refund', 'card_benefit' …) and its words. */
+  amount_cents: signedCents,
+  /** The ledger transaction's kind ('coins_purchase', 'spend', 'refund', 'card_benefit' …) and its words (the page shows the kind when they are empty). */
   kind: v.string(),
   title: v.string(),
   order_number: v.nullable(v.string()),
-  created_at: v.string(),
+  created_at: instant,
 });
 export type MoneyRecord = v.InferOutput<typeof MoneyRecord>;
 
@@ -57,42 +60,43 @@ export const getOutMoney = defineCall({
 
 export const CardBenefitsView = v.object({
   instant_coupons: v.array(v.object({
-    coupon_id: int,
+    coupon_id: positive,
     name: v.string(),
-    amount_cents: int,
-    count: int,
+    amount_cents: count,
+    count: count,
   })),
   daily: v.nullable(v.union([v.object({
     kind: v.literal('coins'),
-    amount_cents: int,
+    amount_cents: count,
     auto: v.boolean(),
   }), v.object({
       kind: v.literal('coupon'),
-      coupon_id: int,
+      coupon_id: positive,
       name: v.string(),
-      amount_cents: int,
+      amount_cents: count,
       auto: v.boolean(),
     })])),
-  topup_bonus_pct: v.number(),
+  /** Extra 乐玩币 on a coins top-up, percent. */
+  topup_bonus_pct: v.pipe(count, v.maxValue(100)),
 });
 export type CardBenefitsView = v.InferOutput<typeof CardBenefitsView>;
 
 export const CardDetail = v.object({
-  id: int,
+  id: positive,
   type: v.string(),
   name: v.string(),
   subtitle: v.string(),
-  price_cents: int,
-  original_price_cents: int,
-  days: v.number(),
+  price_cents: count,
+  original_price_cents: count,
+  days: count,
   contents: v.array(v.string()),
-  sold_count: int,
-  image: v.string(),
+  sold_count: count,
+  image: url,
   benefits: CardBenefitsView,
   /** The player's active purchase of this card (signed in), else null. */
   owned: v.nullable(v.object({
-    purchase_id: int,
-    ends_at: v.string(),
+    purchase_id: positive,
+    ends_at: instant,
   })),
 });
 export type CardDetail = v.InferOutput<typeof CardDetail>;
@@ -106,11 +110,11 @@ export const getCardDetail = defineCall({
 });
 
 export const MyCard = v.object({
-  purchase_id: int,
-  card_id: int,
+  purchase_id: positive,
+  card_id: positive,
   name: v.string(),
-  starts_at: v.string(),
-  ends_at: v.string(),
+  starts_at: instant,
+  ends_at: instant,
   active: v.boolean(),
   benefits: CardBenefitsView,
   /** Today's (China time) benefit: null when the card has none daily. */
@@ -128,19 +132,20 @@ export const getMyCards = defineCall({
   summary: '我的会员卡（我的特权）：生效中的在前，含今日福利是否已领',
   fields: {},
   answer: answer(v.object({
-    list: v.array(MyCard),
+    list: lenientList(MyCard),
   }), '{ list: [{ purchase_id, card_id, name, starts_at, ends_at, active, benefits, today: { kind, auto, granted } | null }] }'),
 });
 
 export const BenefitGrant = v.object({
-  id: int,
+  id: positive,
   card_name: v.string(),
+  /** The China date it was given for: YYYY-MM-DD. */
   day: v.string(),
   kind: v.picklist(['instant', 'coins', 'coupon']),
-  amount_cents: int,
+  amount_cents: count,
   coupon_name: v.nullable(v.string()),
   auto: v.boolean(),
-  created_at: v.string(),
+  created_at: instant,
 });
 export type BenefitGrant = v.InferOutput<typeof BenefitGrant>;
 
@@ -167,10 +172,10 @@ export const isSubVip = defineCall({
   fields: {},
   answer: answer(v.object({
     is_vip: v.picklist([0, 1]),
-    cards: v.array(v.object({
-      card_id: int,
+    cards: lenientList(v.object({
+      card_id: positive,
       name: v.string(),
-      ends_at: v.string(),
+      ends_at: instant,
     })),
   }), '{ is_vip: 0 | 1, cards: [{ card_id, name, ends_at }] }'),
 });
@@ -208,11 +213,11 @@ export const firstRechargeSeen = defineCall({
 });
 
 export const LevelCoupon = v.object({
-  level: v.number(),
-  coupon_id: int,
+  level: positive,
+  coupon_id: positive,
   name: v.string(),
-  amount_cents: int,
-  threshold_cents: int,
+  amount_cents: count,
+  threshold_cents: count,
   /** Claimed this China-time month. */
   claimed: v.boolean(),
   can_claim: v.boolean(),
@@ -225,10 +230,10 @@ export const getCouponActivity = defineCall({
   summary: '等级券活动：按累计充值得到的等级，每月可领对应等级的代金券',
   fields: {},
   answer: answer(v.object({
-    level: v.number(),
-    total_paid_cents: int,
-    next_level_cents: v.nullable(int),
-    coupons: v.array(LevelCoupon),
+    level: count,
+    total_paid_cents: count,
+    next_level_cents: v.nullable(count),
+    coupons: lenientList(LevelCoupon),
   }),
     '{ level, total_paid_cents, next_level_cents, coupons: [{ level, coupon_id, name, amount_cents, threshold_cents, claimed, can_claim }] }',
   ),
@@ -253,9 +258,5 @@ export const getMoneyText = defineCall({
   auth: 'none',
   summary: '充值指南、钱包说明、优惠券说明的正文（HTML）',
   fields: { key: choice(['topup_guide', 'money_instruction', 'coupon_instruction'] as const, MONEY_MSG.textMissing) },
-  answer: answer(v.object({
-    title: v.string(),
-    content: v.string(),
-    updated_at: v.string(),
-  }), '{ title, content (HTML), updated_at }'),
+  answer: answer(SiteText, '{ title, content (HTML), updated_at }'),
 });

@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { answer, defineCall, field, PAGE_FIELDS, textOf, type Field, int, page } from '../call-spec.ts';
+import { answer, count, defineCall, field, PAGE_FIELDS, positive, textOf, type Field, page } from '../call-spec.ts';
 import { exactCents } from '../money.ts';
 import { checkAlipayAccount, checkAmountCents, checkPayeeName, WITHDRAW_DAILY_CENTS, WITHDRAW_DAILY_COUNT, WITHDRAW_MAX_CENTS, WITHDRAW_MIN_CENTS, WITHDRAW_MSG, WITHDRAW_REQUEST_ID_PATTERN, WithdrawSource, WithdrawStatus } from '../withdraw-rules.ts';
 
@@ -10,9 +10,9 @@ import { checkAlipayAccount, checkAmountCents, checkPayeeName, WITHDRAW_DAILY_CE
  */
 
 export const WithdrawalView = v.object({
-  id: int,
+  id: positive,
   source: WithdrawSource,
-  amount_cents: int,
+  amount_cents: count,
   /** Masked: 138****0000 / a***@example.com. */
   alipay_account: v.string(),
   status: WithdrawStatus,
@@ -24,30 +24,34 @@ export const WithdrawalView = v.object({
 });
 export type WithdrawalView = v.InferOutput<typeof WithdrawalView>;
 
-export const WithdrawInfo = v.object({
-  real_name: v.object({
-    verified: v.boolean(),
-    name_masked: v.string(),
-    adult: v.boolean(),
+export const WithdrawInfo = v.pipe(
+  v.object({
+    real_name: v.object({
+      verified: v.boolean(),
+      name_masked: v.string(),
+      adult: v.boolean(),
+    }),
+    income_cents: count,
+    wallet_cents: count,
+    /** The part of 余额 that may be withdrawn (credits of WITHDRAWABLE_WALLET_KINDS less wallet withdrawals not rejected, capped by 余额). */
+    wallet_withdrawable_cents: count,
+    /** Why 余额 has nothing withdrawable ('' when it has). */
+    wallet_note: v.string(),
+    limits: v.object({
+      min_cents: count,
+      max_cents: count,
+      daily_count: count,
+      daily_cents: count,
+    }),
+    /** This China-time day's requests not rejected. */
+    today: v.object({
+      count: count,
+      amount_cents: count,
+    }),
   }),
-  income_cents: int,
-  wallet_cents: int,
-  /** The part of 余额 that may be withdrawn (credits of WITHDRAWABLE_WALLET_KINDS less wallet withdrawals not rejected, capped by 余额). */
-  wallet_withdrawable_cents: int,
-  /** Why 余额 has nothing withdrawable ('' when it has). */
-  wallet_note: v.string(),
-  limits: v.object({
-    min_cents: int,
-    max_cents: int,
-    daily_count: int,
-    daily_cents: int,
-  }),
-  /** This China-time day's requests not rejected. */
-  today: v.object({
-    count: int,
-    amount_cents: int,
-  }),
-});
+  // The form offers at most what 余额 holds.
+  v.check((info) => info.wallet_withdrawable_cents <= info.wallet_cents, 'More withdrawable than the balance'),
+);
 export type WithdrawInfo = v.InferOutput<typeof WithdrawInfo>;
 
 const requestId: Field<string, string> = field({ type: 'string', required: true, rule: '16–64 个字母、数字、_ 或 -；同一次提交的重试用同一个', message: WITHDRAW_MSG.badRequestId }, (value) => {

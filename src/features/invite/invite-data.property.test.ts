@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { INVITE_CODE_ALPHABET } from '../../../api/protocol/invite-code.ts';
 import { captureInvite, forgetInvite, INVITE_KEEP_MS, INVITE_STORAGE_KEY, rememberedInvite } from './invite-capture.ts';
-import { decodeIncomeRecords, decodeInviteInfo, decodeInvitees, incomeBalanceOf, inviteSharePayload, percentOf } from './invite-data.ts';
+import { inviteSharePayload, percentOf } from './invite-data.ts';
 
 function memoryStorage() {
   const items = new Map<string, string>();
@@ -59,28 +59,8 @@ describe('invite capture (the share link on arrival)', () => {
   });
 });
 
-describe('invite decoders', () => {
-  it('never throw, and what they keep is well-formed', () => {
-    fc.assert(
-      fc.property(fc.anything(), (value) => {
-        const info = decodeInviteInfo(value);
-        if (info) expect(info.share_path).toBe(`/?invite=${info.code}`);
-        for (const row of decodeInvitees(value)) expect(row.income_cents).toBeGreaterThanOrEqual(0);
-        for (const row of decodeIncomeRecords(value)) expect(['credited', 'clawed_back']).toContain(row.status);
-        expect(incomeBalanceOf(value)).toBeGreaterThanOrEqual(0);
-      }),
-    );
-  });
-
-  it('read what the server answers, and drop the malformed', () => {
-    expect(decodeInviteInfo(INFO)).toEqual(INFO);
-    expect(decodeInviteInfo({ ...INFO, code: 'O00000' })).toBeNull();
-    expect(decodeInviteInfo({ ...INFO, income_balance_cents: -1 })).toBeNull();
-    expect(decodeInviteInfo({ ...INFO, share_path: 'javascript:alert(1)' })?.share_path).toBe('/?invite=ABC234');
-    const record = { id: 1, invitee_nickname: 'n', invitee_phone: '138****0000', order_number: 'LW1', order_cents: 3000, share_bp: 500, amount_cents: 150, credited_cents: 150, netted_cents: 0, status: 'credited', created_at: '2026-03-02T02:00:00.000Z', clawed_back_at: null };
-    expect(decodeIncomeRecords([record, { ...record, id: 0 }, { ...record, status: 'x' }, null])).toEqual([record]);
-    const invitee = { id: 3, nickname: 'n', phone: '已注销', bound_at: '2026-03-02T02:00:00.000Z', share_until: '2026-08-29T02:00:00.000Z', income_cents: 350 };
-    expect(decodeInvitees([invitee, { ...invitee, income_cents: 1.5 }])).toEqual([invitee]);
+describe('invite page helpers', () => {
+  it('the share percentage and the bridge share payload', () => {
     expect(percentOf(500)).toBe('5%');
     expect(JSON.parse(inviteSharePayload(INFO, 'https://h5.example'))).toMatchObject({ url: 'https://h5.example/?invite=ABC234', invite_code: 'ABC234' });
   });

@@ -4,13 +4,14 @@ import { useNavigate } from '../../app/use-navigation.ts';
 import { useRemoteData } from '../../app/use-remote-data.ts';
 import { LoadFailed } from '../../components/LoadFailed.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
-import { decodeMoneyText, formatDay } from './money-data.ts';
+import { formatDay } from './money-data.ts';
 import './money.css';
-import * as calls from '../../../api/protocol/call-refs.ts';
+import * as walletCalls from '../../../api/protocol/calls/wallet.ts';
+import type { businessRule, trunkNeedKnow } from '../../../api/protocol/calls/trade.ts';
 import type { PayloadOf } from '../../../api/typed-call.ts';
 
-/** The calls that answer a site text (title, HTML content, updated_at). */
-type SiteTextCall = typeof calls.wallet.getMoneyText | typeof calls.trade.trunkNeedKnow | typeof calls.trade.businessRule;
+/** The declarations of the calls that answer a site text (title, HTML content, updated_at): request() decodes it. */
+type SiteTextCall = typeof walletCalls.getMoneyText | typeof trunkNeedKnow | typeof businessRule;
 
 export type MoneyTextKey = 'topup_guide' | 'money_instruction' | 'coupon_instruction';
 
@@ -22,7 +23,7 @@ export type MoneyTextKey = 'topup_guide' | 'money_instruction' | 'coupon_instruc
 export function SiteTextPage({ dataId, call, payload, title, className = 'money-text' }: { dataId: string; call: SiteTextCall; payload?: PayloadOf<SiteTextCall>; title: string; className?: string }) {
   const navigate = useNavigate();
   const text = useRemoteData(dataId, call, payload);
-  const decoded = useMemo(() => decodeMoneyText(text.data), [text.data]);
+  const decoded = text.data;
   const html = useMemo(() => (decoded ? safeHtml(decoded.content) : ''), [decoded]);
   return (
     <div className="money-page">
@@ -46,5 +47,5 @@ export function SiteTextPage({ dataId, call, payload, title, className = 'money-
 
 /** A text page of the money services (getMoneyText). */
 export function MoneyText({ textKey, title }: { textKey: MoneyTextKey; title: string }) {
-  return <SiteTextPage dataId={`moneyText.${textKey}`} call={calls.wallet.getMoneyText} payload={{ key: textKey }} title={title} />;
+  return <SiteTextPage dataId={`moneyText.${textKey}`} call={walletCalls.getMoneyText} payload={{ key: textKey }} title={title} />;
 }

@@ -2,7 +2,6 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { STORAGE_KEYS } from '../../../machines/constants.ts';
 import type { PaymentAttempt, PaymentDraft } from '../../../machines/payment.types.ts';
-import { decodeCardList } from '../money/money-data.ts';
 import {
   decodeAttempt,
   decodeCheckoutRequest,
@@ -130,16 +129,5 @@ describe('checkout data decoders (route data and storage are untrusted)', () => 
     expect(decodeLoginRechargeData({ platform_game_id: 5, amount_cents: 600, role_id: 'x', subject: ' 月卡 ' })).toEqual({ platform_game_id: 5, amount_cents: 600, subject: '月卡' });
     expect(decodeLoginRechargeData({ platform_game_id: 5, amount_cents: 600_100 })).toBeNull();
     expect(decodeGameTopUpData({ platform_game_id: '12', game_name: '仙剑' })).toEqual({ platform_game_id: 12, game_name: '仙剑' });
-  });
-
-  it('card lists keep only entries with an id, a name and a price', () => {
-    fc.assert(
-      fc.property(fc.anything(), (value) => {
-        for (const card of decodeCardList({ list: [value] })) expect(card.id > 0 && card.name !== '' && card.price_cents >= 0).toBe(true);
-      }),
-    );
-    expect(decodeCardList({ list: [{ id: 1, name: '648省钱卡', price_cents: 3000, days: 30, image: 'javascript:x' }, { id: 2 }] })).toEqual([
-      { id: 1, name: '648省钱卡', subtitle: '', price_cents: 3000, original_price_cents: 3000, days: 30, image: '' },
-    ]);
   });
 });

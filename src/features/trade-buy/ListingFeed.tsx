@@ -1,16 +1,14 @@
 import { useMemo, useState, useSyncExternalStore } from 'react';
-import type { ListingCard } from '../../../api/protocol/calls/trade.ts';
+import { getListings, type ListingCard } from '../../../api/protocol/calls/trade.ts';
 import { formatYuan } from '../../../api/protocol/money.ts';
 import { LISTING_SORT_TEXT, LISTING_SORTS, type ListingSort } from '../../../api/protocol/trade-rules.ts';
 import { Link } from '../../app/Link.tsx';
 import { useNavigate } from '../../app/use-navigation.ts';
 import { LazyImage } from '../../components/media/LazyImage.tsx';
 import { PagedListView } from '../games/PagedListView.tsx';
-import { usePagedList } from '../games/use-paged-games.ts';
-import { decodeListingCards } from './trade-data.ts';
+import { usePagedCall } from '../games/use-paged-games.ts';
 import { readGameChoice, subscribeGameChoice, TRADE_STORAGE_KEYS, type GameChoice } from './trade-storage.ts';
 import './trade-buy.css';
-import * as calls from '../../../api/protocol/call-refs.ts';
 
 /** The listings feed of /circle and /circleresult: game, price range and sort filters over a virtualised, paged list. */
 
@@ -115,6 +113,6 @@ export function ListingFeed({ asker, keyword = '', initialGame = null }: { asker
 }
 
 function FeedList({ payload, emptyMessage }: { payload: Record<string, string | number>; emptyMessage: string }) {
-  const list = usePagedList<ListingCard>('tradeListings', calls.trade.getListings, payload, decodeListingCards, 20);
+  const list = usePagedCall('tradeListings', getListings, payload, 20);
   return <PagedListView list={list} rowHeight={LISTING_ROW_HEIGHT} getKey={(card) => String(card.id)} renderRow={(card) => <ListingRow card={card} />} emptyMessage={emptyMessage} label="在售账号" pullToRefresh={false} />;
 }

@@ -1,21 +1,24 @@
 import { useSelector } from '@xstate/react';
 import { fromPromise } from 'xstate';
-import type { CallRef } from '../../../api/protocol/call-spec.ts';
-import { request, type PayloadOf } from '../../../api/typed-call.ts';
+import type { AnyCallSpec } from '../../../api/protocol/call-spec.ts';
+import { request, type DataOf, type PayloadOf } from '../../../api/typed-call.ts';
 import { tradeActionMachine, type TradeActionOutcome } from '../../../machines/trade-action.machine.ts';
 import { useRuntime } from '../../app/runtime-context.tsx';
 import { useFeatureActor } from '../../app/use-feature-actor.ts';
 
-/** One changing request of the trading pages through the trade-action machine; `decode` turns the answer's data into the result (null: unusable). */
-export function useTradeAction<T, R extends CallRef>(call: R, decode: (data: unknown) => T | null, onSuccess?: (result: T) => void) {
+/**
+ * One changing request of the trading pages through the trade-action machine. The call is its
+ * declaration, so request() decodes the answer with its schema: the result is that output, and an
+ * answer that does not fit is the machine's failure (服务器返回数据异常).
+ */
+export function useTradeAction<R extends AnyCallSpec, T = DataOf<R>>(call: R, onSuccess?: (result: T) => void) {
   const runtime = useRuntime();
-  // The call, decoder and callback are read when the action runs: the newest ones the page gave.
+  // The call and callback are read when the action runs: the newest ones the page gave.
   const actor = useFeatureActor(tradeActionMachine, {
     implementations: {
       actors: {
         run: fromPromise<TradeActionOutcome, Record<string, unknown>>(async ({ input }) => {
-          const outcome = await request(runtime.api, call, input as PayloadOf<R>);
-          return outcome.kind === 'ok' ? { ...outcome, data: decode(outcome.data) } : outcome;
+          return request(runtime.api, call, input as PayloadOf<R>);
         }),
       },
       actions: { succeeded: (_, { result }) => onSuccess?.(result as T) },

@@ -1,7 +1,6 @@
 import { useSelector } from '@xstate/react';
 import { useEffect } from 'react';
 import { fromPromise } from 'xstate';
-import type { ApiOutcome } from '../../../api/outcome.ts';
 import { request } from '../../../api/typed-call.ts';
 import type { TradePayMethod } from '../../../api/protocol/trade-rules.ts';
 import { tradePurchaseMachine } from '../../../machines/trade-purchase.machine.ts';
@@ -12,18 +11,12 @@ import { showToast } from '../../app/toast.ts';
 import { orderPollWith, usePageVisibility } from '../payment/checkout-poll.ts';
 import { newIdempotencyKey } from '../payment/payment-data.ts';
 import { openCashier as openCashierInPage } from './cashier.ts';
-import { decodeOrderView } from './trade-data.ts';
 import { markSentToCashier, readTradeOrder, rememberTradeOrder } from './trade-storage.ts';
-import * as calls from '../../../api/protocol/call-refs.ts';
+import * as orderCalls from '../../../api/protocol/calls/order.ts';
+import * as tradeCalls from '../../../api/protocol/calls/trade.ts';
 
 type Storage = Pick<globalThis.Storage, 'getItem' | 'setItem' | 'removeItem'>;
 
-/** An order answer with its data decoded (an unusable order is null: the machine treats it as no answer). */
-export function decodeOrderOutcome(outcome: ApiOutcome<unknown>): TradeOrderOutcome {
-  if (outcome.kind === 'ok') return { ...outcome, data: decodeOrderView(outcome.data) };
-  if (outcome.kind === 'toast') return { ...outcome, data: null };
-  return outcome;
-}
 
 export type TradePurchasePhase =
   | 'idle'
@@ -60,14 +53,11 @@ export function useTradePurchase({ listingId = 0, resumeOrder = null, storage = 
     input: { listingId },
     implementations: {
       actors: {
-        buyListing: fromPromise<TradeOrderOutcome, BuyListingInput>(async ({ input, signal }) => decodeOrderOutcome(await request(runtime.api, calls.trade.buyListing, input, { signal }))),
-        getOneOrder: fromPromise<TradeOrderOutcome, { order_number: string }>(async ({ input, signal }) =>
-          decodeOrderOutcome(await request(runtime.api, calls.order.getOneOrder, input, { signal })),
-        ),
-        orderPoll: orderPollWith(async (input, signal) => decodeOrderOutcome(await request(runtime.api, calls.order.getOneOrder, input, { signal }))),
-        cancelOrder: fromPromise<TradeOrderOutcome, { order_number: string }>(async ({ input, signal }) =>
-          decodeOrderOutcome(await request(runtime.api, calls.order.cancelOrder, input, { signal })),
-        ),
+        // The declarations: request() decodes each order with OrderView (an unusable one is the bad-response error).
+        buyListing: fromPromise<TradeOrderOutcome, BuyListingInput>(({ input, signal }) => request(runtime.api, tradeCalls.buyListing, input, { signal })),
+        getOneOrder: fromPromise<TradeOrderOutcome, { order_number: string }>(({ input, signal }) => request(runtime.api, orderCalls.getOneOrder, input, { signal })),
+        orderPoll: orderPollWith((input, signal) => request(runtime.api, orderCalls.getOneOrder, input, { signal })),
+        cancelOrder: fromPromise<TradeOrderOutcome, { order_number: string }>(({ input, signal }) => request(runtime.api, orderCalls.cancelOrder, input, { signal })),
       },
       actions: {
         orderCreated: ({ context }, params) => {

@@ -8,19 +8,21 @@ import { listingFormMachine } from '../../../machines/listing-form.machine.ts';
 import { checkPrice } from '../../../machines/listing-form.rules.ts';
 import { LISTING_FORM_MESSAGES, type DraftPayload, type ListingFormInput, type ListingPayload, type ListingTextField, type LoadOutcome, type SecondPasswordMode, type SubmitOutcome, type UploadCommand } from '../../../machines/listing-form.types.ts';
 import type { TicketOutcome } from '../../../machines/upload.types.ts';
+import type { MyListing } from '../../../api/protocol/calls/trade.ts';
 import { useRuntime } from '../../app/runtime-context.tsx';
 import { useFeatureActor } from '../../app/use-feature-actor.ts';
 import { SHRINK_TO_SIDE, uploadPicture } from '../uploads/upload-picture.ts';
-import { decodeListingAnswer, decodeMyListing } from './trade-sell-data.ts';
 import * as calls from '../../../api/protocol/call-refs.ts';
+import * as tradeCalls from '../../../api/protocol/calls/trade.ts';
 
 export type ListingFormState = 'loading' | 'loadFailed' | 'notEditable' | 'editing' | 'confirming' | 'submitting' | 'failed' | 'savingDraft' | 'submitted';
 
-/** An answer with its listing decoded (null data: a malformed answer, shown as a failure by the machine). */
-function decodedAnswer(outcome: ApiOutcome<unknown>): SubmitOutcome {
-  if (outcome.kind !== 'ok') return outcome as SubmitOutcome;
-  const listing = decodeListingAnswer(outcome.data);
-  return listing ? { ...outcome, data: { listing } } : ({ kind: 'error', reason: 'badResponse', code: outcome.code, msg: LISTING_FORM_MESSAGES.failed } satisfies SubmitOutcome);
+/**
+ * A submit or draft answer, decoded by request() with the declared schema. An answer that does not
+ * fit leaves the submission's result unknown: the form says so (retried with the same request id).
+ */
+function submitted(outcome: ApiOutcome<{ listing: MyListing; created?: boolean }>): SubmitOutcome {
+  return outcome.kind === 'error' && outcome.reason === 'badResponse' ? { ...outcome, msg: LISTING_FORM_MESSAGES.failed } : outcome;
 }
 
 /**
@@ -63,11 +65,10 @@ export function useListingForm(input: Omit<ListingFormInput, 'requestBase'>) {
           };
         }),
         load: fromPromise<LoadOutcome, { listingId: number }>(async ({ input: { listingId } }) => {
-          const outcome = await request(runtime.api, calls.trade.getMyListing, { listing_id: listingId });
-          return outcome.kind === 'ok' ? { ...outcome, data: decodeMyListing(outcome.data) } : (outcome as LoadOutcome);
+          return request(runtime.api, tradeCalls.getMyListing, { listing_id: listingId });
         }),
-        submit: fromPromise<SubmitOutcome, { payload: ListingPayload; requestId: string }>(async ({ input: { payload, requestId } }) => decodedAnswer(await request(runtime.api, calls.trade.submitListing, { request_id: requestId, ...payload }))),
-        saveDraft: fromPromise<SubmitOutcome, { payload: DraftPayload }>(async ({ input: { payload } }) => decodedAnswer(await request(runtime.api, calls.trade.saveListingDraft, { ...payload }))),
+        submit: fromPromise<SubmitOutcome, { payload: ListingPayload; requestId: string }>(async ({ input: { payload, requestId } }) => submitted(await request(runtime.api, tradeCalls.submitListing, { request_id: requestId, ...payload }))),
+        saveDraft: fromPromise<SubmitOutcome, { payload: DraftPayload }>(async ({ input: { payload } }) => submitted(await request(runtime.api, tradeCalls.saveListingDraft, { ...payload }))),
       },
     },
   });

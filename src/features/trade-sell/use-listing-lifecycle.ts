@@ -9,12 +9,11 @@ import { useRuntime } from '../../app/runtime-context.tsx';
 import { useFeatureActor } from '../../app/use-feature-actor.ts';
 import { showToast } from '../../app/toast.ts';
 import { useNavigate } from '../../app/use-navigation.ts';
-import { decodeListingAnswer, decodeMyListing } from './trade-sell-data.ts';
-import * as calls from '../../../api/protocol/call-refs.ts';
+import * as tradeCalls from '../../../api/protocol/calls/trade.ts';
 import { request } from '../../../api/typed-call.ts';
 
-const withListing = (outcome: ApiOutcome<unknown>, decode: (value: unknown) => MyListing | null): ListingOutcome =>
-  outcome.kind === 'ok' ? ({ ...outcome, data: decode(outcome.data) } as ListingOutcome) : (outcome as ListingOutcome);
+/** withdrawListing and submitListing answer `{ listing, … }` (decoded by request()): the machine keeps the listing. */
+const withListing = (outcome: ApiOutcome<{ listing: MyListing }>): ListingOutcome => (outcome.kind === 'ok' ? { ...outcome, data: outcome.data.listing } : (outcome as ListingOutcome));
 
 /** One /sellaccount row's listing through machines/listing-lifecycle.machine.ts: its state, message and the seller's intents. */
 export function useListingLifecycle(listing: MyListing) {
@@ -25,9 +24,9 @@ export function useListingLifecycle(listing: MyListing) {
     input: { listing, requestBase },
     implementations: {
       actors: {
-        withdraw: fromPromise<ListingOutcome, { listingId: number }>(async ({ input }) => withListing(await request(runtime.api, calls.trade.withdrawListing, { listing_id: input.listingId }), decodeListingAnswer)),
-        resubmit: fromPromise<ListingOutcome, { payload: ListingPayload; requestId: string }>(async ({ input }) => withListing(await request(runtime.api, calls.trade.submitListing, { request_id: input.requestId, ...input.payload }), decodeListingAnswer)),
-        reload: fromPromise<ListingOutcome, { listingId: number }>(async ({ input }) => withListing(await request(runtime.api, calls.trade.getMyListing, { listing_id: input.listingId }), decodeMyListing)),
+        withdraw: fromPromise<ListingOutcome, { listingId: number }>(async ({ input }) => withListing(await request(runtime.api, tradeCalls.withdrawListing, { listing_id: input.listingId }))),
+        resubmit: fromPromise<ListingOutcome, { payload: ListingPayload; requestId: string }>(async ({ input }) => withListing(await request(runtime.api, tradeCalls.submitListing, { request_id: input.requestId, ...input.payload }))),
+        reload: fromPromise<ListingOutcome, { listingId: number }>(({ input }) => request(runtime.api, tradeCalls.getMyListing, { listing_id: input.listingId })),
       },
       actions: {
         openEditor: ({ context }) => navigate('/sellaccountedit', { listing_id: context.listing.id }),

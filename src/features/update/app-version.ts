@@ -1,26 +1,19 @@
-import { isDottedVersion } from '../../../api/protocol/versions.ts';
+import type { AppVersionInfo } from '../../../api/protocol/calls/down.ts';
 import type { AppUpdate } from '../../../machines/update-dialog.types.ts';
 
 /**
- * /down/appVersion's answer as the update dialog needs it, or null when it is unusable: a version
- * that is not a dotted code, or a download URL that is neither an app path nor http(s). A missing
- * min_supported_code (an older server) falls back to force_update: forced means "this version".
+ * /down/appVersion's answer (decoded by request() with its declared schema) as the update dialog
+ * needs it. A missing min_supported_code (an older server) falls back to force_update: forced means
+ * "this version", else the running one (no forced update).
  */
-export function decodeAppVersion(value: unknown, running: string): AppUpdate | null {
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) return null;
-  const raw = value as Record<string, unknown>;
-  if (!isDottedVersion(raw.version_code)) return null;
-  const url = typeof raw.url === 'string' && (/^\/[^/\\]/.test(raw.url) || /^https?:\/\/[^\s]+$/i.test(raw.url)) && raw.url.length <= 500 ? raw.url : null;
-  if (!url) return null;
-  const minSupported = isDottedVersion(raw.min_supported_code) ? raw.min_supported_code : raw.force_update === true ? raw.version_code : running;
-  const size = typeof raw.size === 'number' && Number.isSafeInteger(raw.size) && raw.size > 0 ? raw.size : 0;
+export function appUpdateOf(info: AppVersionInfo, running: string): AppUpdate {
   return {
-    versionName: typeof raw.version_name === 'string' && raw.version_name.length <= 30 ? raw.version_name : raw.version_code,
-    versionCode: raw.version_code,
-    minSupported,
-    url,
-    size,
-    md5: typeof raw.md5 === 'string' && /^[0-9a-f]{32}$/i.test(raw.md5) ? raw.md5.toLowerCase() : '',
-    notes: typeof raw.notes === 'string' ? raw.notes.slice(0, 2000) : '',
+    versionName: info.version_name,
+    versionCode: info.version_code,
+    minSupported: info.min_supported_code ?? (info.force_update ? info.version_code : running),
+    url: info.url,
+    size: info.size,
+    md5: info.md5.toLowerCase(),
+    notes: info.notes,
   };
 }

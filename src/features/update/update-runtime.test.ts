@@ -14,7 +14,7 @@ const sims: WrapperSimulator[] = [];
 afterEach(() => sims.splice(0).forEach((sim) => sim.dispose()));
 
 function appVersion(versionCode: string, minSupported: string) {
-  return { version_name: versionCode, version_code: versionCode, min_supported_code: minSupported, url: `/down/app/lewan-${versionCode}.apk`, size: PACKAGE.length, md5: MD5, notes: '优化', has_update: true, force_update: false };
+  return { version_name: versionCode, version_code: versionCode, min_supported_code: minSupported, url: `/down/app/lewan-${versionCode}.apk`, size: PACKAGE.length, md5: MD5, notes: '优化', released_at: '2026-11-20T02:00:00.000Z', has_update: true, force_update: false };
 }
 
 async function setup({ latest = appVersion('3.4.0', '3.2.0'), dismissed = null as string | null, insideWrapper = true } = {}) {

@@ -6,8 +6,8 @@ import { isInsideWrapper } from '../../../bridge/device-info.ts';
 import { updateDialogMachine } from '../../../machines/update-dialog.machine.ts';
 import { UPDATE_DIALOG_PATH, UPDATE_DISMISSED_STORAGE_KEY, UPDATE_MESSAGES, type UpdateCheckOutcome, type UpdateDialogEvent, type UpdateDownloadInput } from '../../../machines/update-dialog.types.ts';
 import type { AppRuntime } from '../../app/runtime.ts';
-import { decodeAppVersion } from './app-version.ts';
-import * as calls from '../../../api/protocol/call-refs.ts';
+import { appUpdateOf } from './app-version.ts';
+import { appVersion } from '../../../api/protocol/calls/down.ts';
 
 /**
  * The update dialog wired to the world: /down/appVersion, the bridge's updateApp
@@ -42,11 +42,11 @@ function readDismissed(storage: UpdateEnvironment['storage']): string | null {
 }
 
 export async function checkAppVersion(runtime: Pick<AppRuntime, 'api'>, running: string): Promise<UpdateCheckOutcome> {
-  const outcome = await request(runtime.api, calls.down.appVersion, { version: running });
+  // The declaration: request() decodes the answer with its schema (an unusable one is an error: the check failed).
+  const outcome = await request(runtime.api, appVersion, { version: running });
   if (outcome.kind === 'toast') return { ok: false, message: outcome.msg || UPDATE_MESSAGES.checkFailed };
   if (outcome.kind !== 'ok') return { ok: false, message: UPDATE_MESSAGES.checkFailed };
-  const latest = decodeAppVersion(outcome.data, running);
-  return latest ? { ok: true, latest } : { ok: false, message: UPDATE_MESSAGES.checkFailed };
+  return { ok: true, latest: appUpdateOf(outcome.data, running) };
 }
 
 const actors = new WeakMap<object, UpdateActor>();

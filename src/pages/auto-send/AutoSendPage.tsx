@@ -3,10 +3,10 @@ import { formatYuan } from '../../../api/protocol/money.ts';
 import { useNavigate, useSignedIn } from '../../app/use-navigation.ts';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { PagedListView } from '../../features/games/PagedListView.tsx';
-import { usePagedList } from '../../features/games/use-paged-games.ts';
-import { decodeGrants, formatShortTime } from '../../features/money/money-data.ts';
+import { usePagedCall } from '../../features/games/use-paged-games.ts';
+import { formatShortTime } from '../../features/money/money-data.ts';
 import { MoneySignIn } from '../../features/money/money-parts.tsx';
-import * as calls from '../../../api/protocol/call-refs.ts';
+import * as walletCalls from '../../../api/protocol/calls/wallet.ts';
 
 /**
  * /autosend (自动发放): what the platform sent the player by itself (getAutoSendList): a card's
@@ -27,7 +27,7 @@ export default function AutoSendPage() {
 }
 
 function Grants() {
-  const list = usePagedList<BenefitGrant>('autoSend', calls.wallet.getAutoSendList, {}, decodeGrants);
+  const list = usePagedCall('autoSend', walletCalls.getAutoSendList, {});
   return (
     <div style={{ background: '#fff', marginTop: 12 }}>
       <PagedListView

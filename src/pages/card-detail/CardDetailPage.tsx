@@ -1,4 +1,3 @@
-import { useMemo } from 'react';
 import { formatYuan, MONEY_MSG } from '../../../api/protocol/money.ts';
 import type { PageProps } from '../../app/routes.ts';
 import { useNavigate } from '../../app/use-navigation.ts';
@@ -7,9 +6,9 @@ import { LoadFailed } from '../../components/LoadFailed.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { LazyImage } from '../../components/media/LazyImage.tsx';
 import { EmptyState } from '../../components/list/ListStates.tsx';
-import { benefitLines, cardIdOf, decodeCardDetail, formatDay } from '../../features/money/money-data.ts';
+import { benefitLines, cardIdOf, formatDay } from '../../features/money/money-data.ts';
 import { BenefitList, MoneySection } from '../../features/money/money-parts.tsx';
-import * as calls from '../../../api/protocol/call-refs.ts';
+import * as walletCalls from '../../../api/protocol/calls/wallet.ts';
 
 /**
  * /carddetail (卡券详情), data `{ id }` (or `{ card_id }`): one card (getCardDetail): price with the
@@ -38,11 +37,11 @@ function MissingCard() {
 
 function CardDetailView({ cardId }: { cardId: number }) {
   const navigate = useNavigate();
-  const detail = useRemoteData('cardDetail', calls.wallet.getCardDetail, { card_id: cardId });
-  const card = useMemo(() => decodeCardDetail(detail.data), [detail.data]);
+  const detail = useRemoteData('cardDetail', walletCalls.getCardDetail, { card_id: cardId });
+  const card = detail.data;
   if (detail.failed) return <LoadFailed message={detail.error} onRetry={detail.retry} />;
   if (detail.loading) return <div className="skeleton money-skeleton" aria-busy="true" aria-label="加载中" />;
-  // The server refused (会员卡不存在, toasted by the session) or answered something unusable.
+  // The server refused: 会员卡不存在 (toasted by the session).
   if (!card) return <MissingCard />;
   const lines = benefitLines(card.benefits);
   return (

@@ -5,11 +5,11 @@ import { useNavigate } from '../../app/use-navigation.ts';
 import { useRemoteData } from '../../app/use-remote-data.ts';
 import { LoadFailed } from '../../components/LoadFailed.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
-import { decodeCardList } from '../../features/money/money-data.ts';
 import { Row, Skeleton } from '../../features/payment/checkout-parts.tsx';
 import { decodeCardId } from '../../features/payment/route-inputs.ts';
 import '../../features/payment/checkout.css';
-import * as calls from '../../../api/protocol/call-refs.ts';
+import * as cardCalls from '../../../api/protocol/calls/card.ts';
+import * as walletCalls from '../../../api/protocol/calls/wallet.ts';
 
 /**
  * /cardstrightrecharge (卡券直充): buy a card. With { card_id }: its price, term and benefits and
@@ -28,7 +28,7 @@ export function benefitLines(card: Pick<CardDetail, 'benefits' | 'contents'>): s
 
 function CardOffer({ cardId }: { cardId: number }) {
   const navigate = useNavigate();
-  const card = useRemoteData('cardDetail', calls.wallet.getCardDetail, { card_id: cardId });
+  const card = useRemoteData('cardDetail', walletCalls.getCardDetail, { card_id: cardId });
   if (card.failed) return <LoadFailed message={card.error} onRetry={card.retry} />;
   if (!card.data) return <Skeleton />;
   const detail = card.data;
@@ -68,10 +68,10 @@ function CardOffer({ cardId }: { cardId: number }) {
 
 function CardChoices() {
   const navigate = useNavigate();
-  const hot = useRemoteData('hotCards', calls.card.getHotCard, { page: 1, limit: 20 });
+  const hot = useRemoteData('hotCards', cardCalls.getHotCard, { page: 1, limit: 20 });
   if (hot.failed) return <LoadFailed message={hot.error} onRetry={hot.retry} />;
   if (!hot.data) return <Skeleton />;
-  const cards = decodeCardList(hot.data);
+  const cards = hot.data.list;
   return (
     <section className="checkout__card" aria-label="选择会员卡">
       <h2 className="checkout__card-title">选择会员卡</h2>

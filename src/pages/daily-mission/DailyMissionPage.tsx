@@ -5,16 +5,15 @@ import { useRemoteData } from '../../app/use-remote-data.ts';
 import { LoadFailed } from '../../components/LoadFailed.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { PagedListView } from '../../features/games/PagedListView.tsx';
-import { usePagedList } from '../../features/games/use-paged-games.ts';
+import { usePagedCall } from '../../features/games/use-paged-games.ts';
 import { formatShortTime } from '../../features/money/money-data.ts';
 import { MoneySection } from '../../features/money/money-parts.tsx';
 import { CheckInStrip } from '../../features/tasks/CheckInStrip.tsx';
-import { decodePointRecords, decodePointSummary, decodeTaskPoint, expiryDay } from '../../features/tasks/task-data.ts';
+import { expiryDay } from '../../features/tasks/task-data.ts';
 import { TaskList } from '../../features/tasks/TaskRow.tsx';
-import type { PointRecord } from '../../../api/protocol/calls/tasks.ts';
 import '../../features/tasks/tasks.css';
 import { Tabs } from '../../components/Tabs.tsx';
-import * as calls from '../../../api/protocol/call-refs.ts';
+import * as taskCalls from '../../../api/protocol/calls/tasks.ts';
 
 /**
  * /dailymission (每日任务): the points balance and what expires at the year's end, the
@@ -32,11 +31,11 @@ const VIEWS = [
 export default function DailyMissionPage() {
   const navigate = useNavigate();
   const [view, setView] = useState<View>('tasks');
-  const summary = useRemoteData('pointTaskNum', calls.tasks.getPointTaskNum);
-  const tasks = useRemoteData('taskPoint', calls.tasks.getTaskPoint);
+  const summary = useRemoteData('pointTaskNum', taskCalls.getPointTaskNum);
+  const tasks = useRemoteData('taskPoint', taskCalls.getTaskPoint);
   const [checkInEpoch, setCheckInEpoch] = useState(0);
-  const points = decodePointSummary(summary.data);
-  const lists = decodeTaskPoint(tasks.data);
+  const points = summary.data;
+  const lists = tasks.data;
   const { refresh: refreshSummary } = summary;
   const { refresh: refreshTasks } = tasks;
   // A check-in moves the balance and 累计签到; a claim moves the balance (and the strip's makeup).
@@ -96,7 +95,7 @@ export default function DailyMissionPage() {
 }
 
 function PointRecords() {
-  const list = usePagedList<PointRecord>('pointRecord', calls.tasks.pointRecord, {}, decodePointRecords);
+  const list = usePagedCall('pointRecord', taskCalls.pointRecord, {});
   return (
     <section aria-label="积分明细">
       <PagedListView
@@ -108,7 +107,7 @@ function PointRecords() {
         renderRow={(record) => (
           <div className="record-row point-record">
             <div className="record-row__main">
-              <p className="record-row__title">{record.title}</p>
+              <p className="record-row__title">{record.title || record.kind}</p>
               <p className="record-row__meta">{formatShortTime(record.created_at)}</p>
             </div>
             <div className={`record-row__amount ${record.amount > 0 ? 'money-plus' : 'money-minus'}`}>{record.amount > 0 ? `+${record.amount}` : record.amount}</div>

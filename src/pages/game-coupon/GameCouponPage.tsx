@@ -1,4 +1,3 @@
-import { useMemo } from 'react';
 import type { PageProps } from '../../app/routes.ts';
 import { useNavigate } from '../../app/use-navigation.ts';
 import { useRemoteData } from '../../app/use-remote-data.ts';
@@ -8,7 +7,8 @@ import { gameIdsOf } from '../../components/game/game-ids.ts';
 import { MissingGame } from '../../components/game/MissingGame.tsx';
 import { useClaim } from '../../features/games/use-claim.ts';
 import { claimInputOf, listedClaimState } from '../../../machines/gift-claim.connect.ts';
-import { btClaimState, decodeCoupons, type GameCoupon } from './coupon-list.ts';
+import { btClaimState, type GameCoupon } from './coupon-list.ts';
+import { getCouponList } from '../../../api/protocol/calls/coupon.ts';
 import '../game-gift/game-gift.css';
 import './game-coupon.css';
 import { EmptyState } from '../../components/list/ListStates.tsx';
@@ -81,10 +81,10 @@ export default function GameCouponPage({ data }: PageProps) {
 
 function CouponLists({ gameId }: { gameId: number }) {
   const navigate = useNavigate();
-  const normal = useRemoteData('couponList', calls.coupon.getCouponList, { game_id: gameId, type: 'normal', page: 1, limit: COUPON_PAGE_LIMIT });
-  const bt = useRemoteData('btCouponList', calls.coupon.getCouponList, { game_id: gameId, type: 'bt', page: 1, limit: COUPON_PAGE_LIMIT });
-  const coupons = useMemo(() => decodeCoupons(normal.data), [normal.data]);
-  const btCoupons = useMemo(() => decodeCoupons(bt.data), [bt.data]);
+  const normal = useRemoteData('couponList', getCouponList, { game_id: gameId, type: 'normal', page: 1, limit: COUPON_PAGE_LIMIT });
+  const bt = useRemoteData('btCouponList', getCouponList, { game_id: gameId, type: 'bt', page: 1, limit: COUPON_PAGE_LIMIT });
+  const coupons = normal.data?.list ?? [];
+  const btCoupons = bt.data?.list ?? [];
   return (
     <div className="game-gift game-coupon">
       <PageHeader title="代金券" onBack={() => navigate('back')} />

@@ -58,7 +58,7 @@ describe('/gamegift', () => {
     Object.defineProperty(navigator, 'clipboard', { value: { writeText: vi.fn(async () => Promise.reject(new Error('denied'))) }, configurable: true });
     const execCommand = vi.fn(() => true);
     Object.defineProperty(document, 'execCommand', { value: execCommand, configurable: true });
-    renderWithRuntime(<GameGiftPage data={{ game_id: 12 }} />, () => ok({ list: [pack(2, { claimed: true, code: 'OLD-CODE' })] }));
+    renderWithRuntime(<GameGiftPage data={{ game_id: 12 }} />, () => ok({ list: [pack(2, { claimed: true, code: 'OLD-CODE' })], total: 1, page: 1, limit: 50 }));
     const row = await screen.findByTestId('gift-2');
     await act(async () => fireEvent.click(within(row).getByRole('button', { name: '复制' })));
     expect(execCommand).toHaveBeenCalledWith('copy');
@@ -66,7 +66,7 @@ describe('/gamegift', () => {
   });
 
   it('a claim while signed out opens login and calls nothing', async () => {
-    const { call, openLogin } = renderWithRuntime(<GameGiftPage data={{ game_id: 12 }} />, () => ok({ list: [pack(1)] }), { signedIn: false });
+    const { call, openLogin } = renderWithRuntime(<GameGiftPage data={{ game_id: 12 }} />, () => ok({ list: [pack(1)], total: 1, page: 1, limit: 50 }), { signedIn: false });
     fireEvent.click(await screen.findByRole('button', { name: '领取' }));
     expect(openLogin).toHaveBeenCalledOnce();
     expect(call).toHaveBeenCalledTimes(1);
@@ -75,9 +75,9 @@ describe('/gamegift', () => {
 
 describe('/gamecoupon', () => {
   it("shows 已领取 for the suppressed '已领取' answer, 已领完 when sold out, and claims BT coupons in one go", async () => {
-    const coupon = (coupon_id: number, extra: Record<string, unknown> = {}) => ({ coupon_id, name: `满减券${coupon_id}`, type: 'normal', amount: '10', condition_text: '满100可用', valid_days: 7, total: 50, remaining: 10, received: false, ...extra });
+    const coupon = (coupon_id: number, extra: Record<string, unknown> = {}) => ({ coupon_id, game_id: 12, game_name: '仙剑', name: `满减券${coupon_id}`, type: 'normal', amount: 10, amount_cents: 1000, threshold: 100, threshold_cents: 10_000, condition_text: '满100可用', valid_days: 7, total: 50, remaining: 10, received: false, ...extra });
     const { call } = renderWithRuntime(<GameCouponPage data={{ game_id: 12 }} />, (path, payload) => {
-      if (path === '/api/coupon/getCouponList') return ok({ list: payload.type === 'bt' ? [coupon(9, { type: 'bt' })] : [coupon(1), coupon(2, { remaining: 0 })] });
+      if (path === '/api/coupon/getCouponList') return ok({ list: payload.type === 'bt' ? [coupon(9, { type: 'bt' })] : [coupon(1), coupon(2, { remaining: 0 })], total: 2, page: 1, limit: 50 });
       if (path === '/api/coupon/receiveCoupon') return { kind: 'toast', code: -1, msg: '已领取', data: { reason: 'already' }, show: false };
       if (path === '/api/coupon/receiveBtCoupon') return refused('暂无可领取的BT券', { reason: 'noBtCoupons' });
       throw new Error(path);

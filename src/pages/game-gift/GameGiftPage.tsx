@@ -1,4 +1,3 @@
-import { useMemo } from 'react';
 import type { PageProps } from '../../app/routes.ts';
 import { useRemoteData } from '../../app/use-remote-data.ts';
 import { useNavigate } from '../../app/use-navigation.ts';
@@ -8,7 +7,8 @@ import { gameIdsOf } from '../../components/game/game-ids.ts';
 import { MissingGame } from '../../components/game/MissingGame.tsx';
 import { copyWithToast } from '../../app/clipboard.ts';
 import { CodeSheet } from './CodeSheet.tsx';
-import { decodeGiftPacks, remainingPercent, validityText, type GiftPack } from './gift-list.ts';
+import { remainingPercent, validityText, type GiftPack } from './gift-list.ts';
+import { getGiftList } from '../../../api/protocol/calls/game.ts';
 import { useClaim } from '../../features/games/use-claim.ts';
 import { claimInputOf, remainingAfterClaim } from '../../../machines/gift-claim.connect.ts';
 import './game-gift.css';
@@ -63,8 +63,8 @@ export default function GameGiftPage({ data }: PageProps) {
 
 function GiftList({ gameId }: { gameId: number }) {
   const navigate = useNavigate();
-  const remote = useRemoteData('giftList', calls.game.getGiftList, { game_id: gameId, page: 1, limit: GIFT_PAGE_LIMIT });
-  const packs = useMemo(() => decodeGiftPacks(remote.data), [remote.data]);
+  const remote = useRemoteData('giftList', getGiftList, { game_id: gameId, page: 1, limit: GIFT_PAGE_LIMIT });
+  const packs = remote.data?.list ?? [];
   return (
     <div className="game-gift">
       <PageHeader title="游戏礼包" onBack={() => navigate('back')} />

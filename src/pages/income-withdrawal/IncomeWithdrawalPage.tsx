@@ -9,9 +9,9 @@ import { LoadFailed } from '../../components/LoadFailed.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { MoneySignIn } from '../../features/money/money-parts.tsx';
 import { useWithdrawForm } from './use-withdraw-form.ts';
-import { availableOf, decodeWithdrawInfo } from './withdraw-data.ts';
+import { availableOf } from './withdraw-data.ts';
 import './withdraw.css';
-import * as calls from '../../../api/protocol/call-refs.ts';
+import * as withdrawCalls from '../../../api/protocol/calls/withdraw.ts';
 
 /**
  * /incomewithdrawal (收益提现): withdraw 收益 or the withdrawable part of 余额 to an Alipay account
@@ -37,8 +37,8 @@ export default function IncomeWithdrawalPage() {
 }
 
 function SignedIn() {
-  const info = useRemoteData('withdrawInfo', calls.withdraw.getWithdrawInfo);
-  const facts = decodeWithdrawInfo(info.data);
+  const info = useRemoteData('withdrawInfo', withdrawCalls.getWithdrawInfo);
+  const facts = info.data;
   if (info.failed) return <LoadFailed message={info.error} onRetry={info.retry} />;
   if (!facts) return <div className="skeleton money-skeleton" aria-busy="true" aria-label="加载中" />;
   if (!facts.real_name.verified) {

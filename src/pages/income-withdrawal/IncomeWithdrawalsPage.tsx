@@ -5,12 +5,11 @@ import { Link } from '../../app/Link.tsx';
 import { useNavigate, useSignedIn } from '../../app/use-navigation.ts';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { PagedListView } from '../../features/games/PagedListView.tsx';
-import { usePagedList } from '../../features/games/use-paged-games.ts';
+import { usePagedCall } from '../../features/games/use-paged-games.ts';
 import { formatShortTime } from '../../features/money/money-data.ts';
 import { MoneySignIn } from '../../features/money/money-parts.tsx';
-import { decodeWithdrawals } from './withdraw-data.ts';
 import './withdraw.css';
-import * as calls from '../../../api/protocol/call-refs.ts';
+import * as withdrawCalls from '../../../api/protocol/calls/withdraw.ts';
 
 /**
  * /incomewithdrawals (提现记录): the player's withdrawal requests (getWithdrawList), newest first,
@@ -34,7 +33,7 @@ export default function IncomeWithdrawalsPage() {
 }
 
 function Records() {
-  const list = usePagedList<WithdrawalView>('withdrawals', calls.withdraw.getWithdrawList, {}, decodeWithdrawals);
+  const list = usePagedCall('withdrawals', withdrawCalls.getWithdrawList, {});
   return (
     <PagedListView
       list={list}

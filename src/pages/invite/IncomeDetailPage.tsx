@@ -1,16 +1,15 @@
-import type { IncomeRecord } from '../../../api/protocol/calls/invite.ts';
 import { formatYuan } from '../../../api/protocol/money.ts';
 import { Link } from '../../app/Link.tsx';
 import { useNavigate, useSignedIn } from '../../app/use-navigation.ts';
 import { useRemoteData } from '../../app/use-remote-data.ts';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { PagedListView } from '../../features/games/PagedListView.tsx';
-import { usePagedList } from '../../features/games/use-paged-games.ts';
-import { decodeIncomeRecords, decodeInviteInfo, percentOf } from '../../features/invite/invite-data.ts';
+import { usePagedCall } from '../../features/games/use-paged-games.ts';
+import { percentOf } from '../../features/invite/invite-data.ts';
 import { formatShortTime } from '../../features/money/money-data.ts';
 import { InviteSignIn } from './InviteSignIn.tsx';
 import '../../features/invite/invite.css';
-import * as calls from '../../../api/protocol/call-refs.ts';
+import * as inviteCalls from '../../../api/protocol/calls/invite.ts';
 
 /**
  * /incomedetail (收益明细): the income balance (with 提现 → /incomewithdrawal) and every income
@@ -38,8 +37,8 @@ export default function IncomeDetailPage() {
 }
 
 function Balance() {
-  const info = useRemoteData('inviteInfo', calls.invite.getInviteInfo);
-  const data = decodeInviteInfo(info.data);
+  const info = useRemoteData('inviteInfo', inviteCalls.getInviteInfo);
+  const data = info.data;
   return (
     <section className="invite-balance" aria-label="收益余额" aria-busy={info.loading}>
       <div>
@@ -52,7 +51,7 @@ function Balance() {
 }
 
 function Records() {
-  const list = usePagedList<IncomeRecord>('incomeRecords', calls.invite.downLineOrder, {}, decodeIncomeRecords);
+  const list = usePagedCall('incomeRecords', inviteCalls.downLineOrder, {});
   return (
     <PagedListView
       list={list}

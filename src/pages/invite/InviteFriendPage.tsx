@@ -1,5 +1,5 @@
 import { QRCodeSVG } from 'qrcode.react';
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useState } from 'react';
 import { formatYuan } from '../../../api/protocol/money.ts';
 import { request } from '../../../api/typed-call.ts';
 import { sharedBridge } from '../../../bridge/adapter.ts';
@@ -11,13 +11,13 @@ import { useNavigate } from '../../app/use-navigation.ts';
 import { useRemoteData } from '../../app/use-remote-data.ts';
 import { LoadFailed } from '../../components/LoadFailed.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
-import { decodeInviteInfo, inviteSharePayload, percentOf } from '../../features/invite/invite-data.ts';
+import { inviteSharePayload, percentOf } from '../../features/invite/invite-data.ts';
 import { formatShortTime } from '../../features/money/money-data.ts';
 import { useMoneyAction } from '../../features/money/money-parts.tsx';
 import { copyText } from '../../app/clipboard.ts';
 import '../../features/invite/invite.css';
 import type { InviteInfo } from '../../../api/protocol/calls/invite.ts';
-import * as calls from '../../../api/protocol/call-refs.ts';
+import * as inviteCalls from '../../../api/protocol/calls/invite.ts';
 
 /**
  * /invitatefriend (邀请好友, needs login): the player's code and share link (复制链接, a QR code of
@@ -27,8 +27,8 @@ import * as calls from '../../../api/protocol/call-refs.ts';
  */
 export default function InviteFriendPage() {
   const navigate = useNavigate();
-  const info = useRemoteData('inviteInfo', calls.invite.getInviteInfo);
-  const data = useMemo(() => decodeInviteInfo(info.data), [info.data]);
+  const info = useRemoteData('inviteInfo', inviteCalls.getInviteInfo);
+  const data = info.data;
   return (
     <div className="invite-page">
       <PageHeader title="邀请好友" onBack={() => navigate('back')} />
@@ -120,7 +120,7 @@ function InviteView({ info, onBound }: { info: InviteInfo; onBound: () => void }
 function BindCode({ until, onBound }: { until: string; onBound: () => void }) {
   const runtime = useRuntime();
   const [code, setCode] = useState('');
-  const run = useCallback(() => request(runtime.api, calls.invite.bindInviteCode, { invite_code: code }), [runtime, code]);
+  const run = useCallback(() => request(runtime.api, inviteCalls.bindInviteCode, { invite_code: code }), [runtime, code]);
   const bind = useMoneyAction(run, (_, msg) => msg || '绑定成功', onBound);
   return (
     <section className="invite-card invite-bind" aria-label="填写邀请码">

@@ -1,14 +1,12 @@
-import type { Invitee } from '../../../api/protocol/calls/invite.ts';
 import { formatYuan } from '../../../api/protocol/money.ts';
 import { useNavigate, useSignedIn } from '../../app/use-navigation.ts';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { PagedListView } from '../../features/games/PagedListView.tsx';
-import { usePagedList } from '../../features/games/use-paged-games.ts';
-import { decodeInvitees } from '../../features/invite/invite-data.ts';
+import { usePagedCall } from '../../features/games/use-paged-games.ts';
 import { formatShortTime } from '../../features/money/money-data.ts';
 import { InviteSignIn } from './InviteSignIn.tsx';
 import '../../features/invite/invite.css';
-import * as calls from '../../../api/protocol/call-refs.ts';
+import * as inviteCalls from '../../../api/protocol/calls/invite.ts';
 
 /** /invitatelist (邀请记录): the players one invited (getInviteInfoList), newest first, paged. */
 const ROW_HEIGHT = 84;
@@ -25,7 +23,7 @@ export default function InviteListPage() {
 }
 
 function Invitees() {
-  const list = usePagedList<Invitee>('invitees', calls.invite.getInviteInfoList, {}, decodeInvitees);
+  const list = usePagedCall('invitees', inviteCalls.getInviteInfoList, {});
   return (
     <PagedListView
       list={list}

@@ -9,11 +9,14 @@ import { useRemoteData } from '../../app/use-remote-data.ts';
 import { LoadFailed } from '../../components/LoadFailed.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { PagedListView } from '../../features/games/PagedListView.tsx';
-import { usePagedList } from '../../features/games/use-paged-games.ts';
-import { COUPON_SOURCE_LABEL, decodeLevelActivity, decodeMyCoupons, formatDay, type MyCouponRow } from '../../features/money/money-data.ts';
+import { usePagedCall } from '../../features/games/use-paged-games.ts';
+import { COUPON_SOURCE_LABEL, formatDay } from '../../features/money/money-data.ts';
+import * as couponCalls from '../../../api/protocol/calls/coupon.ts';
+import type { MyCoupon } from '../../../api/protocol/calls/coupon.ts';
 import { MoneySection, useMoneyAction } from '../../features/money/money-parts.tsx';
 import { Tabs } from '../../components/Tabs.tsx';
 import * as calls from '../../../api/protocol/call-refs.ts';
+import * as walletCalls from '../../../api/protocol/calls/wallet.ts';
 
 /**
  * /mycoupon (我的优惠券): 可使用 / 已使用 / 已过期 (myCouponList status 1/2/3; a card's or an
@@ -49,7 +52,7 @@ export default function MyCouponPage() {
 
 function Coupons({ status }: { status: 'usable' | 'used' | 'expired' }) {
   const navigate = useNavigate();
-  const list = usePagedList<MyCouponRow>(`myCoupons`, calls.coupon.myCouponList, { status: STATUS[status] }, decodeMyCoupons);
+  const list = usePagedCall(`myCoupons`, couponCalls.myCouponList, { status: STATUS[status] });
   return (
     <PagedListView
       list={list}
@@ -62,7 +65,7 @@ function Coupons({ status }: { status: 'usable' | 'used' | 'expired' }) {
   );
 }
 
-export function CouponTicket({ coupon, onUse }: { coupon: MyCouponRow; onUse: () => void }) {
+export function CouponTicket({ coupon, onUse }: { coupon: MyCoupon; onUse: () => void }) {
   const usable = coupon.status === 1;
   const source = COUPON_SOURCE_LABEL[coupon.source];
   return (
@@ -96,8 +99,8 @@ export function CouponTicket({ coupon, onUse }: { coupon: MyCouponRow; onUse: ()
 }
 
 function LevelCoupons() {
-  const activity = useRemoteData('couponActivity', calls.wallet.getCouponActivity);
-  const data = decodeLevelActivity(activity.data);
+  const activity = useRemoteData('couponActivity', walletCalls.getCouponActivity);
+  const data = activity.data;
   if (activity.failed) return <LoadFailed message={activity.error} onRetry={activity.retry} />;
   if (activity.loading || !data) return activity.loading ? <div className="skeleton money-skeleton" aria-busy="true" aria-label="加载中" /> : <LoadFailed message="加载失败" onRetry={activity.refresh} />;
   return (

@@ -1,4 +1,4 @@
-import { useCallback, useMemo } from 'react';
+import { useCallback } from 'react';
 import type { BenefitGrant, MyCard } from '../../../api/protocol/calls/wallet.ts';
 import { request } from '../../../api/typed-call.ts';
 import { formatYuan, MONEY_MSG } from '../../../api/protocol/money.ts';
@@ -9,9 +9,11 @@ import { useRemoteData } from '../../app/use-remote-data.ts';
 import { LoadFailed } from '../../components/LoadFailed.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { EmptyState } from '../../components/list/ListStates.tsx';
-import { benefitLines, decodeMyCards, decodeVip, formatDay } from '../../features/money/money-data.ts';
+import { benefitLines, formatDay } from '../../features/money/money-data.ts';
 import { BenefitList, MoneySignIn, useMoneyAction } from '../../features/money/money-parts.tsx';
 import * as calls from '../../../api/protocol/call-refs.ts';
+import * as walletCalls from '../../../api/protocol/calls/wallet.ts';
+import type { DataOf } from '../../../api/typed-call.ts';
 
 /**
  * /myprivilege (我的特权): the player's cards (getMyCards) with their terms and benefits; today's
@@ -29,10 +31,10 @@ export default function MyPrivilegePage() {
   );
 }
 
-function VipHeader({ value }: { value: unknown }) {
-  const vip = decodeVip(value);
-  const on = vip.is_vip;
-  const cards = vip.cards;
+function VipHeader({ vip }: { vip: DataOf<typeof walletCalls.isSubVip> | null | undefined }) {
+  // Not loaded or not readable: shown as no card.
+  const on = vip?.is_vip === 1;
+  const cards = vip?.cards ?? [];
   return (
     <section className={`vip-head${on ? '' : ' vip-head--off'}`} aria-label="会员状态">
       <p className="vip-head__title">{on ? '会员特权生效中' : '暂未开通会员卡'}</p>
@@ -42,9 +44,9 @@ function VipHeader({ value }: { value: unknown }) {
 }
 
 function Privileges() {
-  const vip = useRemoteData('isSubVip', calls.wallet.isSubVip);
-  const mine = useRemoteData('myCards', calls.wallet.getMyCards);
-  const cards = useMemo(() => decodeMyCards(mine.data), [mine.data]);
+  const vip = useRemoteData('isSubVip', walletCalls.isSubVip);
+  const mine = useRemoteData('myCards', walletCalls.getMyCards);
+  const cards = mine.data?.list ?? [];
   const refresh = useCallback(() => {
     mine.refresh();
     vip.refresh();
@@ -55,7 +57,7 @@ function Privileges() {
   const expired = cards.filter((card) => !card.active);
   return (
     <>
-      <VipHeader value={vip.data} />
+      <VipHeader vip={vip.data} />
       {cards.length === 0 ? (
         <>
           <EmptyState message="还没有会员卡" action={{ label: '去开通会员卡', to: '/otherpage' }} />

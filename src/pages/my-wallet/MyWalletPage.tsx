@@ -6,11 +6,12 @@ import { useRemoteData } from '../../app/use-remote-data.ts';
 import { LoadFailed } from '../../components/LoadFailed.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { PagedListView } from '../../features/games/PagedListView.tsx';
-import { usePagedList } from '../../features/games/use-paged-games.ts';
-import { decodeBalances, decodeWalletRecords, formatShortTime, signedYuan, type WalletRecord } from '../../features/money/money-data.ts';
+import { usePagedCall } from '../../features/games/use-paged-games.ts';
+import { formatShortTime, signedYuan } from '../../features/money/money-data.ts';
 import { MoneyChips, MoneyGrid, type MoneyEntry } from '../../features/money/money-parts.tsx';
 import { Tabs } from '../../components/Tabs.tsx';
-import * as calls from '../../../api/protocol/call-refs.ts';
+import * as walletCalls from '../../../api/protocol/calls/wallet.ts';
+import type { MoneyRecord } from '../../../api/protocol/calls/wallet.ts';
 
 /**
  * /mywallet (SPEC §2 Account): 余额 and 乐玩币 from the ledger (getMoney), the money services, and
@@ -61,8 +62,8 @@ export default function MyWalletPage() {
 }
 
 function Balances() {
-  const money = useRemoteData('money', calls.wallet.getMoney);
-  const balances = decodeBalances(money.data);
+  const money = useRemoteData('money', walletCalls.getMoney);
+  const balances = money.data;
   if (money.failed) return <LoadFailed message={money.error} onRetry={money.retry} />;
   return (
     <section className="wallet-card" aria-label="余额" aria-busy={money.loading}>
@@ -83,12 +84,7 @@ function Balances() {
 }
 
 function Records({ direction, account }: { direction: Direction; account: AccountFilter }) {
-  const list = usePagedList<WalletRecord>(
-    direction === 'in' ? 'inMoney' : 'outMoney',
-    direction === 'in' ? calls.wallet.getInMoney : calls.wallet.getOutMoney,
-    account === 'all' ? {} : { account },
-    decodeWalletRecords,
-  );
+  const list = usePagedCall(direction === 'in' ? 'inMoney' : 'outMoney', direction === 'in' ? walletCalls.getInMoney : walletCalls.getOutMoney, account === 'all' ? {} : { account });
   return (
     <PagedListView
       list={list}
@@ -102,11 +98,11 @@ function Records({ direction, account }: { direction: Direction; account: Accoun
   );
 }
 
-export function RecordRow({ record }: { record: WalletRecord }) {
+export function RecordRow({ record }: { record: MoneyRecord }) {
   return (
     <div className="record-row">
       <div className="record-row__main">
-        <p className="record-row__title">{record.title}</p>
+        <p className="record-row__title">{record.title || record.kind}</p>
         <p className="record-row__meta">{formatShortTime(record.created_at)}</p>
         {record.order_number && <p className="record-row__meta">订单号 {record.order_number}</p>}
       </div>

@@ -6,10 +6,10 @@ import { useRemoteData } from '../../app/use-remote-data.ts';
 import { LoadFailed } from '../../components/LoadFailed.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { LazyImage } from '../../components/media/LazyImage.tsx';
-import { decodeCardList, type CardListItem } from '../../features/money/money-data.ts';
 import { MoneyGrid, MoneySection, type MoneyEntry } from '../../features/money/money-parts.tsx';
 import { EmptyState } from '../../components/list/ListStates.tsx';
-import * as calls from '../../../api/protocol/call-refs.ts';
+import * as cardCalls from '../../../api/protocol/calls/card.ts';
+import type { CardOnSale } from '../../../api/protocol/calls/card.ts';
 
 /**
  * /otherpage (更多): the hub of the money services (docs/decisions.md "Money: wallet, records,
@@ -27,10 +27,10 @@ export const SERVICES: readonly MoneyEntry[] = [
 ];
 
 const CARD_LISTS = [
-  { id: 'hotCards', path: calls.card.getHotCard, title: '热门会员卡' },
-  { id: 'newCards', path: calls.card.getNewCard, title: '新人专享' },
-  { id: 'goldCards', path: calls.card.getGoldCard, title: '黄金会员卡' },
-  { id: 'carmineCards', path: calls.card.getCarmineCard, title: '胭脂红卡' },
+  { id: 'hotCards', path: cardCalls.getHotCard, title: '热门会员卡' },
+  { id: 'newCards', path: cardCalls.getNewCard, title: '新人专享' },
+  { id: 'goldCards', path: cardCalls.getGoldCard, title: '黄金会员卡' },
+  { id: 'carmineCards', path: cardCalls.getCarmineCard, title: '胭脂红卡' },
 ] as const;
 
 export default function OtherPage() {
@@ -53,7 +53,7 @@ function CardSections() {
   const gold = useRemoteData(CARD_LISTS[2].id, CARD_LISTS[2].path, { page: 1, limit: 20 });
   const carmine = useRemoteData(CARD_LISTS[3].id, CARD_LISTS[3].path, { page: 1, limit: 20 });
   const loads = [hot, fresh, gold, carmine];
-  const sections = useMemo(() => dedupeSections([hot.data, fresh.data, gold.data, carmine.data].map(decodeCardList)), [hot.data, fresh.data, gold.data, carmine.data]);
+  const sections = useMemo(() => dedupeSections([hot.data, fresh.data, gold.data, carmine.data].map((answer) => answer?.list ?? [])), [hot.data, fresh.data, gold.data, carmine.data]);
   const failed = loads.find((load) => load.failed);
   if (failed) return <LoadFailed message={failed.error} onRetry={() => loads.forEach((load) => load.failed && load.retry())} />;
   if (loads.some((load) => load.loading)) return <div className="skeleton money-skeleton" aria-busy="true" aria-label="加载中" />;
@@ -77,7 +77,7 @@ function CardSections() {
   );
 }
 
-export function dedupeSections(sections: CardListItem[][]): CardListItem[][] {
+export function dedupeSections(sections: CardOnSale[][]): CardOnSale[][] {
   const seen = new Set<number>();
   return sections.map((cards) =>
     cards.filter((card) => {
@@ -88,7 +88,7 @@ export function dedupeSections(sections: CardListItem[][]): CardListItem[][] {
   );
 }
 
-function CardTile({ card }: { card: CardListItem }) {
+function CardTile({ card }: { card: CardOnSale }) {
   return (
     <Link className="card-tile" to="/carddetail" data={{ id: card.id }}>
       <LazyImage className="card-tile__image" src={card.image} alt={card.name} width={750} height={422} />

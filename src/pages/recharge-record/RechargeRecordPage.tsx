@@ -1,13 +1,15 @@
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
 import { useCallback, useState } from 'react';
 import { request } from '../../../api/typed-call.ts';
-import { formatYuan, MONEY_MSG } from '../../../api/protocol/money.ts';
+import { formatYuan, MONEY_MSG, ORDER_STATUS_TEXT } from '../../../api/protocol/money.ts';
 import { useRuntime } from '../../app/runtime-context.tsx';
 import { useNavigate } from '../../app/use-navigation.ts';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { PagedListView } from '../../features/games/PagedListView.tsx';
-import { usePagedList } from '../../features/games/use-paged-games.ts';
-import { decodeOrders, formatShortTime, isPayable, type OrderRow } from '../../features/money/money-data.ts';
+import { usePagedCall } from '../../features/games/use-paged-games.ts';
+import { formatShortTime, isPayable } from '../../features/money/money-data.ts';
+import * as orderCalls from '../../../api/protocol/calls/order.ts';
+import type { OrderView } from '../../../api/protocol/calls/order.ts';
 import { useMoneyAction } from '../../features/money/money-parts.tsx';
 import { Tabs } from '../../components/Tabs.tsx';
 import * as calls from '../../../api/protocol/call-refs.ts';
@@ -44,9 +46,9 @@ export default function RechargeRecordPage() {
 function Orders({ filter }: { filter: Filter }) {
   const runtime = useRuntime();
   const navigate = useNavigate();
-  const list = usePagedList<OrderRow>('myOrders', calls.order.getMyOrders, filter === 'all' ? {} : { status: filter }, decodeOrders);
-  const [cancelling, setCancelling] = useState<OrderRow | null>(null);
-  const run = useCallback(() => request(runtime.api, calls.order.cancelOrder, { order_number: cancelling?.id ?? '' }), [runtime, cancelling]);
+  const list = usePagedCall('myOrders', orderCalls.getMyOrders, filter === 'all' ? {} : { status: filter });
+  const [cancelling, setCancelling] = useState<OrderView | null>(null);
+  const run = useCallback(() => request(runtime.api, calls.order.cancelOrder, { order_number: cancelling?.order_number ?? '' }), [runtime, cancelling]);
   const cancel = useMoneyAction(run, () => MONEY_MSG.cancelled, list.refresh);
   return (
     <>
@@ -55,8 +57,8 @@ function Orders({ filter }: { filter: Filter }) {
         rowHeight={ORDER_ROW_HEIGHT}
         label="充值订单"
         emptyMessage={EMPTY[filter]}
-        getKey={(order) => order.id}
-        renderRow={(order) => <OrderCard order={order} onPay={() => navigate('/rechargepay', { order_number: order.id })} onCancel={() => setCancelling(order)} />}
+        getKey={(order) => order.order_number}
+        renderRow={(order) => <OrderCard order={order} onPay={() => navigate('/rechargepay', { order_number: order.order_number })} onCancel={() => setCancelling(order)} />}
       />
       <ConfirmDialog
         visible={cancelling !== null}
@@ -77,29 +79,29 @@ function Orders({ filter }: { filter: Filter }) {
 
 const PAY_UNIT = { provider: '元', wallet: '元', coins: '乐玩币' } as const;
 
-function statusClass(order: OrderRow): string {
+function statusClass(order: OrderView): string {
   if (order.status === 'created' || order.status === 'paying') return 'order-row__status--open';
   if (order.status === 'paid' || order.status === 'delivered') return 'order-row__status--done';
   return '';
 }
 
 /** The order's second line: who received it, the coupon, the bonus. */
-export function orderDetail(order: OrderRow): string {
+export function orderDetail(order: OrderView): string {
   const parts: string[] = [];
-  if (order.kind === 'game' && order.role_name) parts.push(`${order.game_name} ${order.server_name} · ${order.role_name}`);
+  if (order.kind === 'game' && order.role_name) parts.push(`${order.game_name ?? ''} ${order.server_name ?? ''} · ${order.role_name}`);
   if (order.coupon_name) parts.push(`优惠券：${order.coupon_name}`);
   if (order.bonus_cents > 0) parts.push(`赠送 ${formatYuan(order.bonus_cents)}乐玩币`);
   return parts.join('　') || (order.kind === 'card' ? '会员卡' : order.kind === 'coins' ? '乐玩币充值' : '游戏充值');
 }
 
-export function OrderCard({ order, onPay, onCancel }: { order: OrderRow; onPay: () => void; onCancel: () => void }) {
+export function OrderCard({ order, onPay, onCancel }: { order: OrderView; onPay: () => void; onCancel: () => void }) {
   const payable = isPayable(order);
   return (
-    <div className="order-row" data-testid={`order-${order.id}`}>
+    <div className="order-row" data-testid={`order-${order.order_number}`}>
       <article className="order-row__card" aria-label={order.subject}>
         <div className="order-row__head">
           <h3 className="order-row__subject">{order.subject}</h3>
-          <span className={`order-row__status ${statusClass(order)}`}>{order.status_text}</span>
+          <span className={`order-row__status ${statusClass(order)}`}>{order.status_text || ORDER_STATUS_TEXT[order.status]}</span>
         </div>
         <p className="order-row__line">
           <span>金额 ¥{formatYuan(order.amount_cents)}</span>
@@ -109,7 +111,7 @@ export function OrderCard({ order, onPay, onCancel }: { order: OrderRow; onPay: 
           </span>
         </p>
         <p className="order-row__line money-muted">{orderDetail(order)}</p>
-        <p className="order-row__line money-muted">订单号 {order.id}</p>
+        <p className="order-row__line money-muted">订单号 {order.order_number}</p>
         <div className="order-row__foot">
           <span className="money-muted">{formatShortTime(order.created_at)}</span>
           {payable && (

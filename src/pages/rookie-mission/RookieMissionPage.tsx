@@ -3,10 +3,9 @@ import { useRemoteData } from '../../app/use-remote-data.ts';
 import { LoadFailed } from '../../components/LoadFailed.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { MoneySection, MoneySignIn } from '../../features/money/money-parts.tsx';
-import { decodeNovice } from '../../features/tasks/task-data.ts';
 import { TaskList } from '../../features/tasks/TaskRow.tsx';
 import '../../features/tasks/tasks.css';
-import * as calls from '../../../api/protocol/call-refs.ts';
+import * as taskCalls from '../../../api/protocol/calls/tasks.ts';
 
 /**
  * /rookiemission (新手任务): the novice tasks (设置头像, 实名认证, 首次下载游戏, 首次充值),
@@ -25,8 +24,8 @@ export default function RookieMissionPage() {
 }
 
 function NoviceTasks() {
-  const novice = useRemoteData('noviceTasks', calls.tasks.getNoviceTaskStatus);
-  const data = decodeNovice(novice.data);
+  const novice = useRemoteData('noviceTasks', taskCalls.getNoviceTaskStatus);
+  const data = novice.data;
   if (novice.failed) return <LoadFailed message={novice.error} onRetry={novice.retry} />;
   return (
     <MoneySection title="新手任务" label="新手任务" extra={data?.all_done ? <span className="task-row__meta">已全部完成</span> : undefined}>

@@ -1,4 +1,4 @@
-import { useMemo, useState, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { formatYuan } from '../../../api/protocol/money.ts';
 import { Link } from '../../app/Link.tsx';
 import type { PageProps } from '../../app/routes.ts';
@@ -9,11 +9,11 @@ import { LoadFailed } from '../../components/LoadFailed.tsx';
 import NotFoundPage from '../../components/NotFoundPage.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { Row, Skeleton } from '../../features/payment/checkout-parts.tsx';
-import { decodeTestStatus, decodeTestSubAccount, decodeTradeView, routeId } from '../../features/trade-buy/trade-data.ts';
+import { routeId } from '../../features/trade-buy/trade-data.ts';
 import { useTradeAction } from '../../features/trade-buy/use-trade-action.ts';
 import '../../features/payment/checkout.css';
 import '../../features/trade-buy/trade-buy.css';
-import * as calls from '../../../api/protocol/call-refs.ts';
+import * as tradeCalls from '../../../api/protocol/calls/trade.ts';
 
 /**
  * /ceshiyemian: the test build's trading fixtures. When the server says they are off
@@ -21,8 +21,8 @@ import * as calls from '../../../api/protocol/call-refs.ts';
  * otherwise 生成可出售小号 (makeTestSubAccount) and 跳过冷静期 (fastForwardTrade), with links into the flow.
  */
 export default function CeShiYeMianPage(_: PageProps) {
-  const status = useRemoteData('tradeTestStatus', calls.trade.getTradeTestStatus);
-  const decoded = useMemo(() => decodeTestStatus(status.data), [status.data]);
+  const status = useRemoteData('tradeTestStatus', tradeCalls.getTradeTestStatus);
+  const decoded = status.data;
   if (status.failed) return <Frame><LoadFailed message={status.error} onRetry={status.retry} /></Frame>;
   if (status.loading || status.data === null) return <Frame><Skeleton /></Frame>;
   // Unreadable answers count as off: fixtures never show unless the server says so.
@@ -49,8 +49,8 @@ function Fixtures() {
   const signedIn = useSignedIn();
   const [gameText, setGameText] = useState('');
   const [tradeText, setTradeText] = useState('');
-  const make = useTradeAction(calls.trade.makeTestSubAccount, decodeTestSubAccount);
-  const skip = useTradeAction(calls.trade.fastForwardTrade, decodeTradeView);
+  const make = useTradeAction(tradeCalls.makeTestSubAccount);
+  const skip = useTradeAction(tradeCalls.fastForwardTrade);
   if (!signedIn)
     return (
       <div className="pay-result">

@@ -1,14 +1,13 @@
-import { useMemo } from 'react';
 import type { PageProps } from '../../app/routes.ts';
 import { useNavigate } from '../../app/use-navigation.ts';
 import { useRemoteData } from '../../app/use-remote-data.ts';
 import { LoadFailed } from '../../components/LoadFailed.tsx';
 import { EmptyState, SkeletonRows } from '../../components/list/ListStates.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
-import { decodeListingGames, routeId } from '../../features/trade-buy/trade-data.ts';
+import { routeId } from '../../features/trade-buy/trade-data.ts';
 import { writeGameChoice } from '../../features/trade-buy/trade-storage.ts';
 import '../../features/trade-buy/trade-buy.css';
-import * as calls from '../../../api/protocol/call-refs.ts';
+import * as tradeCalls from '../../../api/protocol/calls/trade.ts';
 
 /**
  * /selectgame: the games with listings (getListingGames, most listings first). The choice goes
@@ -18,8 +17,8 @@ export default function SelectGamePage({ data }: PageProps) {
   const navigate = useNavigate();
   const asker = typeof data?.for === 'string' && /^\/[a-z]{1,30}$/.test(data.for) ? data.for : '/circle';
   const current = routeId(data?.game_id) ?? 0;
-  const games = useRemoteData('listingGames', calls.trade.getListingGames);
-  const list = useMemo(() => decodeListingGames(games.data), [games.data]);
+  const games = useRemoteData('listingGames', tradeCalls.getListingGames);
+  const list = games.data?.list ?? null;
   const choose = (gameId: number, gameName: string) => {
     writeGameChoice(window.sessionStorage, { for: asker, game_id: gameId, game_name: gameName });
     navigate('back');

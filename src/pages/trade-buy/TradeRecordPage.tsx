@@ -8,11 +8,10 @@ import { PageHeader } from '../../components/PageHeader.tsx';
 import { Tabs } from '../../components/Tabs.tsx';
 import { LazyImage } from '../../components/media/LazyImage.tsx';
 import { PagedListView } from '../../features/games/PagedListView.tsx';
-import { usePagedList } from '../../features/games/use-paged-games.ts';
+import { usePagedCall } from '../../features/games/use-paged-games.ts';
 import { formatShortTime } from '../../features/money/money-data.ts';
-import { decodeTradeRecords } from '../../features/trade-buy/trade-data.ts';
 import '../../features/trade-buy/trade-buy.css';
-import * as calls from '../../../api/protocol/call-refs.ts';
+import * as tradeCalls from '../../../api/protocol/calls/trade.ts';
 
 /**
  * /traderecord: 已购买 / 已出售 / 出售中 / 审核中 (getTradeRecords), paged. A bought or sold row opens
@@ -35,7 +34,7 @@ export default function TradeRecordPage({ data }: PageProps) {
 }
 
 function RecordList({ tab }: { tab: TradeRecordTab }) {
-  const list = usePagedList<TradeRecordItem>(`tradeRecords.${tab}`, calls.trade.getTradeRecords, { tab }, decodeTradeRecords, 20);
+  const list = usePagedCall(`tradeRecords.${tab}`, tradeCalls.getTradeRecords, { tab }, 20);
   return (
     <div role="tabpanel" aria-label={TRADE_RECORD_TAB_TEXT[tab]}>
       <PagedListView list={list} rowHeight={ROW_HEIGHT} getKey={(row) => `${row.tab}-${row.id}`} renderRow={(row) => <RecordRow row={row} />} emptyMessage={`暂无${TRADE_RECORD_TAB_TEXT[tab]}的记录`} label={TRADE_RECORD_TAB_TEXT[tab]} />

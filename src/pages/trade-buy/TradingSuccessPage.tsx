@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useState } from 'react';
 import type { TradeView } from '../../../api/protocol/calls/trade.ts';
 import { formatYuan } from '../../../api/protocol/money.ts';
 import { checkReason, TRADE_MSG, TRADE_REASON_MAX } from '../../../api/protocol/trade-rules.ts';
@@ -12,12 +12,12 @@ import { LoadFailed } from '../../components/LoadFailed.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { formatShortTime } from '../../features/money/money-data.ts';
 import { Row, Skeleton } from '../../features/payment/checkout-parts.tsx';
-import { decodeTradeView, tradeRefOf, type TradeRef } from '../../features/trade-buy/trade-data.ts';
+import { tradeRefOf, type TradeRef } from '../../features/trade-buy/trade-data.ts';
 import { useTradeAction } from '../../features/trade-buy/use-trade-action.ts';
 import { copyText } from '../../app/clipboard.ts';
 import '../../features/payment/checkout.css';
 import '../../features/trade-buy/trade-buy.css';
-import * as calls from '../../../api/protocol/call-refs.ts';
+import * as tradeCalls from '../../../api/protocol/calls/trade.ts';
 
 /**
  * /tradingsuccess data { trade_id } | { order_number }: a paid trade. The buyer sees the role
@@ -55,8 +55,8 @@ export default function TradingSuccessPage({ data }: PageProps) {
 }
 
 function TradeLoader({ tradeRef }: { tradeRef: TradeRef }) {
-  const trade = useRemoteData('trade', calls.trade.getTrade, tradeRef);
-  const view = useMemo(() => decodeTradeView(trade.data), [trade.data]);
+  const trade = useRemoteData('trade', tradeCalls.getTrade, tradeRef);
+  const view = trade.data;
   // openDispute answers the trade as it now is; it replaces the loaded one.
   const [changed, setChanged] = useState<TradeView | null>(null);
   if (trade.failed) return <LoadFailed message={trade.error} onRetry={trade.retry} />;
@@ -138,7 +138,7 @@ function DisputeForm({ trade, onChanged }: { trade: TradeView; onChanged: (trade
   const [open, setOpen] = useState(false);
   const [reason, setReason] = useState('');
   const [invalid, setInvalid] = useState<string | null>(null);
-  const dispute = useTradeAction(calls.trade.openDispute, decodeTradeView, (changed) => {
+  const dispute = useTradeAction(tradeCalls.openDispute, (changed) => {
     showToast(TRADE_MSG.disputed);
     onChanged(changed);
   });

@@ -1,4 +1,3 @@
-import { useMemo } from 'react';
 import type { ListingDetail } from '../../../api/protocol/calls/trade.ts';
 import { formatYuan, MONEY_MSG } from '../../../api/protocol/money.ts';
 import { TRADE_MSG } from '../../../api/protocol/trade-rules.ts';
@@ -10,15 +9,15 @@ import { useRemoteData } from '../../app/use-remote-data.ts';
 import { LoadFailed } from '../../components/LoadFailed.tsx';
 import { Sheet } from '../../components/Sheet.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
-import { decodeBalances } from '../../features/money/money-data.ts';
+import * as walletCalls from '../../../api/protocol/calls/wallet.ts';
 import { Row, Skeleton } from '../../features/payment/checkout-parts.tsx';
 import { RealNameNoticeCard, useLacksRealName } from '../../features/payment/RealNameNotice.tsx';
-import { decodeListingDetail, routeId } from '../../features/trade-buy/trade-data.ts';
+import { routeId } from '../../features/trade-buy/trade-data.ts';
+import * as tradeCalls from '../../../api/protocol/calls/trade.ts';
 import { PAY_METHOD_NAMES } from '../../features/trade-buy/trade-text.ts';
 import { useTradePurchase, type TradePurchase } from '../../features/trade-buy/use-trade-purchase.ts';
 import '../../features/payment/checkout.css';
 import '../../features/trade-buy/trade-buy.css';
-import * as calls from '../../../api/protocol/call-refs.ts';
 
 /**
  * /wantpay data { listing_id }: one listing in full (screenshots, game, 区服, 角色, 累计充值, 小号天数,
@@ -47,8 +46,8 @@ export default function WantPayPage({ data }: PageProps) {
 }
 
 function ListingView({ listingId }: { listingId: number }) {
-  const listing = useRemoteData('tradeListing', calls.trade.getListing, { listing_id: listingId });
-  const detail = useMemo(() => decodeListingDetail(listing.data), [listing.data]);
+  const listing = useRemoteData('tradeListing', tradeCalls.getListing, { listing_id: listingId });
+  const detail = listing.data;
   if (listing.failed) return <LoadFailed message={listing.error} onRetry={listing.retry} />;
   if (listing.loading || listing.data === null) return <Skeleton />;
   if (!detail) return <LoadFailed message="商品信息有误，请稍后再试" onRetry={listing.refresh} />;
@@ -149,8 +148,8 @@ function ListingContent({ detail, lacksRealName }: { detail: ListingDetail; lack
 
 function ConfirmSheet({ detail, purchase }: { detail: ListingDetail; purchase: TradePurchase }) {
   const navigate = useNavigate();
-  const money = useRemoteData('tradeWallet', calls.wallet.getMoney);
-  const balances = useMemo(() => decodeBalances(money.data), [money.data]);
+  const money = useRemoteData('tradeWallet', walletCalls.getMoney);
+  const balances = money.data;
   const wallet = balances?.wallet_cents;
   const walletShort = wallet !== undefined && wallet < detail.price_cents;
   const busy = purchase.busy;

@@ -67,7 +67,7 @@ const detail = (extra: Record<string, unknown> = {}) => ({
   ...card(31),
   role_name: '逍遥',
   description: '全身神装',
-  images: ['/media/trade/aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa.webp', 'javascript:alert(1)'],
+  images: ['/media/trade/aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa.webp'],
   has_second_password: true,
   seller: { nickname: '张**', sold_count: 2 },
   is_own: false,
@@ -301,7 +301,7 @@ describe('/wantpay', () => {
 
   it('an unusable answer or id is a clear error, never a crash', async () => {
     renderPage(<WantPayPage data={{ listing_id: 31 }} />, () => ok({ id: 'x' }));
-    expect(await screen.findByText('商品信息有误，请稍后再试')).toBeTruthy();
+    expect(await screen.findByText('服务器返回数据异常')).toBeTruthy();
   });
 });
 
@@ -368,14 +368,14 @@ describe('/tradingsuccess', () => {
   });
 
   it('seller: the proceeds are 待入账 until released, never the password', async () => {
-    renderPage(<TradingSuccessPage data={{ trade_id: 5 }} />, () => ok({ ...TRADE, side: 'seller', can_dispute: false }));
+    renderPage(<TradingSuccessPage data={{ trade_id: 5 }} />, () => ok({ ...TRADE, side: 'seller', second_password: null, can_dispute: false }));
     expect(await screen.findByRole('heading', { name: '待入账' })).toBeTruthy();
     expect(screen.getByTestId('seller-net').textContent).toBe('¥83.00');
     expect(screen.queryByTestId('second-password')).toBeNull();
   });
 
   it('seller after release: 已到账', async () => {
-    renderPage(<TradingSuccessPage data={{ trade_id: 5 }} />, () => ok({ ...TRADE, side: 'seller', status: 'released', status_text: '交易完成', released_at: T }));
+    renderPage(<TradingSuccessPage data={{ trade_id: 5 }} />, () => ok({ ...TRADE, side: 'seller', second_password: null, can_dispute: false, status: 'released', status_text: '交易完成', released_at: T }));
     expect(await screen.findByRole('heading', { name: '已到账' })).toBeTruthy();
   });
 });
@@ -409,7 +409,7 @@ describe('/traderecord, /tradeinstruction, /ceshiyemian', () => {
     const { call } = renderPage(<CeShiYeMianPage data={null} />, (path) => {
       if (path === '/api/trade/getTradeTestStatus') return ok({ enabled: true });
       if (path === '/api/trade/makeTestSubAccount') return ok({ sub_account: { id: 9, name: '小号9', age_days: 8, topup_cents: 3000, eligible: true, reason: '', listing_id: null, roles: [] }, game: { game_id: 7, platform_game_id: 70, game_name: '仙剑奇缘' } });
-      return ok({ ...TRADE, status: 'released', status_text: '交易完成' });
+      return ok({ ...TRADE, status: 'released', status_text: '交易完成', released_at: T, can_dispute: false });
     });
     await act(async () => fireEvent.click(await screen.findByRole('button', { name: '生成可出售小号' })));
     const made = await screen.findByRole('status', { name: '生成结果' });

@@ -6,13 +6,12 @@ import { Link } from '../../app/Link.tsx';
 import { useNavigate, useSignedIn } from '../../app/use-navigation.ts';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { PagedListView } from '../../features/games/PagedListView.tsx';
-import { usePagedList } from '../../features/games/use-paged-games.ts';
+import { usePagedCall } from '../../features/games/use-paged-games.ts';
 import { formatShortTime } from '../../features/money/money-data.ts';
 import { MoneySignIn } from '../../features/money/money-parts.tsx';
-import { decodeMyListings } from '../../features/trade-sell/trade-sell-data.ts';
 import '../../features/trade-sell/trade-sell.css';
 import { useListingLifecycle } from '../../features/trade-sell/use-listing-lifecycle.ts';
-import * as calls from '../../../api/protocol/call-refs.ts';
+import { getMyListings } from '../../../api/protocol/calls/trade.ts';
 
 /**
  * /sellaccount (我的出售): the player's listings (getMyListings), latest first, paged and windowed.
@@ -38,7 +37,7 @@ export default function SellAccountPage() {
 }
 
 function Listings() {
-  const list = usePagedList<MyListing>('myListings', calls.trade.getMyListings, {}, decodeMyListings);
+  const list = usePagedCall('myListings', getMyListings, {});
   // The windowed list unmounts rows scrolled away; a row coming back starts from what its actor last knew.
   const latest = useRef(new Map<number, MyListing>());
   return (
