@@ -34,7 +34,7 @@ describe('the modules’ scheduled jobs', () => {
   it('every module with jobs is listed once, by name', () => {
     const names = MODULES.map((domain) => domain.name);
     expect(new Set(names).size).toBe(names.length);
-    expect(MODULES.filter((domain) => domain.jobs).map((domain) => domain.name)).toEqual(['accounts', 'tasks', 'wallet', 'trading']);
+    expect(MODULES.filter((domain) => domain.jobs).map((domain) => domain.name)).toEqual(['accounts', 'tasks', 'wallet', 'help', 'trading']);
   });
 
   it('with jobs: true they start once the app listens (not on ready) and stop when it closes', async () => {
