@@ -1,9 +1,9 @@
 import type { Transaction } from 'kysely';
-import * as trading from '../../../api/protocol/staff/trading.ts';
-import { LISTING_STATUSES, TRADE_MSG, type ListingStatus } from '../../../api/protocol/trade-rules.ts';
-import type { Database } from '../../db/schema.ts';
-import { joinedListings, reviewListing, staffListingViews, type ListingRow, type ReviewAction } from '../../trading/index.ts';
-import { handleStaff, staffOk, staffRefuse, type StaffCallDefinition, type StaffContext } from '../calls.ts';
+import * as trading from '../../api/protocol/staff/trading.ts';
+import { LISTING_STATUSES, TRADE_MSG, type ListingStatus } from '../../api/protocol/trade-rules.ts';
+import type { Database } from '../db/schema.ts';
+import { joinedListings, reviewListing, staffListingViews, type ListingRow, type ReviewAction } from './listings.ts';
+import { handleStaff, staffOk, staffRefuse, type StaffCallDefinition, type StaffContext } from '../staff/index.ts';
 
 /**
  * 账号交易 review queue (api/protocol/staff/trading.ts listings, approve, reject) over

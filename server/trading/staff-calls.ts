@@ -1,9 +1,9 @@
 import type { Transaction } from 'kysely';
-import * as trading from '../../../api/protocol/staff/trading.ts';
-import { TRADE_MSG, TRADE_STATUSES, type TradeStatus } from '../../../api/protocol/trade-rules.ts';
-import type { Database } from '../../db/schema.ts';
-import { refundTrade, releaseTrade, staffTrades, type Decided, type Result, type TradeRow } from '../../trading/index.ts';
-import { handleStaff, staffOk, staffRefuse, type StaffCallDefinition, type StaffContext } from '../calls.ts';
+import * as trading from '../../api/protocol/staff/trading.ts';
+import { TRADE_MSG, TRADE_STATUSES, type TradeStatus } from '../../api/protocol/trade-rules.ts';
+import type { Database } from '../db/schema.ts';
+import { refundTrade, releaseTrade, staffTrades, type Decided, type Result, type TradeRow } from './trades.ts';
+import { handleStaff, staffOk, staffRefuse, type StaffCallDefinition, type StaffContext } from '../staff/index.ts';
 
 /**
  * 账号交易: trades and disputes (api/protocol/staff/trading.ts trades, refund, release) over

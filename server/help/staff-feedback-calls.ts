@@ -1,12 +1,13 @@
 import type { Kysely } from 'kysely';
-import * as feedback from '../../../api/protocol/staff/feedback.ts';
-import type { FeedbackCounts, StaffFeedbackItem } from '../../../api/protocol/staff/feedback.ts';
-import { FEEDBACK_MSG, FEEDBACK_STATUSES } from '../../../api/protocol/help-rules.ts';
-import type { Database } from '../../db/schema.ts';
-import type { ObjectStorage } from '../../storage/index.ts';
-import { closeFeedback, feedbackForStaff, listFeedback, readFeedbackLog, replyToFeedback, type StaffFeedbackView } from '../../help/index.ts';
-import { postMessage } from '../../messages/index.ts';
-import { handleStaff, staffOk, staffRefuse, type StaffCallDefinition } from '../calls.ts';
+import * as feedback from '../../api/protocol/staff/feedback.ts';
+import type { FeedbackCounts, StaffFeedbackItem } from '../../api/protocol/staff/feedback.ts';
+import { FEEDBACK_MSG, FEEDBACK_STATUSES } from '../../api/protocol/help-rules.ts';
+import type { Database } from '../db/schema.ts';
+import type { ObjectStorage } from '../storage/index.ts';
+import { readFeedbackLog } from './feedback-logs.ts';
+import { closeFeedback, feedbackForStaff, listFeedback, replyToFeedback, type StaffFeedbackView } from './feedback.ts';
+import { postMessage } from '../messages/index.ts';
+import { handleStaff, staffOk, staffRefuse, type StaffCallDefinition } from '../staff/index.ts';
 
 /**
  * 意见反馈 (api/protocol/staff/feedback.ts): the queue and its actions over server/help/feedback.ts.

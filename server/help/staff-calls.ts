@@ -1,13 +1,13 @@
 import { sql, type Kysely } from 'kysely';
-import { ARTICLE_BODY_MAX, ARTICLE_MSG } from '../../../api/protocol/help-rules.ts';
-import * as articles from '../../../api/protocol/staff/articles.ts';
-import type { StaffArticle, StaffHelpCategory } from '../../../api/protocol/staff/articles.ts';
-import { CONTENT_MSG } from '../../../api/protocol/staff/content-fields.ts';
-import { iso } from '../../catalog/index.ts';
-import type { Database } from '../../db/schema.ts';
-import { createArticle, createCategory, listArticles, publishArticle, updateArticle, updateCategory, type ArticleInput } from '../../help/index.ts';
-import { htmlToText, sanitizeServerHtml } from '../../html-sanitize.ts';
-import { handleStaff, staffOk, staffRefuse, type StaffCallDefinition } from '../calls.ts';
+import { ARTICLE_BODY_MAX, ARTICLE_MSG } from '../../api/protocol/help-rules.ts';
+import * as articles from '../../api/protocol/staff/articles.ts';
+import type { StaffArticle, StaffHelpCategory } from '../../api/protocol/staff/articles.ts';
+import { CONTENT_MSG } from '../../api/protocol/staff/content-fields.ts';
+import { iso } from '../catalog/index.ts';
+import type { Database } from '../db/schema.ts';
+import { createArticle, createCategory, listArticles, publishArticle, updateArticle, updateCategory, type ArticleInput } from './articles.ts';
+import { htmlToText, sanitizeServerHtml } from '../html-sanitize.ts';
+import { handleStaff, staffOk, staffRefuse, type StaffCallDefinition } from '../staff/index.ts';
 
 /**
  * 帮助文章 (api/protocol/staff/articles.ts) over server/help/articles.ts, which checks and
