@@ -1,8 +1,7 @@
 import { periodicJobs, type ServerModule } from '../module.ts';
 import { helpCalls } from './calls.ts';
 import { startFeedbackLogJob } from './feedback-logs.ts';
-import { staffArticleCalls } from './staff-calls.ts';
-import { staffFeedbackCalls } from './staff-feedback-calls.ts';
+import { staffArticleCalls, staffFeedbackCalls } from './staff-calls.ts';
 
 // What other domains use of the help centre (the about page).
 export { aboutItems } from './articles.ts';

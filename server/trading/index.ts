@@ -3,8 +3,7 @@ import { startTradingJobs } from './jobs.ts';
 import { tradeListingCalls } from './listing-calls.ts';
 import { tradePurchaseCalls } from './purchase-calls.ts';
 import { registerSubAccountSessions } from './sessions.ts';
-import { staffTradeDisputeCalls } from './staff-calls.ts';
-import { staffListingReviewCalls } from './staff-listing-calls.ts';
+import { staffListingReviewCalls, staffTradeDisputeCalls } from './staff-calls.ts';
 
 /** 账号交易: listings, purchases, disputes and the sub-accounts' game sessions. */
 export const tradingModule: ServerModule = {
