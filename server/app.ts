@@ -11,6 +11,7 @@ import type { ModuleServices, ServerModule } from './module.ts';
 import { accountsModule } from './accounts/index.ts';
 import { catalogModule } from './catalog/index.ts';
 import { helpModule } from './help/index.ts';
+import { holidaysModule } from './holidays/index.ts';
 import { inviteModule } from './invite/index.ts';
 import { messagesModule } from './messages/index.ts';
 import { serviceModule } from './service/index.ts';
@@ -33,7 +34,7 @@ import { registerDevSmsOutbox, type SmsProvider } from './sms.ts';
 import { createFirstPaint } from './first-paint.ts';
 import { registerSecurityHeaders } from './security-headers.ts';
 import { registerStaffConsoleFiles, registerStaticFiles } from './static-files.ts';
-import { registerStaffCalls } from './staff/calls.ts';
+import { registerStaffCalls, type StaffCallDefinition } from './staff/calls.ts';
 import { createObjectStorage, type ObjectStorage } from './storage/index.ts';
 import { createHolidaySource, type HolidaySource } from './holidays/store.ts';
 import { redactUploadTicket } from './uploads/upload-routes.ts';
@@ -107,11 +108,24 @@ export const ORDER_HOOKS: OrderHooks = {
  * The server's product domains, each a folder whose index.ts exports its module (server/module.ts):
  * buildApp serves their calls and routes and runs their jobs; server/main.ts seeds them in this order.
  */
-export const MODULES: readonly ServerModule[] = [catalogModule, accountsModule, serviceModule, tasksModule, walletModule, helpModule, messagesModule, inviteModule, withdrawalsModule, tradingModule, staffModule, uploadsModule];
+export const MODULES: readonly ServerModule[] = [catalogModule, accountsModule, serviceModule, tasksModule, walletModule, helpModule, messagesModule, inviteModule, withdrawalsModule, tradingModule, holidaysModule, staffModule, uploadsModule];
 
 /** Without services (e.g. to list paths) the SMS calls answer '验证码发送失败'. */
 export function allCalls(services: ModuleServices = { sms: { send: () => Promise.reject(new Error('no SMS provider')) } }): CallDefinition[] {
   return MODULES.flatMap((domain) => domain.calls(services));
+}
+
+/**
+ * Every staff call the server serves (docs/staff-console.md). HOW TO ADD ONE: declare it with
+ * defineStaffCall in api/protocol/staff/<group>.ts (listed in api/protocol/staff/all.ts), serve it
+ * with handleStaff (server/staff/index.ts) in the server/<domain>/staff-calls.ts of the domain whose
+ * data it changes, and return it from that module's staffCalls. server/staff/registry.test.ts then
+ * checks, for every call listed, that a player's token, no session and each role not allowed are
+ * refused. Without services (listing the calls) the modules use stand-ins (server/module.ts), and
+ * the calls that read stored objects fail.
+ */
+export function allStaffCalls(services: Omit<ModuleServices, 'sms'> = {}): StaffCallDefinition[] {
+  return MODULES.flatMap((domain) => domain.staffCalls?.(services) ?? []);
 }
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
@@ -172,7 +186,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const now = deps.now ?? Date.now;
   const storage = deps.storage ?? createObjectStorage(config.storage);
   if (!deps.storage) app.addHook('onClose', () => storage.close());
-  registerStaffCalls(app, MODULES.flatMap((domain) => domain.staffCalls?.({ serviceBus, holidays, storage }) ?? []), deps);
+  registerStaffCalls(app, allStaffCalls({ serviceBus, holidays, storage }), deps);
   registerDevSmsOutbox(app, sms, config.production, deps.kv);
   // Each module's routes go on the app itself: the few that need their own content-type parser
   // (the money notifications, uploads) already scope it in a child context of their own.

@@ -7,8 +7,8 @@ import { authAccountCalls } from './auth-account.ts';
 import { profileCalls } from './profile.ts';
 import { realNameCalls } from './real-name.ts';
 
-// What other domains use of accounts: sealing (withdrawals' payee names, staff TOTP secrets).
-export { aesSealer, identitySealer, type IdentitySealer, type Sealer } from './seal.ts';
+// What other domains use of accounts: sealing (withdrawals' payee names).
+export { identitySealer, type IdentitySealer } from './seal.ts';
 
 /** The player's account: sign-in and sign-up, the account page, its security, profile, real-name verification and cancellation. */
 export const accountsModule: ServerModule = {

@@ -5,28 +5,11 @@ import { registerAgentStream } from './agent-stream.ts';
 import { MemoryServiceBus } from './bus.ts';
 import { serviceCalls } from './calls.ts';
 import { registerDevServiceAgent } from './dev-agent.ts';
+import { staffServiceCalls } from './staff-calls.ts';
 import { registerServiceStream, type ServiceStreamHub } from './stream.ts';
 
-// What the staff console's desk uses of customer service.
-export { MemoryServiceBus, type ServiceBus } from './bus.ts';
-export {
-  agentReplyIn,
-  announce,
-  closeConversationIn,
-  conversationMessages,
-  conversationSummary,
-  createQuickReply,
-  deleteQuickReply,
-  listQueue,
-  listQuickReplies,
-  queueCounts,
-  recordAgentUpload,
-  takeConversationIn,
-  toChatMessage,
-  updateQuickReply,
-  type ConversationSummary,
-  type Pending,
-} from './conversations.ts';
+// What the staff console's uploads record of an agent's picture.
+export { recordAgentUpload } from './conversations.ts';
 
 const streamHubs = new WeakMap<FastifyInstance, ServiceStreamHub>();
 
@@ -39,6 +22,8 @@ export function serviceStreamsOf(app: FastifyInstance): ServiceStreamHub | undef
 export const serviceModule: ServerModule = {
   name: 'service',
   calls: (services) => serviceCalls(services.serviceBus ?? new MemoryServiceBus()),
+  // The desk's calls; what they change is announced on the same bus as the player's.
+  staffCalls: (services) => staffServiceCalls(services.serviceBus ?? new MemoryServiceBus()),
   routes: (app, deps) => {
     const { db, kv, config, now, serviceBus: bus } = deps;
     const heartbeat = deps.serviceStream?.heartbeatMs ? { heartbeatMs: deps.serviceStream.heartbeatMs } : {};

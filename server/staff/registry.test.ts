@@ -5,7 +5,7 @@ import { DATABASE_KINDS } from '../../tests/helpers/test-db.ts';
 import { startTestServer, type TestServer } from '../../tests/helpers/test-server.ts';
 import { devSmsCode, wireClient } from '../../tests/helpers/wire-client.ts';
 import { signedInStaff, staffCall, type StaffCredentials } from '../../tests/helpers/staff.ts';
-import { allStaffCalls } from './registry.ts';
+import { allStaffCalls } from '../app.ts';
 
 /** Every registered staff call, whoever adds it: the auth rules hold for all of them. */
 describe('the staff call registry and its declarations', () => {

@@ -13,7 +13,7 @@ import { verifyPassword } from '../passwords.ts';
 import { DEV_REAL_NAME_SECRET } from '../accounts/real-name-provider.ts';
 import { registerStaffCalls } from './calls.ts';
 import { DEV_STAFF_ACCOUNTS, seedDevStaff } from './dev-accounts.ts';
-import { allStaffCalls } from './registry.ts';
+import { allStaffCalls } from '../app.ts';
 import { sessionCookie, sessionTokenOf } from './sessions.ts';
 import { staffKeys, totpCodeAt } from './totp.ts';
 

@@ -1,6 +1,6 @@
 import { HOTP, Secret, TOTP } from 'otpauth';
 import { createHmac, hkdfSync } from 'node:crypto';
-import { aesSealer, type Sealer } from '../accounts/index.ts';
+import { aesSealer, type Sealer } from '../seal.ts';
 import { PRODUCT } from '../product.ts';
 
 /**

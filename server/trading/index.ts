@@ -3,15 +3,14 @@ import { startTradingJobs } from './jobs.ts';
 import { tradeListingCalls } from './listing-calls.ts';
 import { tradePurchaseCalls } from './purchase-calls.ts';
 import { registerSubAccountSessions } from './sessions.ts';
-
-// What the staff console's review and disputes use of trading.
-export { joinedListings, reviewListing, staffListingViews, type ListingRow, type ReviewAction } from './listings.ts';
-export { refundTrade, releaseTrade, staffTrades, type Decided, type Result, type TradeRow } from './trades.ts';
+import { staffListingReviewCalls, staffTradeDisputeCalls } from './staff-calls.ts';
 
 /** 账号交易: listings, purchases, disputes and the sub-accounts' game sessions. */
 export const tradingModule: ServerModule = {
   name: 'trading',
   calls: () => [...tradeListingCalls, ...tradePurchaseCalls],
+  // The console's review of listings, and its trades and disputes.
+  staffCalls: () => [...staffListingReviewCalls, ...staffTradeDisputeCalls],
   // The simulated game's session check of sub-account log-ins.
   routes: (app, deps) => registerSubAccountSessions(app, deps.db, deps.now),
   // Sellers' proceeds after the cooling-off, listings past their term (every minute).

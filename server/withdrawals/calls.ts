@@ -7,7 +7,7 @@ import { listForPlayer, submitWithdrawal, withdrawalView, withdrawInfo } from '.
 /**
  * Withdrawals, the players' side (api/protocol/calls/withdraw.ts): profitTixian (from 收益),
  * balanceTixian (from the withdrawable part of 余额), the form's facts and the records. A player
- * reads only their own requests. Staff review: server/staff/routes/withdrawals.ts.
+ * reads only their own requests. Staff review: server/withdrawals/staff-calls.ts.
  */
 
 function submit(source: WithdrawSource) {

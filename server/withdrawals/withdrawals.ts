@@ -267,7 +267,7 @@ export async function listForPlayer(db: Db, userId: number, page: number, limit:
   return { list: rows.map(withdrawalView), total: Number(n) };
 }
 
-// ---- Staff review (server/staff/routes/withdrawals.ts) ----
+// ---- Staff review (server/withdrawals/staff-calls.ts) ----
 
 export type StaffAction = { kind: 'approve' } | { kind: 'pay'; payoutRef: string } | { kind: 'reject'; reason: string };
 

@@ -1,11 +1,11 @@
 import type { Kysely, Transaction } from 'kysely';
-import * as withdrawals from '../../../api/protocol/staff/withdrawals.ts';
-import type { StaffWithdrawal, WithdrawalCounts } from '../../../api/protocol/staff/withdrawals.ts';
-import { WITHDRAW_MSG, WITHDRAW_STATUS_TEXT, WITHDRAW_STATUSES, type WithdrawStatus } from '../../../api/protocol/withdraw-rules.ts';
-import { iso } from '../../catalog/index.ts';
-import type { Database } from '../../db/schema.ts';
-import { payeeSealer, reviewWithdrawal, STAFF_COLUMNS, type StaffAction, type StaffRow } from '../../withdrawals/index.ts';
-import { handleStaff, staffOk, staffRefuse, type StaffCallDefinition, type StaffContext } from '../calls.ts';
+import * as withdrawals from '../../api/protocol/staff/withdrawals.ts';
+import type { StaffWithdrawal, WithdrawalCounts } from '../../api/protocol/staff/withdrawals.ts';
+import { WITHDRAW_MSG, WITHDRAW_STATUS_TEXT, WITHDRAW_STATUSES, type WithdrawStatus } from '../../api/protocol/withdraw-rules.ts';
+import { iso } from '../catalog/index.ts';
+import type { Database } from '../db/schema.ts';
+import { payeeSealer, reviewWithdrawal, STAFF_COLUMNS, type StaffAction, type StaffRow } from './withdrawals.ts';
+import { handleStaff, staffOk, staffRefuse, type StaffCallDefinition, type StaffContext } from '../staff/index.ts';
 
 /**
  * 提现审核 (api/protocol/staff/withdrawals.ts) over server/withdrawals/withdrawals.ts. Every query

@@ -1,15 +1,15 @@
 import type { Kysely } from 'kysely';
-import { MESSAGE_KIND_NAMES, MESSAGE_MSG, NOTICE_HTML_MAX } from '../../../api/protocol/messages.ts';
-import * as broadcasts from '../../../api/protocol/staff/broadcasts.ts';
-import type { StaffBroadcast } from '../../../api/protocol/staff/broadcasts.ts';
-import { CONTENT_MSG } from '../../../api/protocol/staff/content-fields.ts';
-import * as notices from '../../../api/protocol/staff/notices.ts';
-import type { StaffNotice } from '../../../api/protocol/staff/notices.ts';
-import { iso } from '../../catalog/index.ts';
-import { htmlToText, sanitizeServerHtml } from '../../html-sanitize.ts';
-import type { Database } from '../../db/schema.ts';
-import { broadcastMessage, publishNotice, withdrawNotice } from '../../messages/index.ts';
-import { handleStaff, staffOk, staffRefuse, type StaffCallDefinition } from '../calls.ts';
+import { MESSAGE_KIND_NAMES, MESSAGE_MSG, NOTICE_HTML_MAX } from '../../api/protocol/messages.ts';
+import * as broadcasts from '../../api/protocol/staff/broadcasts.ts';
+import type { StaffBroadcast } from '../../api/protocol/staff/broadcasts.ts';
+import { CONTENT_MSG } from '../../api/protocol/staff/content-fields.ts';
+import * as notices from '../../api/protocol/staff/notices.ts';
+import type { StaffNotice } from '../../api/protocol/staff/notices.ts';
+import { iso } from '../catalog/index.ts';
+import { htmlToText, sanitizeServerHtml } from '../html-sanitize.ts';
+import type { Database } from '../db/schema.ts';
+import { broadcastMessage, publishNotice, withdrawNotice } from './staff.ts';
+import { handleStaff, staffOk, staffRefuse, type StaffCallDefinition } from '../staff/index.ts';
 
 /**
  * 公告 and 站内广播 (api/protocol/staff/notices.ts, broadcasts.ts) over server/messages/staff.ts.

@@ -1,8 +1,8 @@
 import type { Kysely } from 'kysely';
-import * as desk from '../../../api/protocol/staff/service.ts';
-import { DESK_MSG, type DeskConversation } from '../../../api/protocol/service-desk.ts';
-import type { Database } from '../../db/schema.ts';
-import type { ServiceBus } from '../../service/index.ts';
+import * as desk from '../../api/protocol/staff/service.ts';
+import { DESK_MSG, type DeskConversation } from '../../api/protocol/service-desk.ts';
+import type { Database } from '../db/schema.ts';
+import type { ServiceBus } from './bus.ts';
 import {
   agentReplyIn,
   announce,
@@ -19,11 +19,9 @@ import {
   updateQuickReply,
   type ConversationSummary,
   type Pending,
-} from '../../service/index.ts';
-import { ACCEPTED_IMAGE_TYPES, MAX_UPLOAD_BYTES, UPLOAD_TICKET_TTL_MS } from '../../uploads/index.ts';
-import { handleStaff, staffOk, staffRefuse, type StaffCallDefinition, type StaffContext } from '../calls.ts';
-import type { StaffIdentity } from '../sessions.ts';
-import { issueStaffUploadTicket, staffUploadUrl } from '../uploads.ts';
+} from './conversations.ts';
+import { ACCEPTED_IMAGE_TYPES, MAX_UPLOAD_BYTES, UPLOAD_TICKET_TTL_MS } from '../uploads/index.ts';
+import { handleStaff, issueStaffUploadTicket, staffOk, staffRefuse, staffUploadUrl, type StaffCallDefinition, type StaffContext, type StaffIdentity } from '../staff/index.ts';
 
 /**
  * The customer-service desk's calls (api/protocol/staff/service.ts). The agents' rules are the

@@ -1,12 +1,12 @@
-import { calendarYearRange, CALENDAR_MSG, problemText, validateYearCalendar, type CalendarEntry } from '../../../api/protocol/holiday-calendar.ts';
-import * as holidays from '../../../api/protocol/staff/holidays.ts';
-import type { StaffCalendarYear } from '../../../api/protocol/staff/holidays.ts';
-import { chinaDate } from '../../china-time.ts';
+import { calendarYearRange, CALENDAR_MSG, problemText, validateYearCalendar, type CalendarEntry } from '../../api/protocol/holiday-calendar.ts';
+import * as holidays from '../../api/protocol/staff/holidays.ts';
+import type { StaffCalendarYear } from '../../api/protocol/staff/holidays.ts';
+import { chinaDate } from '../china-time.ts';
 import type { Kysely } from 'kysely';
-import type { Database } from '../../db/schema.ts';
-import { type HolidaySource, readOperatorYear, saveOperatorYear, type StoredYear, uncachedCalendar } from '../../holidays/index.ts';
-import { packageYearEntries, type HolidayCalendar } from '../../minors.ts';
-import { handleStaff, staffOk, staffRefuse, type StaffCallDefinition } from '../calls.ts';
+import type { Database } from '../db/schema.ts';
+import { type HolidaySource, readOperatorYear, saveOperatorYear, type StoredYear, uncachedCalendar } from './store.ts';
+import { packageYearEntries, type HolidayCalendar } from '../minors.ts';
+import { handleStaff, staffOk, staffRefuse, type StaffCallDefinition } from '../staff/index.ts';
 
 /**
  * 节假日日历 (api/protocol/staff/holidays.ts) over server/holidays/store.ts. A save is checked
