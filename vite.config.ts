@@ -12,6 +12,28 @@ const SOURCE_MODULE = /\.(ts|tsx|js|mjs|css|json)(\?|$)/;
  * one more request before the first paint, and on a slow phone's few connections it holds one
  * that the entry script needs. Page chunks keep their styles in files.
  */
+/**
+ * crypto-js's ciphers (aes, cipher-core) load EvpKDF, and with it SHA-1 and HMAC, for keys derived from a
+ * passphrase (AES.encrypt(text, 'a string')). The wire protocol only ever passes the key's bytes
+ * (api/crypto-browser.ts), so the app's builds give them an EvpKDF that refuses: about
+ * 1.5 KB gzip less in the entry. Every e2e walk signs and encrypts its calls with the built bundle.
+ */
+export const CRYPTO_JS_NO_KDF = '\0crypto-js-no-passphrase-kdf';
+export function cryptoJsWithoutPassphraseKeys(): Plugin {
+  return {
+    name: 'crypto-js-without-passphrase-keys',
+    enforce: 'pre',
+    resolveId(source, importer) {
+      if (source === './evpkdf' && importer !== undefined && /crypto-js[\\/][a-z0-9-]+\.js$/.test(importer)) return CRYPTO_JS_NO_KDF;
+      return null;
+    },
+    load(id) {
+      if (id !== CRYPTO_JS_NO_KDF) return null;
+      return "import CryptoJS from 'crypto-js/core';\nCryptoJS.algo.EvpKDF = { create() { throw new Error('crypto-js: passphrase keys are not used by this app (vite.config.ts)'); } };\nexport default CryptoJS;\n";
+    },
+  };
+}
+
 function inlineEntryStylesheet(): Plugin[] {
   const inlined = new Set<string>();
   return [
@@ -358,7 +380,7 @@ export default defineConfig(({ mode, command }) => {
   const entryGroup = entryChunkGroup();
   return {
     // Fast Refresh only matters in dev; Vite 8 compiles JSX itself (STACK.md).
-    plugins: command === 'serve' ? [react()] : [entryGroup.plugin, ...inlineEntryStylesheet(), warmUpChunks(), chunkModules(), bootScripts(), ...offlineShell()],
+    plugins: command === 'serve' ? [react()] : [cryptoJsWithoutPassphraseKeys(), entryGroup.plugin, ...inlineEntryStylesheet(), warmUpChunks(), chunkModules(), bootScripts(), ...offlineShell()],
     // bench:downloads measures commits with <Profiler>, which only React's profiling build reports.
     ...(mode === 'bench' ? { resolve: { alias: [{ find: /^react-dom\/client$/, replacement: 'react-dom/profiling' }] } } : {}),
     build: {

@@ -1,5 +1,5 @@
 import { defineConfig, type Plugin } from 'vite';
-import { LEGACY_ENTRY, LEGACY_TARGET } from './vite.config.ts';
+import { cryptoJsWithoutPassphraseKeys, LEGACY_ENTRY, LEGACY_TARGET } from './vite.config.ts';
 
 /**
  * The legacy build, for the WebViews at or above the minimum (Chromium 66) that cannot parse the
@@ -33,7 +33,7 @@ function cssEnvFallbacks(): Plugin {
 }
 
 export default defineConfig({
-  plugins: [cssEnvFallbacks()],
+  plugins: [cryptoJsWithoutPassphraseKeys(), cssEnvFallbacks()],
   define: { 'import.meta.env.VITE_BUNDLE': JSON.stringify('legacy') },
   publicDir: false,
   build: {

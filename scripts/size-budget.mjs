@@ -5,8 +5,9 @@ import { gzipSync } from 'node:zlib';
 import { staffLeaks } from './staff-isolation.mjs';
 
 const dist = path.resolve(import.meta.dirname, '../dist/client');
-// entryJsGzip: 120 KB before the account pages; 122 KB since (docs/decisions.md "Size budget after the accounts").
-const BUDGETS = { entryJsGzip: 122 * 1024, indexHtmlGzip: 12 * 1024, entryCssGzip: 30 * 1024 };
+// entryJsGzip: 120 KB before the account pages; 122 KB since (docs/decisions.md "Size budget after the accounts");
+// 121.5 KB once crypto-js's passphrase key derivation left the build (vite.config.ts).
+const BUDGETS = { entryJsGzip: 121.5 * 1024, indexHtmlGzip: 12 * 1024, entryCssGzip: 30 * 1024 };
 
 if (!existsSync(path.join(dist, 'index.html'))) {
   console.error('size budget: no build in dist/client (run npm run build)');
@@ -28,7 +29,7 @@ for (const [name, bytes] of Object.entries(figures)) {
   const budget = BUDGETS[name];
   const ok = bytes <= budget;
   if (!ok) failed++;
-  console.log(`${ok ? 'ok  ' : 'OVER'} ${name.padEnd(14)} ${(bytes / 1024).toFixed(1).padStart(7)} KB gzip  (budget ${(budget / 1024).toFixed(0)} KB)  ${name.startsWith('entryJs') ? scripts.join(', ') : ''}`);
+  console.log(`${ok ? 'ok  ' : 'OVER'} ${name.padEnd(14)} ${(bytes / 1024).toFixed(1).padStart(7)} KB gzip  (budget ${(budget / 1024).toFixed(1)} KB)  ${name.startsWith('entryJs') ? scripts.join(', ') : ''}`);
 }
 
 // The legacy build (vite.legacy.config.ts): what a Chromium 66-79 WebView loads instead of the
