@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { assign, createActor, fromPromise, sendParent, sendTo, setup, SimulatedClock } from 'xstate';
-import { createEventLog, EVENT_LOG_CAPACITY, memoryStorage, type EventLogOptions } from './event-log.ts';
+import { createEventLog, EVENT_LOG_CAPACITY, EVENT_LOG_LEFT_PAGE_KEY, memoryStorage, type EventLogOptions } from './event-log.ts';
 import { createDeferredEventLog } from './event-log-deferred.ts';
 import { decodeEventLog } from '../../api/protocol/event-log.ts';
 import { stopKeepingState } from './keep-state.ts';
@@ -255,6 +255,43 @@ describe('event log: persistence', () => {
     expect(entries[3]!.event).toMatchObject({ entries: 3, startedAt: '2025-01-01T00:00:00.000Z' });
     expect(second.log.exportLog().startedAt).toBe('2025-01-01T00:00:00.000Z');
     expect(second.log.actors().find((actor) => actor.name === 'parent')!.lastSeq).toBe(7);
+  });
+
+  it('a page left before its IndexedDB save lands is restored from the copy written at pagehide', async () => {
+    const storage = memoryStorage();
+    const leftPageStorage = new Map<string, string>();
+    const sessionLike = {
+      getItem: (key: string) => leftPageStorage.get(key) ?? null,
+      setItem: (key: string, value: string) => void leftPageStorage.set(key, value),
+      removeItem: (key: string) => void leftPageStorage.delete(key),
+    };
+    const wall = { now: Date.UTC(2025, 0, 1) };
+    const first = harness({ storage, leftPageStorage: sessionLike, lifecycle: { window, document }, wallClock: () => wall.now });
+    await first.log.ready;
+    first.actor.start();
+    await first.log.flush();
+    // The tap that leaves the page, then the page goes before the IndexedDB write of pagehide lands.
+    first.actor.send({ type: 'ui.password.change', value: 'a' });
+    wall.now += 300;
+    const save = vi.spyOn(storage, 'save').mockImplementation(() => new Promise<void>(() => {}));
+    window.dispatchEvent(new Event('pagehide'));
+    first.log.dispose();
+    save.mockRestore();
+    // IndexedDB holds the log without that tap.
+    expect((storage.data as { entries: unknown[] }).entries).toHaveLength(2);
+
+    const second = harness({ storage, leftPageStorage: sessionLike, wallClock: () => Date.UTC(2025, 0, 1, 0, 0, 10) });
+    await second.log.ready;
+    expect(second.log.entries().map((entry) => `${entry.actor} ${entry.event.type}`)).toEqual([
+      'parent xstate.init',
+      'parent/child xstate.init',
+      'parent ui.password.change',
+      'eventLog log.restored',
+    ]);
+    // Once this page's log is saved, the copy has served.
+    await second.log.flush();
+    expect(leftPageStorage.has(EVENT_LOG_LEFT_PAGE_KEY)).toBe(false);
+    second.log.dispose();
   });
 
   it('drops an unreadable stored log with a marker instead of failing', async () => {
