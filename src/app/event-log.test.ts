@@ -116,6 +116,7 @@ describe('event log: records what every actor receives', () => {
     const seqs = log.entries().map((entry) => entry.seq);
     expect(seqs).toEqual(seqs.map((_, index) => index + 1));
     expect(log.exportLog().actors.parent).toMatchObject({ status: 'stopped', lastSeq: stops[0]!.seq });
+    expect(decodeEventLog(log.exportLog()).ok).toBe(true);
 
     // Shown again (a kept-alive page): the same actor, its kept state, its child, its timer.
     clock.increment(500);
@@ -128,6 +129,19 @@ describe('event log: records what every actor receives', () => {
     clock.increment(1000);
     expect(log.entries().at(-1)).toMatchObject({ actor: 'parent', event: { type: 'xstate.after.settle.parent.settling' }, state: 'done' });
     expect(log.exportLog().actors).toMatchObject({ parent: { status: 'active', state: 'done' }, 'parent/child': { parent: 'parent', status: 'active' } });
+  });
+
+  it('lists a machine’s stop before its children’s at their time when the clock moved while they stopped', () => {
+    // performance.now() moves on while xstate stops the children before the machine reports its own stop.
+    let mono = 0;
+    const { log, actor } = harness({ now: () => (mono += 0.07) });
+    actor.start();
+    stopKeepingState(actor);
+    const stops = log.entries().filter((entry) => entry.event.type === 'xstate.stop');
+    expect(stops.map((entry) => entry.actor)).toEqual(['parent', 'parent/child']);
+    expect(stops[0]!.t).toBe(stops[1]!.t);
+    const file = log.exportLog();
+    expect(decodeEventLog(file)).toMatchObject({ ok: true });
   });
 
   it('exports a file the decoder accepts, JSON all the way down', async () => {

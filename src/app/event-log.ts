@@ -322,6 +322,9 @@ export function createEventLog(options: EventLogOptions = {}): EventLog {
     }
     if (descendants.length > 0) {
       entry.seq = descendants[0]!.seq;
+      // Its stop began with theirs: listed first, it takes the first one's time (t never decreases).
+      entry.t = descendants[0]!.t;
+      entry.at = descendants[0]!.at;
       descendants.forEach((child, index) => {
         child.seq = entry.seq + 1 + index;
         const owner = actors.get(child.sessionId);
