@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { assign, createActor, fromPromise, sendParent, sendTo, setup, SimulatedClock } from 'xstate';
-import { createEventLog, EVENT_LOG_CAPACITY, memoryStorage, type EventLogOptions } from './event-log.ts';
+import { createEventLog, EVENT_LOG_CAPACITY, EVENT_LOG_LEFT_PAGE_KEY, memoryStorage, type EventLogOptions } from './event-log.ts';
 import { createDeferredEventLog } from './event-log-deferred.ts';
 import { decodeEventLog } from '../../api/protocol/event-log.ts';
 import { stopKeepingState } from './keep-state.ts';
@@ -116,6 +116,7 @@ describe('event log: records what every actor receives', () => {
     const seqs = log.entries().map((entry) => entry.seq);
     expect(seqs).toEqual(seqs.map((_, index) => index + 1));
     expect(log.exportLog().actors.parent).toMatchObject({ status: 'stopped', lastSeq: stops[0]!.seq });
+    expect(decodeEventLog(log.exportLog()).ok).toBe(true);
 
     // Shown again (a kept-alive page): the same actor, its kept state, its child, its timer.
     clock.increment(500);
@@ -128,6 +129,19 @@ describe('event log: records what every actor receives', () => {
     clock.increment(1000);
     expect(log.entries().at(-1)).toMatchObject({ actor: 'parent', event: { type: 'xstate.after.settle.parent.settling' }, state: 'done' });
     expect(log.exportLog().actors).toMatchObject({ parent: { status: 'active', state: 'done' }, 'parent/child': { parent: 'parent', status: 'active' } });
+  });
+
+  it('lists a machine’s stop before its children’s at their time when the clock moved while they stopped', () => {
+    // performance.now() moves on while xstate stops the children before the machine reports its own stop.
+    let mono = 0;
+    const { log, actor } = harness({ now: () => (mono += 0.07) });
+    actor.start();
+    stopKeepingState(actor);
+    const stops = log.entries().filter((entry) => entry.event.type === 'xstate.stop');
+    expect(stops.map((entry) => entry.actor)).toEqual(['parent', 'parent/child']);
+    expect(stops[0]!.t).toBe(stops[1]!.t);
+    const file = log.exportLog();
+    expect(decodeEventLog(file)).toMatchObject({ ok: true });
   });
 
   it('exports a file the decoder accepts, JSON all the way down', async () => {
@@ -255,6 +269,43 @@ describe('event log: persistence', () => {
     expect(entries[3]!.event).toMatchObject({ entries: 3, startedAt: '2025-01-01T00:00:00.000Z' });
     expect(second.log.exportLog().startedAt).toBe('2025-01-01T00:00:00.000Z');
     expect(second.log.actors().find((actor) => actor.name === 'parent')!.lastSeq).toBe(7);
+  });
+
+  it('a page left before its IndexedDB save lands is restored from the copy written at pagehide', async () => {
+    const storage = memoryStorage();
+    const leftPageStorage = new Map<string, string>();
+    const sessionLike = {
+      getItem: (key: string) => leftPageStorage.get(key) ?? null,
+      setItem: (key: string, value: string) => void leftPageStorage.set(key, value),
+      removeItem: (key: string) => void leftPageStorage.delete(key),
+    };
+    const wall = { now: Date.UTC(2025, 0, 1) };
+    const first = harness({ storage, leftPageStorage: sessionLike, lifecycle: { window, document }, wallClock: () => wall.now });
+    await first.log.ready;
+    first.actor.start();
+    await first.log.flush();
+    // The tap that leaves the page, then the page goes before the IndexedDB write of pagehide lands.
+    first.actor.send({ type: 'ui.password.change', value: 'a' });
+    wall.now += 300;
+    const save = vi.spyOn(storage, 'save').mockImplementation(() => new Promise<void>(() => {}));
+    window.dispatchEvent(new Event('pagehide'));
+    first.log.dispose();
+    save.mockRestore();
+    // IndexedDB holds the log without that tap.
+    expect((storage.data as { entries: unknown[] }).entries).toHaveLength(2);
+
+    const second = harness({ storage, leftPageStorage: sessionLike, wallClock: () => Date.UTC(2025, 0, 1, 0, 0, 10) });
+    await second.log.ready;
+    expect(second.log.entries().map((entry) => `${entry.actor} ${entry.event.type}`)).toEqual([
+      'parent xstate.init',
+      'parent/child xstate.init',
+      'parent ui.password.change',
+      'eventLog log.restored',
+    ]);
+    // Once this page's log is saved, the copy has served.
+    await second.log.flush();
+    expect(leftPageStorage.has(EVENT_LOG_LEFT_PAGE_KEY)).toBe(false);
+    second.log.dispose();
   });
 
   it('drops an unreadable stored log with a marker instead of failing', async () => {

@@ -17,8 +17,9 @@ import { createRedactor } from './redact.ts';
  * `inspect` sees every event delivered to every actor of the runtime — views' sends, api
  * outcomes, timers, invoked actors' results, messages between machines — and keeps the last
  * 5,000, redacted, each with the receiver's state after it. The log is saved to IndexedDB at
- * most once a second and at once when the page is hidden or left, and restored on the next
- * start behind a 'log.restored' marker, so it survives a reload or a crash.
+ * most once a second and at once when the page is hidden or left (then also to sessionStorage,
+ * which lands even as the page goes), and restored on the next start behind a 'log.restored'
+ * marker, so it survives a reload or a crash.
  * Format: src/app/event-log-schema.ts; reader's guide: docs/qa-tools.md.
  */
 
@@ -31,6 +32,14 @@ const EVENT_LOG_ACTOR: typeof SchemaActor = 'eventLog';
 const EVENT_LOG_VERSION: typeof SchemaVersion = 2;
 /** What xstate's stop() delivers: it reaches the actor without an @xstate.event, only as a snapshot's cause. */
 const STOP = 'xstate.stop';
+
+/** sessionStorage key of the copy written as the page is left (see `leftPageStorage`); not a SPEC §3 localStorage key. */
+export const EVENT_LOG_LEFT_PAGE_KEY = 'qa.eventLog.leftPage';
+/**
+ * The largest copy written there (characters): the tab's session storage (~5M characters) is the
+ * app's too, so a log near its capacity is left to IndexedDB alone rather than crowd it out.
+ */
+export const EVENT_LOG_LEFT_PAGE_MAX_CHARS = 2_000_000;
 
 export interface EventLogStorage {
   load(): Promise<unknown>;
@@ -72,6 +81,14 @@ export interface EventLogOptions {
   /** Wall clock (Date.now). */
   wallClock?: () => number;
   persistDelayMs?: number;
+  /**
+   * Synchronous storage for the copy written at pagehide, read back at the restore when it is
+   * newer than `storage`'s. An IndexedDB write begun at pagehide is dropped when the page goes (a
+   * full navigation: the cashier, a reload), so without it the last second before leaving — the
+   * tap that sent the player away — would be missing from the restored log. Default: the tab's
+   * sessionStorage when `storage` is the default; null: none.
+   */
+  leftPageStorage?: Pick<Storage, 'getItem' | 'setItem' | 'removeItem'> | null;
   /** Where pagehide / visibilitychange are heard; null in Node. */
   lifecycle?: { window: LifecycleTarget; document: LifecycleTarget } | null;
 }
@@ -123,12 +140,27 @@ function defaultStorage(): EventLogStorage | null {
   return typeof indexedDB !== 'undefined' ? idbStorage() : null;
 }
 
+function defaultLeftPageStorage(): EventLogOptions['leftPageStorage'] {
+  try {
+    return typeof sessionStorage !== 'undefined' ? sessionStorage : null;
+  } catch {
+    return null; // storage disabled by the browser
+  }
+}
+
+/** The file's `exportedAt` as ms, or -Infinity when it has none. */
+function exportedAtMs(file: unknown): number {
+  const value = file && typeof file === 'object' ? Date.parse(String((file as { exportedAt?: unknown }).exportedAt)) : NaN;
+  return Number.isNaN(value) ? -Infinity : value;
+}
+
 export function createEventLog(options: EventLogOptions = {}): EventLog {
   const capacity = options.capacity ?? EVENT_LOG_CAPACITY;
   const storage = options.storage === undefined ? defaultStorage() : options.storage;
   const now = options.now ?? (() => performance.now());
   const wallClock = options.wallClock ?? (() => Date.now());
   const lifecycle = options.lifecycle === undefined ? defaultLifecycle() : options.lifecycle;
+  const leftPage = options.leftPageStorage === undefined ? (options.storage === undefined && storage ? defaultLeftPageStorage() : null) : options.leftPageStorage;
   const redactor = createRedactor();
 
   let entries: LogEntry[] = [];
@@ -290,6 +322,9 @@ export function createEventLog(options: EventLogOptions = {}): EventLog {
     }
     if (descendants.length > 0) {
       entry.seq = descendants[0]!.seq;
+      // Its stop began with theirs: listed first, it takes the first one's time (t never decreases).
+      entry.t = descendants[0]!.t;
+      entry.at = descendants[0]!.at;
       descendants.forEach((child, index) => {
         child.seq = entry.seq + 1 + index;
         const owner = actors.get(child.sessionId);
@@ -323,6 +358,8 @@ export function createEventLog(options: EventLogOptions = {}): EventLog {
     if (!storage || restoring) return;
     try {
       await storage.save(exportLog());
+      // The stored log is now the newest: a copy left by an earlier page is not needed any more.
+      leftPage?.removeItem(EVENT_LOG_LEFT_PAGE_KEY);
     } catch (error) {
       console.warn('event log: not saved', error);
     }
@@ -379,7 +416,9 @@ export function createEventLog(options: EventLogOptions = {}): EventLog {
   async function restore(): Promise<void> {
     if (!storage) return;
     try {
-      const stored = await storage.load();
+      let stored = await storage.load();
+      const left = readLeftPage();
+      if (left !== undefined && (stored === undefined || stored === null || exportedAtMs(left) >= exportedAtMs(stored))) stored = left;
       if (stored === undefined || stored === null) return;
       const { decodeEventLog } = await import('../../api/protocol/event-log.ts');
       const result = decodeEventLog(stored);
@@ -407,7 +446,32 @@ export function createEventLog(options: EventLogOptions = {}): EventLog {
     }
   }
 
-  const onPageHide = () => void flush();
+  /** The copy the last page left, parsed; undefined when there is none or it is unreadable JSON. */
+  function readLeftPage(): unknown {
+    try {
+      const text = leftPage?.getItem(EVENT_LOG_LEFT_PAGE_KEY);
+      return text ? (JSON.parse(text) as unknown) : undefined;
+    } catch {
+      return undefined;
+    }
+  }
+
+  /** Written synchronously: it lands even when the page is gone before IndexedDB commits. */
+  function saveLeftPage() {
+    if (!leftPage || restoring) return;
+    try {
+      const text = JSON.stringify(exportLog());
+      if (text.length <= EVENT_LOG_LEFT_PAGE_MAX_CHARS) leftPage.setItem(EVENT_LOG_LEFT_PAGE_KEY, text);
+    } catch (error) {
+      // Over the quota: the IndexedDB save below is all there is, as before.
+      console.warn('event log: not saved as the page was left', error);
+    }
+  }
+
+  const onPageHide = () => {
+    saveLeftPage();
+    void flush();
+  };
   const onVisibility = () => {
     if (lifecycle?.document.visibilityState === 'hidden') void flush();
   };

@@ -257,21 +257,52 @@ export function replayLog(log: EventLogFile, options: ReplayOptions = {}): Repla
     return run;
   };
 
+  /**
+   * Deliveries the replay made ahead of the entry at `index` for other root machines that are
+   * exactly those machines' next events in the log, later and before any reload: another
+   * machine's event came in between on the phone. That happens when the app's own code sends to
+   * one machine while another is in a transition: machine A's action (a view's callback) moves the
+   * router, an event to machine B at once, and A's child, started at the end of A's transition, is
+   * logged after B's event. The replay runs no app code, so A's child starts first. They wait for
+   * their entries; each machine's own events keep their exact order.
+   */
+  const nextInLog = (extras: Delivery[], entry: LogEntry, index: number): Set<Delivery> => {
+    const byRoot = new Map<string, Delivery[]>();
+    for (const extra of extras) {
+      const root = rootOf(extra.actor);
+      if (root !== rootOf(entry.actor)) byRoot.set(root, [...(byRoot.get(root) ?? []), extra]);
+    }
+    const waiting = new Set<Delivery>();
+    for (const [root, pending] of byRoot) {
+      let next = 0;
+      for (let at = index + 1; at < log.entries.length && next < pending.length; at++) {
+        const later = log.entries[at]!;
+        if (later.actor === EVENT_LOG_ACTOR) break;
+        if (later.machine === null || rootOf(later.actor) !== root) continue;
+        if (later.actor !== pending[next]!.actor || later.event.type !== pending[next]!.type) break;
+        waiting.add(pending[next++]!);
+      }
+    }
+    return waiting;
+  };
+
   /** Takes the replay's delivery matching the entry; earlier unmatched deliveries are divergences. */
-  const match = (entry: LogEntry): Delivery | null => {
-    const index = delivered.findIndex((item) => item.actor === entry.actor && item.type === entry.event.type);
-    if (index < 0) return null;
-    const found = delivered[index]!;
-    const skipped = delivered.splice(0, index + 1).slice(0, index);
+  const match = (entry: LogEntry, index: number): Delivery | null => {
+    const at = delivered.findIndex((item) => item.actor === entry.actor && item.type === entry.event.type);
+    if (at < 0) return null;
+    const found = delivered[at]!;
+    const skipped = delivered.splice(0, at + 1).slice(0, at);
+    const ahead = nextInLog(skipped, entry, index);
     // Children stop before their parent reports its own stop; the log lists the parent first.
-    delivered.unshift(...skipped.filter((extra) => extra.type === STOP));
+    const waiting = skipped.filter((extra) => extra.type === STOP || ahead.has(extra));
+    delivered.unshift(...waiting);
     for (const extra of skipped) {
-      if (extra.type !== STOP) problems.push(`before #${entry.seq}: the replay delivered '${extra.type}' to ${extra.actor}, which the log does not have here`);
+      if (!waiting.includes(extra)) problems.push(`before #${entry.seq}: the replay delivered '${extra.type}' to ${extra.actor}, which the log does not have here`);
     }
     return found;
   };
 
-  for (const entry of log.entries) {
+  for (const [index, entry] of log.entries.entries()) {
     if (options.until !== undefined && entry.seq > options.until) break;
     lastSeq = entry.seq;
     if (entry.actor === EVENT_LOG_ACTOR) {
@@ -334,7 +365,7 @@ export function replayLog(log: EventLogFile, options: ReplayOptions = {}): Repla
       }
     }
 
-    const delivery = match(entry);
+    const delivery = match(entry, index);
     const matched = delivery !== null;
     if (!matched) {
       const due = run?.clock.nextDue();

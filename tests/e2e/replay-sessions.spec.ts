@@ -4,11 +4,13 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { expect, test } from './fixtures/test.ts';
 import { seedPrivacyDecision } from './privacy.ts';
 import { staffSession } from './staff.ts';
-import { appRendered, at, freshPhone, register, signInStorage, smallGames } from './wire.ts';
+import { appRendered, at, freshPhone, openPage, register, registerAdult, signInStorage, smallGames, wireCall } from './wire.ts';
 
 /**
  * Real signed-in sessions recorded through the UI, exported from /testview ('导出日志') and replayed
- * by the code `npm run replay` runs (scripts/replay.ts): each must replay with no divergence.
+ * by the code `npm run replay` runs (scripts/replay.ts): each must replay with no divergence. Among
+ * them a top-up with a coupon and a trade purchase, both paid at the sandbox cashier (the page is
+ * left for it and the log continues on the way back).
  */
 
 const OUT = 'test-results/replay-sessions';
@@ -39,6 +41,27 @@ function replayFile(file: string) {
   const replay = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/replay.ts', file], { encoding: 'utf8' });
   writeFileSync(file.replace(/\.json$/, '.txt'), replay.stdout + replay.stderr);
   return { file, status: replay.status, output: replay.stdout + replay.stderr };
+}
+
+/** The same log with the recorded state of its first entry `pick` chooses changed: the replay names that entry and nothing else. */
+function expectAlteredStateReported(file: string, pick: (entry: LoggedEntry) => boolean, state: unknown) {
+  const log = JSON.parse(readFileSync(file, 'utf8')) as { entries: LoggedEntry[] };
+  const altered = log.entries.find(pick);
+  expect(altered, 'the log has the entry to alter').toBeDefined();
+  altered!.state = state;
+  const alteredFile = file.replace(/\.json$/, '-altered.json');
+  writeFileSync(alteredFile, JSON.stringify(log));
+  const divergent = replayFile(alteredFile);
+  expect(divergent.status).toBe(1);
+  expect(divergent.output).toContain(`✗ #${altered!.seq} ${altered!.actor} ${altered!.event.type}: state `);
+  expect(divergent.output).toContain('1 divergence(s)');
+}
+
+interface LoggedEntry {
+  seq: number;
+  actor: string;
+  event: { type: string };
+  state?: unknown;
 }
 
 /** Exports the log from /testview ('导出日志') and replays it. */
@@ -121,15 +144,7 @@ test('a password change, a paused download in the simulator and a task claim rep
   expect(replay.output).toMatch(/ reset +eventLog +log\.restored/);
 
   // The same log with one event's recorded state changed: the replay names that event.
-  const log = JSON.parse(readFileSync(replay.file, 'utf8')) as { entries: Array<{ seq: number; actor: string; event: { type: string }; state?: unknown }> };
-  const claimed = log.entries.find((item) => item.actor.startsWith('taskClaim') && item.event.type.startsWith('xstate.done.actor.'))!;
-  claimed.state = 'todo';
-  const altered = `${OUT}/password-download-claim-altered.json`;
-  writeFileSync(altered, JSON.stringify(log));
-  const divergent = replayFile(altered);
-  expect(divergent.status).toBe(1);
-  expect(divergent.output).toContain(`✗ #${claimed.seq} ${claimed.actor} ${claimed.event.type}: state `);
-  expect(divergent.output).toContain('1 divergence(s)');
+  expectAlteredStateReported(replay.file, (item) => item.actor.startsWith('taskClaim') && item.event.type.startsWith('xstate.done.actor.'), 'todo');
 });
 
 test('a bug report carries its log: the player consents, an agent steps through it on the diagrams and downloads it, and the file replays exactly', async ({ page, request, browser, baseURL }) => {
@@ -172,4 +187,102 @@ test('a bug report carries its log: the player consents, an agent steps through 
   expect(text).not.toMatch(/"token":\s*"[A-Za-z0-9_-]{20,}"/);
   const replay = replayFile(file);
   expect(replay.status, replay.output.slice(-4000)).toBe(0);
+});
+
+/** A game whose own coupon (not yet claimed, in stock) can be used on a ¥648 top-up of it. */
+async function gameWithClaimableCoupon(baseURL: string) {
+  const games = (await wireCall(baseURL, '/api/game/getGameList', { page: 1, limit: 30 })).data.list as { game_id: number; platform_game_id: number; name: string }[];
+  for (const game of games) {
+    const list = ((await wireCall(baseURL, '/api/coupon/getCouponList', { game_id: game.game_id, type: 'normal', page: 1, limit: 50 })).data?.list ?? []) as {
+      coupon_id: number;
+      game_id: number;
+      name: string;
+      remaining: number;
+      threshold_cents: number;
+    }[];
+    const coupon = list.find((item) => item.game_id === game.game_id && item.remaining > 0 && item.threshold_cents <= 64_800);
+    if (coupon) return { game, coupon };
+  }
+  throw new Error('no game with a claimable coupon usable for a ¥648 top-up');
+}
+
+test('a coupon claimed on /gamecoupon and used on a role top-up paid at the sandbox cashier replays exactly', async ({ page, baseURL }) => {
+  const account = await registerAdult(baseURL!);
+  const { game, coupon } = await gameWithClaimableCoupon(baseURL!);
+  await signInStorage(page, account);
+
+  // The game's coupon page: 领取 the coupon.
+  await openPage(page, at('/gamecoupon', { game_id: game.game_id, platform_game_id: game.platform_game_id }));
+  const card = page.getByTestId(`coupon-${coupon.coupon_id}`);
+  await card.getByRole('button', { name: '领取', exact: true }).click();
+  await expect(card.getByRole('button', { name: '已领取' })).toBeVisible();
+  const checkout = (await wireCall(baseURL!, '/api/order/getCheckoutCoupons', { kind: 'game', amount_cents: 64_800, platform_game_id: game.platform_game_id }, account)).data;
+  const mine = (checkout.usable as { id: number; name: string }[]).find((item) => item.name === coupon.name)!;
+  expect(mine, 'the claimed coupon is usable on the top-up').toBeDefined();
+
+  // /autorechargehao: 添加小号, ¥648, 下一步 → /rechargepay; the coupon chosen on /selectcoupon.
+  await navigate(page, at('/autorechargehao', { platform_game_id: game.platform_game_id }));
+  await page.getByRole('button', { name: '＋ 添加小号' }).click();
+  await page.getByRole('button', { name: '创建小号' }).click();
+  await expect(page.getByRole('radio', { name: /小号/ }).first()).toHaveAttribute('aria-checked', 'true');
+  await page.getByRole('button', { name: /^648元/ }).click();
+  await page.getByRole('button', { name: '下一步' }).click();
+  await expect(page).toHaveURL(/\/rechargepay/);
+  await page.getByRole('button', { name: /优惠券/ }).click();
+  await expect(page).toHaveURL(/\/selectcoupon/);
+  await page.getByTestId(`checkout-coupon-${mine.id}`).click();
+  await expect(page).toHaveURL(/\/rechargepay/);
+  await expect(page.getByRole('button', { name: /优惠券/ })).toContainText(coupon.name);
+
+  // The sandbox cashier (a page of the server: the app reloads on the way back), then the receipt.
+  await page.getByRole('button', { name: '立即支付' }).click();
+  await expect(page.getByText('沙箱支付，不会产生真实扣款')).toBeVisible();
+  await page.getByRole('button', { name: '支付', exact: true }).click();
+  await expect(page.getByRole('heading', { name: '已到账' })).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByText(/已到账 ¥648\.00/)).toBeVisible();
+  await page.waitForTimeout(1_200);
+
+  await navigate(page, '/testview');
+  await expect(page.getByRole('button', { name: '导出日志' })).toBeVisible();
+  const replay = await exportAndReplay(page, 'coupon-top-up');
+  expect(replay.status, replay.output.slice(-4000)).toBe(0);
+  // The log kept the tap that sent the player to the cashier, and the poll (order-poll) after the return.
+  expect(replay.output).toMatch(/ send +payment +ui\.pay\.submit[^\n]*\n(.*\n)*.* reset +eventLog +log\.restored/);
+  expect(replay.output).toMatch(/ done +payment\/poll +xstate\.done\.actor\.getOneOrder/);
+});
+
+test('a trade purchase paid at the sandbox cashier replays exactly; an altered answer is reported there', async ({ page, baseURL }) => {
+  const buyer = await registerAdult(baseURL!);
+  await signInStorage(page, buyer);
+  const listings = ((await wireCall(baseURL!, '/api/trade/getListings', { page: 1, limit: 50 })).data.list as { id: number; title: string; status: string }[]).filter(
+    (card) => card.status === 'on_sale',
+  );
+  const target = listings.at(-1)!;
+
+  await openPage(page, at('/wantpay', { listing_id: target.id }));
+  await expect(page.getByRole('heading', { name: target.title })).toBeVisible();
+  await page.getByRole('button', { name: '立即购买' }).click();
+  const sheet = page.getByRole('dialog', { name: '确认购买' });
+  await sheet.getByRole('button', { name: '确认购买' }).click();
+  await expect(page).toHaveURL(/\/orderpay\?data=.*order_number/);
+  await expect(page.getByRole('heading', { name: '等待支付' })).toBeVisible();
+  await page.getByRole('button', { name: '去支付' }).click();
+  await expect(page.getByText('沙箱支付，不会产生真实扣款')).toBeVisible();
+  await page.getByRole('button', { name: '支付', exact: true }).click();
+  await expect(page).toHaveURL(/\/tradingsuccess/, { timeout: 20_000 });
+  await expect(page.getByRole('heading', { name: '交易成功' })).toBeVisible();
+  await expect(page.getByTestId('trade-status')).toHaveText('冷静期中');
+  await page.waitForTimeout(1_200);
+
+  await navigate(page, '/testview');
+  await expect(page.getByRole('button', { name: '导出日志' })).toBeVisible();
+  const replay = await exportAndReplay(page, 'trade-purchase');
+  expect(replay.status, replay.output.slice(-4000)).toBe(0);
+  // The log kept the purchase before the cashier (the page was left for it) and its end after the return.
+  expect(replay.output).toMatch(/ send +tradePurchase +ui\.buy\.submit[^\n]*\n(.*\n)*.* reset +eventLog +log\.restored(.*\n)*.* tradePurchase +xstate\.done\.actor\.\S+ +→ paid/);
+  // Its poll child (order-poll), started as the page's onCreated moved the router to /orderpay.
+  expect(replay.output).toMatch(/ auto +tradePurchase\/pollOrder +xstate\.init/);
+
+  // The order's answer on the return recorded with another state: the replay names that answer.
+  expectAlteredStateReported(replay.file, (item) => item.actor === 'tradePurchase' && item.event.type.startsWith('xstate.done.actor.') && item.state === 'paid', 'checking');
 });

@@ -189,3 +189,64 @@ describe('replay of pages left and shown again', () => {
     expect(problems[0]).toBe(`#${next.seq} replayPage xstate.done.actor.load: state stale, the log recorded loaded`);
   });
 });
+
+/**
+ * A purchase as the app runs it: its order call answers, the app's action moves the router (an
+ * event to another root machine at once, inside the purchase's transition), and the purchase's
+ * poll child starts at the end of that transition, so the log has the router's event first.
+ */
+const pollChild = setup({}).createMachine({ id: 'pollChild', initial: 'waiting', states: { waiting: {} } });
+const routerMachine = setup({ types: { events: {} as { type: 'nav.request' } } }).createMachine({
+  id: 'replayRouter',
+  initial: 'here',
+  states: { here: { on: { 'nav.request': 'there' } }, there: {} },
+});
+const purchaseMachine = setup({
+  types: { events: {} as { type: 'ui.buy' } },
+  actors: { create: fromPromise<{ order: string }>(async () => ({ order: 'T1' })), pollChild },
+  actions: { orderCreated: () => {} },
+}).createMachine({
+  id: 'replayPurchase',
+  initial: 'idle',
+  states: {
+    idle: { on: { 'ui.buy': 'creating' } },
+    creating: { invoke: { id: 'create', src: 'create', onDone: { target: 'awaiting', actions: 'orderCreated' } } },
+    awaiting: { invoke: { id: 'poll', src: 'pollChild' } },
+  },
+});
+const PURCHASE_REGISTRY = [
+  ...MACHINES,
+  { name: 'replay-router', summary: 'test router', machine: routerMachine },
+  { name: 'replay-purchase', summary: 'test purchase', machine: purchaseMachine },
+];
+
+async function recordPurchaseThatNavigates(): Promise<EventLogFile> {
+  const clock = new SimulatedClock();
+  const log = createEventLog({ storage: null, lifecycle: null, now: () => clock.now(), wallClock: () => Date.UTC(2025, 5, 1) + clock.now() });
+  const router = createActor(routerMachine, { clock, inspect: log.inspect }).start();
+  const purchase = createActor(purchaseMachine.provide({ actions: { orderCreated: () => router.send({ type: 'nav.request' }) } }), { clock, inspect: log.inspect }).start();
+  clock.increment(100);
+  purchase.send({ type: 'ui.buy' });
+  await new Promise((resolve) => setTimeout(resolve, 0));
+  return JSON.parse(JSON.stringify(log.exportLog())) as EventLogFile;
+}
+
+describe('replay of app code that sends to one machine inside another one’s transition', () => {
+  it('matches exactly though the child starts before the other machine’s event in the replay', async () => {
+    const log = await recordPurchaseThatNavigates();
+    const order = log.entries.map((entry) => `${entry.actor} ${entry.event.type}`);
+    expect(order.indexOf('replayRouter nav.request')).toBeLessThan(order.indexOf('replayPurchase/poll xstate.init'));
+    const result = replayLog(log, { registry: PURCHASE_REGISTRY });
+    expect(result.problems).toEqual([]);
+    expect(compareFinalStates(log, result)).toEqual([]);
+  });
+
+  it('still reports a child start the log does not have', async () => {
+    const log = await recordPurchaseThatNavigates();
+    const navigated = log.entries.find((entry) => entry.event.type === 'nav.request')!;
+    const withoutChild: EventLogFile = { ...log, entries: log.entries.filter((entry) => entry.actor !== 'replayPurchase/poll') };
+    expect(replayLog(withoutChild, { registry: PURCHASE_REGISTRY }).problems).toEqual([
+      `before #${navigated.seq}: the replay delivered 'xstate.init' to replayPurchase/poll, which the log does not have here`,
+    ]);
+  });
+});
