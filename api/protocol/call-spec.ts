@@ -180,8 +180,8 @@ export const PAGE_FIELDS = {
 export interface Answer<TData> {
   /** One line for the call reference: refusals and what the fields mean. */
   doc: string;
-  /** What `data` is on success; null only for staff calls, whose answers are not yet declared by a schema. */
-  schema: v.GenericSchema<TData> | null;
+  /** What `data` is on success. */
+  schema: v.GenericSchema<TData>;
   readonly __data?: TData;
 }
 
