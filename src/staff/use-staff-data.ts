@@ -20,7 +20,8 @@ function outcomeOf<T>(answer: StaffResult<T>): ApiOutcome<T> {
  * so the data is the answer schema's output and an answer that does not fit is the load error.
  * A new payload (another page or filter) is `input.changed`: the machine loads it and keeps the
  * list on screen meanwhile; an answer for a payload the page has left is dropped. `reload` loads
- * again after the page changed something (a retry after a failure, a refresh otherwise).
+ * again after the page changed something (a retry after a failure, a refresh otherwise, a fresh
+ * start of a load under way).
  */
 export function useStaffData<R extends AnyStaffCallSpec>(id: string, call: R, payload: StaffPayload<R>) {
   const client = useStaffClient();
@@ -40,12 +41,14 @@ export function useStaffData<R extends AnyStaffCallSpec>(id: string, call: R, pa
   }, [actor, key]);
   const snapshot = useSelector(actor, (current) => current);
   const failed = snapshot.hasTag('error');
+  const loading = snapshot.hasTag('busy');
   return {
     data: snapshot.context.data,
     /** Why the last load failed ('' once one succeeds). */
     error: snapshot.context.error ?? '',
-    loading: snapshot.hasTag('busy'),
+    loading,
     failed,
-    reload: () => actor.send({ type: failed ? 'ui.retry' : 'ui.refresh' }),
+    // A load under way may have been asked before the change the page just made: it starts over.
+    reload: () => actor.send({ type: failed ? 'ui.retry' : loading ? 'input.changed' : 'ui.refresh' }),
   };
 }
