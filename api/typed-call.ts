@@ -37,9 +37,8 @@ export function pathOf(call: Callable): string {
  * through its Standard Schema interface, so this module never imports valibot.
  */
 export function decodeAnswer<T>(spec: AnyCallSpec, outcome: ApiOutcome<unknown>): ApiOutcome<T> {
-  const schema = spec.answer.schema;
-  if (outcome.kind !== 'ok' || schema === null) return outcome as ApiOutcome<T>;
-  const result = schema['~standard'].validate(outcome.data);
+  if (outcome.kind !== 'ok') return outcome as ApiOutcome<T>;
+  const result = spec.answer.schema['~standard'].validate(outcome.data);
   if (result instanceof Promise || result.issues) return BAD_RESPONSE;
   return { ...outcome, data: result.value as T };
 }

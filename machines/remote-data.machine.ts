@@ -4,13 +4,16 @@ import type { ApiOutcome } from '../api/outcome.ts';
 /**
  * Loads one server resource for a page: loading → loaded | failed, with retry and refresh.
  * The `load` actor is supplied by the page (an api call); the machine only sees outcomes.
+ * `input.changed` (the page asks for another page or filter of the same list) loads again and
+ * keeps the data it has on screen until the new answer replaces it, so a list does not flash to
+ * its loading state between pages; a load still running for the old input is dropped.
  */
 export interface RemoteDataContext<T> {
   data: T | null;
   error: string | null;
 }
 
-export type RemoteDataEvent = { type: 'ui.retry' } | { type: 'ui.refresh' };
+export type RemoteDataEvent = { type: 'ui.retry' } | { type: 'ui.refresh' } | { type: 'input.changed' };
 
 export function createRemoteDataMachine<T>(id: string) {
   return setup({
@@ -34,6 +37,7 @@ export function createRemoteDataMachine<T>(id: string) {
     states: {
       loading: {
         tags: ['busy'],
+        on: { 'input.changed': { target: 'loading', reenter: true } },
         invoke: {
           id: 'load',
           src: 'load',
@@ -55,11 +59,11 @@ export function createRemoteDataMachine<T>(id: string) {
         },
       },
       loaded: {
-        on: { 'ui.refresh': 'loading' },
+        on: { 'ui.refresh': 'loading', 'input.changed': 'loading' },
       },
       failed: {
         tags: ['error'],
-        on: { 'ui.retry': 'loading' },
+        on: { 'ui.retry': 'loading', 'input.changed': 'loading' },
       },
     },
   });

@@ -18,11 +18,16 @@ describe('remote-data: paths generated from the machine graph', () => {
     await replayPath(remoteDataModelMachine, path, {
       calls: REMOTE_DATA_CALLS,
       recorder: runtime,
-      check: ({ snapshot, isPending }) => {
+      check: ({ event, before, snapshot, isPending }) => {
         // One load while loading, none otherwise; a failure always has words for the page.
         expect(isPending('load')).toBe(snapshot.matches('loading'));
         if (snapshot.matches('failed')) expect(snapshot.context.error).toMatch(/\S/);
         if (snapshot.matches('loaded')) expect(snapshot.context.error).toBeNull();
+        // A changed input loads again and keeps what is on screen until the new answer replaces it.
+        if (event.type === 'input.changed') {
+          expect(snapshot.matches('loading')).toBe(true);
+          expect(snapshot.context.data).toEqual(before?.context.data ?? null);
+        }
       },
     });
   });

@@ -3,7 +3,7 @@ import type { ApiOutcome } from '../api/outcome.ts';
 import { createRemoteDataMachine, type RemoteDataContext } from '../machines/remote-data.machine.ts';
 import { generateCoveringPaths, type MachinePath } from './coverage.ts';
 
-/** The remote-data machine's model: every kind of answer a page's load can get, retry and refresh. */
+/** The remote-data machine's model: every kind of answer a page's load can get, retry, refresh and a changed input. */
 
 export const remoteDataModelMachine = createRemoteDataMachine<{ title: string }>('remoteData');
 
@@ -21,6 +21,7 @@ export const LOAD_OUTCOMES = {
 export const remoteDataEventTable: readonly AnyEventObject[] = [
   { type: 'ui.retry' },
   { type: 'ui.refresh' },
+  { type: 'input.changed' },
   ...Object.values(LOAD_OUTCOMES).map((output) => ({ type: 'xstate.done.actor.load', output })),
   { type: 'xstate.error.actor.load', error: new Error('network') },
 ];

@@ -30,11 +30,11 @@ describe('answer building blocks (property)', () => {
     expect(v.is(schema, { list: [], total: '3', page: 1, limit: 20 })).toBe(false);
   });
 
-  it('url: only a same-origin path, http(s) or nothing', () => {
+  it('url: only a same-origin path, http(s) or nothing; never whitespace, quotes or angle brackets', () => {
     fc.assert(
-      fc.property(fc.oneof(fc.webUrl(), fc.string(), fc.constantFrom('javascript:alert(1)', '//evil.example/x.png', 'data:text/html,x', '/art/a.png', '')), (text) => {
+      fc.property(fc.oneof(fc.webUrl(), fc.string(), fc.constantFrom('javascript:alert(1)', '//evil.example/x.png', 'data:text/html,x', '/art/a.png', '', ' /media/a.webp', '/media/a.webp" onerror="x', 'https://a.example/x y')), (text) => {
         const ok = v.is(url, text);
-        expect(ok).toBe(text === '' || (text.startsWith('/') && !text.startsWith('//')) || /^https?:\/\//i.test(text));
+        expect(ok).toBe(text === '' || (((text.startsWith('/') && !text.startsWith('//')) || /^https?:\/\//i.test(text)) && !/[\s"'<>]/.test(text)));
         if (ok && text !== '') expect(isSafeUrl(text)).toBe(true);
       }),
       { numRuns: 200 },

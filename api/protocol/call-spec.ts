@@ -180,8 +180,8 @@ export const PAGE_FIELDS = {
 export interface Answer<TData> {
   /** One line for the call reference: refusals and what the fields mean. */
   doc: string;
-  /** What `data` is on success; null only for staff calls, whose answers are not yet declared by a schema. */
-  schema: v.GenericSchema<TData> | null;
+  /** What `data` is on success. */
+  schema: v.GenericSchema<TData>;
   readonly __data?: TData;
 }
 
@@ -203,9 +203,12 @@ export const positive = v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValu
 /** An instant as the server writes it (ISO 8601, `Date#toISOString`): a string a Date can read. */
 export const instant = v.pipe(v.string(), v.check((text) => !Number.isNaN(Date.parse(text)), 'Invalid instant'));
 
-/** Whether a URL may be an image or link source: a same-origin path or http(s), never javascript: or //host. */
+/**
+ * Whether a URL may be an image or link source: a same-origin path or http(s), never javascript: or
+ * //host, and nothing no server writes in an address (whitespace, quotes, angle brackets).
+ */
 export function isSafeUrl(text: string): boolean {
-  return (text.startsWith('/') && !text.startsWith('//')) || /^https?:\/\//i.test(text);
+  return ((text.startsWith('/') && !text.startsWith('//')) || /^https?:\/\//i.test(text)) && !/[\s"'<>]/.test(text);
 }
 
 /** An image or link URL: '' (none) or a safe one (isSafeUrl). */

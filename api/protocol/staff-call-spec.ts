@@ -53,12 +53,13 @@ export function defineStaffCall<const TPath extends string, const TEntries exten
 }
 
 /**
- * A staff call's answer: its type and one line for the reference. Unlike the player's calls
- * (call-spec.ts `answer`), staff answers carry no schema yet, so nothing checks them against what
- * the server sends.
+ * A staff call's answer: the schema of its `data` and one line for the reference, as the player's
+ * calls declare theirs (call-spec.ts `answer`). The staff client runs the schema over each answer
+ * it decodes (src/staff/api.ts) and server/staff/staff-answers.test.ts runs it over what the server
+ * sends; the type of `data` is the schema's output.
  */
-export function staffAnswer<TData = null>(doc: string): Answer<TData> {
-  return { doc, schema: null };
+export function staffAnswer<const TSchema extends v.GenericSchema>(schema: TSchema, doc: string): Answer<v.InferOutput<TSchema>> {
+  return { doc, schema: schema as v.GenericSchema<v.InferOutput<TSchema>> };
 }
 
 /** Whether the role may make the call. */

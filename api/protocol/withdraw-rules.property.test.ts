@@ -1,4 +1,5 @@
 import fc from 'fast-check';
+import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
 import { parseFields } from './call-spec.ts';
 import { getWithdrawInfo, getWithdrawList, profitTixian, type WithdrawalView } from './calls/withdraw.ts';
@@ -14,13 +15,19 @@ import {
   WITHDRAW_MSG,
 } from './withdraw-rules.ts';
 import { decodeAnswer } from '../typed-call.ts';
-import { decodeWithdrawalPage } from '../../src/staff/modules/withdrawals/decode.ts';
+import { list as staffWithdrawalList } from './staff/withdrawals.ts';
 
 /** The withdrawal rules, fields and answers (as the client decodes them) under arbitrary input: they never throw and never let a bad value through. */
 
 const MESSAGES = new Set<string>(Object.values(WITHDRAW_MSG));
 const anyValue = fc.oneof(fc.string(), fc.stringMatching(/^[\d.]{0,12}$/), fc.integer(), fc.double(), fc.boolean(), fc.constant(null), fc.constant(undefined), fc.jsonValue());
 const mobile = fc.tuple(fc.constantFrom('3', '4', '5', '6', '7', '8', '9'), fc.stringMatching(/^\d{9}$/)).map(([second, rest]) => `1${second}${rest}`);
+
+/** The staff list's answer as the console's client reads it (its declared schema), or null. */
+function decodeWithdrawalPage(value: unknown) {
+  const result = v.safeParse(staffWithdrawalList.answer.schema, value);
+  return result.success ? result.output : null;
+}
 
 describe('withdrawal rules (property)', () => {
   it('parseYuanAmount: a result is whole fen within the limits and prints back to the same amount', () => {
@@ -108,7 +115,7 @@ describe('withdrawal rules (property)', () => {
     );
   });
 
-  it('the decoders never throw on any JSON and keep only well-formed records', () => {
+  it('the decoders and the staff list schema never throw on any JSON and keep only well-formed records', () => {
     const decode = (spec: Parameters<typeof decodeAnswer>[0], data: unknown) => decodeAnswer<{ list: WithdrawalView[] }>(spec, { kind: 'ok', code: 1, msg: '', data });
     const pageOf = (list: unknown) => ({ list, total: 1, page: 1, limit: 20 });
     fc.assert(
@@ -152,12 +159,15 @@ describe('withdrawal rules (property)', () => {
       status_text: '已到账',
       reject_reason: null,
       payout_ref: 'ALI-1',
-      created_at: 'a',
-      approved_at: 'b',
-      paid_at: 'c',
+      created_at: '2026-03-02T02:00:00.000Z',
+      approved_at: '2026-03-02T03:00:00.000Z',
+      paid_at: '2026-03-02T04:00:00.000Z',
       rejected_at: null,
     };
     const counts = { submitted: 1, approved: 0, paid: 2, rejected: 0 };
     expect(decodeWithdrawalPage({ list: [staffRow, { ...staffRow, payout_ref: 5 }], total: 2, page: 1, limit: 20, counts })).toEqual({ list: [staffRow], total: 2, page: 1, limit: 20, counts });
+    // A time that is no instant is a malformed row too; a page without its counts is malformed whole.
+    expect(decodeWithdrawalPage({ list: [{ ...staffRow, paid_at: 'c' }], total: 1, page: 1, limit: 20, counts })?.list).toEqual([]);
+    expect(decodeWithdrawalPage({ list: [staffRow], total: 1, page: 1, limit: 20 })).toBeNull();
   });
 });

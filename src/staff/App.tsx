@@ -2,9 +2,8 @@ import { useCallback, useEffect, useState } from 'react';
 import { Route, Router, Switch, useLocation } from 'wouter';
 import SpinLoading from 'antd-mobile/es/components/spin-loading';
 import Toast from 'antd-mobile/es/components/toast';
-import type { StaffMe } from '../../api/protocol/staff/auth.ts';
+import { me, type StaffMe } from '../../api/protocol/staff/auth.ts';
 import { STAFF_CODE } from '../../api/protocol/staff-codes.ts';
-import * as staffCalls from '../../api/protocol/staff-refs.ts';
 import { modulesFor } from './modules.ts';
 import { Shell } from './Shell.tsx';
 import { SignInPage } from './SignInPage.tsx';
@@ -36,7 +35,7 @@ function Routes() {
       });
     });
     let live = true;
-    void client.call(staffCalls.auth.me, {}).then((answer) => {
+    void client.call(me, {}).then((answer) => {
       if (!live) return;
       if (answer.code === STAFF_CODE.ok) signedIn(answer.data);
       else setState({ kind: 'signedOut' });

@@ -1,9 +1,8 @@
 import { useState, type FormEvent } from 'react';
 import { useStaffClient } from './runtime-context.tsx';
-import * as staffCalls from '../../api/protocol/staff-refs.ts';
 import Button from 'antd-mobile/es/components/button';
 import Input from 'antd-mobile/es/components/input';
-import type { StaffMe } from '../../api/protocol/staff/auth.ts';
+import { login, type StaffMe } from '../../api/protocol/staff/auth.ts';
 import { STAFF_CODE, STAFF_MSG, TOTP_DIGITS } from '../../api/protocol/staff-codes.ts';
 
 /** Name, password and the authenticator's 6-digit code; the server's refusal is shown as it comes. */
@@ -25,7 +24,7 @@ export function SignInPage({ onSignedIn }: { onSignedIn: (me: StaffMe) => void }
     }
     setBusy(true);
     setError('');
-    const answer = await client.call(staffCalls.auth.login, { name: name.trim(), password, code });
+    const answer = await client.call(login, { name: name.trim(), password, code });
     setBusy(false);
     if (answer.code === STAFF_CODE.ok) onSignedIn(answer.data);
     else {

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import * as staffCalls from '../../api/protocol/staff-refs.ts';
+import * as notices from '../../api/protocol/staff/notices.ts';
 import { BAD_ANSWER_MSG, createStaffClient, decodeStaffAnswer, NETWORK_MSG, type Fetch } from './api.ts';
 import { modulesFor, STAFF_MODULES } from './modules.ts';
 
@@ -76,6 +77,19 @@ describe('the staff client', () => {
     stopListening();
     await client.call(staffCalls.audit.list, { page: 1 });
     expect(signedOut).toHaveLength(1);
+  });
+
+  it('given the declaration, decodes a success by its answer schema: a bad row dropped, a misfit the bad answer; refusals and refs as sent', async () => {
+    const notice = { id: 7, title: '维护', content: '<p>x</p>', popup: false, published_at: '2026-06-02T02:00:00.000Z', withdrawn_at: null, author_name: '', withdrawn_by_name: '', seen_count: 0 };
+    let body: unknown = { code: 1, msg: 'success', data: { list: [notice, { ...notice, id: 'x' }], total: 2, page: 1, limit: 20 } };
+    const client = createStaffClient({ fetch: async () => reply(body) });
+    expect(await client.call(notices.list, {})).toEqual({ code: 1, msg: 'success', data: { list: [notice], total: 2, page: 1, limit: 20 } });
+    // The ref makes the same call and reads nothing.
+    expect((await client.call(staffCalls.notices.list, {})).data).toEqual((body as { data: unknown }).data);
+    body = { code: 1, msg: 'success', data: { list: 'none', total: 0, page: 1, limit: 20 } };
+    expect(await client.call(notices.list, {})).toEqual({ code: -1, msg: BAD_ANSWER_MSG, data: null });
+    body = { code: -1, msg: '公告不存在', data: { anything: true } };
+    expect(await client.call(notices.withdraw, { id: 7 })).toEqual(body);
   });
 
   it('two clients keep their own session token (no state shared between consoles)', async () => {

@@ -14,7 +14,7 @@ export function useStaffRuntime(): StaffRuntime {
   return runtime;
 }
 
-/** The console's staff client (calls are made with refs: client.call(staffCalls.service.queue, …)). */
+/** The console's staff client: client.call(ref or declaration, payload) (src/staff/api.ts). */
 export function useStaffClient(): StaffClient {
   return useStaffRuntime().client;
 }

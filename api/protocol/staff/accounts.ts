@@ -1,25 +1,27 @@
-import { field, id, textOf } from '../call-spec.ts';
-import { defineStaffCall, staffName, staffRole, type StaffRole, staffAnswer } from '../staff-call-spec.ts';
+import * as v from 'valibot';
+import { field, id, instant, lenientList, positive, textOf } from '../call-spec.ts';
+import { defineStaffCall, STAFF_ROLES, staffAnswer, staffName, staffRole } from '../staff-call-spec.ts';
 
-export interface StaffAccountView {
-  id: number;
-  name: string;
-  role: StaffRole;
-  disabled: boolean;
-  /** ISO 8601. */
-  created_at: string;
-  last_login_at: string | null;
-}
+export const StaffAccountView = v.object({
+  id: positive,
+  name: v.string(),
+  role: v.picklist(STAFF_ROLES),
+  disabled: v.boolean(),
+  created_at: instant,
+  last_login_at: v.nullable(instant),
+});
+export type StaffAccountView = v.InferOutput<typeof StaffAccountView>;
 
 /** Shown once, when an account is created or its password or second factor is reset. */
-export interface StaffCredentials {
-  account: StaffAccountView;
+export const StaffCredentials = v.object({
+  account: StaffAccountView,
   /** The new password (create, resetPassword). */
-  password: string | null;
+  password: v.nullable(v.string()),
   /** The new TOTP secret, base32, and its otpauth:// URI for the authenticator app (create, resetTotp). */
-  totp_secret: string | null;
-  otpauth_uri: string | null;
-}
+  totp_secret: v.nullable(v.string()),
+  otpauth_uri: v.nullable(v.string()),
+});
+export type StaffCredentials = v.InferOutput<typeof StaffCredentials>;
 
 export const ACCOUNTS_MSG = {
   nameTaken: '该账号名已存在',
@@ -39,7 +41,7 @@ export const list = defineStaffCall({
   roles: [],
   summary: '员工账号列表（按创建顺序）',
   fields: {},
-  answer: staffAnswer<{ list: StaffAccountView[] }>('{ list: [{ id, name, role, disabled, created_at, last_login_at }] }'),
+  answer: staffAnswer(v.object({ list: lenientList(StaffAccountView) }), '{ list: [{ id, name, role, disabled, created_at, last_login_at }] }'),
 });
 
 export const create = defineStaffCall({
@@ -47,7 +49,7 @@ export const create = defineStaffCall({
   roles: [],
   summary: '新建员工账号：生成初始密码和 TOTP 密钥，只在这次回答里给出一次',
   fields: { name: staffName(), role: staffRole() },
-  answer: staffAnswer<StaffCredentials>('{ account, password, totp_secret, otpauth_uri }；拒绝：该账号名已存在'),
+  answer: staffAnswer(StaffCredentials, '{ account, password, totp_secret, otpauth_uri }；拒绝：该账号名已存在'),
 });
 
 const disabledFlag = field<'1' | '0' | 1 | 0 | boolean, boolean>({ type: '"1" | "0"', required: true, rule: '1 停用，0 启用', message: ACCOUNTS_MSG.disabledFlag }, (value) => {
@@ -60,7 +62,7 @@ export const disable = defineStaffCall({
   roles: [],
   summary: '停用（disabled 1）或重新启用（0）员工账号；停用即结束该账号的所有会话。不能停用自己',
   fields: { id: id(ACCOUNTS_MSG.notFound), disabled: disabledFlag },
-  answer: staffAnswer<StaffAccountView>('更新后的账号；拒绝：账号不存在 / 不能停用自己的账号'),
+  answer: staffAnswer(StaffAccountView, '更新后的账号；拒绝：账号不存在 / 不能停用自己的账号'),
 });
 
 export const resetPassword = defineStaffCall({
@@ -68,7 +70,7 @@ export const resetPassword = defineStaffCall({
   roles: [],
   summary: '重置员工密码：生成新密码（只给出一次），结束该账号的所有会话',
   fields: { id: id(ACCOUNTS_MSG.notFound) },
-  answer: staffAnswer<StaffCredentials>('{ account, password, totp_secret: null, otpauth_uri: null }'),
+  answer: staffAnswer(StaffCredentials, '{ account, password, totp_secret: null, otpauth_uri: null }'),
 });
 
 export const resetTotp = defineStaffCall({
@@ -76,7 +78,7 @@ export const resetTotp = defineStaffCall({
   roles: [],
   summary: '重置员工的动态验证码密钥：生成新密钥（只给出一次），结束该账号的所有会话',
   fields: { id: id(ACCOUNTS_MSG.notFound) },
-  answer: staffAnswer<StaffCredentials>('{ account, password: null, totp_secret, otpauth_uri }'),
+  answer: staffAnswer(StaffCredentials, '{ account, password: null, totp_secret, otpauth_uri }'),
 });
 
 export const unlock = defineStaffCall({
@@ -84,5 +86,5 @@ export const unlock = defineStaffCall({
   roles: [],
   summary: '解除员工账号的登录锁定：该账号在各 IP、各设备上的登录失败计数全部清零（不解除某个 IP 的整体限制）；写入操作日志',
   fields: { id: id(ACCOUNTS_MSG.notFound) },
-  answer: staffAnswer<StaffAccountView>('该账号；拒绝：账号不存在'),
+  answer: staffAnswer(StaffAccountView, '该账号；拒绝：账号不存在'),
 });

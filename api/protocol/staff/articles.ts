@@ -1,8 +1,9 @@
-import { choice, field, id, optionalChoice, optionalId, PAGE_FIELDS, text } from '../call-spec.ts';
-import { ARTICLE_BODY_MAX, ARTICLE_KINDS, ARTICLE_MSG, ARTICLE_SUMMARY_MAX, ARTICLE_TITLE_MAX, CATEGORY_NAME_MAX, type ArticleKind } from '../help-rules.ts';
+import * as v from 'valibot';
+import { choice, count, field, id, instant, lenientList, optionalChoice, optionalId, page, PAGE_FIELDS, positive, text, url } from '../call-spec.ts';
+import { ARTICLE_BODY_MAX, ARTICLE_KINDS, ARTICLE_MSG, ARTICLE_SUMMARY_MAX, ARTICLE_TITLE_MAX, CATEGORY_NAME_MAX } from '../help-rules.ts';
 import { defineStaffCall, staffAnswer } from '../staff-call-spec.ts';
 import { CONTENT_MSG, flag, rawText, sortOrder } from './content-fields.ts';
-import type { HtmlPreview } from './notices.ts';
+import { HtmlPreview } from './notices.ts';
 
 /**
  * 帮助文章 in the staff console: FAQ answers (in categories), activity
@@ -11,32 +12,37 @@ import type { HtmlPreview } from './notices.ts';
  * Administrators only. A new article is not published until 上线.
  */
 
-export interface StaffArticleSummary {
-  id: number;
-  kind: ArticleKind;
-  category_id: number | null;
-  slug: string | null;
-  title: string;
-  summary: string;
-  cover: string;
-  sort_order: number;
-  published: boolean;
-  published_at: string | null;
-  updated_at: string;
-}
+export const StaffArticleSummary = v.object({
+  id: positive,
+  kind: v.picklist(ARTICLE_KINDS),
+  category_id: v.nullable(positive),
+  slug: v.nullable(v.pipe(v.string(), v.minLength(1))),
+  title: v.string(),
+  summary: v.string(),
+  /** '' for none; otherwise a URL the console may load (isSafeUrl). */
+  cover: url,
+  sort_order: count,
+  published: v.boolean(),
+  published_at: v.nullable(instant),
+  updated_at: instant,
+});
+export type StaffArticleSummary = v.InferOutput<typeof StaffArticleSummary>;
 
-export interface StaffArticle extends StaffArticleSummary {
+export const StaffArticle = v.object({
+  ...StaffArticleSummary.entries,
   /** Sanitised HTML as stored. */
-  content: string;
-}
+  content: v.string(),
+});
+export type StaffArticle = v.InferOutput<typeof StaffArticle>;
 
-export interface StaffHelpCategory {
-  id: number;
-  name: string;
-  sort_order: number;
+export const StaffHelpCategory = v.object({
+  id: positive,
+  name: v.string(),
+  sort_order: count,
   /** FAQ answers in it (published or not). */
-  article_count: number;
-}
+  article_count: count,
+});
+export type StaffHelpCategory = v.InferOutput<typeof StaffHelpCategory>;
 
 const SUMMARY_DOC = '{ id, kind, category_id, slug, title, summary, cover, sort_order, published, published_at, updated_at }';
 
@@ -45,7 +51,7 @@ export const list = defineStaffCall({
   roles: [],
   summary: '帮助文章（含未上线的），按类型、分类、排序值排列，分页；可按类型筛选',
   fields: { ...PAGE_FIELDS, kind: optionalChoice(ARTICLE_KINDS, CONTENT_MSG.filter) },
-  answer: staffAnswer<{ list: StaffArticleSummary[]; total: number; page: number; limit: number }>(`{ list: [${SUMMARY_DOC}], total, page, limit }`),
+  answer: staffAnswer(page(StaffArticleSummary), `{ list: [${SUMMARY_DOC}], total, page, limit }`),
 });
 
 export const detail = defineStaffCall({
@@ -53,7 +59,7 @@ export const detail = defineStaffCall({
   roles: [],
   summary: '一篇文章的全部内容（含未上线的）',
   fields: { id: id(ARTICLE_MSG.missing) },
-  answer: staffAnswer<StaffArticle>('{ …列表字段, content }；拒绝：文章不存在或已下线'),
+  answer: staffAnswer(StaffArticle, '{ …列表字段, content }；拒绝：文章不存在或已下线'),
 });
 
 export const categories = defineStaffCall({
@@ -61,7 +67,7 @@ export const categories = defineStaffCall({
   roles: [],
   summary: '常见问题的分类，按排序值；article_count 为其中的文章数（含未上线的）',
   fields: {},
-  answer: staffAnswer<{ list: StaffHelpCategory[] }>('{ list: [{ id, name, sort_order, article_count }] }'),
+  answer: staffAnswer(v.object({ list: lenientList(StaffHelpCategory) }), '{ list: [{ id, name, sort_order, article_count }] }'),
 });
 
 export const preview = defineStaffCall({
@@ -69,7 +75,7 @@ export const preview = defineStaffCall({
   roles: [],
   summary: '文章正文的预览：服务器清洗后的 HTML（保存时存的就是它）、纯文本和长度；不保存任何东西',
   fields: { html: rawText('文章正文 HTML') },
-  answer: staffAnswer<HtmlPreview>('{ html, text, length, max }'),
+  answer: staffAnswer(HtmlPreview, '{ html, text, length, max }'),
 });
 
 const ARTICLE_FIELDS = {
@@ -90,7 +96,7 @@ export const create = defineStaffCall({
   roles: [],
   summary: '新建文章（未上线）：正文在服务器清洗后保存；常见问题须选分类',
   fields: ARTICLE_FIELDS,
-  answer: staffAnswer<{ article: StaffArticle }>(`{ article }；msg 文章已创建；拒绝：${SAVE_REFUSALS}`),
+  answer: staffAnswer(v.object({ article: StaffArticle }), `{ article }；msg 文章已创建；拒绝：${SAVE_REFUSALS}`),
 });
 
 export const update = defineStaffCall({
@@ -98,7 +104,7 @@ export const update = defineStaffCall({
   roles: [],
   summary: '修改文章（全部字段一起提交，整体检查并清洗）；已上线的修改后立即生效',
   fields: { id: id(ARTICLE_MSG.missing), ...ARTICLE_FIELDS },
-  answer: staffAnswer<{ article: StaffArticle }>(`{ article }；msg 文章已保存；拒绝：文章不存在或已下线 / ${SAVE_REFUSALS}`),
+  answer: staffAnswer(v.object({ article: StaffArticle }), `{ article }；msg 文章已保存；拒绝：文章不存在或已下线 / ${SAVE_REFUSALS}`),
 });
 
 export const publish = defineStaffCall({
@@ -106,7 +112,7 @@ export const publish = defineStaffCall({
   roles: [],
   summary: '文章上线（published 1）或下线（0）；第一次上线的时间是活动列表的排序依据',
   fields: { id: id(ARTICLE_MSG.missing), published: flag(CONTENT_MSG.publishedFlag, null) },
-  answer: staffAnswer<{ article: StaffArticle }>('{ article }；msg 文章已上线 / 文章已下线；拒绝：文章不存在或已下线'),
+  answer: staffAnswer(v.object({ article: StaffArticle }), '{ article }；msg 文章已上线 / 文章已下线；拒绝：文章不存在或已下线'),
 });
 
 export const saveCategory = defineStaffCall({
@@ -120,5 +126,5 @@ export const saveCategory = defineStaffCall({
     ),
     sort_order: sortOrder(),
   },
-  answer: staffAnswer<{ category: StaffHelpCategory }>(`{ category }；msg 分类已保存；拒绝：分类名称不能超过${CATEGORY_NAME_MAX}个字符 / 分类不存在`),
+  answer: staffAnswer(v.object({ category: StaffHelpCategory }), `{ category }；msg 分类已保存；拒绝：分类名称不能超过${CATEGORY_NAME_MAX}个字符 / 分类不存在`),
 });

@@ -1,21 +1,22 @@
-import { field, PAGE_FIELDS, positiveInt, textOf, INT32_MAX } from '../call-spec.ts';
+import * as v from 'valibot';
+import { field, instant, INT32_MAX, page, PAGE_FIELDS, positive, positiveInt, textOf } from '../call-spec.ts';
 import { defineStaffCall, staffAnswer } from '../staff-call-spec.ts';
 
-export interface AuditEntry {
-  id: number;
+export const AuditEntry = v.object({
+  id: positive,
   /** null: the system acted (an address braked after too many failed sign-ins). */
-  staff_id: number | null;
-  staff_name: string | null;
+  staff_id: v.nullable(positive),
+  staff_name: v.nullable(v.string()),
   /** e.g. 'accounts.create', 'auth.login'. */
-  action: string;
+  action: v.string(),
   /** What was acted on, e.g. 'staff:12'. */
-  target: string;
-  before: unknown;
-  after: unknown;
-  ip: string;
-  /** ISO 8601. */
-  at: string;
-}
+  target: v.string(),
+  before: v.unknown(),
+  after: v.unknown(),
+  ip: v.string(),
+  at: instant,
+});
+export type AuditEntry = v.InferOutput<typeof AuditEntry>;
 
 export const AUDIT_FILTER_MSG = '筛选条件错误';
 export const AUDIT_ACTION_MAX = 64;
@@ -36,5 +37,5 @@ export const list = defineStaffCall({
   roles: [],
   summary: '操作日志，新的在前，分页；可按员工和操作筛选',
   fields: { ...PAGE_FIELDS, staff_id: staffFilter, action: actionFilter },
-  answer: staffAnswer<{ list: AuditEntry[]; total: number; page: number; limit: number }>('{ list: [{ id, staff_id, staff_name, action, target, before, after, ip, at }], total, page, limit }；系统所为（如某 IP 登录失败过多被限制）staff_id、staff_name 为 null'),
+  answer: staffAnswer(page(AuditEntry), '{ list: [{ id, staff_id, staff_name, action, target, before, after, ip, at }], total, page, limit }；系统所为（如某 IP 登录失败过多被限制）staff_id、staff_name 为 null'),
 });

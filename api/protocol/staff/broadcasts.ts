@@ -1,5 +1,6 @@
-import { choice, optionalChoice, PAGE_FIELDS, requiredText } from '../call-spec.ts';
-import { MESSAGE_CONTENT_MAX, MESSAGE_KINDS, MESSAGE_MSG, MESSAGE_TITLE_MAX, type MessageKind, type MessageLink } from '../messages.ts';
+import * as v from 'valibot';
+import { choice, count, instant, optionalChoice, page, PAGE_FIELDS, positive, requiredText } from '../call-spec.ts';
+import { MESSAGE_CONTENT_MAX, MESSAGE_KINDS, MESSAGE_MSG, MESSAGE_TITLE_MAX, MessageLink } from '../messages.ts';
 import { defineStaffCall, staffAnswer } from '../staff-call-spec.ts';
 import { CONTENT_MSG, messageLink, staffRequestId } from './content-fields.ts';
 
@@ -9,19 +10,20 @@ import { CONTENT_MSG, messageLink, staffRequestId } from './content-fields.ts';
  * Administrators only.
  */
 
-export interface StaffBroadcast {
-  id: number;
-  kind: MessageKind;
-  kind_name: string;
-  title: string;
-  content: string;
-  link: MessageLink | null;
+export const StaffBroadcast = v.object({
+  id: positive,
+  kind: v.picklist(MESSAGE_KINDS),
+  kind_name: v.string(),
+  title: v.pipe(v.string(), v.minLength(1)),
+  content: v.string(),
+  link: v.nullable(MessageLink),
   /** '' for seeded or unknown. */
-  author_name: string;
-  created_at: string;
+  author_name: v.string(),
+  created_at: instant,
   /** Players who have read it. */
-  read_count: number;
-}
+  read_count: count,
+});
+export type StaffBroadcast = v.InferOutput<typeof StaffBroadcast>;
 
 const BROADCAST_DOC = '{ id, kind, kind_name, title, content, link, author_name, created_at, read_count }';
 
@@ -30,7 +32,7 @@ export const list = defineStaffCall({
   roles: [],
   summary: '已发送的站内广播（发给全部玩家的消息），最新在前，分页；可按消息类型筛选；read_count 为已读人数',
   fields: { ...PAGE_FIELDS, kind: optionalChoice(MESSAGE_KINDS, CONTENT_MSG.filter) },
-  answer: staffAnswer<{ list: StaffBroadcast[]; total: number; page: number; limit: number }>(`{ list: [${BROADCAST_DOC}], total, page, limit }`),
+  answer: staffAnswer(page(StaffBroadcast), `{ list: [${BROADCAST_DOC}], total, page, limit }`),
 });
 
 export const send = defineStaffCall({
@@ -44,5 +46,5 @@ export const send = defineStaffCall({
     link: messageLink(),
     request_id: staffRequestId(),
   },
-  answer: staffAnswer<{ broadcast: StaffBroadcast; created: boolean }>('{ broadcast, created }；msg 消息已发送；拒绝：消息标题不能超过50个字 / 消息内容不能超过2000个字'),
+  answer: staffAnswer(v.object({ broadcast: StaffBroadcast, created: v.boolean() }), '{ broadcast, created }；msg 消息已发送；拒绝：消息标题不能超过50个字 / 消息内容不能超过2000个字'),
 });

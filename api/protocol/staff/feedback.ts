@@ -1,7 +1,8 @@
-import { field, id, optionalChoice, optionalId, PAGE_FIELDS } from '../call-spec.ts';
-import type { FeedbackView } from '../calls/feedback.ts';
-import type { EventLogFile } from '../event-log.ts';
-import { checkReplyText, FEEDBACK_CATEGORIES, FEEDBACK_LOG_RETENTION_DAYS, FEEDBACK_MSG, FEEDBACK_STATUSES, REPLY_TEXT_MAX, type FeedbackStatus } from '../help-rules.ts';
+import * as v from 'valibot';
+import { count, field, id, instant, lenientList, optionalChoice, optionalId, page, PAGE_FIELDS, positive } from '../call-spec.ts';
+import { FeedbackView } from '../calls/feedback.ts';
+import { decodeEventLog, type EventLogFile } from '../event-log.ts';
+import { checkReplyText, FEEDBACK_CATEGORIES, FEEDBACK_LOG_RETENTION_DAYS, FEEDBACK_MSG, FEEDBACK_STATUSES, REPLY_TEXT_MAX } from '../help-rules.ts';
 import { defineStaffCall, staffAnswer } from '../staff-call-spec.ts';
 import { CONTENT_MSG, staffRequestId } from './content-fields.ts';
 
@@ -11,25 +12,32 @@ import { CONTENT_MSG, staffRequestId } from './content-fields.ts';
  * /backrecord, in the same transaction), closing. Customer-service agents and admins.
  */
 
-export interface StaffFeedbackReply {
-  id: number;
-  content: string;
-  created_at: string;
-  staff_id: number;
+export const StaffFeedbackReply = v.object({
+  id: positive,
+  content: v.string(),
+  created_at: instant,
+  staff_id: count,
   /** The staff account's name ('' when it is unknown). */
-  staff_name: string;
-}
+  staff_name: v.string(),
+});
+export type StaffFeedbackReply = v.InferOutput<typeof StaffFeedbackReply>;
 
-export interface StaffFeedbackItem extends Omit<FeedbackView, 'replies'> {
+export const StaffFeedbackItem = v.object({
+  ...FeedbackView.entries,
   /** The player: id, nickname and the phone masked (138****0000). */
-  user: { id: number; nickname: string; phone: string };
-  updated_at: string;
-  replies: StaffFeedbackReply[];
+  user: v.object({ id: positive, nickname: v.string(), phone: v.string() }),
+  updated_at: instant,
+  replies: lenientList(StaffFeedbackReply),
   /** The event log the player attached (its size in bytes), null without one or once it expired. */
-  event_log: { size: number } | null;
-}
+  event_log: v.nullable(v.object({ size: positive })),
+});
+export type StaffFeedbackItem = v.InferOutput<typeof StaffFeedbackItem>;
 
-export type FeedbackCounts = Record<FeedbackStatus, number>;
+export const FeedbackCounts = v.object({ pending: count, replied: count, closed: count });
+export type FeedbackCounts = v.InferOutput<typeof FeedbackCounts>;
+
+/** An event log file as the player's phone wrote it (api/protocol/event-log.ts decodes it). */
+const EventLog = v.custom<EventLogFile>((value) => decodeEventLog(value).ok, 'Invalid event log');
 
 const ITEM_DOC = '{ id, category, category_text, content, game_name, contact, images: [URL], status, status_text, created_at, updated_at, user: { id, nickname, phone }, replies: [{ id, content, created_at, staff_id, staff_name }], event_log: { size } | null }';
 
@@ -43,7 +51,7 @@ export const list = defineStaffCall({
     category: optionalChoice(FEEDBACK_CATEGORIES, CONTENT_MSG.filter),
     user_id: optionalId(CONTENT_MSG.filter),
   },
-  answer: staffAnswer<{ list: StaffFeedbackItem[]; total: number; page: number; limit: number; counts: FeedbackCounts }>(`{ list: [${ITEM_DOC}], total, page, limit, counts: { pending, replied, closed } }`),
+  answer: staffAnswer(page(StaffFeedbackItem, { counts: FeedbackCounts }), `{ list: [${ITEM_DOC}], total, page, limit, counts: { pending, replied, closed } }`),
 });
 
 export const detail = defineStaffCall({
@@ -51,7 +59,7 @@ export const detail = defineStaffCall({
   roles: ['agent'],
   summary: '一条反馈：玩家、图片（/media 地址）与全部回复',
   fields: { id: id(FEEDBACK_MSG.missing) },
-  answer: staffAnswer<StaffFeedbackItem>(`${ITEM_DOC}；拒绝：反馈不存在`),
+  answer: staffAnswer(StaffFeedbackItem, `${ITEM_DOC}；拒绝：反馈不存在`),
 });
 
 export const reply = defineStaffCall({
@@ -63,7 +71,7 @@ export const reply = defineStaffCall({
     text: field<string, string>({ type: 'string', required: true, rule: `1–${REPLY_TEXT_MAX} 个字`, message: [FEEDBACK_MSG.replyEmpty, FEEDBACK_MSG.replyLong] }, checkReplyText),
     request_id: staffRequestId(),
   },
-  answer: staffAnswer<{ feedback: StaffFeedbackItem; reply_id: number; created: boolean }>('{ feedback, reply_id, created }（重试为 created false）；msg 回复成功；拒绝：反馈不存在 / 该反馈已关闭，不能再回复'),
+  answer: staffAnswer(v.object({ feedback: StaffFeedbackItem, reply_id: positive, created: v.boolean() }), '{ feedback, reply_id, created }（重试为 created false）；msg 回复成功；拒绝：反馈不存在 / 该反馈已关闭，不能再回复'),
 });
 
 export const close = defineStaffCall({
@@ -71,7 +79,7 @@ export const close = defineStaffCall({
   roles: ['agent'],
   summary: '关闭反馈：之后不能再回复。已关闭的再关闭仍答成功（不再记日志）',
   fields: { id: id(FEEDBACK_MSG.missing) },
-  answer: staffAnswer<{ feedback: StaffFeedbackItem }>('{ feedback }；msg 已关闭；拒绝：反馈不存在'),
+  answer: staffAnswer(v.object({ feedback: StaffFeedbackItem }), '{ feedback }；msg 已关闭；拒绝：反馈不存在'),
 });
 
 export const eventLog = defineStaffCall({
@@ -79,5 +87,5 @@ export const eventLog = defineStaffCall({
   roles: ['agent'],
   summary: `玩家随反馈附带的使用记录（事件日志，已在手机上脱敏），用于按步查看与 npm run replay；保存 ${FEEDBACK_LOG_RETENTION_DAYS} 天。每次读取记入操作日志`,
   fields: { id: id(FEEDBACK_MSG.missing) },
-  answer: staffAnswer<{ log: EventLogFile }>('{ log: 事件日志文件（格式 game-platform/event-log） }；拒绝：反馈不存在 / 该反馈没有附带使用记录，或已超过保存期限'),
+  answer: staffAnswer(v.object({ log: EventLog }), '{ log: 事件日志文件（格式 game-platform/event-log） }；拒绝：反馈不存在 / 该反馈没有附带使用记录，或已超过保存期限'),
 });

@@ -1,4 +1,5 @@
-import { id, optionalChoice, PAGE_FIELDS } from '../call-spec.ts';
+import * as v from 'valibot';
+import { count, id, instant, optionalChoice, page, PAGE_FIELDS, positive } from '../call-spec.ts';
 import { MESSAGE_MSG, NOTICE_HTML_MAX, NOTICE_TITLE_MAX } from '../messages.ts';
 import { defineStaffCall, staffAnswer } from '../staff-call-spec.ts';
 import { CONTENT_MSG, flag, noticeTitle, rawText, staffRequestId } from './content-fields.ts';
@@ -12,30 +13,32 @@ import { CONTENT_MSG, flag, noticeTitle, rawText, staffRequestId } from './conte
 
 export const NOTICE_STATES = ['live', 'withdrawn'] as const;
 
-export interface StaffNotice {
-  id: number;
-  title: string;
+export const StaffNotice = v.object({
+  id: positive,
+  title: v.pipe(v.string(), v.minLength(1)),
   /** Sanitised HTML as stored. */
-  content: string;
-  popup: boolean;
-  published_at: string;
-  withdrawn_at: string | null;
+  content: v.string(),
+  popup: v.boolean(),
+  published_at: instant,
+  withdrawn_at: v.nullable(instant),
   /** Who published / withdrew it ('' for seeded or unknown). */
-  author_name: string;
-  withdrawn_by_name: string;
+  author_name: v.string(),
+  withdrawn_by_name: v.string(),
   /** Players the pop-up was shown to (0 for a notice without pop-up). */
-  seen_count: number;
-}
+  seen_count: count,
+});
+export type StaffNotice = v.InferOutput<typeof StaffNotice>;
 
-export interface HtmlPreview {
+export const HtmlPreview = v.object({
   /** The HTML as it would be stored (sanitised by the server). */
-  html: string;
+  html: v.string(),
   /** Its text, whitespace collapsed. */
-  text: string;
+  text: v.string(),
   /** Characters of the sanitised HTML, and the limit. */
-  length: number;
-  max: number;
-}
+  length: count,
+  max: count,
+});
+export type HtmlPreview = v.InferOutput<typeof HtmlPreview>;
 
 const NOTICE_DOC = '{ id, title, content, popup, published_at, withdrawn_at, author_name, withdrawn_by_name, seen_count }';
 
@@ -44,7 +47,7 @@ export const list = defineStaffCall({
   roles: [],
   summary: '全部公告（含已撤回），最新发布在前，分页；state live 只看在线的，withdrawn 只看已撤回的',
   fields: { ...PAGE_FIELDS, state: optionalChoice(NOTICE_STATES, CONTENT_MSG.filter) },
-  answer: staffAnswer<{ list: StaffNotice[]; total: number; page: number; limit: number }>(`{ list: [${NOTICE_DOC}], total, page, limit }`),
+  answer: staffAnswer(page(StaffNotice), `{ list: [${NOTICE_DOC}], total, page, limit }`),
 });
 
 export const preview = defineStaffCall({
@@ -52,7 +55,7 @@ export const preview = defineStaffCall({
   roles: [],
   summary: '公告正文的预览：服务器清洗后的 HTML（发布时存的就是它）、纯文本和长度；不保存任何东西',
   fields: { html: rawText('公告正文 HTML') },
-  answer: staffAnswer<HtmlPreview>('{ html, text, length, max }'),
+  answer: staffAnswer(HtmlPreview, '{ html, text, length, max }'),
 });
 
 export const publish = defineStaffCall({
@@ -65,7 +68,7 @@ export const publish = defineStaffCall({
     popup: flag(CONTENT_MSG.popupFlag, false),
     request_id: staffRequestId(),
   },
-  answer: staffAnswer<{ notice: StaffNotice; created: boolean }>('{ notice, created }；msg 公告已发布；拒绝：请输入公告内容 / 公告内容过长'),
+  answer: staffAnswer(v.object({ notice: StaffNotice, created: v.boolean() }), '{ notice, created }；msg 公告已发布；拒绝：请输入公告内容 / 公告内容过长'),
 });
 
 export const withdraw = defineStaffCall({
@@ -73,5 +76,5 @@ export const withdraw = defineStaffCall({
   roles: [],
   summary: '撤回公告：从公告列表下架，不再作为弹窗出现。已撤回的再撤回仍答成功（不再记日志）',
   fields: { id: id(MESSAGE_MSG.noticeMissing) },
-  answer: staffAnswer<{ notice: StaffNotice }>('{ notice }；msg 公告已撤回；拒绝：公告不存在'),
+  answer: staffAnswer(v.object({ notice: StaffNotice }), '{ notice }；msg 公告已撤回；拒绝：公告不存在'),
 });

@@ -1,5 +1,6 @@
-import { field, id, optionalId, positiveInt, textOf, type Field } from '../call-spec.ts';
-import type { ChatMessage } from '../service-chat.ts';
+import * as v from 'valibot';
+import { count, field, id, instant, NULL_ANSWER, optionalId, positive, positiveInt, textOf, type Field } from '../call-spec.ts';
+import { ChatMessage, ChatMessageKind } from '../service-chat.ts';
 import { MESSAGE_MAX_LENGTH } from '../calls/user.ts';
 import {
   DESK_LIST_LIMIT,
@@ -25,6 +26,54 @@ import { defineStaffCall, staffAnswer } from '../staff-call-spec.ts';
  * wording). Shapes and messages: api/protocol/service-desk.ts. Every change is audited
  * (service.take / service.reply / service.close / service.quickReply.* / service.upload).
  */
+
+// The answers' schemas; their types are declared in service-desk.ts (type-only, for the console's desk).
+const nullableTime = v.nullable(instant);
+
+export const DeskConversationSchema = v.object({
+  id: positive,
+  user_id: positive,
+  user_uuid: v.string(),
+  nickname: v.string(),
+  status: v.picklist(['queued', 'open', 'closed']),
+  agent_id: v.nullable(positive),
+  agent: v.nullable(v.string()),
+  agent_name: v.nullable(v.string()),
+  mine: v.boolean(),
+  readable: v.boolean(),
+  position: v.nullable(positive),
+  created_at: instant,
+  taken_at: nullableTime,
+  closed_at: nullableTime,
+  last_message_at: instant,
+  last_message: v.nullable(v.object({ direction: v.picklist(['in', 'out']), kind: ChatMessageKind, content: v.string(), has_image: v.boolean() })),
+}) satisfies v.GenericSchema<unknown, DeskConversation>;
+
+// A desk list is whole or not at all: an agent acting on a queue with a row missing could take the wrong next player.
+const DeskQueueSchema = v.object({
+  list: v.array(DeskConversationSchema),
+  counts: v.object({ queued: count, mine: count, open: count }),
+  server_time: instant,
+}) satisfies v.GenericSchema<unknown, DeskQueue>;
+
+const DeskMessagesSchema = v.object({
+  conversation: DeskConversationSchema,
+  list: v.array(ChatMessage),
+  has_more: v.boolean(),
+  server_time: instant,
+}) satisfies v.GenericSchema<unknown, DeskMessages>;
+
+const QuickReplySchema = v.object({ id: positive, content: v.string(), sort: count }) satisfies v.GenericSchema<unknown, QuickReplyView>;
+
+const DeskUploadTicketSchema = v.object({
+  url: v.pipe(v.string(), v.minLength(1)),
+  method: v.literal('POST'),
+  expires_in: count,
+  max_bytes: count,
+  accept: v.array(v.string()),
+}) satisfies v.GenericSchema<unknown, DeskUploadTicket>;
+
+const ConversationHolder = v.object({ conversation: DeskConversationSchema });
 
 const CONVERSATION_DOC =
   '{ id, user_id, user_uuid, nickname, status "queued" | "open" | "closed", agent_id, agent（客服007）, agent_name（员工账号名）, mine, readable, position, created_at, taken_at, closed_at, last_message_at, last_message: { direction, kind, content, has_image } | null }';
@@ -74,7 +123,7 @@ export const queue = defineStaffCall({
   summary:
     '客服工作台的会话列表：queued 待接入（排队顺序）/ mine 我接待中的 / open 全部进行中 / closed 最近结束（新的在前；客服只看自己接待过的，管理员看全部），附各列表数量和服务器时间（计算等待时长）。别人接待中的会话不给出最后一条消息',
   fields: { view, limit: limitField(DESK_LIST_LIMIT, DESK_LIST_MAX) },
-  answer: staffAnswer<DeskQueue>(`{ list: [${CONVERSATION_DOC}], counts: { queued, mine, open }, server_time }`),
+  answer: staffAnswer(DeskQueueSchema, `{ list: [${CONVERSATION_DOC}], counts: { queued, mine, open }, server_time }`),
 });
 
 export const messages = defineStaffCall({
@@ -82,7 +131,7 @@ export const messages = defineStaffCall({
   roles: ['agent'],
   summary: '一个会话的玩家聊天记录（含此前各次会话），旧的在前；before_id 向前翻页。客服只能看排队中的和自己接待的会话',
   fields: { id: id(DESK_MSG.notFound), before_id: optionalId(DESK_MSG.badPage), limit: limitField(DESK_PAGE_LIMIT, DESK_PAGE_MAX) },
-  answer: staffAnswer<DeskMessages>(`{ conversation: ${CONVERSATION_DOC}, list: [${MESSAGE_DOC}], has_more, server_time }；拒绝：会话不存在 / 该会话已被其他客服接待`),
+  answer: staffAnswer(DeskMessagesSchema, `{ conversation: ${CONVERSATION_DOC}, list: [${MESSAGE_DOC}], has_more, server_time }；拒绝：会话不存在 / 该会话已被其他客服接待`),
 });
 
 export const take = defineStaffCall({
@@ -90,7 +139,7 @@ export const take = defineStaffCall({
   roles: ['agent'],
   summary: '接入排队中的会话。多名客服同时接入同一会话时只有一人成功，其余的得到“该会话已被其他客服接待”（data 带会话的现状）',
   fields: { id: id(DESK_MSG.notFound) },
-  answer: staffAnswer<{ conversation: DeskConversation }>(
+  answer: staffAnswer(ConversationHolder, 
     '{ conversation }；拒绝：会话不存在 / 该会话已被其他客服接待 / 该会话已由您接待 / 会话已结束（除“会话不存在”外 data 为 { conversation }）',
   ),
 });
@@ -100,7 +149,7 @@ export const reply = defineStaffCall({
   roles: ['agent'],
   summary: '接待该会话的客服回复玩家：文字、本人上传的图片，或两者都有。玩家在 /service 立即看到；不在该页时触发“客服消息”提醒',
   fields: { id: id(DESK_MSG.notFound), text: replyText, image: imageKey },
-  answer: staffAnswer<{ message: ChatMessage }>(`{ message: ${MESSAGE_DOC} }；拒绝：请输入回复内容 / 回复内容不能超过500字 / 图片无效，请重新上传 / 请先接待该会话 / 只有接待该会话的客服才能操作 / 会话已结束`),
+  answer: staffAnswer(v.object({ message: ChatMessage }), `{ message: ${MESSAGE_DOC} }；拒绝：请输入回复内容 / 回复内容不能超过500字 / 图片无效，请重新上传 / 请先接待该会话 / 只有接待该会话的客服才能操作 / 会话已结束`),
 });
 
 export const close = defineStaffCall({
@@ -108,7 +157,7 @@ export const close = defineStaffCall({
   roles: ['agent'],
   summary: '结束自己接待的会话：玩家看到“已结束”，再发消息将重新排队',
   fields: { id: id(DESK_MSG.notFound) },
-  answer: staffAnswer<{ conversation: DeskConversation }>('{ conversation }；拒绝：请先接待该会话 / 只有接待该会话的客服才能操作 / 会话已结束'),
+  answer: staffAnswer(ConversationHolder, '{ conversation }；拒绝：请先接待该会话 / 只有接待该会话的客服才能操作 / 会话已结束'),
 });
 
 export const uploadTicket = defineStaffCall({
@@ -117,7 +166,7 @@ export const uploadTicket = defineStaffCall({
   summary:
     '申请一次性图片上传凭证（客服聊天图片）：POST 图片原始字节到答复的 url（/staff/upload/<凭证>，带会话 Cookie 和 X-CSRF-Token），服务器检查、重新编码为 WebP（最长边 1280 px）并存储，答复 { key, url }；key 只能由本人用于回复',
   fields: {},
-  answer: staffAnswer<DeskUploadTicket>('{ url, method, expires_in, max_bytes, accept }'),
+  answer: staffAnswer(DeskUploadTicketSchema, '{ url, method, expires_in, max_bytes, accept }'),
 });
 
 export const quickReplies = defineStaffCall({
@@ -125,7 +174,7 @@ export const quickReplies = defineStaffCall({
   roles: ['agent'],
   summary: '快捷回复（全体客服共用），按排序',
   fields: {},
-  answer: staffAnswer<{ list: QuickReplyView[] }>('{ list: [{ id, content, sort }] }'),
+  answer: staffAnswer(v.object({ list: v.array(QuickReplySchema) }), '{ list: [{ id, content, sort }] }'),
 });
 
 export const quickReplyCreate = defineStaffCall({
@@ -133,7 +182,7 @@ export const quickReplyCreate = defineStaffCall({
   roles: [],
   summary: '新增快捷回复（管理员）',
   fields: { content: quickReplyContent(true), sort: sortField },
-  answer: staffAnswer<QuickReplyView>('{ id, content, sort }'),
+  answer: staffAnswer(QuickReplySchema, '{ id, content, sort }'),
 });
 
 export const quickReplyUpdate = defineStaffCall({
@@ -141,7 +190,7 @@ export const quickReplyUpdate = defineStaffCall({
   roles: [],
   summary: '修改快捷回复的内容或排序（管理员）',
   fields: { id: id(DESK_MSG.quickReplyNotFound), content: quickReplyContent(false), sort: sortField },
-  answer: staffAnswer<QuickReplyView>('{ id, content, sort }；拒绝：快捷回复不存在'),
+  answer: staffAnswer(QuickReplySchema, '{ id, content, sort }；拒绝：快捷回复不存在'),
 });
 
 export const quickReplyDelete = defineStaffCall({
@@ -149,5 +198,5 @@ export const quickReplyDelete = defineStaffCall({
   roles: [],
   summary: '删除快捷回复（管理员）',
   fields: { id: id(DESK_MSG.quickReplyNotFound) },
-  answer: staffAnswer<null>('null；拒绝：快捷回复不存在'),
+  answer: staffAnswer(NULL_ANSWER, 'null；拒绝：快捷回复不存在'),
 });

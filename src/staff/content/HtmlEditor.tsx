@@ -1,18 +1,19 @@
 import { useEffect, useState } from 'react';
-import * as staffCalls from '../../../api/protocol/staff-refs.ts';
+import type { preview as articlePreview } from '../../../api/protocol/staff/articles.ts';
+import type { preview as noticePreview } from '../../../api/protocol/staff/notices.ts';
 import { STAFF_CODE } from '../../../api/protocol/staff-codes.ts';
 import { useStaffClient } from '../runtime-context.tsx';
-import { decodePreview } from './content-data.ts';
 import { HtmlView, useSettled } from './parts.tsx';
 
-type PreviewPath = typeof staffCalls.notices.preview | typeof staffCalls.articles.preview;
+/** The preview call's declaration: its answer is read by its schema. */
+type PreviewCall = typeof noticePreview | typeof articlePreview;
 
 /**
  * An HTML body: the textarea as written, and beside it (below on a phone) the preview of what the
  * server will store — its own sanitiser's output, asked once typing pauses — shown through the
  * console's sanitiser as well. What the preview shows is what players get.
  */
-export function HtmlEditor({ label, value, onChange, previewPath, placeholder, rows = 12 }: { label: string; value: string; onChange: (value: string) => void; previewPath: PreviewPath; placeholder?: string; rows?: number }) {
+export function HtmlEditor({ label, value, onChange, previewCall, placeholder, rows = 12 }: { label: string; value: string; onChange: (value: string) => void; previewCall: PreviewCall; placeholder?: string; rows?: number }) {
   const client = useStaffClient();
   const settled = useSettled(value, 350);
   const [preview, setPreview] = useState<{ html: string; length: number; max: number; error: string } | null>(null);
@@ -23,16 +24,16 @@ export function HtmlEditor({ label, value, onChange, previewPath, placeholder, r
       return;
     }
     let live = true;
-    void client.call(previewPath, { html: settled }).then((answer) => {
+    void client.call(previewCall, { html: settled }).then((answer) => {
       if (!live) return;
-      const data = answer.code === STAFF_CODE.ok ? decodePreview(answer.data) : null;
+      const data = answer.code === STAFF_CODE.ok ? answer.data : null;
       if (data) setPreview({ html: data.html, length: data.length, max: data.max, error: '' });
       else if (answer.code !== STAFF_CODE.notSignedIn) setPreview((current) => ({ html: current?.html ?? '', length: current?.length ?? 0, max: current?.max ?? 0, error: answer.msg || '预览失败' }));
     });
     return () => {
       live = false;
     };
-  }, [client, settled, previewPath]);
+  }, [client, settled, previewCall]);
 
   const stale = settled !== value;
   return (

@@ -1,6 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
 import { useStaffClient } from '../../runtime-context.tsx';
-import * as staffCalls from '../../../../api/protocol/staff-refs.ts';
 import Button from 'antd-mobile/es/components/button';
 import { confirm } from '../../../components/ConfirmDialog.tsx';
 import Input from 'antd-mobile/es/components/input';
@@ -8,6 +7,7 @@ import Selector from 'antd-mobile/es/components/selector';
 import Tag from 'antd-mobile/es/components/tag';
 import Toast from 'antd-mobile/es/components/toast';
 import { QRCodeSVG } from 'qrcode.react';
+import * as accountCalls from '../../../../api/protocol/staff/accounts.ts';
 import type { StaffAccountView, StaffCredentials } from '../../../../api/protocol/staff/accounts.ts';
 import { STAFF_CODE, STAFF_NAME_MSG, STAFF_NAME_PATTERN, STAFF_ROLE_NAMES, STAFF_ROLES, type StaffRole } from '../../../../api/protocol/staff-codes.ts';
 import { chinaTime } from '../../format.ts';
@@ -64,7 +64,7 @@ export default function AccountsPage({ staff }: StaffPageProps) {
   const [shown, setShown] = useState<{ title: string; credentials: StaffCredentials } | null>(null);
 
   const load = useCallback(async () => {
-    const answer = await client.call(staffCalls.accounts.list, {});
+    const answer = await client.call(accountCalls.list, {});
     if (answer.code === STAFF_CODE.ok) {
       setAccounts(answer.data.list);
       setError('');
@@ -81,7 +81,7 @@ export default function AccountsPage({ staff }: StaffPageProps) {
       return;
     }
     setCreating(true);
-    const answer = await client.call(staffCalls.accounts.create, { name: trimmed, role });
+    const answer = await client.call(accountCalls.create, { name: trimmed, role });
     setCreating(false);
     if (answer.code !== STAFF_CODE.ok) {
       Toast.show({ content: answer.msg });
@@ -103,8 +103,8 @@ export default function AccountsPage({ staff }: StaffPageProps) {
     if (!(await confirm({ content: texts[what], confirmText: '确定', cancelText: '取消' }))) return;
     const answer =
       what === 'disable' || what === 'enable'
-        ? await client.call(staffCalls.accounts.disable, { id: account.id, disabled: what === 'disable' ? '1' : '0' })
-        : await client.call(what === 'unlock' ? staffCalls.accounts.unlock : what === 'resetPassword' ? staffCalls.accounts.resetPassword : staffCalls.accounts.resetTotp, { id: account.id });
+        ? await client.call(accountCalls.disable, { id: account.id, disabled: what === 'disable' ? '1' : '0' })
+        : await client.call(what === 'unlock' ? accountCalls.unlock : what === 'resetPassword' ? accountCalls.resetPassword : accountCalls.resetTotp, { id: account.id });
     if (answer.code !== STAFF_CODE.ok) {
       Toast.show({ content: answer.msg });
       return;

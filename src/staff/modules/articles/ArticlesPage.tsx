@@ -6,13 +6,14 @@ import { confirm } from '../../../components/ConfirmDialog.tsx';
 import Tag from 'antd-mobile/es/components/tag';
 import Toast from 'antd-mobile/es/components/toast';
 import { ARTICLE_KINDS, ARTICLE_MSG, ARTICLE_SUMMARY_MAX, ARTICLE_TITLE_MAX, CATEGORY_NAME_MAX, type ArticleKind } from '../../../../api/protocol/help-rules.ts';
+import * as articleCalls from '../../../../api/protocol/staff/articles.ts';
 import type { StaffArticle, StaffArticleSummary, StaffHelpCategory } from '../../../../api/protocol/staff/articles.ts';
 import { STAFF_CODE } from '../../../../api/protocol/staff-codes.ts';
-import { articlesSearch, decodeArticle, decodeArticlePage, decodeCategories, parseArticlesQuery, type ArticlesQuery, type Paged } from '../../content/content-data.ts';
-import { useStaffList } from '../../content/use-staff-list.ts';
+import { articlesSearch, parseArticlesQuery, type ArticlesQuery, type Paged } from '../../content/content-data.ts';
 import { HtmlEditor } from '../../content/HtmlEditor.tsx';
 import { chars, Chips, ErrorLine, Pager, When } from '../../content/parts.tsx';
 import { useUrlQuery } from '../../content/use-query.ts';
+import { useStaffData } from '../../use-staff-data.ts';
 import '../../content/content.css';
 
 const LIMIT = 20;
@@ -64,13 +65,12 @@ function Editor({ edit, kind, categories, onDone, onSaved }: { edit: number | 'n
     }
     let live = true;
     setDraft(null);
-    void client.call(staffCalls.articles.detail, { id: edit }).then((answer) => {
+    void client.call(articleCalls.detail, { id: edit }).then((answer) => {
       if (!live) return;
-      const decoded = answer.code === STAFF_CODE.ok ? decodeArticle(answer.data) : null;
-      if (decoded) {
-        setArticle(decoded);
-        setDraft(draftOf(decoded));
-      } else if (answer.code !== STAFF_CODE.notSignedIn) setError(answer.code === STAFF_CODE.ok ? '文章数据异常' : answer.msg);
+      if (answer.code === STAFF_CODE.ok) {
+        setArticle(answer.data);
+        setDraft(draftOf(answer.data));
+      } else if (answer.code !== STAFF_CODE.notSignedIn) setError(answer.msg);
     });
     return () => {
       live = false;
@@ -104,35 +104,30 @@ function Editor({ edit, kind, categories, onDone, onSaved }: { edit: number | 'n
       sort_order: draft.sort_order.trim() === '' ? 0 : draft.sort_order.trim(),
     };
     setSaving(true);
-    const answer = edit === 'new' ? await client.call(staffCalls.articles.create, fields) : await client.call(staffCalls.articles.update, { id: edit, ...fields });
+    const answer = edit === 'new' ? await client.call(articleCalls.create, fields) : await client.call(articleCalls.update, { id: edit, ...fields });
     setSaving(false);
     if (answer.code !== STAFF_CODE.ok) {
       if (answer.code !== STAFF_CODE.notSignedIn) Toast.show({ content: answer.msg });
       return;
     }
-    const saved = decodeArticle(answer.data.article);
+    const saved = answer.data.article;
     Toast.show({ content: answer.msg });
-    if (saved) {
-      setArticle(saved);
-      setDraft(draftOf(saved));
-      onSaved(saved.id);
-    }
+    setArticle(saved);
+    setDraft(draftOf(saved));
+    onSaved(saved.id);
   };
 
   const publish = async (published: boolean) => {
     if (!article) return;
     if (!published && !(await confirm({ title: '下线文章', content: `下线「${article.title}」？玩家将看不到它。`, confirmText: '下线', cancelText: '取消' }))) return;
-    const answer = await client.call(staffCalls.articles.publish, { id: article.id, published: published ? '1' : '0' });
+    const answer = await client.call(articleCalls.publish, { id: article.id, published: published ? '1' : '0' });
     if (answer.code !== STAFF_CODE.ok) {
       if (answer.code !== STAFF_CODE.notSignedIn) Toast.show({ content: answer.msg });
       return;
     }
     Toast.show({ content: answer.msg });
-    const saved = decodeArticle(answer.data.article);
-    if (saved) {
-      setArticle(saved);
-      onSaved(saved.id);
-    }
+    setArticle(answer.data.article);
+    onSaved(answer.data.article.id);
   };
 
   const titleLength = chars(draft.title.trim());
@@ -196,7 +191,7 @@ function Editor({ edit, kind, categories, onDone, onSaved }: { edit: number | 'n
           <input className="content-input" name="cover" value={draft.cover} onChange={(event) => set({ cover: event.target.value })} />
         </label>
       ) : null}
-      <HtmlEditor label="正文" value={draft.content} onChange={(content) => set({ content })} previewPath={staffCalls.articles.preview} rows={16} />
+      <HtmlEditor label="正文" value={draft.content} onChange={(content) => set({ content })} previewCall={articleCalls.preview} rows={16} />
       <div className="content-actions">
         <Button color="primary" loading={saving} disabled={saving} onClick={() => void save()}>
           保存
@@ -328,12 +323,12 @@ export default function ArticlesPage() {
   const client = useStaffClient();
   const [query, setQuery] = useUrlQuery(parseArticlesQuery, articlesSearch);
   const { kind, page, edit } = query;
-  const { state, error, reload } = useStaffList(staffCalls.articles.list, { page, limit: LIMIT, ...(kind ? { kind } : {}) }, decodeArticlePage);
+  const { data: state, error, reload } = useStaffData('staffArticles', articleCalls.list, { page, limit: LIMIT, ...(kind ? { kind } : {}) });
   const [categories, setCategories] = useState<StaffHelpCategory[]>([]);
   useEffect(() => {
     let live = true;
-    void client.call(staffCalls.articles.categories, {}).then((answer) => {
-      if (live && answer.code === STAFF_CODE.ok) setCategories(decodeCategories(answer.data) ?? []);
+    void client.call(articleCalls.categories, {}).then((answer) => {
+      if (live && answer.code === STAFF_CODE.ok) setCategories(answer.data.list);
     });
     return () => {
       live = false;

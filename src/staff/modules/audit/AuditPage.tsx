@@ -1,12 +1,12 @@
 import { useEffect, useState } from 'react';
 import { useStaffClient } from '../../runtime-context.tsx';
-import * as staffCalls from '../../../../api/protocol/staff-refs.ts';
 import Button from 'antd-mobile/es/components/button';
 import Input from 'antd-mobile/es/components/input';
-import type { StaffAccountView } from '../../../../api/protocol/staff/accounts.ts';
-import type { AuditEntry } from '../../../../api/protocol/staff/audit.ts';
+import { list as accountList, type StaffAccountView } from '../../../../api/protocol/staff/accounts.ts';
+import { list as auditList } from '../../../../api/protocol/staff/audit.ts';
 import { STAFF_CODE } from '../../../../api/protocol/staff-codes.ts';
 import { actionName, chinaTime } from '../../format.ts';
+import { useStaffData } from '../../use-staff-data.ts';
 
 const LIMIT = 20;
 
@@ -22,28 +22,13 @@ export default function AuditPage() {
   const [action, setAction] = useState('');
   const [applied, setApplied] = useState<{ staffId: string; action: string }>({ staffId: '', action: '' });
   const [page, setPage] = useState(1);
-  const [result, setResult] = useState<{ list: AuditEntry[]; total: number } | null>(null);
-  const [error, setError] = useState('');
+  const { data: result, error } = useStaffData('staffAudit', auditList, { page, limit: LIMIT, ...(applied.staffId ? { staff_id: applied.staffId } : {}), ...(applied.action ? { action: applied.action } : {}) });
 
   useEffect(() => {
-    void client.call(staffCalls.accounts.list, {}).then((answer) => {
+    void client.call(accountList, {}).then((answer) => {
       if (answer.code === STAFF_CODE.ok) setAccounts(answer.data.list);
     });
   }, [client]);
-
-  useEffect(() => {
-    let live = true;
-    void client.call(staffCalls.audit.list, { page, limit: LIMIT, ...(applied.staffId ? { staff_id: applied.staffId } : {}), ...(applied.action ? { action: applied.action } : {}) }).then((answer) => {
-      if (!live) return;
-      if (answer.code === STAFF_CODE.ok) {
-        setResult({ list: answer.data.list, total: answer.data.total });
-        setError('');
-      } else if (answer.code !== STAFF_CODE.notSignedIn) setError(answer.msg);
-    });
-    return () => {
-      live = false;
-    };
-  }, [client, page, applied]);
 
   const pages = result ? Math.max(1, Math.ceil(result.total / LIMIT)) : 1;
   return (

@@ -6,13 +6,13 @@ import { confirm } from '../../../components/ConfirmDialog.tsx';
 import Tag from 'antd-mobile/es/components/tag';
 import Toast from 'antd-mobile/es/components/toast';
 import { MESSAGE_CONTENT_MAX, MESSAGE_KIND_NAMES, MESSAGE_KINDS, MESSAGE_MSG, MESSAGE_TITLE_MAX, type MessageKind } from '../../../../api/protocol/messages.ts';
-import type { StaffBroadcast } from '../../../../api/protocol/staff/broadcasts.ts';
+import { list as broadcastList, type StaffBroadcast } from '../../../../api/protocol/staff/broadcasts.ts';
 import { STAFF_CODE } from '../../../../api/protocol/staff-codes.ts';
-import { broadcastsSearch, decodeBroadcastPage, parseBroadcastsQuery, parseLinkInput } from '../../content/content-data.ts';
-import { useStaffList } from '../../content/use-staff-list.ts';
+import { broadcastsSearch, parseBroadcastsQuery, parseLinkInput } from '../../content/content-data.ts';
 import { chars, Chips, ErrorLine, Pager, When } from '../../content/parts.tsx';
 import { newRequestId } from '../../content/request-id.ts';
 import { useUrlQuery } from '../../content/use-query.ts';
+import { useStaffData } from '../../use-staff-data.ts';
 import '../../content/content.css';
 
 const LIMIT = 20;
@@ -110,7 +110,7 @@ function SendForm({ onSent }: { onSent: () => void }) {
 export default function BroadcastsPage() {
   const [query, setQuery] = useUrlQuery(parseBroadcastsQuery, broadcastsSearch);
   const { kind, page } = query;
-  const { state, error, reload } = useStaffList(staffCalls.broadcasts.list, { page, limit: LIMIT, ...(kind ? { kind } : {}) }, decodeBroadcastPage);
+  const { data: state, error, reload } = useStaffData('staffBroadcasts', broadcastList, { page, limit: LIMIT, ...(kind ? { kind } : {}) });
   return (
     <div className="staff-page">
       <SendForm

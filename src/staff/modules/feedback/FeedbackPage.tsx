@@ -1,15 +1,15 @@
 import { useEffect, useRef, useState } from 'react';
 import { useStaffClient } from '../../runtime-context.tsx';
-import * as staffCalls from '../../../../api/protocol/staff-refs.ts';
 import Button from 'antd-mobile/es/components/button';
 import { confirm } from '../../../components/ConfirmDialog.tsx';
 import Tag from 'antd-mobile/es/components/tag';
 import Toast from 'antd-mobile/es/components/toast';
 import { COMMON_BACK_CATEGORIES, FEEDBACK_CATEGORY_TEXT, FEEDBACK_MSG, REPLY_TEXT_MAX, type FeedbackCategory, type FeedbackStatus } from '../../../../api/protocol/help-rules.ts';
+import * as feedbackCalls from '../../../../api/protocol/staff/feedback.ts';
 import type { FeedbackCounts, StaffFeedbackItem } from '../../../../api/protocol/staff/feedback.ts';
 import { STAFF_CODE } from '../../../../api/protocol/staff-codes.ts';
-import { decodeFeedbackItem, decodeFeedbackPage, feedbackSearch, parseFeedbackQuery, type FeedbackQuery, type Paged } from '../../content/content-data.ts';
-import { useStaffList } from '../../content/use-staff-list.ts';
+import { feedbackSearch, parseFeedbackQuery, type FeedbackQuery, type Paged } from '../../content/content-data.ts';
+import { useStaffData } from '../../use-staff-data.ts';
 import { chars, Chips, ErrorLine, Pager, PictureViewer, When } from '../../content/parts.tsx';
 import { newRequestId } from '../../content/request-id.ts';
 import { useUrlQuery } from '../../content/use-query.ts';
@@ -131,11 +131,10 @@ function FeedbackDetail({ id, onBack, onChanged }: { id: number; onBack: () => v
     setError('');
     setText('');
     requestId.current = newRequestId();
-    void client.call(staffCalls.feedback.detail, { id }).then((answer) => {
+    void client.call(feedbackCalls.detail, { id }).then((answer) => {
       if (!live) return;
-      const decoded = answer.code === STAFF_CODE.ok ? decodeFeedbackItem(answer.data) : null;
-      if (decoded) setItem(decoded);
-      else if (answer.code !== STAFF_CODE.notSignedIn) setError(answer.code === STAFF_CODE.ok ? '反馈数据异常' : answer.msg);
+      if (answer.code === STAFF_CODE.ok) setItem(answer.data);
+      else if (answer.code !== STAFF_CODE.notSignedIn) setError(answer.msg);
     });
     return () => {
       live = false;
@@ -147,15 +146,14 @@ function FeedbackDetail({ id, onBack, onChanged }: { id: number; onBack: () => v
     if (text.trim() === '') return Toast.show({ content: FEEDBACK_MSG.replyEmpty });
     if (length > REPLY_TEXT_MAX) return Toast.show({ content: FEEDBACK_MSG.replyLong });
     setSending(true);
-    const answer = await client.call(staffCalls.feedback.reply, { id, text, request_id: requestId.current });
+    const answer = await client.call(feedbackCalls.reply, { id, text, request_id: requestId.current });
     setSending(false);
     if (answer.code !== STAFF_CODE.ok) {
       // The same request id stays: sending again is the same reply, never a second one.
       if (answer.code !== STAFF_CODE.notSignedIn) Toast.show({ content: answer.msg });
       return;
     }
-    const updated = decodeFeedbackItem(answer.data.feedback);
-    if (updated) setItem(updated);
+    setItem(answer.data.feedback);
     setText('');
     requestId.current = newRequestId();
     Toast.show({ content: answer.data.created ? '回复成功，玩家将收到系统通知' : '该回复已提交过' });
@@ -165,13 +163,12 @@ function FeedbackDetail({ id, onBack, onChanged }: { id: number; onBack: () => v
   const close = async () => {
     const sure = await confirm({ title: '关闭反馈', content: '关闭后不能再回复这条反馈，玩家会看到“已关闭”。确定关闭？', confirmText: '关闭反馈', cancelText: '取消' });
     if (!sure) return;
-    const answer = await client.call(staffCalls.feedback.close, { id });
+    const answer = await client.call(feedbackCalls.close, { id });
     if (answer.code !== STAFF_CODE.ok) {
       if (answer.code !== STAFF_CODE.notSignedIn) Toast.show({ content: answer.msg });
       return;
     }
-    const updated = decodeFeedbackItem(answer.data.feedback);
-    if (updated) setItem(updated);
+    setItem(answer.data.feedback);
     Toast.show({ content: answer.msg });
     onChanged();
   };
@@ -266,11 +263,13 @@ function FeedbackDetail({ id, onBack, onChanged }: { id: number; onBack: () => v
 export default function FeedbackPage() {
   const [query, setQuery] = useUrlQuery(parseFeedbackQuery, feedbackSearch);
   const { status, category, userId, page } = query;
-  const { state, error, reload } = useStaffList(
-    staffCalls.feedback.list,
-    { page, limit: LIMIT, ...(status ? { status } : {}), ...(category ? { category } : {}), ...(userId !== null ? { user_id: userId } : {}) },
-    decodeFeedbackPage,
-  );
+  const { data: state, error, reload } = useStaffData('staffFeedback', feedbackCalls.list, {
+    page,
+    limit: LIMIT,
+    ...(status ? { status } : {}),
+    ...(category ? { category } : {}),
+    ...(userId !== null ? { user_id: userId } : {}),
+  });
   return (
     <div className="staff-page">
       <Filters query={query} counts={state?.counts ?? null} onChange={setQuery} />

@@ -1,10 +1,10 @@
 import { useEffect, useState } from 'react';
 import { useStaffClient } from '../../runtime-context.tsx';
-import * as staffCalls from '../../../../api/protocol/staff-refs.ts';
+import { status as calendarStatus } from '../../../../api/protocol/staff/holidays.ts';
 import { Link } from 'wouter';
 import { HOLIDAY_CALENDAR_ROLES } from '../../../../api/protocol/holiday-calendar.ts';
 import { STAFF_CODE, type StaffRole } from '../../../../api/protocol/staff-codes.ts';
-import { calendarWarningText, decodeCalendarStatus, onCalendarChanged } from './decode.ts';
+import { calendarWarningText, onCalendarChanged } from './decode.ts';
 
 /**
  * The console's top banner when the holiday calendar runs out within its warning period (the
@@ -19,8 +19,8 @@ export function CalendarBanner({ role }: { role: StaffRole }) {
     if (!allowed) return;
     let live = true;
     const load = async () => {
-      const answer = await client.call(staffCalls.holidays.status, {});
-      const status = answer.code === STAFF_CODE.ok ? decodeCalendarStatus(answer.data) : null;
+      const answer = await client.call(calendarStatus, {});
+      const status = answer.code === STAFF_CODE.ok ? answer.data : null;
       if (live) setText(status ? calendarWarningText(status) : null);
     };
     void load();

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useStaffClient } from '../../runtime-context.tsx';
-import * as staffCalls from '../../../../api/protocol/staff-refs.ts';
+import * as holidayCalls from '../../../../api/protocol/staff/holidays.ts';
 import Button from 'antd-mobile/es/components/button';
 import { confirm } from '../../../components/ConfirmDialog.tsx';
 import Toast from 'antd-mobile/es/components/toast';
@@ -18,8 +18,7 @@ import {
 } from '../../../../api/protocol/holiday-calendar.ts';
 import type { StaffCalendarStatus, StaffCalendarYear } from '../../../../api/protocol/staff/holidays.ts';
 import { STAFF_CODE } from '../../../../api/protocol/staff-codes.ts';
-import { BAD_ANSWER_MSG } from '../../api.ts';
-import { calendarChanged, calendarWarningText, decodeCalendarStatus, decodeCalendarYear, decodeProblems } from './decode.ts';
+import { calendarChanged, calendarWarningText, decodeProblems } from './decode.ts';
 import './holidays.css';
 
 interface Row extends CalendarEntry {
@@ -53,20 +52,22 @@ export default function HolidaysPage() {
   const loadingYear = useRef<number | null>(null);
 
   const loadStatus = useCallback(async () => {
-    const answer = await client.call(staffCalls.holidays.status, {});
+    const answer = await client.call(holidayCalls.status, {});
     if (answer.code === STAFF_CODE.notSignedIn) return null;
-    const read = answer.code === STAFF_CODE.ok ? decodeCalendarStatus(answer.data) : null;
-    if (read) setStatus(read);
-    else setError(answer.code === STAFF_CODE.ok ? BAD_ANSWER_MSG : answer.msg);
-    return read;
+    if (answer.code !== STAFF_CODE.ok) {
+      setError(answer.msg);
+      return null;
+    }
+    setStatus(answer.data);
+    return answer.data;
   }, [client]);
 
   const loadYear = useCallback(async (target: number) => {
     loadingYear.current = target;
-    const answer = await client.call(staffCalls.holidays.year, { year: target });
+    const answer = await client.call(holidayCalls.year, { year: target });
     if (answer.code === STAFF_CODE.notSignedIn || loadingYear.current !== target) return;
-    const read = answer.code === STAFF_CODE.ok ? decodeCalendarYear(answer.data) : null;
-    if (!read) return setError(answer.code === STAFF_CODE.ok ? BAD_ANSWER_MSG : answer.msg);
+    if (answer.code !== STAFF_CODE.ok) return setError(answer.msg);
+    const read = answer.data;
     setError('');
     setView(read);
     setRows(rowsOf(read.entries));
@@ -116,7 +117,7 @@ export default function HolidaysPage() {
       return;
     }
     setSaving(true);
-    const answer = await client.call(staffCalls.holidays.save, { year, revision: view.revision, entries });
+    const answer = await client.call(holidayCalls.save, { year, revision: view.revision, entries });
     setSaving(false);
     if (answer.code === STAFF_CODE.notSignedIn) return;
     if (answer.code !== STAFF_CODE.ok) {
@@ -124,13 +125,11 @@ export default function HolidaysPage() {
       Toast.show({ content: answer.msg });
       return;
     }
-    const saved = decodeCalendarYear(answer.data);
-    Toast.show({ content: saved ? answer.msg : BAD_ANSWER_MSG });
-    if (saved) {
-      setView(saved);
-      setRows(rowsOf(saved.entries));
-      setProblems([]);
-    }
+    const saved = answer.data;
+    Toast.show({ content: answer.msg });
+    setView(saved);
+    setRows(rowsOf(saved.entries));
+    setProblems([]);
     calendarChanged();
     void loadStatus();
   };

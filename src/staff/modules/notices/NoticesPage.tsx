@@ -7,14 +7,15 @@ import Switch from 'antd-mobile/es/components/switch';
 import Tag from 'antd-mobile/es/components/tag';
 import Toast from 'antd-mobile/es/components/toast';
 import { MESSAGE_MSG, NOTICE_TITLE_MAX } from '../../../../api/protocol/messages.ts';
+import * as noticeCalls from '../../../../api/protocol/staff/notices.ts';
 import type { StaffNotice } from '../../../../api/protocol/staff/notices.ts';
 import { STAFF_CODE } from '../../../../api/protocol/staff-codes.ts';
-import { decodeNotice, decodeNoticePage, noticesSearch, parseNoticesQuery } from '../../content/content-data.ts';
+import { noticesSearch, parseNoticesQuery } from '../../content/content-data.ts';
 import { HtmlEditor } from '../../content/HtmlEditor.tsx';
-import { useStaffList } from '../../content/use-staff-list.ts';
 import { chars, Chips, ErrorLine, HtmlView, Pager, When } from '../../content/parts.tsx';
 import { newRequestId } from '../../content/request-id.ts';
 import { useUrlQuery } from '../../content/use-query.ts';
+import { useStaffData } from '../../use-staff-data.ts';
 import '../../content/content.css';
 
 const LIMIT = 20;
@@ -64,7 +65,7 @@ function PublishForm({ onPublished }: { onPublished: () => void }) {
           {titleLength}/{NOTICE_TITLE_MAX}
         </span>
       </label>
-      <HtmlEditor label="正文" value={html} onChange={setHtml} previewPath={staffCalls.notices.preview} placeholder={'<p>尊敬的玩家：</p>\n<p>…</p>'} />
+      <HtmlEditor label="正文" value={html} onChange={setHtml} previewCall={noticeCalls.preview} placeholder={'<p>尊敬的玩家：</p>\n<p>…</p>'} />
       <div className="content-switch">
         <Switch checked={popup} onChange={setPopup} aria-label="弹窗公告" />
         <span>
@@ -84,14 +85,13 @@ function NoticeRow({ notice, onWithdrawn }: { notice: StaffNotice; onWithdrawn: 
   const withdraw = async () => {
     const sure = await confirm({ title: '撤回公告', content: `撤回「${notice.title}」？撤回后玩家不再看到它，也不会再弹出。`, confirmText: '撤回', cancelText: '取消' });
     if (!sure) return;
-    const answer = await client.call(staffCalls.notices.withdraw, { id: notice.id });
+    const answer = await client.call(noticeCalls.withdraw, { id: notice.id });
     if (answer.code !== STAFF_CODE.ok) {
       if (answer.code !== STAFF_CODE.notSignedIn) Toast.show({ content: answer.msg });
       return;
     }
     Toast.show({ content: answer.msg });
-    const updated = decodeNotice(answer.data.notice);
-    if (updated) onWithdrawn(updated);
+    onWithdrawn(answer.data.notice);
   };
   return (
     <li className="content-item static" data-testid={`notice-${notice.id}`}>
@@ -129,7 +129,7 @@ function NoticeRow({ notice, onWithdrawn }: { notice: StaffNotice; onWithdrawn: 
 export default function NoticesPage() {
   const [query, setQuery] = useUrlQuery(parseNoticesQuery, noticesSearch);
   const { state: filter, page } = query;
-  const { state, error, reload } = useStaffList(staffCalls.notices.list, { page, limit: LIMIT, ...(filter ? { state: filter } : {}) }, decodeNoticePage);
+  const { data: state, error, reload } = useStaffData('staffNotices', noticeCalls.list, { page, limit: LIMIT, ...(filter ? { state: filter } : {}) });
   return (
     <div className="staff-page">
       <PublishForm

@@ -6,8 +6,7 @@ import { confirm } from '../../../components/ConfirmDialog.tsx';
 import Toast from 'antd-mobile/es/components/toast';
 import { QUICK_REPLY_SORT_MAX, type QuickReplyView } from '../../../../api/protocol/service-desk.ts';
 import { STAFF_CODE } from '../../../../api/protocol/staff-codes.ts';
-import { BAD_ANSWER_MSG } from '../../api.ts';
-import { readQuickReplies, readQuickReply } from '../service-desk/decode.ts';
+import { quickReplies, quickReplyUpdate } from '../../../../api/protocol/staff/service.ts';
 import './quick-replies.css';
 
 /** A sort key typed in the form: '' is none, else 0 … QUICK_REPLY_SORT_MAX (the server checks it again). */
@@ -24,11 +23,10 @@ function Row({ reply, onSaved, onDeleted }: { reply: QuickReplyView; onSaved: (n
   const changed = content.trim() !== reply.content || sort.trim() !== String(reply.sort);
   const save = async () => {
     setSaving(true);
-    const answer = await client.call(staffCalls.service.quickReplyUpdate, { id: reply.id, content, ...(sortOf(sort) !== undefined ? { sort: sortOf(sort) } : {}) });
+    const answer = await client.call(quickReplyUpdate, { id: reply.id, content, ...(sortOf(sort) !== undefined ? { sort: sortOf(sort) } : {}) });
     setSaving(false);
-    const saved = answer.code === STAFF_CODE.ok ? readQuickReply(answer.data) : null;
-    if (answer.code !== STAFF_CODE.notSignedIn) Toast.show({ content: answer.code === STAFF_CODE.ok && !saved ? BAD_ANSWER_MSG : answer.msg });
-    if (saved) onSaved(saved);
+    if (answer.code !== STAFF_CODE.notSignedIn) Toast.show({ content: answer.msg });
+    if (answer.code === STAFF_CODE.ok) onSaved(answer.data);
   };
   const remove = async () => {
     if (!(await confirm({ content: `删除这条快捷回复？\n${reply.content}`, confirmText: '删除', cancelText: '取消' }))) return;
@@ -68,13 +66,12 @@ export default function QuickRepliesPage() {
   const [adding, setAdding] = useState(false);
 
   const load = useCallback(async () => {
-    const answer = await client.call(staffCalls.service.quickReplies, {});
+    const answer = await client.call(quickReplies, {});
     if (answer.code === STAFF_CODE.notSignedIn) return;
-    const read = answer.code === STAFF_CODE.ok ? readQuickReplies(answer.data) : null;
-    if (read) {
-      setList(read);
+    if (answer.code === STAFF_CODE.ok) {
+      setList(answer.data.list);
       setError('');
-    } else setError(answer.code === STAFF_CODE.ok ? BAD_ANSWER_MSG : answer.msg);
+    } else setError(answer.msg);
   }, [client]);
   useEffect(() => {
     void load();

@@ -9,8 +9,9 @@ import { STAFF_CODE } from '../../../../api/protocol/staff-codes.ts';
 import { LISTING_STATUS_TEXT, LISTING_STATUSES, type ListingStatus } from '../../../../api/protocol/trade-rules.ts';
 import { type StaffResult } from '../../api.ts';
 import { Chips, ErrorLine, Pager, When } from '../../content/parts.tsx';
-import { useStaffList } from '../../content/use-staff-list.ts';
-import { decodeListingPage, type ReviewListing } from './decode.ts';
+import { listings as listingList, type StaffListing } from '../../../../api/protocol/staff/trading.ts';
+import { safeImageUrl } from '../../content/content-data.ts';
+import { useStaffData } from '../../use-staff-data.ts';
 import { NoteForm, ScreenshotViewer } from './parts.tsx';
 
 /**
@@ -24,11 +25,17 @@ import { NoteForm, ScreenshotViewer } from './parts.tsx';
 
 const LIMIT = 20;
 
+/** The screenshots the console may load, and how many it may not (the reviewer is told a picture is missing). */
+function screenshotsOf(listing: StaffListing): { shown: string[]; bad: number } {
+  const shown = listing.images.filter((src) => safeImageUrl(src) === src);
+  return { shown, bad: listing.images.length - shown.length };
+}
+
 export default function ListingsReview() {
   const client = useStaffClient();
   const [status, setStatus] = useState<ListingStatus>('reviewing');
   const [page, setPage] = useState(1);
-  const { state, error, reload } = useStaffList(staffCalls.trading.listings, { page, limit: LIMIT, status }, decodeListingPage);
+  const { data: state, error, reload } = useStaffData('staffListings', listingList, { page, limit: LIMIT, status });
   const [rejecting, setRejecting] = useState<number | null>(null);
   const [busy, setBusy] = useState(false);
   const [viewing, setViewing] = useState<{ src: string; label: string } | null>(null);
@@ -46,7 +53,7 @@ export default function ListingsReview() {
       reload();
     }
   };
-  const approve = (item: ReviewListing) =>
+  const approve = (item: StaffListing) =>
     void confirm({
       title: '通过审核',
       content: `通过商品 #${item.id}「${item.title}」？通过后立即上架出售（¥${formatYuan(item.price_cents)}）。`,
@@ -142,14 +149,14 @@ export default function ListingsReview() {
                   </dl>
                   <pre className="content-body">{item.description || '（卖家未填写描述）'}</pre>
                   <div className="content-pictures" aria-label="商品截图">
-                    {item.images.map((src, index) => (
+                    {screenshotsOf(item).shown.map((src, index) => (
                       <button key={`${index}-${src}`} type="button" className="content-picture" aria-label={`查看截图 ${index + 1}`} onClick={() => setViewing({ src, label: `商品 #${item.id} 截图 ${index + 1}` })}>
                         <img src={src} alt={`商品截图 ${index + 1}`} loading="lazy" />
                       </button>
                     ))}
-                    {item.images.length === 0 ? <span className="staff-muted">无截图</span> : null}
+                    {screenshotsOf(item).shown.length === 0 ? <span className="staff-muted">无截图</span> : null}
                   </div>
-                  {item.bad_images > 0 ? <ErrorLine message={`${item.bad_images} 张截图地址无效，无法显示`} /> : null}
+                  {screenshotsOf(item).bad > 0 ? <ErrorLine message={`${screenshotsOf(item).bad} 张截图地址无效，无法显示`} /> : null}
                   {item.status === 'reviewing' ? (
                     rejecting === item.id ? (
                       <NoteForm

@@ -5,13 +5,12 @@ import Button from 'antd-mobile/es/components/button';
 import { confirm } from '../../../components/ConfirmDialog.tsx';
 import Toast from 'antd-mobile/es/components/toast';
 import { formatYuan } from '../../../../api/protocol/money.ts';
-import type { StaffTrade } from '../../../../api/protocol/staff/trading.ts';
+import { trades as tradeList, type StaffTrade } from '../../../../api/protocol/staff/trading.ts';
 import { STAFF_CODE } from '../../../../api/protocol/staff-codes.ts';
 import { TRADE_STATUS_TEXT, TRADE_STATUSES, type TradeStatus } from '../../../../api/protocol/trade-rules.ts';
 import { type StaffResult } from '../../api.ts';
 import { Chips, ErrorLine, Pager, When } from '../../content/parts.tsx';
-import { useStaffList } from '../../content/use-staff-list.ts';
-import { decodeTradePage } from './decode.ts';
+import { useStaffData } from '../../use-staff-data.ts';
 import { NoteForm } from './parts.tsx';
 
 /**
@@ -36,7 +35,7 @@ export default function TradeDisputes() {
   const client = useStaffClient();
   const [status, setStatus] = useState<TradeStatus>('disputed');
   const [page, setPage] = useState(1);
-  const { state, error, reload } = useStaffList(staffCalls.trading.trades, { page, limit: LIMIT, status }, decodeTradePage);
+  const { data: state, error, reload } = useStaffData('staffTrades', tradeList, { page, limit: LIMIT, status });
   const [deciding, setDeciding] = useState<Deciding>(null);
   const [busy, setBusy] = useState(false);
 

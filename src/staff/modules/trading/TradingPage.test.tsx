@@ -5,7 +5,7 @@ import { confirm as askConfirm } from '../../../components/ConfirmDialog.tsx';
 import type { StaffRole } from '../../../../api/protocol/staff-codes.ts';
 import { TRADE_MSG, TRADE_REASON_MAX } from '../../../../api/protocol/trade-rules.ts';
 import { staffTestRuntime } from '../../staff.test-helper.tsx';
-import { LIST_UNREADABLE } from '../../content/use-staff-list.ts';
+import { BAD_ANSWER_MSG } from '../../api.ts';
 import { modulesFor } from '../../modules.ts';
 import TradingPage, { tabsFor } from './TradingPage.tsx';
 
@@ -205,7 +205,7 @@ describe('账号交易 module', () => {
     render(<TradingPage staff={staff('admin')} />, { wrapper: stand.wrapper });
     const tabs = screen.getAllByRole('tab');
     expect(tabs.map((tab) => tab.textContent)).toEqual(['商品审核', '交易纠纷']);
-    expect(await screen.findByText(LIST_UNREADABLE)).toBeTruthy();
+    expect(await screen.findByText(BAD_ANSWER_MSG)).toBeTruthy();
     fireEvent.click(tabs[1]!);
     expect(tabs[1]!.getAttribute('aria-selected')).toBe('true');
     await waitFor(() => expect(screen.getAllByTestId('trade-item')).toHaveLength(1));

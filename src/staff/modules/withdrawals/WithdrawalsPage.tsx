@@ -6,13 +6,12 @@ import { confirm } from '../../../components/ConfirmDialog.tsx';
 import Input from 'antd-mobile/es/components/input';
 import Toast from 'antd-mobile/es/components/toast';
 import { formatYuan } from '../../../../api/protocol/money.ts';
-import type { StaffWithdrawal } from '../../../../api/protocol/staff/withdrawals.ts';
+import { list as withdrawalList, type StaffWithdrawal } from '../../../../api/protocol/staff/withdrawals.ts';
 import { STAFF_CODE } from '../../../../api/protocol/staff-codes.ts';
 import { PAYOUT_REF_MAX, REJECT_REASON_MAX, WITHDRAW_MSG, WITHDRAW_SOURCE_TEXT, WITHDRAW_STATUS_TEXT, WITHDRAW_STATUSES, type WithdrawStatus } from '../../../../api/protocol/withdraw-rules.ts';
 import { Chips, ErrorLine, Pager, When } from '../../content/parts.tsx';
-import { useStaffList } from '../../content/use-staff-list.ts';
 import type { StaffResult } from '../../api.ts';
-import { decodeWithdrawalPage } from './decode.ts';
+import { useStaffData } from '../../use-staff-data.ts';
 import '../../content/content.css';
 
 /**
@@ -29,7 +28,7 @@ export default function WithdrawalsPage() {
   const client = useStaffClient();
   const [status, setStatus] = useState<WithdrawStatus>('submitted');
   const [page, setPage] = useState(1);
-  const { state, error, reload } = useStaffList(staffCalls.withdrawals.list, { page, limit: LIMIT, status }, decodeWithdrawalPage);
+  const { data: state, error, reload } = useStaffData('staffWithdrawals', withdrawalList, { page, limit: LIMIT, status });
   const [acting, setActing] = useState<Acting>(null);
   const [note, setNote] = useState('');
   const [busy, setBusy] = useState(false);
