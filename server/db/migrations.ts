@@ -20,6 +20,7 @@ import { holidayCalendarMigration } from './migration-0022-holiday-calendar.ts';
 import { staffAuditSystemMigration } from './migration-0023-staff-audit-system.ts';
 import { seedTextsMigration } from './migration-0024-seed-texts.ts';
 import { feedbackLogsMigration } from './migration-0025-feedback-logs.ts';
+import { ordersByPlayerMigration } from './migration-0026-orders-by-player.ts';
 
 /**
  * Versioned migrations, applied in key order. One SQL dialect (PostgreSQL) serves both the
@@ -156,6 +157,7 @@ const migrations: Record<string, Migration> = {
   '0023_staff_audit_system': staffAuditSystemMigration,
   '0024_seed_texts': seedTextsMigration,
   '0025_feedback_logs': feedbackLogsMigration,
+  '0026_orders_by_player': ordersByPlayerMigration,
 };
 
 export const migrationProvider: MigrationProvider = {
