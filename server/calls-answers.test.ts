@@ -13,6 +13,7 @@ import { ALL_CALL_SPECS } from '../api/protocol/calls/all.ts';
 import { page } from '../api/protocol/call-spec.ts';
 import { CODE } from '../api/protocol/codes.ts';
 import type { Fields } from '../api/protocol/wire.ts';
+import { answerProblems } from '../tests/helpers/answer-check.ts';
 import { DATABASE_KINDS } from '../tests/helpers/test-db.ts';
 import { startTestServer, type TestServer } from '../tests/helpers/test-server.ts';
 import { devSmsCode, ManualClock, wireClient } from '../tests/helpers/wire-client.ts';
@@ -122,34 +123,15 @@ interface Outcome {
   problems: string[];
 }
 
-/** Where `sent` has keys the schema's output dropped: fields sent but not declared. */
-function undeclared(sent: unknown, kept: unknown, at: string): string[] {
-  // A lenientList keeps only the items that pass: one it dropped is an item the server sent wrong.
-  if (Array.isArray(sent) && Array.isArray(kept) && kept.length < sent.length) return [`${at}: ${sent.length - kept.length} of ${sent.length} items fail the item schema`];
-  if (Array.isArray(sent) && Array.isArray(kept)) return sent.flatMap((item, i) => undeclared(item, kept[i], `${at}[${i}]`));
-  if (typeof sent !== 'object' || sent === null || typeof kept !== 'object' || kept === null) return [];
-  return Object.keys(sent).flatMap((key) => {
-    const path = at ? `${at}.${key}` : key;
-    if (!(key in kept)) return [`${path}: sent but not declared`];
-    return undeclared((sent as Record<string, unknown>)[key], (kept as Record<string, unknown>)[key], path);
-  });
-}
-
-/** What is wrong with a success answer's data, per the call's schema: '<field>: <issue>'. */
-function problemsOf(schema: v.GenericSchema, data: unknown): string[] {
-  const result = v.safeParse(schema, data);
-  if (!result.success) return result.issues.slice(0, 5).map((issue) => `${v.getDotPath(issue) ?? '(data)'}: ${issue.message}`);
-  return undeclared(data, result.output, '').slice(0, 5);
-}
 
 describe('the answer check', () => {
   const schema = v.object({ id: v.number(), list: v.array(v.object({ name: v.string() })) });
   it('names the field that does not match, and a field sent but not declared', () => {
-    expect(problemsOf(schema, { id: 1, list: [{ name: 'a' }] })).toEqual([]);
-    expect(problemsOf(schema, { id: '1', list: [] })).toEqual(['id: Invalid type: Expected number but received "1"']);
-    expect(problemsOf(schema, { id: 1, list: [{ name: 'a', extra: true }] })).toEqual(['list[0].extra: sent but not declared']);
+    expect(answerProblems(schema, { id: 1, list: [{ name: 'a' }] })).toEqual([]);
+    expect(answerProblems(schema, { id: '1', list: [] })).toEqual(['id: Invalid type: Expected number but received "1"']);
+    expect(answerProblems(schema, { id: 1, list: [{ name: 'a', extra: true }] })).toEqual(['list[0].extra: sent but not declared']);
     const paged = page(v.object({ name: v.string() }));
-    expect(problemsOf(paged, { list: [{ name: 'a' }, { name: 1 }], total: 2, page: 1, limit: 20 })).toEqual(['list: 1 of 2 items fail the item schema']);
+    expect(answerProblems(paged, { list: [{ name: 'a' }, { name: 1 }], total: 2, page: 1, limit: 20 })).toEqual(['list: 1 of 2 items fail the item schema']);
   });
 });
 
@@ -173,7 +155,7 @@ describe.each(DATABASE_KINDS)('every call answers what it declares (%s)', (kind)
       const credentials = spec.auth === 'none' ? null : { token: await startSession(server.database.db, userId, new Date(clock.current)), uuid };
       const answer = await call(spec.path, payloads[spec.path] ?? {}, credentials);
       const succeeded = answer.code === 1 || answer.code === CODE.loginOk;
-      outcomes.push({ path: spec.path, code: answer.code, msg: answer.msg, problems: succeeded && spec.answer.schema ? problemsOf(spec.answer.schema, answer.data) : [] });
+      outcomes.push({ path: spec.path, code: answer.code, msg: answer.msg, problems: succeeded && spec.answer.schema ? answerProblems(spec.answer.schema, answer.data) : [] });
     }
   }, 300_000);
   afterAll(() => server?.close());

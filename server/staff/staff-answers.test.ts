@@ -8,13 +8,13 @@
  * reason, held to the truth both ways. On PGlite, and on PostgreSQL too when TEST_DATABASE_URL is set.
  */
 import { randomUUID } from 'node:crypto';
-import * as v from 'valibot';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ALL_STAFF_CALL_SPECS } from '../../api/protocol/staff/all.ts';
 import { STAFF_CODE } from '../../api/protocol/staff-codes.ts';
 import { moneyHarness } from '../../tests/helpers/money.ts';
 import { signedInStaff, staffCall, type StaffCredentials } from '../../tests/helpers/staff.ts';
 import { playerKit } from '../../tests/helpers/staff-content.ts';
+import { answerProblems } from '../../tests/helpers/answer-check.ts';
 import { DATABASE_KINDS } from '../../tests/helpers/test-db.ts';
 import { startTestServer, type TestServer } from '../../tests/helpers/test-server.ts';
 import { ManualClock } from '../../tests/helpers/wire-client.ts';
@@ -41,23 +41,6 @@ interface Outcome {
   problems: string[];
 }
 
-/** Where `sent` has keys the schema's output dropped, or list items it left out. */
-function undeclared(sent: unknown, kept: unknown, at: string): string[] {
-  if (Array.isArray(sent) && Array.isArray(kept) && kept.length < sent.length) return [`${at}: ${sent.length - kept.length} of ${sent.length} items fail the item schema`];
-  if (Array.isArray(sent) && Array.isArray(kept)) return sent.flatMap((item, i) => undeclared(item, kept[i], `${at}[${i}]`));
-  if (typeof sent !== 'object' || sent === null || typeof kept !== 'object' || kept === null) return [];
-  return Object.keys(sent).flatMap((key) => {
-    const path = at ? `${at}.${key}` : key;
-    if (!(key in kept)) return [`${path}: sent but not declared`];
-    return undeclared((sent as Record<string, unknown>)[key], (kept as Record<string, unknown>)[key], path);
-  });
-}
-
-function problemsOf(schema: v.GenericSchema, data: unknown): string[] {
-  const result = v.safeParse(schema, data);
-  if (!result.success) return result.issues.slice(0, 5).map((issue) => `${v.getDotPath(issue) ?? '(data)'}: ${issue.message}`);
-  return undeclared(data, result.output, '').slice(0, 5);
-}
 
 /** Whether some list in the answer had an item: a list call whose lists are all empty checked no item. */
 function hasItems(data: unknown): boolean {
@@ -84,7 +67,7 @@ describe.each(DATABASE_KINDS)('every staff call answers what it declares (%s)', 
       const answer = (await staffCall(server.url, path, payload, who)).body;
       const succeeded = answer.code === STAFF_CODE.ok;
       if (succeeded && hasItems(answer.data)) listsWithItems.add(path);
-      outcomes.push({ path, code: answer.code, msg: answer.msg, problems: succeeded ? problemsOf(spec.answer.schema, answer.data) : [] });
+      outcomes.push({ path, code: answer.code, msg: answer.msg, problems: succeeded ? answerProblems(spec.answer.schema, answer.data) : [] });
       return answer.data;
     };
 
