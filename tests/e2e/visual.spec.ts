@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures/test.ts';
 import { seedPrivacyDecision } from './privacy.ts';
-import { openPage, popupSeen, register, signInStorage } from './wire.ts';
+import { at, openPage, popupSeen, register, signInStorage, wireCall } from './wire.ts';
 
 /**
  * The look of the pages a new player meets first, against committed baselines
@@ -18,7 +18,7 @@ import { openPage, popupSeen, register, signInStorage } from './wire.ts';
  * then look at the new PNGs before committing them.
  */
 
-const SCREENS: ReadonlyArray<{ name: string; url: string; ready: (page: Page) => Promise<void> }> = [
+const SCREENS: ReadonlyArray<{ name: string; url: string | ((baseURL: string) => Promise<string>); ready: (page: Page) => Promise<void> }> = [
   { name: 'invite-list', url: '/invitatelist', ready: (page) => expect(page.getByText('去邀请')).toBeVisible() },
   { name: 'edit-password', url: '/editpassword', ready: (page) => expect(page.getByRole('tab').first()).toBeVisible() },
   { name: 'trade-record', url: '/traderecord', ready: (page) => expect(page.getByRole('tablist').first()).toBeVisible() },
@@ -27,6 +27,19 @@ const SCREENS: ReadonlyArray<{ name: string; url: string; ready: (page: Page) =>
   { name: 'seal-record', url: '/sealrecord', ready: (page) => expect(page.locator('.list-empty').first()).toBeVisible() },
   { name: 'back-record', url: '/backrecord', ready: (page) => expect(page.locator('.list-empty').first()).toBeVisible() },
   { name: 'down-list', url: '/downlist', ready: (page) => expect(page.locator('.list-empty').first()).toBeVisible() },
+  { name: 'sell-account', url: '/sellaccount', ready: (page) => expect(page.locator('.list-empty').first()).toBeVisible() },
+  { name: 'submit-application', url: '/submitapplication', ready: (page) => expect(page.getByText('上架出售').first()).toBeVisible() },
+  {
+    // An H5 game for a player without real name: the notice once, with its button (no second copy).
+    name: 'h5-play-no-real-name',
+    url: async (baseURL) => {
+      // The lowest id, not the list's first: the list's order follows other players' activity.
+      const list = (await wireCall(baseURL, '/api/game/getGameList', { type: 'h5', page: 1, limit: 50 })).data.list as Array<{ game_id: number; platform_game_id: number }>;
+      const h5 = [...list].sort((a, b) => a.game_id - b.game_id)[0]!;
+      return at('/zaixianwan', { game_id: h5.game_id, platform_game_id: h5.platform_game_id });
+    },
+    ready: (page) => expect(page.getByRole('link', { name: '去实名认证' })).toBeVisible(),
+  },
   { name: 'common-back', url: '/commonback', ready: (page) => expect(page.getByRole('checkbox', { name: /附带本次使用记录/ })).toBeAttached() },
 ];
 
@@ -40,15 +53,16 @@ test('the first pages of a new player look as their baselines', async ({ page, b
   await signInStorage(page, account);
   const misses: string[] = [];
   for (const screen of SCREENS) {
-    await openPage(page, screen.url);
+    const url = typeof screen.url === 'string' ? screen.url : await screen.url(baseURL!);
+    await openPage(page, url);
     await screen.ready(page);
     // Loading states say aria-busy; pictures and fonts are in before the picture is taken.
     await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
     await page.evaluate(() => document.fonts.ready.then(() => undefined));
     await expect
-      .soft(page, `${screen.url} looks as its baseline`)
+      .soft(page, `${screen.name} looks as its baseline`)
       .toHaveScreenshot(`${screen.name}.png`, { fullPage: true, animations: 'disabled', caret: 'hide', threshold: 0.1, maxDiffPixels: 10, mask: [page.locator('[data-dynamic]')] })
-      .catch((error: unknown) => misses.push(`${screen.url}: ${String(error).slice(0, 200)}`));
+      .catch((error: unknown) => misses.push(`${screen.name}: ${String(error).slice(0, 200)}`));
   }
   expect(misses).toEqual([]);
 });
