@@ -6,8 +6,10 @@
  * 5,000 of the measured player's own), ANALYZEd, and each call is asked 40 times through the whole
  * wire pipeline (signed, sealed, decoded): p50 and p95 beside the seeded baseline of the same run.
  *
- * The calls: getMyOrders (first page and page 50), getUserOrders (one game's orders). Every figure
- * is one client's latency, so the ratios compare the queries, not the machine.
+ * The calls: getMyOrders (first page and page 50), getUserOrders (one game's orders), getInMoney
+ * (the ledger's credits; the ledger grows with the orders: one movement of two entries per order,
+ * 5,000 of them the player's). Every figure is one client's latency, so the ratios compare the
+ * queries, not the machine.
  *
  * PostgreSQL: BENCH_DATABASE_URL or TEST_DATABASE_URL (a database is created and dropped).
  * Run: npm run bench:scale                      (1 M orders; ≈2 min)
@@ -92,6 +94,8 @@ try {
     { label: 'getMyOrders page 1', path: '/api/order/getMyOrders', payload: { page: 1, limit: 10 } },
     { label: 'getMyOrders page 50', path: '/api/order/getMyOrders', payload: { page: 50, limit: 10 } },
     { label: "getUserOrders (one game's)", path: '/api/order/getUserOrders', payload: { platform_game_id: game.platform_game_id, page: 1, limit: 10 } },
+    { label: 'getInMoney page 1', path: '/api/user/getInMoney', payload: { page: 1, limit: 10 } },
+    { label: 'getInMoney page 50', path: '/api/user/getInMoney', payload: { page: 50, limit: 10 } },
   ];
 
   async function measure(): Promise<number[][]> {
@@ -126,6 +130,9 @@ try {
          select md5('bench' || n), '199' || lpad(n::text, 8, '0'), '玩家' || n, '', now() from generate_series(1, $1) n`,
         [OTHER_PLAYERS],
       );
+      // Every player's 乐玩币 account (the player's own may exist already), and the player's movements.
+      await raw.query(`insert into ledger_accounts (user_id, kind) select id, 'coins' from users where not exists (select 1 from ledger_accounts a where a.user_id = users.id and a.kind = 'coins')`);
+      await moveCoins(`select $1::int as user_id, n from generate_series(1, ${OWN_ORDERS}) n`, [me], 'own');
     }
     const have = Number((await raw.query<{ n: string }>('select count(*) as n from orders')).rows[0]!.n);
     const missing = total - have;
@@ -143,7 +150,33 @@ try {
         );
       }
     }
+    const movements = Number((await raw.query<{ n: string }>("select count(*) as n from ledger_transactions where reference like 'bench:%'")).rows[0]!.n);
+    const first = (await raw.query<{ min: number }>("select min(id) as min from users where phone like '199%'")).rows[0]!.min;
+    for (let from = movements; from < total; from += 500_000) {
+      const count = Math.min(500_000, total - from);
+      await moveCoins(`select $1::int + (n % ${OTHER_PLAYERS}) as user_id, n + ${from} as n from generate_series(1, ${count}) n`, [first], `s${from}`);
+    }
     await raw.query('analyze');
+  }
+
+  /** Ledger movements in the app's shape: a transaction, the player's 乐玩币 entry (+ or −) and the platform's opposite one. */
+  async function moveCoins(rows: string, params: unknown[], tag: string) {
+    await raw.query("insert into ledger_accounts (user_id, kind) select null, 'coins_issued' where not exists (select 1 from ledger_accounts where user_id is null and kind = 'coins_issued')");
+    const platform = (await raw.query<{ id: number }>("select id from ledger_accounts where user_id is null and kind = 'coins_issued'")).rows[0]!.id;
+    await raw.query(
+      `with moves as (${rows}),
+       tx as (
+         insert into ledger_transactions (kind, reference, memo, created_at)
+         select case when n % 2 = 0 then 'coins_purchase' else 'spend' end, 'bench:${tag}:' || n || ':' || user_id, '', now() - ((n % 525600) || ' minutes')::interval from moves
+         returning id, reference
+       ),
+       parsed as (select t.id, split_part(t.reference, ':', 3)::int as n, split_part(t.reference, ':', 4)::int as user_id from tx t)
+       insert into ledger_entries (transaction_id, account_id, amount, created_at)
+       select p.id, a.id, case when p.n % 2 = 0 then 600 else -600 end, now() from parsed p join ledger_accounts a on a.user_id = p.user_id and a.kind = 'coins'
+       union all
+       select p.id, ${platform}, case when p.n % 2 = 0 then -600 else 600 end, now() from parsed p`,
+      params,
+    );
   }
 
   console.log(`bench:scale on PostgreSQL (${name}); ${ASKS} asks per call, one client, milliseconds`);
