@@ -87,9 +87,13 @@ describe('paged list', () => {
   });
 
   it('keys items by their ids', () => {
-    expect(pagedItemKey({ game_id: 1, platform_game_id: 2 })).toBe(':1:2::');
-    expect(pagedItemKey({ id: 5, title: 'x' })).toBe('5::::');
+    expect(pagedItemKey({ game_id: 1, platform_game_id: 2 })).toBe('::1:2::');
+    expect(pagedItemKey({ id: 5, title: 'x' })).toBe('5:::::');
     expect(pagedItemKey({ title: 'x' })).toBe('{"title":"x"}');
+    // Two 乐玩币 orders: no id, no game; their numbers tell them apart (null ids name nothing).
+    const coins = (order_number: string) => ({ order_number, game_id: null, platform_game_id: null, subject: '6乐玩币' });
+    expect(mergeUnique([coins('LW1')], [coins('LW2'), coins('LW1')])).toEqual([coins('LW1'), coins('LW2')]);
+    expect(pagedItemKey({ game_id: null, title: 'x' })).toBe('{"game_id":null,"title":"x"}');
     expect(mergeUnique([{ id: 1 }], [{ id: 1 }, { id: 2 }, { id: 2 }])).toEqual([{ id: 1 }, { id: 2 }]);
   });
 });

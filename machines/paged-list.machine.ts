@@ -49,12 +49,19 @@ export const PAGED_LIST_MESSAGES = {
   network: '网络异常，请稍后重试',
 } as const;
 
-/** A stable key for a list item: its ids (game, platform version, open server, topic/card id). */
+/** The fields that name a list item, in key order: its id, an order's number, a game and its version, an open server, a search word. */
+const KEY_FIELDS = ['id', 'order_number', 'game_id', 'platform_game_id', 'server_id', 'word'] as const;
+const NO_KEY = KEY_FIELDS.map(() => '').join(':');
+
+/**
+ * A stable key for a list item: its ids. A null id names nothing (two 乐玩币 orders both have
+ * game_id null); an item with none of them is keyed by its whole value.
+ */
 export function pagedItemKey(item: unknown): string {
   if (typeof item !== 'object' || item === null) return JSON.stringify(item);
   const raw = item as Record<string, unknown>;
-  const key = ['id', 'game_id', 'platform_game_id', 'server_id', 'word'].map((field) => (raw[field] === undefined ? '' : String(raw[field]))).join(':');
-  return key === '::::' ? JSON.stringify(item) : key;
+  const key = KEY_FIELDS.map((field) => (raw[field] === undefined || raw[field] === null ? '' : String(raw[field]))).join(':');
+  return key === NO_KEY ? JSON.stringify(item) : key;
 }
 
 /** Appends `more` to `items`, dropping items whose key is already there. */
