@@ -87,8 +87,11 @@ describe('paged list', () => {
   });
 
   it('keys items by their ids', () => {
-    expect(pagedItemKey({ game_id: 1, platform_game_id: 2 })).toBe('::1:2::');
-    expect(pagedItemKey({ id: 5, title: 'x' })).toBe('5:::::');
+    expect(pagedItemKey({ game_id: 1, platform_game_id: 2, name: 'a' })).toBe('game_id=1:platform_game_id=2');
+    expect(pagedItemKey({ id: 5, title: 'x' })).toBe('id=5');
+    // A game's gift packs share its game_id: each pack's own id tells them apart.
+    const gift = (gift_id: number) => ({ gift_id, game_id: 7, name: '新手礼包' });
+    expect(mergeUnique([gift(1)], [gift(2), gift(1)])).toEqual([gift(1), gift(2)]);
     expect(pagedItemKey({ title: 'x' })).toBe('{"title":"x"}');
     // Two 乐玩币 orders: no id, no game; their numbers tell them apart (null ids name nothing).
     const coins = (order_number: string) => ({ order_number, game_id: null, platform_game_id: null, subject: '6乐玩币' });

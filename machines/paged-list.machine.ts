@@ -49,19 +49,21 @@ export const PAGED_LIST_MESSAGES = {
   network: '网络异常，请稍后重试',
 } as const;
 
-/** The fields that name a list item, in key order: its id, an order's number, a game and its version, an open server, a search word. */
-const KEY_FIELDS = ['id', 'order_number', 'game_id', 'platform_game_id', 'server_id', 'word'] as const;
-const NO_KEY = KEY_FIELDS.map(() => '').join(':');
+/** The fields that name a list item: id and every *_id (a gift's, a coupon's, a game's and its version's …), an order's number, a search word. */
+const NAMING_FIELD = /^(id|[a-z_]+_id|order_number|word)$/;
 
 /**
- * A stable key for a list item: its ids. A null id names nothing (two 乐玩币 orders both have
- * game_id null); an item with none of them is keyed by its whole value.
+ * A stable key for a list item: its naming fields and their values. A null one names nothing (two
+ * 乐玩币 orders both have game_id null); an item with none is keyed by its whole value.
  */
 export function pagedItemKey(item: unknown): string {
   if (typeof item !== 'object' || item === null) return JSON.stringify(item);
   const raw = item as Record<string, unknown>;
-  const key = KEY_FIELDS.map((field) => (raw[field] === undefined || raw[field] === null ? '' : String(raw[field]))).join(':');
-  return key === NO_KEY ? JSON.stringify(item) : key;
+  const parts = Object.keys(raw)
+    .filter((field) => NAMING_FIELD.test(field) && raw[field] !== null && raw[field] !== undefined)
+    .sort()
+    .map((field) => `${field}=${String(raw[field])}`);
+  return parts.length > 0 ? parts.join(':') : JSON.stringify(item);
 }
 
 /** Appends `more` to `items`, dropping items whose key is already there. */
