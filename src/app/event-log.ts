@@ -20,7 +20,7 @@ import { createRedactor } from './redact.ts';
  * most once a second and at once when the page is hidden or left (then also to sessionStorage,
  * which lands even as the page goes), and restored on the next start behind a 'log.restored'
  * marker, so it survives a reload or a crash.
- * Format: src/app/event-log-schema.ts; reader's guide: docs/qa-tools.md.
+ * Format: api/protocol/event-log.ts; reader's guide: docs/qa-tools.md.
  */
 
 export const EVENT_LOG_CAPACITY = 5_000;
