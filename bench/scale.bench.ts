@@ -3,13 +3,14 @@
  * database is created, migrated and seeded as `npm start` seeds one, the app is built on it in this
  * process, and one player signs up through the calls. Then, at each size, the orders table is grown
  * with SQL in the app's own shape (other players' orders, spread over 100 k synthetic players, plus
- * 5,000 of the measured player's own), ANALYZEd, and each call is asked 40 times through the whole
+ * 5,000 of the measured player's own), VACUUM ANALYZEd, and each call is asked 40 times through the whole
  * wire pipeline (signed, sealed, decoded): p50 and p95 beside the seeded baseline of the same run.
  *
  * The calls: getMyOrders (first page and page 50), getUserOrders (one game's orders), getInMoney
  * (the ledger's credits; the ledger grows with the orders: one movement of two entries per order,
  * 5,000 of them the player's). Every figure is one client's latency, so the ratios compare the
- * queries, not the machine.
+ * queries, not the machine. /circle's feed (getListings) is asked over 100 k listings on sale, added
+ * with the first size (a sub-account each, of the synthetic players).
  *
  * PostgreSQL: BENCH_DATABASE_URL or TEST_DATABASE_URL (a database is created and dropped).
  * Run: npm run bench:scale                      (1 M orders; ≈2 min)
@@ -96,6 +97,8 @@ try {
     { label: "getUserOrders (one game's)", path: '/api/order/getUserOrders', payload: { platform_game_id: game.platform_game_id, page: 1, limit: 10 } },
     { label: 'getInMoney page 1', path: '/api/user/getInMoney', payload: { page: 1, limit: 10 } },
     { label: 'getInMoney page 50', path: '/api/user/getInMoney', payload: { page: 50, limit: 10 } },
+    { label: 'getListings (/circle) page 1', path: '/api/trade/getListings', payload: { page: 1, limit: 10 } },
+    { label: 'getListings (/circle) page 20', path: '/api/trade/getListings', payload: { page: 20, limit: 10 } },
   ];
 
   async function measure(): Promise<number[][]> {
@@ -133,6 +136,19 @@ try {
       // Every player's 乐玩币 account (the player's own may exist already), and the player's movements.
       await raw.query(`insert into ledger_accounts (user_id, kind) select id, 'coins' from users where not exists (select 1 from ledger_accounts a where a.user_id = users.id and a.kind = 'coins')`);
       await moveCoins(`select $1::int as user_id, n from generate_series(1, ${OWN_ORDERS}) n`, [me], 'own');
+      // /circle: 100 k listings on sale (reserved every 50th), each with its own sub-account.
+      await raw.query(
+        `insert into game_sub_accounts (user_id, game_id, platform_game_id, name, created_at)
+         select id, $1, $2, 'bench', now() - interval '30 days' from users where phone like '199%'`,
+        [game.game_id, game.platform_game_id],
+      );
+      await raw.query(
+        `insert into trade_listings (user_id, sub_account_id, game_id, platform_game_id, status, title, server_name, price_cents, fee_cents, net_cents, created_at, updated_at, on_sale_at, expires_at)
+         select s.user_id, s.id, s.game_id, s.platform_game_id, case when s.id % 50 = 0 then 'reserved' else 'on_sale' end, '满级账号 ' || s.id, '1服',
+                1000 + (s.id % 900) * 100, 500, 500 + (s.id % 900) * 100, now() - interval '10 days', now(),
+                now() - ((s.id % 14400) || ' minutes')::interval, now() + interval '20 days'
+         from game_sub_accounts s where s.name = 'bench'`,
+      );
     }
     const have = Number((await raw.query<{ n: string }>('select count(*) as n from orders')).rows[0]!.n);
     const missing = total - have;
@@ -156,7 +172,8 @@ try {
       const count = Math.min(500_000, total - from);
       await moveCoins(`select $1::int + (n % ${OTHER_PLAYERS}) as user_id, n + ${from} as n from generate_series(1, ${count}) n`, [first], `s${from}`);
     }
-    await raw.query('analyze');
+    // As autovacuum leaves a table at rest: statistics, and the visibility map index-only scans use.
+    await raw.query('vacuum analyze');
   }
 
   /** Ledger movements in the app's shape: a transaction, the player's 乐玩币 entry (+ or −) and the platform's opposite one. */

@@ -21,6 +21,7 @@ import { staffAuditSystemMigration } from './migration-0023-staff-audit-system.t
 import { seedTextsMigration } from './migration-0024-seed-texts.ts';
 import { feedbackLogsMigration } from './migration-0025-feedback-logs.ts';
 import { ordersByPlayerMigration } from './migration-0026-orders-by-player.ts';
+import { listingsFeedMigration } from './migration-0027-listings-feed.ts';
 
 /**
  * Versioned migrations, applied in key order. One SQL dialect (PostgreSQL) serves both the
@@ -158,6 +159,7 @@ const migrations: Record<string, Migration> = {
   '0024_seed_texts': seedTextsMigration,
   '0025_feedback_logs': feedbackLogsMigration,
   '0026_orders_by_player': ordersByPlayerMigration,
+  '0027_listings_feed': listingsFeedMigration,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -489,15 +489,30 @@ const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 export async function feed(db: Db, query: FeedQuery): Promise<{ rows: ListingRow[]; total: number }> {
   let q = joinedListings(db).where('l.status', 'in', [...PUBLIC_LISTING_STATUSES]);
+  // The count reads the listings alone unless the keyword looks at the game's name: a listing's
+  // sub-account and game always exist (foreign key, and the catalogue never deletes a game).
+  let counted = db.selectFrom('trade_listings as l').where('l.status', 'in', [...PUBLIC_LISTING_STATUSES]);
   const keyword = query.keyword.trim();
   if (keyword !== '') {
     const pattern = `%${escapeLike(keyword)}%`;
     q = q.where((eb) => eb.or([eb('l.title', 'ilike', pattern), eb('g.name', 'ilike', pattern), eb('l.server_name', 'ilike', pattern)]));
+    counted = counted
+      .innerJoin('games as g', 'g.id', 'l.game_id')
+      .where((eb) => eb.or([eb('l.title', 'ilike', pattern), eb('g.name', 'ilike', pattern), eb('l.server_name', 'ilike', pattern)]));
   }
-  if (query.game_id !== undefined) q = q.where('l.game_id', '=', query.game_id);
-  if (query.min_price_cents !== undefined) q = q.where('l.price_cents', '>=', query.min_price_cents);
-  if (query.max_price_cents !== undefined) q = q.where('l.price_cents', '<=', query.max_price_cents);
-  const { n } = await q.clearSelect().select(sql<string>`count(*)::text`.as('n')).executeTakeFirstOrThrow();
+  if (query.game_id !== undefined) {
+    q = q.where('l.game_id', '=', query.game_id);
+    counted = counted.where('l.game_id', '=', query.game_id);
+  }
+  if (query.min_price_cents !== undefined) {
+    q = q.where('l.price_cents', '>=', query.min_price_cents);
+    counted = counted.where('l.price_cents', '>=', query.min_price_cents);
+  }
+  if (query.max_price_cents !== undefined) {
+    q = q.where('l.price_cents', '<=', query.max_price_cents);
+    counted = counted.where('l.price_cents', '<=', query.max_price_cents);
+  }
+  const { n } = await counted.select(sql<string>`count(*)::text`.as('n')).executeTakeFirstOrThrow();
   const sort = query.sort ?? 'newest';
   const ordered =
     sort === 'newest'
