@@ -17,15 +17,23 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 export const FEEDBACK_LOG_JOB_INTERVAL_MS = 60 * 60 * 1000;
 export const UNATTACHED_LOG_TTL_MS = DAY_MS;
 
-/** The stored log of a feedback, or null when it has none or it is gone. */
-export async function readFeedbackLog(db: Kysely<Database>, storage: ObjectStorage, feedbackId: number): Promise<{ found: false } | { found: true; log: EventLogFile | null; size: number }> {
+/**
+ * A feedback's stored log: `missing` when there is no such feedback, `none` when it has no log or
+ * the log is gone, else the log (null when the stored file no longer reads) and its size.
+ */
+export async function readFeedbackLog(
+  db: Kysely<Database>,
+  storage: ObjectStorage,
+  feedbackId: number,
+): Promise<{ kind: 'missing' } | { kind: 'none' } | { kind: 'found'; log: EventLogFile | null; size: number }> {
   const row = await db.selectFrom('feedback').select(['event_log_key', 'event_log_size']).where('id', '=', feedbackId).executeTakeFirst();
-  if (!row?.event_log_key) return { found: false };
+  if (!row) return { kind: 'missing' };
+  if (!row.event_log_key) return { kind: 'none' };
   const object = await storage.get(row.event_log_key);
-  if (!object) return { found: false };
+  if (!object) return { kind: 'none' };
   // Stored as the upload route's decoder wrote it; a file that no longer reads is reported as such.
   const read = parseEventLogJson((await readAll(object.body, FEEDBACK_LOG_MAX_BYTES * 2)).toString('utf8'));
-  return { found: true, log: read.ok ? read.log : null, size: row.event_log_size ?? object.size };
+  return { kind: 'found', log: read.ok ? read.log : null, size: row.event_log_size ?? object.size };
 }
 
 export async function purgeFeedbackLogs(db: Kysely<Database>, storage: ObjectStorage, now: Date): Promise<{ expired: number; unattached: number }> {

@@ -232,10 +232,9 @@ export const staffFeedbackCalls = (storage: ObjectStorage | undefined): StaffCal
   handleStaff(feedback.eventLog, async (ctx) => {
     const { id } = ctx.input;
     if (!storage) throw new Error('feedback/eventLog needs the object storage');
-    const exists = await ctx.db.selectFrom('feedback').select('id').where('id', '=', id).executeTakeFirst();
-    if (!exists) return staffRefuse(FEEDBACK_MSG.missing);
     const read = await readFeedbackLog(ctx.db, storage, id);
-    if (!read.found) return staffRefuse(FEEDBACK_MSG.noLog);
+    if (read.kind === 'missing') return staffRefuse(FEEDBACK_MSG.missing);
+    if (read.kind === 'none') return staffRefuse(FEEDBACK_MSG.noLog);
     if (!read.log) return staffRefuse(FEEDBACK_MSG.badLog);
     await ctx.audit('feedback.eventLog', `feedback:${id}`, null, { size: read.size, entries: read.log.entries.length });
     return staffOk({ log: read.log });

@@ -3,6 +3,7 @@ import type { AnyStateMachine } from 'xstate';
 import { stateValueText } from '../../app/diagram/chart.ts';
 import { DiagramView as Diagram } from '../../app/diagram/DiagramView.tsx';
 import type { EventLog } from '../../app/event-log.ts';
+import { downloadEventLog } from '../../app/event-log-download.ts';
 import { EVENT_LOG_MAX_BYTES, parseEventLogJson, type EventLogFile, type LogEntry, type StateValueJson } from '../../../api/protocol/event-log.ts';
 import { useRuntime } from '../../app/runtime-context.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
@@ -93,18 +94,6 @@ const EntryRow = memo(function EntryRow({ entry }: { entry: LogEntry }) {
   );
 });
 
-function download(file: EventLogFile) {
-  const blob = new Blob([`${JSON.stringify(file, null, 1)}\n`], { type: 'application/json' });
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = `event-log-${file.exportedAt.replace(/[:.]/g, '-')}.json`;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
-}
-
 export default function TestViewPage() {
   const { eventLog } = useRuntime();
   const version = useLogVersion(eventLog);
@@ -182,7 +171,7 @@ export default function TestViewPage() {
     <div className="page testview">
       <PageHeader title="测试视图" />
       <div className="testview__toolbar">
-        <button type="button" className="testview__button" onClick={() => download(imported ? imported.log : eventLog.exportLog())}>
+        <button type="button" className="testview__button" onClick={() => downloadEventLog(imported ? imported.log : eventLog.exportLog())}>
           导出日志
         </button>
         <button type="button" className="testview__button" onClick={() => fileInput.current?.click()}>

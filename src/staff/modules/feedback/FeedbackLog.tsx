@@ -4,6 +4,7 @@ import Toast from 'antd-mobile/es/components/toast';
 import * as staffCalls from '../../../../api/protocol/staff-refs.ts';
 import { decodeEventLog, type EventLogFile } from '../../../../api/protocol/event-log.ts';
 import { STAFF_CODE } from '../../../../api/protocol/staff-codes.ts';
+import { downloadEventLog } from '../../../app/event-log-download.ts';
 import { useStaffClient } from '../../runtime-context.tsx';
 
 // The steps view draws the machines' diagrams: its code (every machine, the layout) loads on first use.
@@ -42,7 +43,7 @@ export function FeedbackLog({ feedbackId, size }: { feedbackId: number; size: nu
   };
   const save = async () => {
     const file = await fetchLog();
-    if (file) download(file, `feedback-${feedbackId}-event-log.json`);
+    if (file) downloadEventLog(file, `feedback-${feedbackId}-event-log.json`);
   };
 
   return (
@@ -70,15 +71,4 @@ export function FeedbackLog({ feedbackId, size }: { feedbackId: number; size: nu
 
 function formatSize(bytes: number): string {
   return bytes >= 1024 * 1024 ? `${(bytes / 1024 / 1024).toFixed(1)} MB` : `${Math.max(1, Math.round(bytes / 1024))} KB`;
-}
-
-function download(file: EventLogFile, name: string) {
-  const url = URL.createObjectURL(new Blob([`${JSON.stringify(file, null, 1)}\n`], { type: 'application/json' }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = name;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }
