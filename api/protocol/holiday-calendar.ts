@@ -21,10 +21,10 @@ export interface CalendarEntry {
 }
 
 /**
- * Who may read and change the calendar besides admin (admin may do everything). The operations
- * role (运营) joins here when it exists: the staff calls and the console module both read this.
+ * Who may read and change the calendar besides admin (admin may do everything): the operations
+ * role (运营). The staff calls and the console module both read this.
  */
-export const HOLIDAY_CALENDAR_ROLES: readonly StaffRole[] = [];
+export const HOLIDAY_CALENDAR_ROLES: readonly StaffRole[] = ['operator'];
 
 /** A year's names are short (元旦, 清明节, 中秋节·国庆节). */
 export const CALENDAR_NAME_MAX = 12;

@@ -3,7 +3,7 @@
  * them without the declarations' schemas (api/protocol/staff-call-spec.ts re-exports them).
  */
 
-export const STAFF_ROLES = ['admin', 'agent', 'reviewer', 'finance'] as const;
+export const STAFF_ROLES = ['admin', 'agent', 'reviewer', 'finance', 'operator'] as const;
 export type StaffRole = (typeof STAFF_ROLES)[number];
 
 export const STAFF_ROLE_NAMES: Record<StaffRole, string> = {
@@ -11,6 +11,7 @@ export const STAFF_ROLE_NAMES: Record<StaffRole, string> = {
   agent: '客服',
   reviewer: '审核',
   finance: '财务',
+  operator: '运营',
 };
 
 /** Every role: calls any signed-in staff member may make (admin may make every call anyway). */

@@ -22,6 +22,7 @@ import { seedTextsMigration } from './migration-0024-seed-texts.ts';
 import { feedbackLogsMigration } from './migration-0025-feedback-logs.ts';
 import { ordersByPlayerMigration } from './migration-0026-orders-by-player.ts';
 import { listingsFeedMigration } from './migration-0027-listings-feed.ts';
+import { operatorRoleMigration } from './migration-0028-operator-role.ts';
 
 /**
  * Versioned migrations, applied in key order. One SQL dialect (PostgreSQL) serves both the
@@ -160,6 +161,7 @@ const migrations: Record<string, Migration> = {
   '0025_feedback_logs': feedbackLogsMigration,
   '0026_orders_by_player': ordersByPlayerMigration,
   '0027_listings_feed': listingsFeedMigration,
+  '0028_operator_role': operatorRoleMigration,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -742,7 +742,7 @@ export interface FeedbackDayCountsTable {
 }
 
 /** Staff console (migration 0014_staff; server/staff/). */
-export type StaffRoleColumn = 'admin' | 'agent' | 'reviewer' | 'finance';
+export type StaffRoleColumn = 'admin' | 'agent' | 'reviewer' | 'finance' | 'operator';
 
 export interface StaffAccountsTable {
   id: Generated<number>;

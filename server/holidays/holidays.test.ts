@@ -201,4 +201,11 @@ describe.each(DATABASE_KINDS)('the holiday calendar operators keep (%s)', (kind)
     }
     expect(await db().selectFrom('holiday_calendar_years').selectAll().execute()).toEqual([]);
   });
+
+  it('the operations role (运营) reads, saves and sees the status', async () => {
+    const operator = await staffOf('operator');
+    expect((await call('/staff/api/holidays/year', { year: 2027 }, operator)).body).toMatchObject({ code: 1, data: { year: 2027, revision: 0 } });
+    expect((await call('/staff/api/holidays/save', { year: 2027, revision: 0, entries: ENTRIES_2027 }, operator)).body).toMatchObject({ code: 1, msg: CALENDAR_MSG.saved, data: { revision: 1, updated_by_name: operator.account.name } });
+    expect((await call('/staff/api/holidays/status', {}, operator)).body.code).toBe(1);
+  });
 });

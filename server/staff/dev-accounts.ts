@@ -15,6 +15,7 @@ export const DEV_STAFF_ACCOUNTS: ReadonlyArray<{ name: string; role: StaffRole; 
   { name: 'dev-agent', role: 'agent', password: 'dev-agent-pass-1', totpSecret: '3YSYIJHKCJBXEDXYI57ZQGZGCSMKP63L' },
   { name: 'dev-reviewer', role: 'reviewer', password: 'dev-reviewer-pass-1', totpSecret: 'FZTVU3H5TOFCYLOOP5UVO6PPAWG7M5NY' },
   { name: 'dev-finance', role: 'finance', password: 'dev-finance-pass-1', totpSecret: '7EKQOWBD7MOXSQ6K5LCQMHIFSWRPYQ3L' },
+  { name: 'dev-operator', role: 'operator', password: 'dev-operator-pass-1', totpSecret: 'MTDKG67PNBSZKH2DUIDAKWBWYKQ4V4FQ' },
 ];
 
 /** Creates the development accounts that are missing; none in production. Returns how many it created. */

@@ -70,10 +70,10 @@ describe.each(DATABASE_KINDS)('development staff accounts (%s)', (kind) => {
   });
 
   it('are seeded once elsewhere, one per role, with the documented password and TOTP secret', async () => {
-    expect(await seedDevStaff(database.db, { production: false, secret: DEV_REAL_NAME_SECRET })).toBe(4);
+    expect(await seedDevStaff(database.db, { production: false, secret: DEV_REAL_NAME_SECRET })).toBe(5);
     expect(await seedDevStaff(database.db, { production: false, secret: DEV_REAL_NAME_SECRET })).toBe(0);
     const rows = await database.db.selectFrom('staff_accounts').selectAll().where('name', 'in', DEV_STAFF_ACCOUNTS.map((a) => a.name)).orderBy('id').execute();
-    expect(rows.map((r) => r.role).sort()).toEqual(['admin', 'agent', 'finance', 'reviewer']);
+    expect(rows.map((r) => r.role).sort()).toEqual(['admin', 'agent', 'finance', 'operator', 'reviewer']);
     const keys = staffKeys(DEV_REAL_NAME_SECRET);
     for (const dev of DEV_STAFF_ACCOUNTS) {
       const row = rows.find((r) => r.name === dev.name)!;
