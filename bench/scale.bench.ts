@@ -9,8 +9,11 @@
  * The calls: getMyOrders (first page and page 50), getUserOrders (one game's orders), getInMoney
  * (the ledger's credits; the ledger grows with the orders: one movement of two entries per order,
  * 5,000 of them the player's). Every figure is one client's latency, so the ratios compare the
- * queries, not the machine. /circle's feed (getListings) is asked over 100 k listings on sale, added
- * with the first size (a sub-account each, of the synthetic players).
+ * queries, not the machine. With the first size come 100 k listings on sale (a sub-account each, of
+ * the synthetic players) for /circle's feed (getListings), 36 k games for the search (a name, a full
+ * pinyin, initials, a word nothing matches) and the game list (first page, and the page 10 from its
+ * end), and 1 M messages and 1 M downloads for the message list and the unread counts. The read
+ * cache is off: every ask pays what a cache miss pays.
  *
  * PostgreSQL: BENCH_DATABASE_URL or TEST_DATABASE_URL (a database is created and dropped).
  * Run: npm run bench:scale                      (1 M orders; ≈2 min)
@@ -26,6 +29,7 @@ import { buildApp, MODULES } from '../server/app.ts';
 import { loadConfig } from '../server/config.ts';
 import { migrateToLatest, openDatabase } from '../server/db/database.ts';
 import { seedContent } from '../server/db/seed-content.ts';
+import { GENRES } from '../server/catalog/vocabulary.ts';
 import { MemoryKvStore } from '../server/kv-store.ts';
 import { nodeCrypto } from '../server/wire-crypto.ts';
 import { median, percentile, uniqueTimestamp } from './support.ts';
@@ -39,6 +43,12 @@ const SIZES = (process.env.BENCH_SCALE_ORDERS || '1000000').split(',').map(Numbe
 const ASKS = 40;
 const OWN_ORDERS = 5_000;
 const OTHER_PLAYERS = 100_000;
+/** The catalogue grows to this many games (the seeded ones × name suffixes); messages and downloads to these counts. */
+const GAMES = 36_000;
+const MESSAGES = 1_000_000;
+const OWN_MESSAGES = 2_000;
+const BROADCASTS = 200;
+const DOWNLOADS = 1_000_000;
 
 const withDatabase = (url: string, name: string) => {
   const parsed = new URL(url);
@@ -68,7 +78,9 @@ try {
   await migrateToLatest(db);
   await seedContent(db);
   for (const domain of MODULES) await domain.seed?.(db, config);
-  app = await buildApp({ config, db, kv });
+  // The read cache (server/db/read-cache.ts) would answer 39 of 40 identical asks from memory: the
+  // app here runs on a handle the cache does not know, so every ask pays what a miss pays.
+  app = await buildApp({ config, db: db.withPlugin({ transformQuery: (args) => args.node, transformResult: async (args) => args.result }), kv });
   await raw.connect();
   const server = app;
 
@@ -91,6 +103,7 @@ try {
   const me = (await raw.query<{ id: number }>('select id from users where phone = $1', [phone])).rows[0]!.id;
   const game = (await raw.query<{ game_id: number; platform_game_id: number; name: string }>('select g.id as game_id, p.id as platform_game_id, g.name from games g join platform_games p on p.game_id = g.id order by g.id limit 1')).rows[0]!;
 
+  const seededGame = (await raw.query<{ name: string; name_pinyin: string; name_initials: string }>('select name, name_pinyin, name_initials from games order by id limit 1')).rows[0]!;
   const CALLS: ReadonlyArray<{ label: string; path: string; payload: Fields }> = [
     { label: 'getMyOrders page 1', path: '/api/order/getMyOrders', payload: { page: 1, limit: 10 } },
     { label: 'getMyOrders page 50', path: '/api/order/getMyOrders', payload: { page: 50, limit: 10 } },
@@ -99,15 +112,31 @@ try {
     { label: 'getInMoney page 50', path: '/api/user/getInMoney', payload: { page: 50, limit: 10 } },
     { label: 'getListings (/circle) page 1', path: '/api/trade/getListings', payload: { page: 1, limit: 10 } },
     { label: 'getListings (/circle) page 20', path: '/api/trade/getListings', payload: { page: 20, limit: 10 } },
+    { label: 'search: name (2 characters)', path: '/api/game/getSearchGames', payload: { keyword: Array.from(seededGame.name).slice(0, 2).join(''), page: 1, limit: 10 } },
+    { label: 'search: full pinyin', path: '/api/game/getSearchGames', payload: { keyword: seededGame.name_pinyin, page: 1, limit: 10 } },
+    { label: 'search: initials', path: '/api/game/getSearchGames', payload: { keyword: seededGame.name_initials, page: 1, limit: 10 } },
+    { label: 'search: no match', path: '/api/game/getSearchGames', payload: { keyword: '不存在的游戏', page: 1, limit: 10 } },
+    { label: 'getGameList page 1 (hot)', path: '/api/game/getGameList', payload: { page: 1, limit: 10 } },
+    { label: 'getGameList deep page (hot)', path: '/api/game/getGameList', payload: { page: 'DEEP', limit: 10 } },
+    { label: 'getMessageList page 1', path: '/api/user/getMessageList', payload: { page: 1, limit: 10 } },
+    { label: 'getMessageList page 50', path: '/api/user/getMessageList', payload: { page: 50, limit: 10 } },
+    { label: 'getUnreadNotice', path: '/api/user/getUnreadNotice', payload: {} },
   ];
+  /** The deep page: 10 from the end of the online hot list, at whatever size the catalogue has. */
+  async function deepPage(): Promise<number> {
+    const online = Number((await raw.query<{ n: string }>('select count(*) as n from games where online_at <= now()')).rows[0]!.n);
+    return Math.max(1, Math.ceil(online / 10) - 10);
+  }
 
   async function measure(): Promise<number[][]> {
     const rows: number[][] = [];
+    const deep = await deepPage();
     for (const target of CALLS) {
       const times: number[] = [];
+      const payload = target.payload.page === 'DEEP' ? { ...target.payload, page: deep } : target.payload;
       for (let i = 0; i < ASKS + 3; i++) {
         const started = performance.now();
-        const got = await call(target.path, target.payload, player);
+        const got = await call(target.path, payload, player);
         const elapsed = performance.now() - started;
         if (got.code !== 1) throw new Error(`${target.label}: ${got.code} ${got.msg}`);
         if (i >= 3) times.push(elapsed);
@@ -150,6 +179,7 @@ try {
          from game_sub_accounts s where s.name = 'bench'`,
       );
     }
+    if (!ownDone) await growCatalogueAndInbox();
     const have = Number((await raw.query<{ n: string }>('select count(*) as n from orders')).rows[0]!.n);
     const missing = total - have;
     if (missing > 0) {
@@ -174,6 +204,74 @@ try {
     }
     // As autovacuum leaves a table at rest: statistics, and the visibility map index-only scans use.
     await raw.query('vacuum analyze');
+  }
+
+  /**
+   * The catalogue to GAMES games in the seed's shape: every seeded game again with a name part of
+   * the vocabulary appended (its pinyin and initials appended alike), its platform versions (package
+   * names suffixed), categories and tags; then MESSAGES messages (OWN_MESSAGES the player's, every
+   * third of those read, BROADCASTS broadcasts, the rest other players') and DOWNLOADS downloads.
+   */
+  async function growCatalogueAndInbox() {
+    const seeded = Number((await raw.query<{ n: string }>('select count(*) as n from games')).rows[0]!.n);
+    const seen = new Set<string>();
+    const parts = GENRES.flatMap((g) => [...g.prefixes, ...g.suffixes]).filter((p) => !seen.has(p.text) && seen.add(p.text));
+    const copies = parts.slice(0, Math.ceil((GAMES - seeded) / seeded));
+    await raw.query(
+      `create temp table bench_games as
+       select g.id as source, s.k, g.name || s.text as name, g.name_pinyin || s.pinyin as pinyin, g.name_initials || s.initials as initials
+       from games g cross join unnest($1::text[], $2::text[], $3::text[]) with ordinality as s(text, pinyin, initials, k)
+       where not exists (select 1 from games x where x.name = g.name || s.text)
+       order by s.k, g.id limit $4`,
+      [copies.map((p) => p.text), copies.map((p) => p.pinyin), copies.map((p) => p.initials), GAMES - seeded],
+    );
+    await raw.query(
+      `insert into games (name, name_initials, name_pinyin, short_desc, description, genre, icon_key, banner_key, licence_no, approval_no, age_rating, developer, publisher, score,
+                          download_count, reserve_base, online_at, h5_url, is_overseas, is_recommend, featured_rank, created_at)
+       select b.name, b.initials, b.pinyin, g.short_desc, g.description, g.genre, g.icon_key, g.banner_key, g.licence_no, g.approval_no, g.age_rating, g.developer, g.publisher, g.score,
+              (g.download_count * 7 + b.k * 7919) % 3000000, g.reserve_base, g.online_at - (b.k || ' days')::interval, g.h5_url, g.is_overseas, false, null, g.created_at
+       from bench_games b join games g on g.id = b.source
+       on conflict (name) do nothing`,
+    );
+    await raw.query('alter table bench_games add column target int');
+    await raw.query('update bench_games b set target = g.id from games g where g.name = b.name');
+    await raw.query(
+      `insert into platform_games (game_id, platform_id, name, package_name, version_name, version_code, size_bytes, down_type, is_bt, is_discount, is_h5, is_zero_point_one,
+                                   discount_rate, first_recharge_rate, vip_on_login, vip_info, sort)
+       select b.target, p.platform_id, p.name, p.package_name || '.b' || b.k, p.version_name, p.version_code, p.size_bytes, p.down_type, p.is_bt, p.is_discount, p.is_h5, p.is_zero_point_one,
+              p.discount_rate, p.first_recharge_rate, p.vip_on_login, p.vip_info, p.sort
+       from bench_games b join platform_games p on p.game_id = b.source where b.target is not null`,
+    );
+    await raw.query('insert into game_categories (game_id, category_id) select b.target, c.category_id from bench_games b join game_categories c on c.game_id = b.source where b.target is not null');
+    await raw.query('insert into game_tags (game_id, tag_id, position) select b.target, t.tag_id, t.position from bench_games b join game_tags t on t.game_id = b.source where b.target is not null');
+    const kinds = "(array['activity', 'trading', 'account_sale', 'order', 'system'])[1 + n % 5]";
+    await raw.query(
+      `insert into messages (kind, user_id, title, content, source_ref, created_at)
+       select ${kinds}, $1, '订单消息 ' || n, '您的订单已发货', 'bench:own:' || n, now() - (n || ' minutes')::interval from generate_series(1, $2) n`,
+      [me, OWN_MESSAGES],
+    );
+    await raw.query(
+      `insert into message_states (user_id, message_id, read_at) select $1, id, now() from messages where user_id = $1 and id % 3 = 0`,
+      [me],
+    );
+    await raw.query(
+      `insert into messages (kind, user_id, title, content, source_ref, created_at)
+       select ${kinds}, null, '活动公告 ' || n, '全服活动开启', 'bench:all:' || n, now() - ((n * 60) || ' minutes')::interval + interval '1 day' from generate_series(1, $1) n`,
+      [BROADCASTS],
+    );
+    const first = (await raw.query<{ min: number }>("select min(id) as min from users where phone like '199%'")).rows[0]!.min;
+    await raw.query(
+      `insert into messages (kind, user_id, title, content, source_ref, created_at)
+       select ${kinds}, $1 + n % $2, '交易消息 ' || n, '您的商品已上架', 'bench:other:' || n, now() - ((n % 525600) || ' minutes')::interval from generate_series(1, $3) n`,
+      [first, OTHER_PLAYERS, MESSAGES - OWN_MESSAGES - BROADCASTS],
+    );
+    await raw.query(
+      `insert into game_downloads (user_id, game_id, platform_game_id, created_at)
+       with versions as (select array_agg(id order by id) as ids, array_agg(game_id order by id) as games, count(*)::int as total from platform_games)
+       select $1 + n % $2, v.games[1 + n % v.total], v.ids[1 + n % v.total], now() - ((n % 525600) || ' minutes')::interval
+       from versions v, generate_series(1, $3) n`,
+      [first, OTHER_PLAYERS, DOWNLOADS],
+    );
   }
 
   /** Ledger movements in the app's shape: a transaction, the player's 乐玩币 entry (+ or −) and the platform's opposite one. */
