@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '../../api/protocol/codes.ts';
 import { ART_SIZE } from '../catalog/art.ts';
@@ -195,6 +196,65 @@ describe.each(DATABASE_KINDS)('game catalogue on %s', (kind) => {
     expect(hot.data.list.length).toBeGreaterThanOrEqual(8);
     const entry = hot.data.list.find((w: Item) => w.word === game.name);
     expect(entry.hits).toBeGreaterThan(0);
+  });
+
+  it('ranks every match as the rules rank the whole catalogue, for keywords cut from names, pinyin, initials and tags', async () => {
+    const games = await db().selectFrom('games').select(['id', 'name', 'name_initials', 'name_pinyin', 'download_count']).execute();
+    const tags = await db().selectFrom('game_tags as gt').innerJoin('tags as t', 't.id', 'gt.tag_id').select(['gt.game_id', 't.name']).execute();
+    const categories = await db().selectFrom('game_categories as gc').innerJoin('categories as c', 'c.id', 'gc.category_id').select(['gc.game_id', 'c.name']).execute();
+    const tagsOf = new Map<number, string[]>();
+    for (const t of tags) tagsOf.set(t.game_id, [...(tagsOf.get(t.game_id) ?? []), t.name.toLowerCase()]);
+    const categoriesOf = new Map<number, string[]>();
+    for (const c of categories) categoriesOf.set(c.game_id, [...(categoriesOf.get(c.game_id) ?? []), c.name]);
+    /** The ranking rules read over every game (the search's doc comment), independent of its SQL. */
+    function expected(keyword: string) {
+      const lower = keyword.toLowerCase();
+      const letters = lower.replace(/[\s'’]/g, '');
+      const latin = /^[a-z0-9]+$/.test(letters);
+      const rankOf = (g: (typeof games)[number]): number | null => {
+        const gameTags = tagsOf.get(g.id) ?? [];
+        if (g.name === lower) return 0;
+        if (g.name.startsWith(lower)) return 1;
+        if (latin && g.name_initials === letters) return 2;
+        if (latin && g.name_initials.startsWith(letters)) return 3;
+        if (latin && g.name_pinyin.startsWith(letters)) return 4;
+        if (g.name.includes(lower)) return 5;
+        if (latin && letters.length >= 3 && g.name_pinyin.includes(letters)) return 6;
+        if (gameTags.includes(lower) || (categoriesOf.get(g.id) ?? []).includes(lower)) return 7;
+        if (gameTags.some((t) => t.includes(lower))) return 8;
+        return null;
+      };
+      return games
+        .map((g) => ({ g, rank: rankOf(g) }))
+        .filter((r): r is { g: (typeof games)[number]; rank: number } => r.rank !== null)
+        .sort((a, b) => a.rank - b.rank || b.g.download_count - a.g.download_count || a.g.id - b.g.id)
+        .map((r) => [r.g.id, r.rank]);
+    }
+    const cut = (text: string, from: number, length: number) => Array.from(text).slice(from % Math.max(1, Array.from(text).length), (from % Math.max(1, Array.from(text).length)) + length).join('');
+    await fc.assert(
+      fc.asyncProperty(
+        fc.nat(games.length - 1),
+        fc.constantFrom('name', 'name_pinyin', 'name_initials', 'tag'),
+        fc.nat(8),
+        fc.integer({ min: 1, max: 6 }),
+        fc.boolean(),
+        async (index, form, from, length, upper) => {
+          const game = games[index]!;
+          const source = form === 'tag' ? (tagsOf.get(game.id) ?? [game.name])[from % (tagsOf.get(game.id)?.length ?? 1)]! : game[form];
+          let keyword = form === 'tag' ? source : cut(source, from, length);
+          if (upper) keyword = keyword.toUpperCase();
+          if (keyword.trim() === '') return;
+          const answer = await walk('/api/game/getSearchGames', { keyword });
+          expect(answer.items.map((g) => [g.game_id, g.match_rank])).toEqual(expected(keyword.trim()));
+          expect(answer.total).toBe(answer.items.length);
+        },
+      ),
+      { numRuns: 25, seed: 29 },
+    );
+    for (const keyword of ['%', '_', '\\', '没有这种游戏', '仙侠']) {
+      const answer = await walk('/api/game/getSearchGames', { keyword });
+      expect(answer.items.map((g) => [g.game_id, g.match_rank])).toEqual(expected(keyword));
+    }
   });
 
   it('answers the game page with licence, age rating, screenshots, platforms, open servers, gifts and coupons', async () => {

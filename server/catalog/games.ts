@@ -118,11 +118,26 @@ function searchForms(keyword: string) {
  * Ranks: 0 exact name, 1 name prefix, 2 initials equal, 3 initials prefix, 4 pinyin prefix,
  * 5 name contains, 6 pinyin contains (3+ letters), 7 tag or category equal, 8 tag contains.
  * Ties: more downloads first, then id.
+ *
+ * The candidates come first, each kind of match through its index (btree for equal and prefix,
+ * trigram GIN for contains: migration 0031; tags and categories by name, then their links), and only
+ * they are ranked: every game that has a rank is a candidate, so the answer is the one ranking all
+ * games would give, at a cost that follows the matches rather than the catalogue.
  */
 async function rankedSearch(db: Kysely<Database>, keyword: string, page: Page): Promise<{ rows: Array<{ id: number; rank: number }>; total: number }> {
   const f = searchForms(keyword);
   const rows = await sql<{ id: number; rank: number; total: number }>`
-    with ranked as (
+    with candidates as (
+      select id from games where name = ${f.lower}
+      union select id from games where name like ${f.prefix} escape '\\'
+      union select id from games where ${f.latin} and name_initials like ${f.lettersPrefix} escape '\\'
+      union select id from games where ${f.latin} and name_pinyin like ${f.lettersPrefix} escape '\\'
+      union select id from games where name like ${f.contains} escape '\\'
+      union select id from games where ${f.latin} and length(${f.letters}) >= 3 and name_pinyin like ${f.lettersContains} escape '\\'
+      union select gt.game_id from game_tags gt join tags t on t.id = gt.tag_id where lower(t.name) like ${f.contains} escape '\\'
+      union select gc.game_id from game_categories gc join categories c on c.id = gc.category_id where c.name = ${f.lower}
+    ),
+    ranked as (
       select g.id, g.download_count,
         case
           when g.name = ${f.lower} then 0
@@ -136,7 +151,7 @@ async function rankedSearch(db: Kysely<Database>, keyword: string, page: Page): 
             or exists (select 1 from game_categories gc join categories c on c.id = gc.category_id where gc.game_id = g.id and c.name = ${f.lower}) then 7
           when exists (select 1 from game_tags gt join tags t on t.id = gt.tag_id where gt.game_id = g.id and lower(t.name) like ${f.contains} escape '\\') then 8
         end as rank
-      from games g
+      from games g join candidates c on c.id = g.id
     )
     select id, rank, count(*) over () as total from ranked where rank is not null
     order by rank, download_count desc, id

@@ -1,4 +1,5 @@
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { createPgConfig } from '@electric-sql/pglite/node-postgres';
 import { Kysely, Migrator, PostgresDialect } from 'kysely';
 import pg from 'pg';
@@ -68,7 +69,9 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     const pool = new pg.Pool({
       connectionString: options.url,
       max: options.poolSize ?? 10,
-      ...(schema ? { options: `-c search_path=${schema}` } : {}),
+      // jit off: every app query is short, but the planner's cost estimate of the game search's
+      // ranking once crossed the JIT threshold and compiling took 377 of its 408 ms (docs/decisions.md).
+      options: `-c jit=off${schema ? ` -c search_path=${schema}` : ''}`,
     });
     const onPoolError = options.onPoolError ?? ((error: Error) => console.warn(`database pool: connection lost (${error.message})`));
     // Every connection keeps its own listener: pg-pool listens only while a connection is idle, so one
@@ -96,6 +99,8 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
   }
   const pglite = await PGlite.create({
     dataDir: options.dataDir ?? 'memory://',
+    // The game search's trigram indexes (migration 0031).
+    extensions: { pg_trgm },
     ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
   });
   const pool = new pg.Pool(createPgConfig(pglite));
