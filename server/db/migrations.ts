@@ -24,6 +24,7 @@ import { ordersByPlayerMigration } from './migration-0026-orders-by-player.ts';
 import { listingsFeedMigration } from './migration-0027-listings-feed.ts';
 import { operatorRoleMigration } from './migration-0028-operator-role.ts';
 import { gameSearchMigration } from './migration-0031-game-search.ts';
+import { gameListOrderMigration } from './migration-0032-game-list-order.ts';
 
 /**
  * Versioned migrations, applied in key order. One SQL dialect (PostgreSQL) serves both the
@@ -164,6 +165,7 @@ const migrations: Record<string, Migration> = {
   '0027_listings_feed': listingsFeedMigration,
   '0028_operator_role': operatorRoleMigration,
   '0031_game_search': gameSearchMigration,
+  '0032_game_list_order': gameListOrderMigration,
 };
 
 export const migrationProvider: MigrationProvider = {
