@@ -25,6 +25,7 @@ import { listingsFeedMigration } from './migration-0027-listings-feed.ts';
 import { operatorRoleMigration } from './migration-0028-operator-role.ts';
 import { gameSearchMigration } from './migration-0031-game-search.ts';
 import { gameListOrderMigration } from './migration-0032-game-list-order.ts';
+import { listingCountsMigration } from './migration-0033-listing-counts.ts';
 
 /**
  * Versioned migrations, applied in key order. One SQL dialect (PostgreSQL) serves both the
@@ -166,6 +167,7 @@ const migrations: Record<string, Migration> = {
   '0028_operator_role': operatorRoleMigration,
   '0031_game_search': gameSearchMigration,
   '0032_game_list_order': gameListOrderMigration,
+  '0033_listing_counts': listingCountsMigration,
 };
 
 export const migrationProvider: MigrationProvider = {

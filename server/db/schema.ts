@@ -903,6 +903,7 @@ export interface Database {
   withdrawals: WithdrawalsTable;
   trade_settings: TradeSettingsTable;
   trade_listings: TradeListingsTable;
+  trade_listing_counts: TradeListingCountsTable;
   trades: TradesTable;
   sub_account_sessions: SubAccountSessionsTable;
   store_items: StoreItemsTable;
@@ -1121,6 +1122,12 @@ export interface TradeSettingsTable {
   reserve_ms: number;
   cooling_off_ms: ColumnType<string | number, number, number>;
   listing_ttl_days: number;
+}
+
+/** Public (on sale or reserved) listings per game, kept by a trigger (migration 0033). */
+export interface TradeListingCountsTable {
+  game_id: number;
+  public_count: number;
 }
 
 export interface TradeListingsTable {

@@ -490,7 +490,8 @@ const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 export async function feed(db: Db, query: FeedQuery): Promise<{ rows: ListingRow[]; total: number }> {
   let q = joinedListings(db).where('l.status', 'in', [...PUBLIC_LISTING_STATUSES]);
   // The count reads the listings alone unless the keyword looks at the game's name: a listing's
-  // sub-account and game always exist (foreign key, and the catalogue never deletes a game).
+  // sub-account and game always exist (foreign key, and the catalogue never deletes a game). With
+  // no keyword and no price range it is the kept count (trade_listing_counts, migration 0033).
   let counted = db.selectFrom('trade_listings as l').where('l.status', 'in', [...PUBLIC_LISTING_STATUSES]);
   const keyword = query.keyword.trim();
   if (keyword !== '') {
@@ -512,7 +513,12 @@ export async function feed(db: Db, query: FeedQuery): Promise<{ rows: ListingRow
     q = q.where('l.price_cents', '<=', query.max_price_cents);
     counted = counted.where('l.price_cents', '<=', query.max_price_cents);
   }
-  const { n } = await counted.select(sql<string>`count(*)::text`.as('n')).executeTakeFirstOrThrow();
+  const kept = keyword === '' && query.min_price_cents === undefined && query.max_price_cents === undefined;
+  let keptCounts = db.selectFrom('trade_listing_counts');
+  if (query.game_id !== undefined) keptCounts = keptCounts.where('game_id', '=', query.game_id);
+  const { n } = kept
+    ? await keptCounts.select(sql<string>`coalesce(sum(public_count), 0)::text`.as('n')).executeTakeFirstOrThrow()
+    : await counted.select(sql<string>`count(*)::text`.as('n')).executeTakeFirstOrThrow();
   const sort = query.sort ?? 'newest';
   const ordered =
     sort === 'newest'
@@ -523,16 +529,16 @@ export async function feed(db: Db, query: FeedQuery): Promise<{ rows: ListingRow
 }
 
 export async function feedGames(db: Db): Promise<{ game_id: number; game_name: string; game_icon: string; count: number }[]> {
+  // The kept counts (trade_listing_counts, migration 0033): one row per game, never a recount.
   const rows = await db
-    .selectFrom('trade_listings as l')
-    .innerJoin('games as g', 'g.id', 'l.game_id')
-    .select(['l.game_id', 'g.name', 'g.icon_key', sql<string>`count(*)::text`.as('n')])
-    .where('l.status', 'in', [...PUBLIC_LISTING_STATUSES])
-    .groupBy(['l.game_id', 'g.name', 'g.icon_key'])
-    .orderBy(sql`count(*)`, 'desc')
-    .orderBy('l.game_id')
+    .selectFrom('trade_listing_counts as c')
+    .innerJoin('games as g', 'g.id', 'c.game_id')
+    .select(['c.game_id', 'g.name', 'g.icon_key', 'c.public_count'])
+    .where('c.public_count', '>', 0)
+    .orderBy('c.public_count', 'desc')
+    .orderBy('c.game_id')
     .execute();
-  return rows.map((r) => ({ game_id: r.game_id, game_name: r.name, game_icon: artUrl('icon', r.icon_key), count: Number(r.n) }));
+  return rows.map((r) => ({ game_id: r.game_id, game_name: r.name, game_icon: artUrl('icon', r.icon_key), count: r.public_count }));
 }
 
 /** /wantpay: public statuses to anyone, the rest to the seller only. */
