@@ -18,7 +18,8 @@
  * PostgreSQL: BENCH_DATABASE_URL or TEST_DATABASE_URL (a database is created and dropped).
  * Run: npm run bench:scale                      (1 M orders; ≈2 min)
  *      BENCH_SCALE_ORDERS=1000000,10000000 …    (the sizes, ascending; 10 M takes ≈10 min more)
- *      BENCH_SCALE_PLAN=1                        also print EXPLAIN ANALYZE of the list query at each size
+ *      BENCH_SCALE_PLAN=1                        also print EXPLAIN ANALYZE of the list query at each size, and of
+ *                                                the slowest statement of the search, game-list, /circle and message calls
  *      BENCH_SCALE_COMPARE=1                     at each size, also measure with the per-player index as it
  *                                                was before migration 0026 ((user_id, created_at)), in the same run
  */
@@ -73,6 +74,7 @@ const db = database.db;
 const raw = new pg.Client({ connectionString: withDatabase(base, name) });
 const kv = new MemoryKvStore();
 let app: Awaited<ReturnType<typeof buildApp>> | null = null;
+let captured: Array<{ sql: string; parameters: readonly unknown[] }> | null = null;
 
 try {
   await migrateToLatest(db);
@@ -80,7 +82,18 @@ try {
   for (const domain of MODULES) await domain.seed?.(db, config);
   // The read cache (server/db/read-cache.ts) would answer 39 of 40 identical asks from memory: the
   // app here runs on a handle the cache does not know, so every ask pays what a miss pays.
-  app = await buildApp({ config, db: db.withPlugin({ transformQuery: (args) => args.node, transformResult: async (args) => args.result }), kv });
+  // BENCH_SCALE_PLAN also keeps the statements of the call being planned (planCalls below).
+  app = await buildApp({
+    config,
+    db: db.withPlugin({
+      transformQuery: (args) => {
+        if (captured) captured.push(db.getExecutor().compileQuery(args.node, args.queryId));
+        return args.node;
+      },
+      transformResult: async (args) => args.result,
+    }),
+    kv,
+  });
   await raw.connect();
   const server = app;
 
@@ -144,6 +157,24 @@ try {
       rows.push([median(times), percentile(times, 95)]);
     }
     return rows;
+  }
+
+  /** EXPLAIN ANALYZE of each call's slowest statement (asked once, its reads planned again as the app sent them). */
+  async function planCalls() {
+    const deep = await deepPage();
+    for (const target of CALLS.filter((c) => /search: (name|full)|deep|getListings \(\/circle\) page 1|getMessageList page 1|getUnreadNotice/.test(c.label))) {
+      captured = [];
+      await call(target.path, target.payload.page === 'DEEP' ? { ...target.payload, page: deep } : target.payload, player);
+      const reads = captured.filter((q) => /^\s*(select|with)\b/i.test(q.sql) && !/\b(insert|update|delete)\b/i.test(q.sql));
+      captured = null;
+      let slowest: { ms: number; plan: string } | null = null;
+      for (const q of reads) {
+        const rows = (await raw.query(`explain (analyze) ${q.sql}`, [...q.parameters])).rows.map((row: Record<string, string>) => row['QUERY PLAN']!);
+        const ms = Number(/Execution Time: ([\d.]+)/.exec(rows.at(-1) ?? '')?.[1] ?? 0);
+        if (!slowest || ms > slowest.ms) slowest = { ms, plan: rows.join('\n') };
+      }
+      console.log(`\nplan: ${target.label} (slowest of ${reads.length} reads)\n${slowest?.plan ?? '(none)'}`);
+    }
   }
 
   /** Grows the orders table to `total` rows: the player's own first (once), the rest other players'. */
@@ -312,6 +343,7 @@ try {
       await raw.query('drop index orders_user_idx');
       await raw.query('analyze orders');
     }
+    if (process.env.BENCH_SCALE_PLAN) await planCalls();
     if (process.env.BENCH_SCALE_PLAN) {
       const plan = await raw.query(`explain analyze select * from orders where user_id = $1 and kind <> 'trade' order by id desc limit 10 offset 490`, [me]);
       console.log(plan.rows.map((row: Record<string, string>) => row['QUERY PLAN']).join('\n'));
