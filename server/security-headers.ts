@@ -48,8 +48,14 @@ function sources(...list: (string | null)[]): string {
   return list.filter((item): item is string => item !== null).join(' ');
 }
 
+/**
+ * The console's own addition: the 'default' policy of src/staff/style-text-policy.ts, which lets
+ * antd write its generated style text (a string without '<', so never markup) into <style> elements.
+ */
+export const STAFF_TRUSTED_TYPES_POLICIES = [...TRUSTED_TYPES_POLICIES, 'default'] as const;
+
 /** A page policy: what every page shares, with `own` (the page's media, frame, worker, manifest sources) after connect-src. */
-function pageCsp(media: string | null, own: string[]): string {
+function pageCsp(media: string | null, own: string[], policies: readonly string[] = TRUSTED_TYPES_POLICIES): string {
   return [
     "default-src 'self'",
     "script-src 'self'",
@@ -65,7 +71,7 @@ function pageCsp(media: string | null, own: string[]): string {
     "form-action 'self'",
     "frame-ancestors 'none'",
     "require-trusted-types-for 'script'",
-    `trusted-types ${TRUSTED_TYPES_POLICIES.join(' ')}`,
+    `trusted-types ${policies.join(' ')}`,
   ].join('; ');
 }
 
@@ -81,9 +87,9 @@ export function playerPageCsp(mediaBaseUrl: string): string {
   ]);
 }
 
-/** The staff console's Content-Security-Policy: as the players' minus frames, workers and the manifest. */
+/** The staff console's Content-Security-Policy: as the players' minus frames, workers and the manifest, plus its 'default' policy. */
 export function staffPageCsp(mediaBaseUrl: string): string {
-  return pageCsp(mediaOriginOf(mediaBaseUrl), ["frame-src 'none'", "worker-src 'none'"]);
+  return pageCsp(mediaOriginOf(mediaBaseUrl), ["frame-src 'none'", "worker-src 'none'"], STAFF_TRUSTED_TYPES_POLICIES);
 }
 
 /**

@@ -1,3 +1,5 @@
+// First: the Trusted Types rule antd's style writes need, made before anything renders.
+import './style-text-policy.ts';
 import 'antd-mobile/es/global';
 import { App as AntdApp, ConfigProvider } from 'antd';
 import zhCN from 'antd/locale/zh_CN';

@@ -65,3 +65,27 @@ test.describe('the guard', () => {
     });
   });
 });
+
+test("the console's policy: antd's style text goes through, markup at an HTML sink is still refused", async ({ page, securityViolations }) => {
+  const response = await page.goto('/staff/');
+  expect(response!.headers()['content-security-policy']).toContain("require-trusted-types-for 'script'");
+  // The sign-in form is drawn with antd, whose styles are written at run time.
+  await expect(page.getByRole('button', { name: '登录' })).toBeVisible();
+  expect(await page.locator('style').count()).toBeGreaterThan(0);
+  const outcome = await page.evaluate(() => {
+    const ran = { inline: false };
+    (window as unknown as { __ran: typeof ran }).__ran = ran;
+    const style = document.createElement('style');
+    style.innerHTML = '.x>.y{color:red}';
+    let htmlRefused = false;
+    try {
+      document.createElement('div').innerHTML = '<img src=x onerror="window.__ran.inline = true">';
+    } catch {
+      htmlRefused = true;
+    }
+    return { styleText: style.textContent, htmlRefused, ran: ran.inline };
+  });
+  expect(outcome).toEqual({ styleText: '.x>.y{color:red}', htmlRefused: true, ran: false });
+  const seen = await securityViolations.take();
+  expect(seen.some((line) => line.includes('require-trusted-types-for'))).toBe(true);
+});
