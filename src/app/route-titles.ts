@@ -34,7 +34,7 @@ export const ROUTE_TITLES: Readonly<Record<string, string>> = {
   // Trading
   '/submitapplication': '提交申请', '/selectgameplotform': '选择游戏平台', '/selectplotformgame': '选择平台游戏', '/sellinstruct': '出售须知',
   '/sellgoodsinfo': '商品信息', '/tradeinstruction': '交易须知', '/selectgame': '选择游戏', '/traderecord': '交易记录', '/sellaccount': '出售账号',
-  '/sellaccountedit': '编辑出售信息', '/orderpay': '订单支付', '/wantpay': '我要买', '/circlesearching': '搜索', '/circleresult': '搜索结果',
+  '/sellaccountedit': '编辑出售信息', '/orderpay': '订单支付', '/wantpay': '我要买', '/circlesearching': '搜索账号', '/circleresult': '账号搜索结果',
   '/tradingsuccess': '交易成功', '/successview': '操作成功', '/ceshiyemian': '测试页面',
   // Account
   '/moneyinstruction': '收益说明', '/incomewithdrawal': '收益提现', '/incomewithdrawals': '提现记录', '/accountsettingshow': '个人资料',
