@@ -21,7 +21,7 @@ export const ROUTE_TITLES: Readonly<Record<string, string>> = {
   '/gamedetail': '游戏详情', '/gamedetailvip': '游戏详情', '/gamedetailfold': '游戏详情', '/openclothes': '开服信息', '/gamecoupon': '游戏代金券',
   '/gamegift': '游戏礼包',
   // Information
-  '/infocenter': '消息中心', '/infoactivity': '活动消息', '/infotrading': '交易消息', '/infotradingDetail': '交易详情',
+  '/infocenter': '消息中心', '/infoactivity': '活动消息', '/infotrading': '交易消息', '/infotradingDetail': '交易消息详情',
   '/infoaccountsell': '出售消息', '/infoorder': '订单消息', '/notice': '公告', '/commonback': '意见反馈', '/backrecord': '反馈记录',
   // Search and feedback
   '/searchHistory': '搜索', '/searchingresult': '搜索结果', '/suggestbcak': '求游戏',
@@ -35,7 +35,7 @@ export const ROUTE_TITLES: Readonly<Record<string, string>> = {
   '/submitapplication': '提交申请', '/selectgameplotform': '选择游戏平台', '/selectplotformgame': '选择平台游戏', '/sellinstruct': '出售须知',
   '/sellgoodsinfo': '商品信息', '/tradeinstruction': '交易须知', '/selectgame': '选择游戏', '/traderecord': '交易记录', '/sellaccount': '出售账号',
   '/sellaccountedit': '编辑出售信息', '/orderpay': '订单支付', '/wantpay': '我要买', '/circlesearching': '搜索账号', '/circleresult': '账号搜索结果',
-  '/tradingsuccess': '交易成功', '/successview': '操作成功', '/ceshiyemian': '测试页面',
+  '/tradingsuccess': '交易详情', '/successview': '操作成功', '/ceshiyemian': '测试页面',
   // Account
   '/moneyinstruction': '收益说明', '/incomewithdrawal': '收益提现', '/incomewithdrawals': '提现记录', '/accountsettingshow': '个人资料',
   '/accountsetting': '账号设置', '/phoneverify': '手机验证', '/phoneverifynew': '绑定新手机', '/editpassword': '修改密码',
