@@ -347,9 +347,9 @@ test.afterEach(({}, testInfo) => {
 const FULL_LOAD = new Set(['/register', '/findpassword']);
 
 /**
- * The page heading (the header's h1) each route drew, as [path, text]: two different pages must not
- * read the same (two were both 账号设置); the variants and steps of one page may
- * (tests/helpers/same-page-routes.ts).
+ * The title in each route's page header (PageHeader's h1, not a game's or a player's name drawn as a
+ * heading), as [path, text]: two different pages must not read the same (two were both 账号设置);
+ * the variants and steps of one page may (tests/helpers/same-page-routes.ts).
  */
 type Headings = Array<[path: string, heading: string]>;
 
@@ -364,7 +364,7 @@ async function visitAll(page: Page, paths: readonly string[], ids: Ids, label: s
     await visit(page, urlOf(path, ids), landsOn);
     await check(page, `${label} ${path}${landsOn ? ` → ${landsOn}` : ''}`, undefined, true, started);
     const drawn = landsOn ?? path;
-    for (const text of await page.locator(`.route-view[data-route="${drawn}"] h1`).allTextContents()) if (text.trim()) headings.push([drawn, text.trim()]);
+    for (const text of await page.locator(`.route-view[data-route="${drawn}"] .page-header__title`).allTextContents()) if (text.trim()) headings.push([drawn, text.trim()]);
     if (label === '未登录' && SIGNED_OUT_TO_LOGIN.has(path)) {
       await expect(page.locator('.route-view[data-route="/login"]')).toBeAttached();
       await check(page, `${label} ${path} → /login`);
@@ -392,7 +392,7 @@ test('every route signed in: axe, names, touch targets', async ({ page, baseURL 
   const paths = ROUTE_PATHS.filter((path) => !TRANSIENT.has(path) && path !== '/login' && path !== '/register');
   const headings: Headings = [];
   await visitAll(page, paths, ids, '已登录', headings);
-  expect(headings.length, 'the walk read the pages\' headings').toBeGreaterThan(100);
+  expect(headings.length, 'the walk read the pages\' headings').toBeGreaterThan(50);
   expect(sharedTitles(headings), 'one heading on two different pages').toEqual({});
 });
 
