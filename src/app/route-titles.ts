@@ -9,7 +9,7 @@ export const ROUTE_TITLES: Readonly<Record<string, string>> = {
   '/': '推荐', '/newgame': '新游', '/ranking': '排行榜', '/routine': '精选', '/overseas': '海外', '/newserve': '新服', '/homedown': '下载榜',
   '/oversearch': '海外搜索', '/about': '发现', '/circle': '游戏圈', '/mine': '我的',
   // Home and discovery
-  '/dnewgame': '新游速递', '/dnewserve': '新服速递', '/dlastweek': '上周新游', '/lastweek': '上周热游', '/tswk': '特色专区', '/h5': 'H5游戏',
+  '/dnewgame': '新游速递', '/dnewserve': '新服速递', '/dlastweek': '上周新游', '/lastweek': '上周新游', '/tswk': '特色专区', '/h5': 'H5游戏',
   '/zeropointone': '0.1折专区', '/hotbt': '热门BT', '/special': '专题', '/specialdetail': '专题详情', '/newgamewelfare': '新游福利',
   // Tasks and rewards
   '/dailymission': '每日任务', '/rookiemission': '新手任务', '/coinstore': '积分商城', '/invitatefriend': '邀请好友', '/invitatelist': '邀请记录',

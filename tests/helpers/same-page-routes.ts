@@ -9,6 +9,8 @@ export const SAME_PAGE_ROUTES: readonly (readonly string[])[] = [
   ['/gamedetail', '/gamedetailvip', '/gamedetailfold'],
   // One notice, shown as a page or as the start-up pop-up (the same component).
   ['/notice', '/noticedialog'],
+  // One list of last week's new games, reached from home and from discovery (the same component).
+  ['/lastweek', '/dlastweek'],
   // The steps of one flow: the self-service top-up, the cancellation, the real-name check.
   ['/autorecharge', '/autorechargehao'],
   ['/accountdestoryone', '/accountdestorytwo', '/accountdestorythree', '/accountdestoryfour'],
