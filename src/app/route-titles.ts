@@ -9,7 +9,7 @@ export const ROUTE_TITLES: Readonly<Record<string, string>> = {
   '/': '推荐', '/newgame': '新游', '/ranking': '排行榜', '/routine': '精选', '/overseas': '海外', '/newserve': '新服', '/homedown': '下载榜',
   '/oversearch': '海外搜索', '/about': '发现', '/circle': '游戏圈', '/mine': '我的',
   // Home and discovery
-  '/dnewgame': '新游速递', '/dnewserve': '新服速递', '/dlastweek': '上周新游', '/lastweek': '上周热游', '/tswk': '特色专区', '/h5': 'H5游戏',
+  '/dnewgame': '新游速递', '/dnewserve': '新服速递', '/dlastweek': '上周新游', '/lastweek': '上周新游', '/tswk': '特色专区', '/h5': 'H5游戏',
   '/zeropointone': '0.1折专区', '/hotbt': '热门BT', '/special': '专题', '/specialdetail': '专题详情', '/newgamewelfare': '新游福利',
   // Tasks and rewards
   '/dailymission': '每日任务', '/rookiemission': '新手任务', '/coinstore': '积分商城', '/invitatefriend': '邀请好友', '/invitatelist': '邀请记录',
@@ -21,7 +21,7 @@ export const ROUTE_TITLES: Readonly<Record<string, string>> = {
   '/gamedetail': '游戏详情', '/gamedetailvip': '游戏详情', '/gamedetailfold': '游戏详情', '/openclothes': '开服信息', '/gamecoupon': '游戏代金券',
   '/gamegift': '游戏礼包',
   // Information
-  '/infocenter': '消息中心', '/infoactivity': '活动消息', '/infotrading': '交易消息', '/infotradingDetail': '交易详情',
+  '/infocenter': '消息中心', '/infoactivity': '活动消息', '/infotrading': '交易消息', '/infotradingDetail': '交易消息详情',
   '/infoaccountsell': '出售消息', '/infoorder': '订单消息', '/notice': '公告', '/commonback': '意见反馈', '/backrecord': '反馈记录',
   // Search and feedback
   '/searchHistory': '搜索', '/searchingresult': '搜索结果', '/suggestbcak': '求游戏',
@@ -34,8 +34,8 @@ export const ROUTE_TITLES: Readonly<Record<string, string>> = {
   // Trading
   '/submitapplication': '提交申请', '/selectgameplotform': '选择游戏平台', '/selectplotformgame': '选择平台游戏', '/sellinstruct': '出售须知',
   '/sellgoodsinfo': '商品信息', '/tradeinstruction': '交易须知', '/selectgame': '选择游戏', '/traderecord': '交易记录', '/sellaccount': '出售账号',
-  '/sellaccountedit': '编辑出售信息', '/orderpay': '订单支付', '/wantpay': '我要买', '/circlesearching': '搜索', '/circleresult': '搜索结果',
-  '/tradingsuccess': '交易成功', '/successview': '操作成功', '/ceshiyemian': '测试页面',
+  '/sellaccountedit': '编辑出售信息', '/orderpay': '订单支付', '/wantpay': '我要买', '/circlesearching': '搜索账号', '/circleresult': '账号搜索结果',
+  '/tradingsuccess': '交易详情', '/successview': '操作成功', '/ceshiyemian': '测试页面',
   // Account
   '/moneyinstruction': '收益说明', '/incomewithdrawal': '收益提现', '/incomewithdrawals': '提现记录', '/accountsettingshow': '个人资料',
   '/accountsetting': '账号设置', '/phoneverify': '手机验证', '/phoneverifynew': '绑定新手机', '/editpassword': '修改密码',

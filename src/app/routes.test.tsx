@@ -5,6 +5,7 @@ import NotFoundPage from '../components/NotFoundPage.tsx';
 import { ROUTE_TITLES, documentTitleOf } from './route-titles.ts';
 import { HOME_FAMILY, NAVIGATION_RULES, normalizePath, PAGE_FILES, ROUTE_PATHS, ROUTES, routeOf, type RouteDefinition } from './routes.ts';
 import { RuntimeProvider } from './runtime-context.tsx';
+import { SAME_PAGE_ROUTES, sharedTitles } from '../../tests/helpers/same-page-routes.ts';
 import type { AppRuntime } from './runtime.ts';
 
 function stubRuntime(): AppRuntime {
@@ -107,6 +108,23 @@ describe('route table', () => {
     expect(normalizePath('/INFOTRADINGDETAIL')).toBe('/infotradingDetail');
     expect(normalizePath('')).toBe('/');
     expect(normalizePath('/unknown/')).toBe('/unknown');
+  });
+
+  it('no two pages share a title, but the variants and steps of one page listed as such', () => {
+    expect(sharedTitles(Object.entries(ROUTE_TITLES))).toEqual({});
+    // The list names routes of the table, each once, and each group does share its title.
+    const listed = SAME_PAGE_ROUTES.flat();
+    expect(listed).toHaveLength(new Set(listed).size);
+    for (const group of SAME_PAGE_ROUTES) {
+      for (const path of group) expect(ROUTE_PATHS, path).toContain(path);
+      expect(new Set(group.map((path) => ROUTE_TITLES[path])).size, group.join(' ')).toBe(1);
+    }
+  });
+
+  it('a title shared by two different pages is found; one shared within a listed group is not', () => {
+    expect(sharedTitles([['/accountsetting', '账号设置'], ['/accountsettingshow', '账号设置'], ['/mine', '我的']])).toEqual({ 账号设置: ['/accountsetting', '/accountsettingshow'] });
+    expect(sharedTitles([['/gamedetail', '游戏详情'], ['/gamedetailvip', '游戏详情'], ['/notice', '公告'], ['/noticedialog', '公告']])).toEqual({});
+    expect(sharedTitles([['/gamedetail', '游戏详情'], ['/gamedetailvip', '游戏详情'], ['/gamegift', '游戏详情']])).toEqual({ 游戏详情: ['/gamedetail', '/gamedetailvip', '/gamegift'] });
   });
 
   it('titles the document by route', () => {

@@ -5,6 +5,7 @@ import { readFileSync } from 'node:fs';
 import { seedPrivacyDecision } from './privacy.ts';
 import { staffSession } from './staff.ts';
 import { appRendered, at, popupSeen, register, signInStorage, wireCall } from './wire.ts';
+import { sharedTitles } from '../helpers/same-page-routes.ts';
 
 /**
  * Accessibility on every route of the players' app, signed out and signed in, on the overlays and
@@ -345,7 +346,14 @@ test.afterEach(({}, testInfo) => {
  */
 const FULL_LOAD = new Set(['/register', '/findpassword']);
 
-async function visitAll(page: Page, paths: readonly string[], ids: Ids, label: string) {
+/**
+ * The title in each route's page header (PageHeader's h1, not a game's or a player's name drawn as a
+ * heading), as [path, text]: two different pages must not read the same (two were both 账号设置);
+ * the variants and steps of one page may (tests/helpers/same-page-routes.ts).
+ */
+type Headings = Array<[path: string, heading: string]>;
+
+async function visitAll(page: Page, paths: readonly string[], ids: Ids, label: string, headings: Headings = []) {
   for (const path of paths) {
     const started = Date.now();
     if (FULL_LOAD.has(path)) {
@@ -355,6 +363,8 @@ async function visitAll(page: Page, paths: readonly string[], ids: Ids, label: s
     const landsOn = label === '已登录' ? SIGNED_IN_LANDS_ON[path] : undefined;
     await visit(page, urlOf(path, ids), landsOn);
     await check(page, `${label} ${path}${landsOn ? ` → ${landsOn}` : ''}`, undefined, true, started);
+    const drawn = landsOn ?? path;
+    for (const text of await page.locator(`.route-view[data-route="${drawn}"] .page-header__title`).allTextContents()) if (text.trim()) headings.push([drawn, text.trim()]);
     if (label === '未登录' && SIGNED_OUT_TO_LOGIN.has(path)) {
       await expect(page.locator('.route-view[data-route="/login"]')).toBeAttached();
       await check(page, `${label} ${path} → /login`);
@@ -380,7 +390,10 @@ test('every route signed in: axe, names, touch targets', async ({ page, baseURL 
   await page.goto('/');
   await appRendered(page);
   const paths = ROUTE_PATHS.filter((path) => !TRANSIENT.has(path) && path !== '/login' && path !== '/register');
-  await visitAll(page, paths, ids, '已登录');
+  const headings: Headings = [];
+  await visitAll(page, paths, ids, '已登录', headings);
+  expect(headings.length, 'the walk read the pages\' headings').toBeGreaterThan(50);
+  expect(sharedTitles(headings), 'one heading on two different pages').toEqual({});
 });
 
 const IPHONE_SAFARI =

@@ -286,3 +286,29 @@ test('a trade purchase paid at the sandbox cashier replays exactly; an altered a
   // The order's answer on the return recorded with another state: the replay names that answer.
   expectAlteredStateReported(replay.file, (item) => item.actor === 'tradePurchase' && item.event.type.startsWith('xstate.done.actor.') && item.state === 'paid', 'checking');
 });
+
+test('a game downloaded in the browser (the download address opened in place of the page) replays exactly', async ({ page, baseURL }) => {
+  const [game] = await smallGames(baseURL!, 1);
+  await signInStorage(page, await register(baseURL!));
+  await openPage(page, at('/gamedetail', { game_id: game!.game_id, platform_game_id: game!.platform_game_id }));
+  // Outside the wrapper 下载 sends the tab to the package's address (location.assign), as 去支付 sends it to the cashier.
+  await page.evaluate(() => sessionStorage.setItem('e2e-before-download', String(performance.timeOrigin)));
+  const download = page.waitForEvent('download');
+  await page.getByRole('button', { name: `下载 ${game!.name}` }).click();
+  const file = await download;
+  expect(file.suggestedFilename()).toMatch(/\.apk$/);
+  expect(await file.failure()).toBeNull();
+  // The address answers the file as an attachment: the browser keeps the page (the same document,
+  // no pagehide), so the log goes on in memory; it has no restore to make up for a gap.
+  expect(await page.evaluate(() => sessionStorage.getItem('e2e-before-download') === String(performance.timeOrigin))).toBe(true);
+  await expect(page.getByRole('button', { name: `下载 ${game!.name}` })).toBeEnabled();
+  await page.waitForTimeout(1_200);
+
+  await navigate(page, '/testview');
+  await expect(page.getByRole('button', { name: '导出日志' })).toBeVisible();
+  const replay = await exportAndReplay(page, 'browser-download');
+  expect(replay.status, replay.output.slice(-4000)).toBe(0);
+  // The tap, and the address's answer that sent the tab to the file, are in the log.
+  expect(replay.output).toMatch(/ send +browserDownload +ui\.download/);
+  expect(replay.output).toMatch(/browserDownload +xstate\.done\.actor\.\S+ +→ idle/);
+});

@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { readFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures/test.ts';
 import { TRADE_MSG } from '../../api/protocol/trade-rules.ts';
 import { itemOnSomePage, staffSession } from './staff.ts';
-import { type Account, registerAdult, shoot, watchConsole, wireCall } from './wire.ts';
+import { listForReview } from './trade.ts';
+import { registerAdult, shoot, watchConsole, wireCall } from './wire.ts';
 
 /**
  * The staff console's 账号交易 (docs/staff-console.md) against the real server at
@@ -15,55 +15,6 @@ import { type Account, registerAdult, shoot, watchConsole, wireCall } from './wi
  * 余额 gets the price back, the trade reads 已退款); an agent has no such module and the server
  * refuses its calls. No console error on any page.
  */
-
-const PNG = new URL('./fixtures/feedback-screenshot.png', import.meta.url);
-
-type Credentials = Pick<Account, 'token' | 'uuid'>;
-
-
-/** One screenshot through the players' upload path (getUploadTos purpose trade → POST bytes): its key. */
-async function uploadScreenshot(base: string, player: Credentials): Promise<string> {
-  const ticket = await wireCall(base, '/api/upload/getUploadTos', { purpose: 'trade' }, player);
-  expect(ticket.code, ticket.msg).toBe(1);
-  const res = await fetch(base + (ticket.data.url as string), {
-    method: 'POST',
-    headers: { 'content-type': 'image/png', authorization: `Bearer ${player.token}`, 'x-user-uuid': player.uuid },
-    body: new Uint8Array(await readFile(PNG)),
-  });
-  const body = (await res.json()) as { code: number; msg: string; data: { key: string } };
-  expect(body.code, body.msg).toBe(1);
-  expect(body.data.key).toMatch(/^trade\/[0-9a-f]{32}\.webp$/);
-  return body.data.key;
-}
-
-/** A sellable sub-account (test fixture) listed for review: its listing id. */
-async function listForReview(base: string, seller: Credentials, title: string, priceCents: number): Promise<number> {
-  const made = await wireCall(base, '/api/trade/makeTestSubAccount', {}, seller);
-  expect(made.code, made.msg).toBe(1);
-  const role = (made.data.sub_account.roles as { server_name: string; role_name: string }[])[0];
-  const images = [await uploadScreenshot(base, seller), await uploadScreenshot(base, seller)];
-  const submitted = await wireCall(
-    base,
-    '/api/trade/submitListing',
-    {
-      request_id: randomUUID(),
-      sub_account_id: made.data.sub_account.id,
-      title,
-      server_name: role?.server_name || '双线一区',
-      role_name: role?.role_name || '测试角色',
-      description: '全身橙装，坐骑齐全\n诚心出售',
-      images,
-      second_password_mode: 'set',
-      second_password: 'Pw-2026!',
-      price_cents: priceCents,
-    },
-    seller,
-  );
-  expect(submitted.code, submitted.msg).toBe(1);
-  expect(submitted.data.listing.status).toBe('reviewing');
-  return submitted.data.listing.id as number;
-}
-
 
 async function confirmDialog(page: Page) {
   const dialog = page.getByRole('dialog').filter({ has: page.getByRole('button', { name: '确定' }) });

@@ -27,7 +27,12 @@ function CouponCard({ coupon, claimButton }: { coupon: GameCoupon; claimButton?:
       </div>
       <div className="coupon-card__main">
         <h3 className="coupon-card__name">{coupon.name}</h3>
-        <p className="coupon-card__meta">领取后 {coupon.valid_days} 天内有效 · 剩余 {coupon.remaining}/{coupon.total}</p>
+        <p className="coupon-card__meta">
+          领取后 {coupon.valid_days} 天内有效 ·{' '}
+          <span className="coupon-card__left">
+            剩余 <span className="coupon-card__count">{coupon.remaining}/{coupon.total}</span>
+          </span>
+        </p>
       </div>
       {claimButton}
     </li>

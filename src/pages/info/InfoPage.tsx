@@ -102,7 +102,7 @@ function TradingDetail({ id }: { id: number }) {
   const remove = useDeleteMessage(() => navigate('back'));
   return (
     <div className="messages-page">
-      <PageHeader title="交易详情" />
+      <PageHeader title="交易消息详情" />
       {detail.failed ? (
         <LoadFailed message={detail.error} onRetry={detail.retry} />
       ) : !message ? (
@@ -133,7 +133,7 @@ function TradingDetail({ id }: { id: number }) {
 function MissingMessage() {
   return (
     <div className="messages-page">
-      <PageHeader title="交易详情" />
+      <PageHeader title="交易消息详情" />
       <EmptyState message="消息不存在" />
     </div>
   );

@@ -55,7 +55,9 @@ function RecordRow({ row }: { row: TradeRecordItem }) {
       <span className="record-row__body">
         <span className="record-row__title">{row.title}</span>
         <span className="record-row__meta">{[row.game_name, row.server_name].filter(Boolean).join(' · ')}</span>
-        <span className="record-row__meta">{row.at ? formatShortTime(row.at) : ''}</span>
+        <time className="record-row__meta" dateTime={row.at || undefined}>
+          {row.at ? formatShortTime(row.at) : ''}
+        </time>
       </span>
       <span className="record-row__side">
         <strong>¥{formatYuan(row.tab === 'sold' ? row.net_cents : row.price_cents)}</strong>
