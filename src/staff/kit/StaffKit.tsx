@@ -12,7 +12,9 @@ const THEME = { token: { colorPrimary: '#b84a00', colorLink: '#b84a00', borderRa
  */
 export function StaffKit({ children }: { children: ReactNode }) {
   return (
-    <ConfigProvider locale={zhCN} theme={THEME}>
+    // No space between two Chinese characters of a button (antd's default 确 定): a button is named
+    // by its text, as the pages and their tests write it.
+    <ConfigProvider locale={zhCN} theme={THEME} button={{ autoInsertSpace: false }}>
       <AntdApp>{children}</AntdApp>
     </ConfigProvider>
   );
