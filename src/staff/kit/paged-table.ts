@@ -23,7 +23,7 @@ export function usePagedTable<R extends AnyStaffCallSpec>(id: string, call: R, f
   const key = JSON.stringify(filters);
   const [paging, setPaging] = useState({ key, page: 1 });
   const page = paging.key === key ? paging.page : 1;
-  const remote = useStaffData(id, call, { ...filters, page, limit } as StaffPayload<R>);
+  const remote = useStaffData(id, call, { ...filters, page, limit } as unknown as StaffPayload<R>);
   const answer = remote.data as (StaffData<R> & PageAnswer) | null;
   const table = {
     rowKey: 'id',
