@@ -1,7 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 import { Route, Router, Switch, useLocation } from 'wouter';
-import SpinLoading from 'antd-mobile/es/components/spin-loading';
-import Toast from 'antd-mobile/es/components/toast';
+import { App as AntdApp, Spin } from 'antd';
 import { me, type StaffMe } from '../../api/protocol/staff/auth.ts';
 import { STAFF_CODE } from '../../api/protocol/staff-codes.ts';
 import { modulesFor } from './modules.ts';
@@ -17,6 +16,7 @@ function Routes() {
   const [state, setState] = useState<SessionState>({ kind: 'loading' });
   const [location, navigate] = useLocation();
   const client = useStaffClient();
+  const { message } = AntdApp.useApp();
 
   const signedIn = useCallback(
     (me: StaffMe) => {
@@ -30,7 +30,7 @@ function Routes() {
     const stopListening = client.onSignedOut((msg) => {
       setState((current) => {
         // Only a session that was live is news; the first check after a load says nothing.
-        if (current.kind === 'signedIn') Toast.show({ content: msg });
+        if (current.kind === 'signedIn') void message.warning(msg);
         return { kind: 'signedOut' };
       });
     });
@@ -44,7 +44,7 @@ function Routes() {
       live = false;
       stopListening();
     };
-  }, [client, signedIn]);
+  }, [client, signedIn, message]);
 
   const home = state.kind === 'signedIn' ? `/${modulesFor(state.me.role)[0]?.id ?? ''}` : '/login';
   useEffect(() => {
@@ -55,7 +55,7 @@ function Routes() {
   if (state.kind === 'loading') {
     return (
       <div className="staff-center">
-        <SpinLoading />
+        <Spin />
       </div>
     );
   }

@@ -1,18 +1,18 @@
+import { Button, Layout, Menu, Spin, Typography } from 'antd';
 import { Suspense, useState } from 'react';
-import { useStaffClient } from './runtime-context.tsx';
+import { Link, Route, Switch, useLocation } from 'wouter';
 import * as staffCalls from '../../api/protocol/staff-refs.ts';
-import { Link, Route, Switch } from 'wouter';
-import Button from 'antd-mobile/es/components/button';
-import SpinLoading from 'antd-mobile/es/components/spin-loading';
 import type { StaffMe } from '../../api/protocol/staff/auth.ts';
 import { STAFF_ROLE_NAMES } from '../../api/protocol/staff-codes.ts';
 import { modulesFor } from './modules.ts';
 import { CalendarBanner } from './modules/holidays/CalendarBanner.tsx';
+import { useStaffClient } from './runtime-context.tsx';
 
-/** The signed-in console: the nav of the modules the role may use, and the module at /staff/<id>. */
+/** The signed-in console: a side menu of the modules the role may use, and the module at /staff/<id>. */
 export function Shell({ me, onSignedOut }: { me: StaffMe; onSignedOut: () => void }) {
   const client = useStaffClient();
   const modules = modulesFor(me.role);
+  const [location] = useLocation();
   const [leaving, setLeaving] = useState(false);
   const logout = async () => {
     setLeaving(true);
@@ -21,38 +21,38 @@ export function Shell({ me, onSignedOut }: { me: StaffMe; onSignedOut: () => voi
     onSignedOut();
   };
   const staff = { id: me.id, name: me.name, role: me.role };
+  const current = location.split('/')[1] ?? '';
   return (
-    <div className="staff-shell">
-      <aside className="staff-nav">
+    <Layout className="staff-shell">
+      <Layout.Sider width={208} theme="dark" className="staff-nav">
         <div className="staff-brand">员工后台</div>
-        <nav aria-label="功能">
-          {modules.map((module) => (
-            <Link key={module.id} href={`/${module.id}`} className={(active) => (active ? 'staff-nav-item active' : 'staff-nav-item')}>
-              {module.title}
-            </Link>
-          ))}
+        <nav aria-label="功能" className="staff-menu">
+          {/* wouter's Link in each item: the URL is the route (a module at /staff/<id>), and each entry is a link. */}
+          <Menu theme="dark" mode="inline" selectedKeys={[current]} items={modules.map((module) => ({ key: module.id, label: <Link href={`/${module.id}`}>{module.title}</Link> }))} />
         </nav>
         <div className="staff-who">
           <div>{me.name}</div>
-          <div className="staff-muted">{STAFF_ROLE_NAMES[me.role]}</div>
-          <Button size="small" fill="outline" loading={leaving} onClick={() => void logout()}>
+          <div className="staff-who-role">{STAFF_ROLE_NAMES[me.role]}</div>
+          <Button size="small" ghost loading={leaving} onClick={() => void logout()}>
             退出登录
           </Button>
         </div>
-      </aside>
-      <main className="staff-main">
+      </Layout.Sider>
+      <Layout.Content className="staff-main">
         <CalendarBanner role={me.role} />
         <Suspense
           fallback={
             <div className="staff-center">
-              <SpinLoading />
+              <Spin />
             </div>
           }
         >
           <Switch>
             {modules.map((module) => (
               <Route key={module.id} path={`/${module.id}`}>
-                <h1 className="staff-title">{module.title}</h1>
+                <Typography.Title level={3} className="staff-title">
+                  {module.title}
+                </Typography.Title>
                 <module.Page staff={staff} />
               </Route>
             ))}
@@ -61,7 +61,7 @@ export function Shell({ me, onSignedOut }: { me: StaffMe; onSignedOut: () => voi
             </Route>
           </Switch>
         </Suspense>
-      </main>
-    </div>
+      </Layout.Content>
+    </Layout>
   );
 }

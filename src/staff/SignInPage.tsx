@@ -1,73 +1,67 @@
-import { useState, type FormEvent } from 'react';
-import { useStaffClient } from './runtime-context.tsx';
-import Button from 'antd-mobile/es/components/button';
-import Input from 'antd-mobile/es/components/input';
+import { Alert, Button, Card, Form, Input, Typography } from 'antd';
+import { useState } from 'react';
 import { login, type StaffMe } from '../../api/protocol/staff/auth.ts';
 import { STAFF_CODE, STAFF_MSG, TOTP_DIGITS } from '../../api/protocol/staff-codes.ts';
+import { useStaffClient } from './runtime-context.tsx';
+
+interface SignInFields {
+  name: string;
+  password: string;
+  code: string;
+}
 
 /** Name, password and the authenticator's 6-digit code; the server's refusal is shown as it comes. */
 export function SignInPage({ onSignedIn }: { onSignedIn: (me: StaffMe) => void }) {
   const client = useStaffClient();
-  const [name, setName] = useState('');
-  const [password, setPassword] = useState('');
-  const [code, setCode] = useState('');
+  const [form] = Form.useForm<SignInFields>();
   const [error, setError] = useState('');
   const [busy, setBusy] = useState(false);
 
-  const submit = async (event?: FormEvent) => {
-    event?.preventDefault();
+  const submit = async (fields: SignInFields) => {
     if (busy) return;
-    const missing = !name.trim() ? STAFF_MSG.nameRequired : !password ? STAFF_MSG.passwordRequired : !code ? STAFF_MSG.totpRequired : !new RegExp(`^\\d{${TOTP_DIGITS}}$`).test(code) ? STAFF_MSG.totpFormat : '';
-    if (missing) {
-      setError(missing);
-      return;
-    }
     setBusy(true);
     setError('');
-    const answer = await client.call(login, { name: name.trim(), password, code });
+    const answer = await client.call(login, { name: fields.name.trim(), password: fields.password, code: fields.code });
     setBusy(false);
     if (answer.code === STAFF_CODE.ok) onSignedIn(answer.data);
     else {
       setError(answer.msg);
-      setCode('');
+      // A code works once: the next try needs a new one.
+      form.setFieldValue('code', '');
     }
   };
 
   return (
     <div className="staff-signin">
-      <form className="staff-signin-card" onSubmit={(event) => void submit(event)} aria-label="员工登录">
-        <h1>乐玩游戏盒 · 员工后台</h1>
-        <p className="staff-muted">使用员工账号、密码和身份验证器中的6位动态验证码登录</p>
-        <label className="staff-field">
-          <span>账号</span>
-          <Input name="name" placeholder="员工账号" value={name} onChange={setName} autoComplete="username" clearable />
-        </label>
-        <label className="staff-field">
-          <span>密码</span>
-          <Input name="password" type="password" placeholder="密码" value={password} onChange={setPassword} autoComplete="current-password" />
-        </label>
-        <label className="staff-field">
-          <span>动态验证码</span>
-          <Input
+      <Card className="staff-signin-card">
+        <Typography.Title level={1} className="staff-signin-title">
+          乐玩游戏盒 · 员工后台
+        </Typography.Title>
+        <Typography.Paragraph type="secondary">使用员工账号、密码和身份验证器中的6位动态验证码登录</Typography.Paragraph>
+        <Form form={form} layout="vertical" aria-label="员工登录" requiredMark={false} onFinish={(fields) => void submit(fields)} validateTrigger="onSubmit">
+          <Form.Item label="账号" name="name" rules={[{ required: true, whitespace: true, message: STAFF_MSG.nameRequired }]}>
+            <Input placeholder="员工账号" autoComplete="username" allowClear />
+          </Form.Item>
+          <Form.Item label="密码" name="password" rules={[{ required: true, message: STAFF_MSG.passwordRequired }]}>
+            <Input.Password placeholder="密码" autoComplete="current-password" />
+          </Form.Item>
+          <Form.Item
+            label="动态验证码"
             name="code"
-            placeholder="6位数字"
-            inputMode="numeric"
-            maxLength={TOTP_DIGITS}
-            value={code}
-            onChange={(value) => setCode(value.replace(/\D/g, ''))}
-            autoComplete="one-time-code"
-            onEnterPress={() => void submit()}
-          />
-        </label>
-        {error ? (
-          <div className="staff-error" role="alert">
-            {error}
-          </div>
-        ) : null}
-        <Button block color="primary" type="submit" loading={busy} disabled={busy}>
-          登录
-        </Button>
-      </form>
+            normalize={(value: string) => value.replace(/\D/g, '')}
+            rules={[
+              { required: true, message: STAFF_MSG.totpRequired },
+              { pattern: new RegExp(`^\\d{${TOTP_DIGITS}}$`), message: STAFF_MSG.totpFormat },
+            ]}
+          >
+            <Input placeholder="6位数字" inputMode="numeric" maxLength={TOTP_DIGITS} autoComplete="one-time-code" />
+          </Form.Item>
+          {error ? <Alert type="error" showIcon title={error} className="staff-signin-error" /> : null}
+          <Button block type="primary" htmlType="submit" loading={busy}>
+            登录
+          </Button>
+        </Form>
+      </Card>
     </div>
   );
 }

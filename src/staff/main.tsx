@@ -1,11 +1,10 @@
 // First: the Trusted Types rule antd's style writes need, made before anything renders.
 import './style-text-policy.ts';
 import 'antd-mobile/es/global';
-import { App as AntdApp, ConfigProvider } from 'antd';
-import zhCN from 'antd/locale/zh_CN';
 import { createRoot } from 'react-dom/client';
 import { registerAntdRender } from '../app/antd-render.ts';
 import { StaffApp } from './App.tsx';
+import { StaffKit } from './kit/StaffKit.tsx';
 import { createStaffRuntime } from './runtime.ts';
 import { StaffRuntimeProvider } from './runtime-context.tsx';
 import './staff.css';
@@ -13,12 +12,9 @@ import './staff.css';
 /** The staff console: its own Vite build (vite.staff.config.ts), served at /staff. */
 registerAntdRender();
 createRoot(document.getElementById('staff-root')!).render(
-  <ConfigProvider locale={zhCN}>
-    {/* AntdApp gives App.useApp()'s message, notification and modal the theme and the locale. */}
-    <AntdApp>
-      <StaffRuntimeProvider runtime={createStaffRuntime()}>
-        <StaffApp />
-      </StaffRuntimeProvider>
-    </AntdApp>
-  </ConfigProvider>,
+  <StaffKit>
+    <StaffRuntimeProvider runtime={createStaffRuntime()}>
+      <StaffApp />
+    </StaffRuntimeProvider>
+  </StaffKit>,
 );

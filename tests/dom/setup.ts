@@ -10,3 +10,14 @@ vi.mock('../../src/app/toast.ts', () => ({ showToast: vi.fn(), warmUpToast: vi.f
 configure({ asyncUtilTimeout: EVENTUALLY_TIMEOUT_MS });
 
 afterEach(() => cleanup());
+
+// antd (the staff console's kit) asks matchMedia for its responsive grid and reads pseudo-element
+// styles for its scrollbars; jsdom has the first not at all and the second throws for a pseudo-element.
+if (typeof window !== 'undefined') {
+  if (!window.matchMedia) {
+    window.matchMedia = (query: string) =>
+      ({ matches: false, media: query, onchange: null, addListener: () => {}, removeListener: () => {}, addEventListener: () => {}, removeEventListener: () => {}, dispatchEvent: () => false }) as MediaQueryList;
+  }
+  const computed = window.getComputedStyle.bind(window);
+  window.getComputedStyle = (element: Element, pseudo?: string | null) => computed(element, pseudo ? undefined : pseudo);
+}

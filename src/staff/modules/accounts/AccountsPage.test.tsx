@@ -1,15 +1,9 @@
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import Toast from 'antd-mobile/es/components/toast';
-import { describe, expect, it, vi } from 'vitest';
-import { confirm } from '../../../components/ConfirmDialog.tsx';
+import { describe, expect, it } from 'vitest';
 import { staffTestRuntime } from '../../staff.test-helper.tsx';
 import AccountsPage from './AccountsPage.tsx';
 
 const stand = staffTestRuntime();
-
-// antd's Toast and the imperative confirm render through React roots of their own, which jsdom's React cannot unmount: their words and answers are what matter.
-vi.mock('antd-mobile/es/components/toast', () => ({ default: { show: vi.fn() } }));
-vi.mock('../../../components/ConfirmDialog.tsx', () => ({ confirm: vi.fn(async () => true) }));
 
 /** 员工账号: 解除锁定 asks first, sends accounts/unlock with the account's id, and shows the answer (or the refusal). */
 
@@ -18,8 +12,15 @@ const T = '2026-06-01T02:03:04.000Z';
 const account = (id: number, name: string, role: string) => ({ id, name, role, disabled: false, created_at: T, last_login_at: null });
 const me = { id: 1, name: 'boss', role: 'admin' as const, csrf_token: 'csrf-1', expires_at: T };
 
-describe('员工账号: 解除锁定', () => {
-  it('confirms, unlocks the row\'s account, shows 已解除登录锁定; a refusal is shown; no button on one\'s own row', async () => {
+/** The open confirm dialog (antd's modal.confirm), once it holds its question. */
+async function question(text: string) {
+  const dialog = await screen.findByRole('dialog');
+  await waitFor(() => expect(dialog.textContent).toContain(text));
+  return dialog;
+}
+
+describe('员工账号', () => {
+  it('解除锁定 confirms, unlocks the row\'s account, shows 已解除登录锁定; 取消 sends nothing; a refusal is shown; no button on one\'s own row', async () => {
     const calls: Array<{ path: string; payload: Record<string, unknown> }> = [];
     let unlockAnswer: Answer = { code: 1, msg: '已解除登录锁定', data: account(7, 'desk-7', 'agent') };
     stand.runtime.client.setCsrfToken('csrf-1');
@@ -34,18 +35,36 @@ describe('员工账号: 解除锁定', () => {
     expect(within(await screen.findByTestId('account-boss')).queryByRole('button', { name: '解除锁定' })).toBeNull();
 
     fireEvent.click(within(row).getByRole('button', { name: '解除锁定' }));
+    const dialog = await question('解除 desk-7 的登录锁定');
+    expect(calls.some((c) => c.path === '/staff/api/accounts/unlock')).toBe(false);
+    fireEvent.click(within(dialog).getByRole('button', { name: /确\s*定/ }));
     await waitFor(() => expect(calls.find((c) => c.path === '/staff/api/accounts/unlock')?.payload).toEqual({ id: 7 }));
-    expect(vi.mocked(confirm).mock.calls[0]?.[0]).toMatchObject({ content: expect.stringContaining('解除 desk-7 的登录锁定') });
-    await waitFor(() => expect(Toast.show).toHaveBeenCalledWith({ content: '已解除登录锁定' }));
+    expect(await screen.findByText('已解除登录锁定')).toBeTruthy();
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
 
     // Cancelled: nothing is sent.
-    vi.mocked(confirm).mockResolvedValueOnce(false);
     fireEvent.click(within(row).getByRole('button', { name: '解除锁定' }));
-    await waitFor(() => expect(confirm).toHaveBeenCalledTimes(2));
+    const again = await question('解除 desk-7 的登录锁定');
+    fireEvent.click(within(again).getByRole('button', { name: /取\s*消/ }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(calls.filter((c) => c.path === '/staff/api/accounts/unlock')).toHaveLength(1);
 
     unlockAnswer = { code: 403, msg: '无权限执行此操作', data: null };
     fireEvent.click(within(row).getByRole('button', { name: '解除锁定' }));
-    await waitFor(() => expect(Toast.show).toHaveBeenCalledWith({ content: '无权限执行此操作' }));
+    fireEvent.click(within(await question('解除 desk-7 的登录锁定')).getByRole('button', { name: /确\s*定/ }));
+    expect(await screen.findByText('无权限执行此操作')).toBeTruthy();
+  });
+
+  it('refuses a bad account name in place, before any call', async () => {
+    const calls: string[] = [];
+    stand.setFetch(async (path) => {
+      calls.push(path);
+      return new Response(JSON.stringify({ code: 1, msg: 'success', data: { list: [] } }), { status: 200 });
+    });
+    render(<AccountsPage staff={me} />, { wrapper: stand.wrapper });
+    fireEvent.change(screen.getByPlaceholderText('2–32位字母、数字、. _ -'), { target: { value: '中' } });
+    fireEvent.click(screen.getByRole('button', { name: /创建账号/ }));
+    expect(await screen.findByText(/2–32位/, { selector: '.ant-form-item-explain-error' })).toBeTruthy();
+    expect(calls.filter((path) => path.endsWith('/accounts/create'))).toHaveLength(0);
   });
 });
