@@ -4,6 +4,9 @@
  * them. No imports: the console takes these without schema code.
  */
 
+/** Who keeps 首页内容 besides admin (the staff calls and the console module read this). */
+export const HOME_CONTENT_ROLES = ['operator'] as const;
+
 export const HOT_WORD_MAX = 12;
 /** Pinned words: the search page shows 10 words, a few spare for the next week. */
 export const PINNED_WORDS_MAX = 20;

@@ -4,6 +4,9 @@
  * server and the console. No imports: the console's bundle takes these without schema code.
  */
 
+/** Who keeps the table besides admin (the staff calls and the console module read this). */
+export const OPEN_SERVER_ROLES = ['operator'] as const;
+
 /** A server name as players see it on /newserve and the game page (e.g. 双线1服). */
 export const SERVER_NAME_MAX = 20;
 /** Rows one CSV import may carry (a week of a busy platform is a few hundred). */

@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import { count, field, textOf, type Field } from '../call-spec.ts';
-import { HOT_WORD_MSG, hotWordProblem, PINNED_WORDS_MAX } from '../hot-words.ts';
+import { HOME_CONTENT_ROLES, HOT_WORD_MSG, hotWordProblem, PINNED_WORDS_MAX } from '../hot-words.ts';
 import { defineStaffCall, staffAnswer } from '../staff-call-spec.ts';
 
 /**
@@ -8,8 +8,6 @@ import { defineStaffCall, staffAnswer } from '../staff-call-spec.ts';
  * first, in the operator's order), unpin, remove, reorder. Every change is audited and shows on
  * the search page at once. Rules and messages: api/protocol/hot-words.ts.
  */
-
-export const HOME_CONTENT_ROLES = ['operator'] as const;
 
 export const StaffHotWord = v.object({ word: v.string(), hits: count, pinned: v.nullable(count) });
 export type StaffHotWord = v.InferOutput<typeof StaffHotWord>;

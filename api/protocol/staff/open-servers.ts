@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import { count, field, id, instant, optionalId, page, PAGE_FIELDS, positive, textOf, type Field } from '../call-spec.ts';
-import { IMPORT_TEXT_MAX, OPEN_SERVER_MSG, parseChinaDateTime, serverNameProblem } from '../open-servers.ts';
+import { IMPORT_TEXT_MAX, OPEN_SERVER_MSG, OPEN_SERVER_ROLES, parseChinaDateTime, serverNameProblem } from '../open-servers.ts';
 import { defineStaffCall, staffAnswer } from '../staff-call-spec.ts';
 
 /**
@@ -8,8 +8,6 @@ import { defineStaffCall, staffAnswer } from '../staff-call-spec.ts';
  * import a CSV all or nothing. Every change is audited and shows on /newserve, the home page's
  * 今日开服 and the game page at once. Rules and messages: api/protocol/open-servers.ts.
  */
-
-export const OPEN_SERVER_ROLES = ['operator'] as const;
 
 export const StaffOpenServer = v.object({
   id: positive,
