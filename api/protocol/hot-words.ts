@@ -25,7 +25,6 @@ export const HOT_WORD_MSG = {
   ordered: '置顶顺序已保存',
 } as const;
 
-// eslint-disable-next-line no-control-regex
 const CONTROL = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/;
 
 /** The word's problem, or null when it may be pinned (counted in characters). */

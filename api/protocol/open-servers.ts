@@ -46,7 +46,6 @@ export const importedMsg = (count: number) => `已导入 ${count} 条开服记�
 export const importRefusedMsg = (count: number) => `有 ${count} 行未通过校验，未导入任何记录`;
 
 /** A control character or a line break: never part of a name players see. */
-// eslint-disable-next-line no-control-regex
 const CONTROL = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/;
 
 /** The server name's problem, or null when it may be used (counted in characters, as players see them). */

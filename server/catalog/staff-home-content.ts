@@ -39,7 +39,7 @@ export const staffHomeContentCalls: StaffCallDefinition[] = [
     await lockWords(ctx.db);
     const { word } = ctx.input;
     const before = await ctx.db.selectFrom('hot_search_words').select(['word', 'hits', 'pinned']).where('word', '=', word).executeTakeFirst();
-    if (before?.pinned != null) return staffRefuse(HOT_WORD_MSG.alreadyPinned);
+    if (before && before.pinned !== null) return staffRefuse(HOT_WORD_MSG.alreadyPinned);
     const pinned = await pinnedWords(ctx.db);
     if (pinned.length >= PINNED_WORDS_MAX) return staffRefuse(HOT_WORD_MSG.tooMany);
     const place = pinned.length + 1;
