@@ -18,6 +18,8 @@ const post = async (page: Page, path: string, data: Record<string, unknown>, csr
   (await (await page.request.post(path, { data, headers: { 'x-csrf-token': csrf } })).json()) as { code: number; msg: string; data: Record<string, unknown> };
 
 test('an operator adds open servers and a hot search word; players see them at once; an agent is refused', async ({ page, browser, baseURL }) => {
+  // Three pages, two sign-ins and a file round trip on a shared machine.
+  test.setTimeout(180_000);
   await page.setViewportSize({ width: 1280, height: 800 });
   const errors = watchConsole(page);
   const { csrf } = await staffSession(page, 'operator');
