@@ -1,9 +1,6 @@
 import 'antd-mobile/es/global';
 import { App as AntdApp, ConfigProvider } from 'antd';
 import zhCN from 'antd/locale/zh_CN';
-// antd's styles as one stylesheet (zeroRuntime below): its runtime style injection writes <style>
-// innerHTML, which the console's Trusted Types CSP refuses (server/security-headers.ts).
-import 'antd/dist/antd.css';
 import { createRoot } from 'react-dom/client';
 import { registerAntdRender } from '../app/antd-render.ts';
 import { StaffApp } from './App.tsx';
@@ -14,7 +11,7 @@ import './staff.css';
 /** The staff console: its own Vite build (vite.staff.config.ts), served at /staff. */
 registerAntdRender();
 createRoot(document.getElementById('staff-root')!).render(
-  <ConfigProvider locale={zhCN} theme={{ zeroRuntime: true }}>
+  <ConfigProvider locale={zhCN}>
     {/* AntdApp gives App.useApp()'s message, notification and modal the theme and the locale. */}
     <AntdApp>
       <StaffRuntimeProvider runtime={createStaffRuntime()}>
