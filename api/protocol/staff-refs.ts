@@ -17,3 +17,5 @@ export * as articles from './refs/staff-articles.ts';
 export * as withdrawals from './refs/staff-withdrawals.ts';
 export * as trading from './refs/staff-trading.ts';
 export * as holidays from './refs/staff-holidays.ts';
+export * as openServers from './refs/staff-open-servers.ts';
+export * as homeContent from './refs/staff-home-content.ts';

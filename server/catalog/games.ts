@@ -415,7 +415,16 @@ export const gameCalls = defineCalls(
   handle(calls.getHotSearch, async ({ db, input }) => {
     const page = pageOf(input);
     const total = Number((await db.selectFrom('hot_search_words').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
-    const rows = await db.selectFrom('hot_search_words').select(['word', 'hits']).orderBy('hits', 'desc').orderBy('word').limit(page.limit).offset(page.offset).execute();
+    // An operator's pinned words first, in their order (首页内容); then by how often players searched them.
+    const rows = await db
+      .selectFrom('hot_search_words')
+      .select(['word', 'hits'])
+      .orderBy(sql`pinned asc nulls last`)
+      .orderBy('hits', 'desc')
+      .orderBy('word')
+      .limit(page.limit)
+      .offset(page.offset)
+      .execute();
     return ok(pageAnswer(page, rows, total));
   }),
   handle(calls.recordGameSize, async ({ db, input, now }) => {

@@ -8,11 +8,9 @@ import { artUrl, shotUrl } from '../catalog/art.ts';
 import { chinaDate, chinaDayStart, DAY_MS } from '../china-time.ts';
 import { pageAnswer, pageOf } from '../catalog/fields.ts';
 import { cachedRead } from '../db/read-cache.ts';
-import { fetchGames, gamesByIds, iso, listGames, type GameListSpec } from '../catalog/game-list.ts';
+import { CATALOG_TABLES, fetchGames, gamesByIds, iso, listGames, type GameListSpec } from '../catalog/game-list.ts';
 import { NAV_ENTRIES } from '../catalog/nav.ts';
 import type { CardType, Database } from '../db/schema.ts';
-import { memoizeFor } from '../memo.ts';
-import { CONTENT_CACHE_MS } from './content.ts';
 import { reserveCounts } from './gifts.ts';
 
 /** Cards (/api/card/), topics (/api/topic/), splash images and the home layout (/api/down/). */
@@ -132,8 +130,13 @@ async function homeContent(db: Kysely<Database>, now: Date) {
   };
 }
 
-/** The home layout is the same for everyone: built at most every few seconds per database. */
-const homeCache = new WeakMap<Kysely<Database>, { state: { now: Date }; load: () => Promise<Awaited<ReturnType<typeof homeContent>>> }>();
+/**
+ * The home layout is the same for everyone: read through the read cache, keyed on the tables it
+ * shows, so a staff change of a banner, topic or open server in this process shows at the next
+ * call, and elsewhere within READ_CACHE_TTL_MS. Reservation counts are not among the keys (a
+ * player's reservation does not rebuild the page): they may lag by that window.
+ */
+const HOME_TABLES = [...CATALOG_TABLES, 'promotions', 'topics', 'topic_games', 'open_servers'] as const;
 
 export const showcaseCalls = defineCalls(
   cardListCall(card.getHotCard, 'hot'),
@@ -198,14 +201,5 @@ export const showcaseCalls = defineCalls(
     }));
     return ok(pageAnswer(page, list.slice(page.offset, page.offset + page.limit), list.length));
   }),
-  handle(down.getAppIndexContent, async ({ db, now }) => {
-    let cached = homeCache.get(db);
-    if (!cached) {
-      const state = { now };
-      cached = { state, load: memoizeFor(CONTENT_CACHE_MS, () => homeContent(db, state.now)) };
-      homeCache.set(db, cached);
-    }
-    cached.state.now = now;
-    return ok(await cached.load());
-  }),
+  handle(down.getAppIndexContent, async ({ db, now }) => ok(await cachedRead(db, HOME_TABLES, 'home-content', now, () => homeContent(db, now)))),
 );

@@ -447,6 +447,8 @@ export interface PromotionsTable {
 export interface HotSearchWordsTable {
   word: string;
   hits: ColumnType<number, number | undefined, number>;
+  /** An operator's pinned word's place (1 first); null: ranked by hits (migration 0030). */
+  pinned: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 export interface GameDownloadsTable {

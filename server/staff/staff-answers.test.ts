@@ -151,6 +151,19 @@ describe.each(DATABASE_KINDS)('every staff call answers what it declares (%s)', 
     await call('/staff/api/holidays/save', { year: 2026, revision: year.revision, entries: [{ date: '2026-10-01', kind: 'holiday', name: '国庆节' }] });
     await call('/staff/api/holidays/status');
 
+    const [game] = (await call('/staff/api/open-servers/games', { keyword: '' })).list;
+    const opened = (await call('/staff/api/open-servers/create', { game_id: game.id, server_name: '答案1服', open_at: '2026-03-03 10:00' })).server;
+    await call('/staff/api/open-servers/update', { id: opened.id, game_id: game.id, server_name: '答案2服', open_at: '2026-03-03 11:00' });
+    await call('/staff/api/open-servers/import', { csv: `${game.id},答案3服,2026-03-03 12:00` });
+    await call('/staff/api/open-servers/list', { from: '2026-03-03', to: '2026-03-03' });
+    await call('/staff/api/open-servers/remove', { id: opened.id });
+    await call('/staff/api/home-content/hot-words');
+    await call('/staff/api/home-content/pin-hot-word', { word: '答案' });
+    await call('/staff/api/home-content/pin-hot-word', { word: '问题' });
+    await call('/staff/api/home-content/order-hot-words', { words: ['问题', '答案'] });
+    await call('/staff/api/home-content/unpin-hot-word', { word: '问题' });
+    await call('/staff/api/home-content/remove-hot-word', { word: '答案' });
+
     await call('/staff/api/audit/list');
     await call('/staff/api/auth/logout', {}, await signedInStaff(db, 'agent', new Date(clock.current)));
   }, 300_000);

@@ -6,7 +6,9 @@ import { auditModule } from './modules/audit/index.tsx';
 import { broadcastsModule } from './modules/broadcasts/index.tsx';
 import { feedbackModule } from './modules/feedback/index.tsx';
 import { holidaysModule } from './modules/holidays/index.tsx';
+import { homeContentModule } from './modules/home-content/index.tsx';
 import { noticesModule } from './modules/notices/index.tsx';
+import { openServersModule } from './modules/open-servers/index.tsx';
 import { quickRepliesModule } from './modules/quick-replies/index.tsx';
 import { serviceDeskModule } from './modules/service-desk/index.tsx';
 import { tradingModule } from './modules/trading/index.tsx';
@@ -32,7 +34,7 @@ export interface StaffModule {
   Page: ComponentType<StaffPageProps>;
 }
 
-export const STAFF_MODULES: readonly StaffModule[] = [accountsModule, auditModule, serviceDeskModule, quickRepliesModule, feedbackModule, noticesModule, broadcastsModule, articlesModule, withdrawalsModule, tradingModule, holidaysModule];
+export const STAFF_MODULES: readonly StaffModule[] = [accountsModule, auditModule, serviceDeskModule, quickRepliesModule, feedbackModule, noticesModule, broadcastsModule, articlesModule, withdrawalsModule, tradingModule, holidaysModule, openServersModule, homeContentModule];
 
 export function modulesFor(role: StaffRole, modules: readonly StaffModule[] = STAFF_MODULES): StaffModule[] {
   return modules.filter((module) => role === 'admin' || module.roles.includes(role));

@@ -214,7 +214,7 @@ export const getSearchGames = defineCall({
 export const getHotSearch = defineCall({
   path: '/api/game/getHotSearch',
   auth: 'none',
-  summary: '热门搜索词，搜得多的在前',
+  summary: '热门搜索词：运营置顶的在前（按置顶顺序），其余搜得多的在前',
   fields: { ...PAGE_FIELDS },
   answer: answer(page(v.object({ word: v.string(), hits: int })), '分页：list: [{ word, hits }]'),
 });

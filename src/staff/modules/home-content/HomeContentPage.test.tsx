@@ -1,0 +1,71 @@
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { App } from 'antd';
+import type { ReactNode } from 'react';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { HOT_WORD_MSG } from '../../../../api/protocol/hot-words.ts';
+import { staffTestRuntime } from '../../staff.test-helper.tsx';
+import HomeContentPage from './HomeContentPage.tsx';
+
+/** 首页内容 — 热门搜索 against a stubbed staff api: pin a word, move a pinned one, a refusal shown, a bad word refused without a call. */
+
+const stand = staffTestRuntime();
+const wrapper = ({ children }: { children: ReactNode }) => stand.wrapper({ children: <App>{children}</App> });
+
+beforeAll(() => {
+  // antd's tables ask for media queries and element sizes, which jsdom lacks.
+  globalThis.ResizeObserver ??= class {
+    observe() {}
+    unobserve() {}
+    disconnect() {}
+  };
+  window.matchMedia ??= ((query: string) => ({ matches: false, media: query, onchange: null, addListener() {}, removeListener() {}, addEventListener() {}, removeEventListener() {}, dispatchEvent: () => false })) as typeof window.matchMedia;
+});
+
+type Answer = { code: number; msg: string; data: unknown };
+const ok = (data: unknown, msg = 'success'): Answer => ({ code: 1, msg, data });
+const LIST = [
+  { word: '冬季新服', hits: 0, pinned: 1 },
+  { word: '传奇', hits: 650, pinned: 2 },
+  { word: 'BT', hits: 600, pinned: null },
+];
+
+function stub(answers: Partial<Record<string, (payload: Record<string, unknown>) => Answer>>) {
+  const calls: Array<{ path: string; payload: Record<string, unknown> }> = [];
+  stand.runtime.client.setCsrfToken('csrf-1');
+  stand.setFetch(async (path, init) => {
+    const payload = JSON.parse(String(init.body)) as Record<string, unknown>;
+    calls.push({ path, payload });
+    const answer = answers[path.split('/').pop()!]?.(payload) ?? ok({ list: LIST });
+    return new Response(JSON.stringify(answer), { status: 200 });
+  });
+  return calls;
+}
+
+describe('首页内容 — 热门搜索', () => {
+  it('pins a typed word, moves a pinned word down, and shows a refusal', async () => {
+    const calls = stub({ 'order-hot-words': () => ({ code: -1, msg: HOT_WORD_MSG.orderStale, data: null }) });
+    render(<HomeContentPage />, { wrapper });
+    const table = await screen.findByRole('table');
+    expect(await within(table).findByText('冬季新服')).toBeTruthy();
+    expect(within(table).getAllByText('置顶')).toHaveLength(2);
+
+    fireEvent.change(screen.getByLabelText('搜索词'), { target: { value: ' 三国 ' } });
+    fireEvent.click(screen.getByRole('button', { name: '添加并置顶' }));
+    await waitFor(() => expect(calls.find((c) => c.path.endsWith('/pin-hot-word'))?.payload).toEqual({ word: '三国' }));
+
+    fireEvent.click(screen.getByRole('button', { name: '下移 冬季新服' }));
+    await waitFor(() => expect(calls.find((c) => c.path.endsWith('/order-hot-words'))?.payload).toEqual({ words: ['传奇', '冬季新服'] }));
+    expect(await screen.findByText(HOT_WORD_MSG.orderStale)).toBeTruthy();
+    expect((screen.getByRole('button', { name: '上移 冬季新服' }) as HTMLButtonElement).disabled).toBe(true);
+  });
+
+  it('refuses a word with a control character without a call', async () => {
+    const calls = stub({});
+    render(<HomeContentPage />, { wrapper });
+    await screen.findByRole('table');
+    fireEvent.change(screen.getByLabelText('搜索词'), { target: { value: 'a\tb' } });
+    fireEvent.click(screen.getByRole('button', { name: '添加并置顶' }));
+    expect(await screen.findByText(HOT_WORD_MSG.control)).toBeTruthy();
+    expect(calls.some((c) => c.path.endsWith('/pin-hot-word'))).toBe(false);
+  });
+});
