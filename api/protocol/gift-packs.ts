@@ -39,7 +39,7 @@ export const GIFT_REFUSAL_NAMES: Record<GiftRefusalKind, string> = {
 /** A pack's state as the console filters it: by its validity and its stock. */
 export const GIFT_PACK_STATUSES = ['upcoming', 'active', 'soldout', 'expired'] as const;
 export type GiftPackStatus = (typeof GIFT_PACK_STATUSES)[number];
-export const GIFT_PACK_STATUS_NAMES: Record<GiftPackStatus, string> = { upcoming: '未开始', active: '领取中', soldout: '已领完', expired: '已过期' };
+export const GIFT_PACK_STATUS_NAMES: Record<GiftPackStatus, string> = { upcoming: '未开始', active: '领取中', soldout: '无库存', expired: '已过期' };
 
 /** Which codes of a pack the console lists. */
 export const GIFT_CODE_FILTERS = ['all', 'free', 'claimed'] as const;
@@ -48,6 +48,7 @@ export type GiftCodeFilter = (typeof GIFT_CODE_FILTERS)[number];
 export const GIFT_PACK_MSG = {
   missingPack: '礼包不存在',
   missingGame: '游戏不存在',
+  gameFixed: '礼包所属的游戏不能修改',
   nameRequired: '请填写礼包名称',
   nameLong: `礼包名称至多${GIFT_NAME_MAX}个字`,
   contentRequired: '请填写礼包内容',

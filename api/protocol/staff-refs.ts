@@ -17,3 +17,4 @@ export * as articles from './refs/staff-articles.ts';
 export * as withdrawals from './refs/staff-withdrawals.ts';
 export * as trading from './refs/staff-trading.ts';
 export * as holidays from './refs/staff-holidays.ts';
+export * as gifts from './refs/staff-gifts.ts';

@@ -6,6 +6,7 @@ import { collectionCalls } from './collections.ts';
 import { contentCalls, registerAppPackageDownloads } from './content.ts';
 import { playCalls, registerPlayPage } from './play.ts';
 import { ratingCalls } from './rating.ts';
+import { staffGiftCalls } from './staff-gifts.ts';
 
 // What other domains use of the catalogue: game lists and pages of rows, game art URLs, coupon terms.
 export { artUrl, escapeXml, shotUrl } from './art.ts';
@@ -17,6 +18,8 @@ export { gamesByIds, iso } from './game-list.ts';
 export const catalogModule: ServerModule = {
   name: 'catalog',
   calls: (services) => [...contentCalls, ...catalogCalls, ...ratingCalls, ...playCalls(services.holidays ?? createHolidaySource([])), ...collectionCalls],
+  // The console's 礼包管理 (operators).
+  staffCalls: () => staffGiftCalls,
   routes: (app, deps) => {
     registerAppPackageDownloads(app, deps.db);
     registerCatalogRoutes(app, deps.db);

@@ -23,6 +23,7 @@ import { feedbackLogsMigration } from './migration-0025-feedback-logs.ts';
 import { ordersByPlayerMigration } from './migration-0026-orders-by-player.ts';
 import { listingsFeedMigration } from './migration-0027-listings-feed.ts';
 import { operatorRoleMigration } from './migration-0028-operator-role.ts';
+import { giftPackAdminMigration } from './migration-0029-gift-pack-admin.ts';
 
 /**
  * Versioned migrations, applied in key order. One SQL dialect (PostgreSQL) serves both the
@@ -162,6 +163,7 @@ const migrations: Record<string, Migration> = {
   '0026_orders_by_player': ordersByPlayerMigration,
   '0027_listings_feed': listingsFeedMigration,
   '0028_operator_role': operatorRoleMigration,
+  '0029_gift_pack_admin': giftPackAdminMigration,
 };
 
 export const migrationProvider: MigrationProvider = {
