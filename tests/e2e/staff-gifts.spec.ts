@@ -32,7 +32,8 @@ test('an operator creates a pack, imports 1,000 codes with 10 copies, a player c
 
   await staffSession(page, 'operator');
   await page.goto('/staff/gifts');
-  await expect(page.getByRole('heading', { name: '礼包管理' })).toBeVisible();
+  // The module's chunk (antd's table, form and upload) loads on the first visit.
+  await expect(page.getByRole('heading', { name: '礼包管理' })).toBeVisible({ timeout: 30_000 });
   await expect(page.getByTestId('gift-pack-row').first()).toBeVisible();
   await shoot(page, 'staff-gifts-list');
 
@@ -40,7 +41,8 @@ test('an operator creates a pack, imports 1,000 codes with 10 copies, a player c
     await page.getByRole('button', { name: '新建礼包' }).click();
     const dialog = page.getByRole('dialog');
     await dialog.getByRole('combobox', { name: '输入游戏名或游戏 ID 查找' }).fill(String(game.game_id));
-    await page.getByRole('option', { name: `${detail.name}（${game.game_id}）` }).click();
+    // antd's Select lists each option twice: a hidden one for screen readers and the one shown.
+    await page.locator('.ant-select-item-option', { hasText: `${detail.name}（${game.game_id}）` }).click();
     await dialog.getByLabel('礼包名称').fill(packName);
     await dialog.getByLabel('礼包内容').fill('元宝x888，金币x10000，强化石x20');
     await dialog.getByLabel('使用说明').fill('进入游戏后点击“福利”-“兑换码”，输入礼包码即可领取。');
@@ -61,7 +63,7 @@ test('an operator creates a pack, imports 1,000 codes with 10 copies, a player c
     const dialog = page.getByRole('dialog');
     await dialog.locator('input[type="file"]').setInputFiles({ name: 'codes.txt', mimeType: 'text/plain', buffer: Buffer.from(text) });
     await expect(dialog.getByText('codes.txt')).toBeVisible();
-    await dialog.getByRole('button', { name: /导\s*入/ }).click();
+    await dialog.getByRole('button', { name: /^导\s*入$/ }).click();
     await expect(dialog.getByText('已导入 990 个，拒绝 10 个（文件内重复 10）')).toBeVisible();
     await expect(dialog.getByLabel('拒绝原因')).toContainText('文件内重复：10');
     await shoot(page, 'staff-gifts-imported');
@@ -86,8 +88,8 @@ test('an operator creates a pack, imports 1,000 codes with 10 copies, a player c
   });
 
   await test.step('the console shows 1 claimed, and who claimed it (masked)', async () => {
-    await page.getByRole('textbox', { name: '搜索礼包' }).fill(packName);
-    await page.getByRole('textbox', { name: '搜索礼包' }).press('Enter');
+    await page.getByPlaceholder('礼包名或游戏名').fill(packName);
+    await page.getByPlaceholder('礼包名或游戏名').press('Enter');
     await expect(row.getByTestId('gift-stock')).toHaveText('990 / 1 / 989');
     await row.getByRole('button', { name: '兑换码', exact: true }).click();
     const drawer = page.getByRole('dialog');
