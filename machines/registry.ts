@@ -131,8 +131,8 @@ const SELL_REMOTE_DATA_IDS = ['sellGames', 'trunkNeedKnow'] as const;
 /** Account, invitation, trading and wallet pages (a log's actor named after any of them replays only when listed). */
 const ACCOUNT_TRADE_REMOTE_DATA_IDS = ['accountInfo', 'couponActivity', 'inviteInfo', 'isSubVip', 'listingGames', 'myCards', 'trade', 'tradeListing', 'tradeTestStatus', 'tradeWallet', 'withdrawInfo'] as const;
 
-/** The staff console's lists (src/staff/use-staff-data.ts): feedback, notices, broadcasts, articles, withdrawals, listings, trades, the audit log, the open servers, the hot search words. */
-const STAFF_REMOTE_DATA_IDS = ['staffFeedback', 'staffNotices', 'staffBroadcasts', 'staffArticles', 'staffWithdrawals', 'staffListings', 'staffTrades', 'staffAudit', 'staffOpenServers', 'staffGameOptions', 'staffHotWords'] as const;
+/** The staff console's lists (src/staff/use-staff-data.ts): feedback, notices, broadcasts, articles, withdrawals, listings, trades, the audit log, the open servers, the hot search words, gift packs and a pack's codes. */
+const STAFF_REMOTE_DATA_IDS = ['staffFeedback', 'staffNotices', 'staffBroadcasts', 'staffArticles', 'staffWithdrawals', 'staffListings', 'staffTrades', 'staffAudit', 'staffOpenServers', 'staffGameOptions', 'staffHotWords', 'staffGiftPacks', 'staffGiftCodes'] as const;
 
 export const REMOTE_DATA_IDS = ['aboutUs', 'cancelRule', 'userInfo', 'gameDetail', 'giftList', 'couponList', 'btCouponList', 'openServers', 'downUrl', 'identityCard', 'playGrant', ...GAMES_REMOTE_DATA_IDS, ...SYSTEM_REMOTE_DATA_IDS, ...CHECKOUT_REMOTE_DATA_IDS, ...HELP_REMOTE_DATA_IDS, ...MESSAGE_REMOTE_DATA_IDS, ...STORE_REMOTE_DATA_IDS, ...TASK_REMOTE_DATA_IDS, ...SELL_REMOTE_DATA_IDS, ...ACCOUNT_TRADE_REMOTE_DATA_IDS, ...STAFF_REMOTE_DATA_IDS] as const;
 

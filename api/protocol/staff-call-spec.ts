@@ -18,6 +18,8 @@ export interface StaffCallSpec<TEntries extends v.ObjectEntries = v.ObjectEntrie
   roles: StaffAccess;
   /** False only for auth/login and auth/me (they hand the CSRF token out); every other call needs X-CSRF-Token. */
   csrf: boolean;
+  /** The request body's limit in bytes when above the staff calls' 64 KB (a file's text, as gifts/importCodes takes). */
+  bodyLimit?: number;
 }
 
 export type AnyStaffCallSpec = StaffCallSpec<v.ObjectEntries, unknown, string>;
@@ -35,6 +37,7 @@ export function defineStaffCall<const TPath extends string, const TEntries exten
   answer?: Answer<TData>;
   /** Defaults to true; only the two calls that hand the token out say false. */
   csrf?: boolean;
+  bodyLimit?: number;
 }): StaffCallSpec<TEntries, TData, TPath> {
   if (!spec.path.startsWith(STAFF_API_PREFIX) || !/^[a-z0-9/_-]+$/i.test(spec.path)) throw new Error(`staff call path must be under ${STAFF_API_PREFIX}: ${spec.path}`);
   const roles: StaffAccess = spec.roles === 'public' ? 'public' : [...new Set<StaffRole>(['admin', ...spec.roles])];
@@ -44,6 +47,7 @@ export function defineStaffCall<const TPath extends string, const TEntries exten
     auth: 'none',
     roles,
     csrf: spec.csrf ?? true,
+    ...(spec.bodyLimit ? { bodyLimit: spec.bodyLimit } : {}),
     summary: spec.summary,
     fields: v.object(spec.fields),
     answer: spec.answer ?? ({ doc: '—', schema: NULL_ANSWER } as Answer<unknown> as Answer<TData>),

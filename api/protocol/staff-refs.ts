@@ -19,3 +19,4 @@ export * as trading from './refs/staff-trading.ts';
 export * as holidays from './refs/staff-holidays.ts';
 export * as openServers from './refs/staff-open-servers.ts';
 export * as homeContent from './refs/staff-home-content.ts';
+export * as gifts from './refs/staff-gifts.ts';

@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import type { ExpressionBuilder, Kysely } from 'kysely';
 import * as calls from '../../api/protocol/calls/game.ts';
 import { defineCalls, handle, ok, refuse } from '../calls.ts';
 import { artUrl } from '../catalog/art.ts';
@@ -39,7 +39,12 @@ interface PackRow {
   total: number;
 }
 
-async function packsWithCounts(db: Kysely<Database>, gameId: number, userId: number | null, limit?: { offset: number; limit: number }) {
+/** Packs players see: those whose validity has begun (an operator may schedule one ahead). */
+export function packStarted(now: Date) {
+  return (eb: ExpressionBuilder<Database & { gp: Database['gift_packs'] }, 'gp'>) => eb.or([eb('gp.valid_from', 'is', null), eb('gp.valid_from', '<=', now)]);
+}
+
+async function packsWithCounts(db: Kysely<Database>, gameId: number, userId: number | null, now: Date, limit?: { offset: number; limit: number }) {
   let q = db
     .selectFrom('gift_packs as gp')
     .select(['gp.id', 'gp.game_id', 'gp.name', 'gp.content', 'gp.usage', 'gp.valid_until', 'gp.vip_level', 'gp.total'])
@@ -60,6 +65,7 @@ async function packsWithCounts(db: Kysely<Database>, gameId: number, userId: num
         .as('my_code'),
     )
     .where('gp.game_id', '=', gameId)
+    .where(packStarted(now))
     .orderBy('gp.sort')
     .orderBy('gp.id');
   if (limit) q = q.limit(limit.limit).offset(limit.offset);
@@ -85,7 +91,7 @@ function packItem(row: PackRow & { remaining: number | null; my_code: string | n
 
 /** For the game page: count, codes left, the first packs. */
 export async function giftSummary(db: Kysely<Database>, gameId: number, userId: number | null, now: Date) {
-  const packs = await packsWithCounts(db, gameId, userId);
+  const packs = await packsWithCounts(db, gameId, userId, now);
   const items = packs.map((p) => packItem(p, now));
   return { count: items.length, remaining: items.reduce((s, p) => s + p.remaining, 0), list: items.slice(0, 3) };
 }
@@ -143,17 +149,19 @@ export const giftCalls = defineCalls(
     const page = pageOf(input);
     const gameId = input.game_id;
     const total = await db
-      .selectFrom('gift_packs')
+      .selectFrom('gift_packs as gp')
       .select((eb) => eb.fn.countAll<number>().as('n'))
-      .where('game_id', '=', gameId)
+      .where('gp.game_id', '=', gameId)
+      .where(packStarted(now))
       .executeTakeFirstOrThrow();
-    const rows = Number(total.n) > page.offset ? await packsWithCounts(db, gameId, user?.id ?? null, page) : [];
+    const rows = Number(total.n) > page.offset ? await packsWithCounts(db, gameId, user?.id ?? null, now, page) : [];
     return ok(pageAnswer(page, rows.map((r) => packItem(r, now)), Number(total.n)));
   }),
   handle(calls.receiveGift, async ({ db, input, user, now }) => {
     const giftId = input.gift_id;
     const userId = user.id;
-    const pack = await db.selectFrom('gift_packs').select(['id', 'valid_until']).where('id', '=', giftId).executeTakeFirst();
+    // A pack whose validity has not begun is not there yet for players.
+    const pack = await db.selectFrom('gift_packs as gp').select(['gp.id', 'gp.valid_until']).where('gp.id', '=', giftId).where(packStarted(now)).executeTakeFirst();
     if (!pack) return refuse(GIFT_MSG.missing, { reason: 'missing' } satisfies calls.GiftRefusalData);
     const held = await heldCode(db, pack.id, userId);
     if (held) return ok({ code: held, gift_id: pack.id }, GIFT_MSG.already);

@@ -23,6 +23,7 @@ import { feedbackLogsMigration } from './migration-0025-feedback-logs.ts';
 import { ordersByPlayerMigration } from './migration-0026-orders-by-player.ts';
 import { listingsFeedMigration } from './migration-0027-listings-feed.ts';
 import { operatorRoleMigration } from './migration-0028-operator-role.ts';
+import { giftPackAdminMigration } from './migration-0029-gift-pack-admin.ts';
 import { pinnedHotWordsMigration } from './migration-0030-pinned-hot-words.ts';
 import { gameSearchMigration } from './migration-0031-game-search.ts';
 import { gameListOrderMigration } from './migration-0032-game-list-order.ts';
@@ -166,6 +167,7 @@ const migrations: Record<string, Migration> = {
   '0026_orders_by_player': ordersByPlayerMigration,
   '0027_listings_feed': listingsFeedMigration,
   '0028_operator_role': operatorRoleMigration,
+  '0029_gift_pack_admin': giftPackAdminMigration,
   '0030_pinned_hot_words': pinnedHotWordsMigration,
   '0031_game_search': gameSearchMigration,
   '0032_game_list_order': gameListOrderMigration,

@@ -352,6 +352,8 @@ export interface GiftPacksTable {
   name: string;
   content: string;
   usage: string;
+  /** When players start to see and claim it; null: from its creation (migration 0029). */
+  valid_from: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
   valid_until: Timestamp;
   /** VIP level the game checks when the code is redeemed (0: none). */
   vip_level: ColumnType<number, number | undefined, number>;

@@ -155,7 +155,7 @@ export function registerStaffCalls(app: FastifyInstance, calls: StaffCallDefinit
 
     for (const call of calls) {
       const { spec } = call;
-      scope.post(spec.path, async (request: FastifyRequest, reply) => {
+      scope.post(spec.path, { bodyLimit: Math.max(spec.bodyLimit ?? 0, STAFF_BODY_LIMIT) }, async (request: FastifyRequest, reply) => {
         if (!JSON_TYPE.test(String(request.headers['content-type'] ?? ''))) return send(reply, staffRefuse(STAFF_MSG.notJson), 415);
         let fields: Record<string, unknown>;
         try {

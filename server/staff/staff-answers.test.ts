@@ -164,6 +164,13 @@ describe.each(DATABASE_KINDS)('every staff call answers what it declares (%s)', 
     await call('/staff/api/home-content/unpin-hot-word', { word: '问题' });
     await call('/staff/api/home-content/remove-hot-word', { word: '答案' });
 
+    const games = await call('/staff/api/gifts/games', { keyword: '' });
+    const pack = await call('/staff/api/gifts/save', { game_id: games.list[0].id, name: '新手礼包', content: '元宝x888', usage: '在福利-兑换码输入', valid_from: new Date(clock.current - 86_400_000).toISOString(), valid_until: new Date(clock.current + 30 * 86_400_000).toISOString(), vip_level: 0 });
+    await call('/staff/api/gifts/importCodes', { pack_id: pack.pack.id, text: 'ANSWER-1\nANSWER-2\nANSWER-3\nANSWER-1', file_name: 'codes.txt' });
+    await call('/staff/api/gifts/list', { game_id: games.list[0].id });
+    const codes = await call('/staff/api/gifts/codes', { pack_id: pack.pack.id, filter: 'free' });
+    await call('/staff/api/gifts/withdraw', { pack_id: pack.pack.id, ids: [codes.list[0].id] });
+
     await call('/staff/api/audit/list');
     await call('/staff/api/auth/logout', {}, await signedInStaff(db, 'agent', new Date(clock.current)));
   }, 300_000);

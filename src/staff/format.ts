@@ -45,6 +45,10 @@ export const ACTION_NAMES: Record<string, string> = {
   'trading.refund': '交易退款给买家',
   'trading.release': '交易放款给卖家',
   'holidays.save': '保存节假日日历',
+  'gifts.create': '新建礼包',
+  'gifts.update': '修改礼包',
+  'gifts.import': '导入兑换码',
+  'gifts.withdraw': '撤回兑换码',
 };
 
 export function actionName(action: string): string {

@@ -5,6 +5,7 @@ import { articlesModule } from './modules/articles/index.tsx';
 import { auditModule } from './modules/audit/index.tsx';
 import { broadcastsModule } from './modules/broadcasts/index.tsx';
 import { feedbackModule } from './modules/feedback/index.tsx';
+import { giftsModule } from './modules/gifts/index.tsx';
 import { holidaysModule } from './modules/holidays/index.tsx';
 import { homeContentModule } from './modules/home-content/index.tsx';
 import { noticesModule } from './modules/notices/index.tsx';
@@ -34,7 +35,7 @@ export interface StaffModule {
   Page: ComponentType<StaffPageProps>;
 }
 
-export const STAFF_MODULES: readonly StaffModule[] = [accountsModule, auditModule, serviceDeskModule, quickRepliesModule, feedbackModule, noticesModule, broadcastsModule, articlesModule, withdrawalsModule, tradingModule, holidaysModule, openServersModule, homeContentModule];
+export const STAFF_MODULES: readonly StaffModule[] = [accountsModule, auditModule, serviceDeskModule, quickRepliesModule, feedbackModule, noticesModule, broadcastsModule, articlesModule, withdrawalsModule, tradingModule, holidaysModule, openServersModule, homeContentModule, giftsModule];
 
 export function modulesFor(role: StaffRole, modules: readonly StaffModule[] = STAFF_MODULES): StaffModule[] {
   return modules.filter((module) => role === 'admin' || module.roles.includes(role));

@@ -5,6 +5,7 @@ import * as audit from './audit.ts';
 import * as auth from './auth.ts';
 import * as broadcasts from './broadcasts.ts';
 import * as feedback from './feedback.ts';
+import * as gifts from './gifts.ts';
 import * as holidays from './holidays.ts';
 import * as homeContent from './home-content.ts';
 import * as notices from './notices.ts';
@@ -20,7 +21,7 @@ import * as trading from './trading.ts';
  * here (add the module below if it is new), then serve it with handleStaff in server/staff/ and
  * list its handlers in server/staff/registry.ts.
  */
-export const STAFF_CALL_GROUPS = { auth, accounts, audit, service, feedback, notices, broadcasts, articles, withdrawals, trading, holidays, openServers, homeContent };
+export const STAFF_CALL_GROUPS = { auth, accounts, audit, service, feedback, notices, broadcasts, articles, withdrawals, trading, holidays, openServers, homeContent, gifts };
 
 type SpecsOf<M> = { [K in keyof M]: M[K] extends AnyStaffCallSpec ? M[K] : never }[keyof M];
 
