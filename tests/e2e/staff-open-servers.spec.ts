@@ -39,7 +39,8 @@ test('an operator adds open servers and a hot search word; players see them at o
     await page.getByRole('button', { name: '添加开服' }).click();
     const dialog = page.getByRole('dialog', { name: '添加开服记录' });
     await dialog.getByRole('combobox', { name: '游戏' }).fill(game.name);
-    await page.getByRole('option', { name: `${game.name}（ID ${game.id}）` }).click();
+    // antd's Select lists each option twice: a hidden one for screen readers and the one shown.
+    await page.locator('.ant-select-item-option', { hasText: `${game.name}（ID ${game.id}）` }).click();
     await dialog.getByPlaceholder('如 双线1服').fill(todayName);
     const picker = dialog.locator('.ant-picker input');
     await picker.click();
@@ -72,7 +73,7 @@ test('an operator adds open servers and a hot search word; players see them at o
 
     // 热门搜索: pin a word.
     await page.getByRole('link', { name: '首页内容' }).click();
-    await page.getByLabel('搜索词').fill(word);
+    await page.getByRole('textbox', { name: '搜索词' }).fill(word);
     await page.getByRole('button', { name: '添加并置顶' }).click();
     await expect(page.getByRole('table').getByText(word)).toBeVisible();
     await shoot(page, 'staff-home-content');
