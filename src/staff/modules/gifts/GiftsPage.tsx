@@ -301,11 +301,13 @@ export default function GiftsPage() {
   const [viewing, setViewing] = useState<StaffGiftPack | null>(null);
 
   const columns: TableColumnsType<StaffGiftPack> = [
-    { title: 'ID', dataIndex: 'id', width: 70 },
-    { title: '游戏', dataIndex: ['game', 'name'], width: 150, ellipsis: true },
+    { title: 'ID', dataIndex: 'id', width: 60 },
+    { title: '游戏', dataIndex: ['game', 'name'], width: 120, ellipsis: true },
     {
       title: '礼包',
       dataIndex: 'name',
+      // The one column without a set width; without a floor it is what the others leave, one character at 1280 px.
+      width: 220,
       render: (name: string, pack) => (
         <div>
           <div className="gifts-name">
@@ -316,13 +318,15 @@ export default function GiftsPage() {
         </div>
       ),
     },
-    { title: '有效期', key: 'validity', width: 180, render: (_: unknown, pack) => <div className="gifts-validity">{pack.valid_from ? chinaTime(pack.valid_from).slice(0, 16) : '不限'} 至<br />{chinaTime(pack.valid_until).slice(0, 16)}</div> },
-    { title: '库存（总数 / 已领 / 剩余）', key: 'stock', width: 200, render: (_: unknown, pack) => <span data-testid="gift-stock">{`${pack.total} / ${pack.claimed} / ${pack.remaining}`}</span> },
-    { title: '状态', dataIndex: 'status', width: 90, render: (value: GiftPackStatus) => <Tag color={STATUS_COLORS[value]}>{GIFT_PACK_STATUS_NAMES[value]}</Tag> },
+    { title: '有效期', key: 'validity', width: 150, render: (_: unknown, pack) => <div className="gifts-validity">{pack.valid_from ? chinaTime(pack.valid_from).slice(0, 16) : '不限'} 至<br />{chinaTime(pack.valid_until).slice(0, 16)}</div> },
+    { title: '库存（总数 / 已领 / 剩余）', key: 'stock', width: 190, render: (_: unknown, pack) => <span data-testid="gift-stock">{`${pack.total} / ${pack.claimed} / ${pack.remaining}`}</span> },
+    { title: '状态', dataIndex: 'status', width: 80, render: (value: GiftPackStatus) => <Tag color={STATUS_COLORS[value]}>{GIFT_PACK_STATUS_NAMES[value]}</Tag> },
     {
       title: '操作',
       key: 'actions',
-      width: 250,
+      // Kept in view when the table scrolls sideways on a narrower window.
+      fixed: 'right',
+      width: 230,
       render: (_: unknown, pack) => (
         <Space size={4}>
           <Button size="small" onClick={() => setEditing(pack)}>
@@ -378,6 +382,7 @@ export default function GiftsPage() {
           columns={columns}
           dataSource={data?.list ?? []}
           loading={loading}
+          scroll={{ x: 1050 }}
           pagination={{ current: page, pageSize: LIMIT, total: data?.total ?? 0, showSizeChanger: false, onChange: setPage, showTotal: (total) => `共 ${total} 个礼包` }}
           locale={{ emptyText: '没有符合条件的礼包' }}
           onRow={(pack) => ({ 'data-testid': 'gift-pack-row', 'data-pack-id': pack.id }) as React.HTMLAttributes<HTMLElement>}
