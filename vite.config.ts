@@ -419,7 +419,10 @@ export default defineConfig(({ mode, command }) => {
       manifest: true,
       // A call's ref (api/protocol/call-refs.ts) is a string constant: inlined where it is read, so
       // a lazy page's paths stay in its own chunk instead of the refs module landing in the entry.
-      rolldownOptions: { optimization: { inlineConst: { mode: 'all', pass: 1 } } },
+      rolldownOptions: {
+        optimization: { inlineConst: { mode: 'all', pass: 1 } },
+        output: { codeSplitting: { groups: [{ name: 'start', tags: ['$initial'] }] } },
+      },
     },
     server: {
       host: '127.0.0.1',
