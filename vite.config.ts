@@ -2,6 +2,7 @@ import { defineConfig, loadEnv, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
 import { readFileSync } from 'node:fs';
+import { gzipSync } from 'node:zlib';
 import { PRODUCT } from './server/product.ts';
 
 const API_PREFIXES = ['/api', '/down', '/point', '/dev', '/upload', '/media', '/sandbox-pay'];
@@ -140,11 +141,18 @@ function chunkModules(): Plugin {
     apply: 'build',
     generateBundle(_, bundle) {
       const root = process.cwd().split('\\').join('/') + '/';
-      const graph: Record<string, { imports: string[]; dynamicImports: string[]; modules: string[] }> = {};
+      const graph: Record<string, { imports: string[]; dynamicImports: string[]; modules: string[]; gzip: number[] }> = {};
       for (const chunk of Object.values(bundle)) {
         if (chunk.type !== 'chunk') continue;
-        const modules = Object.keys(chunk.modules).map((id) => id.split('\\').join('/').replace(root, '').split('?')[0]!);
-        graph[chunk.fileName] = { imports: chunk.imports, dynamicImports: chunk.dynamicImports, modules };
+        const ids = Object.keys(chunk.modules);
+        const modules = ids.map((id) => id.split('\\').join('/').replace(root, '').split('?')[0]!);
+        // Each module's share of the chunk's gzip size (scripts/entry-breakdown.mjs): its own code
+        // gzipped alone, scaled so the chunk's modules add up to the minified chunk's gzip size.
+        const alone = ids.map((id) => gzipSync(chunk.modules[id]!.code ?? '', { level: 9 }).length);
+        const total = alone.reduce((sum, bytes) => sum + bytes, 0);
+        const chunkGzip = gzipSync(chunk.code, { level: 9 }).length;
+        const gzip = alone.map((bytes) => (total === 0 ? 0 : Math.round((bytes * chunkGzip) / total)));
+        graph[chunk.fileName] = { imports: chunk.imports, dynamicImports: chunk.dynamicImports, modules, gzip };
       }
       this.emitFile({ type: 'asset', fileName: '.vite/chunk-modules.json', source: JSON.stringify(graph) });
     },
@@ -216,6 +224,16 @@ function warmUpChunks(): Plugin {
  * Chromium 66 for the WebViews 66-79. scripts/syntax-check.mjs holds each build to its target.
  */
 export const MODERN_TARGET = 'es2020';
+
+/**
+ * @xstate/react (and antd-mobile) import use-sync-external-store's shim, which carries a copy of
+ * the hook for React < 18 (≈0.9 KB gzip in the entry). With React 19 the shim only hands over
+ * React's own hook: the package's plain modules do that and nothing else. Both builds.
+ */
+export const SYNC_EXTERNAL_STORE_WITHOUT_SHIM = [
+  { find: /^use-sync-external-store\/shim\/with-selector(\.js)?$/, replacement: 'use-sync-external-store/with-selector' },
+  { find: /^use-sync-external-store\/shim(\/index\.js)?$/, replacement: 'use-sync-external-store' },
+];
 export const LEGACY_TARGET = ['chrome66', 'safari14'];
 /** The legacy build's entry: a fixed name, so index.html (built first) can name it; served no-cache. */
 export const LEGACY_ENTRY = 'legacy/entry.js';
@@ -345,13 +363,15 @@ function offlineShell(): Plugin[] {
 /**
  * The chunks precached: the entry and what it imports, the landing pages (routes.ts
  * LANDING_PAGES: the tabs, the home family, the game page), the warm-up groups (login, toast,
- * page table), the late features and the offline modules, each with its static imports and
+ * page table), the late features, the api client and the offline modules, each with its static imports and
  * stylesheets. ≈ a third of the players' chunks by size; the rest are cached as they are visited.
  */
 const PRECACHED_MODULES: RegExp[] = [
   /\/src\/pages\/(home|new-game|ranking|routine|overseas|new-serve|home-down|over-search|discover|circle|mine|game-detail)\/[A-Za-z]+Page\.tsx$/,
   /\/src\/app\/offline\/[a-z-]+\.ts$/,
   /\/src\/features\/late-features\.ts$/,
+  // The api client: loaded by the runtime at start (src/app/runtime.ts), not imported statically.
+  /\/src\/app\/browser-api-client\.ts$/,
   ...Object.values(WARM_UP_GROUPS).flat(),
 ];
 function precacheSelection(): { plugin: Plugin; has(file: string): boolean } {
@@ -382,7 +402,7 @@ export default defineConfig(({ mode, command }) => {
     // Fast Refresh only matters in dev; Vite 8 compiles JSX itself (STACK.md).
     plugins: command === 'serve' ? [react()] : [cryptoJsWithoutPassphraseKeys(), entryGroup.plugin, ...inlineEntryStylesheet(), warmUpChunks(), chunkModules(), bootScripts(), ...offlineShell()],
     // bench:downloads measures commits with <Profiler>, which only React's profiling build reports.
-    ...(mode === 'bench' ? { resolve: { alias: [{ find: /^react-dom\/client$/, replacement: 'react-dom/profiling' }] } } : {}),
+    resolve: { alias: [...SYNC_EXTERNAL_STORE_WITHOUT_SHIM, ...(mode === 'bench' ? [{ find: /^react-dom\/client$/, replacement: 'react-dom/profiling' }] : [])] },
     build: {
       outDir: 'dist/client',
       emptyOutDir: true,
@@ -399,7 +419,10 @@ export default defineConfig(({ mode, command }) => {
       manifest: true,
       // A call's ref (api/protocol/call-refs.ts) is a string constant: inlined where it is read, so
       // a lazy page's paths stay in its own chunk instead of the refs module landing in the entry.
-      rolldownOptions: { optimization: { inlineConst: { mode: 'all', pass: 1 } } },
+      rolldownOptions: {
+        optimization: { inlineConst: { mode: 'all', pass: 1 } },
+        output: { codeSplitting: { groups: [{ name: 'start', tags: ['$initial'] }] } },
+      },
     },
     server: {
       host: '127.0.0.1',

@@ -1,5 +1,5 @@
 import { defineConfig, type Plugin } from 'vite';
-import { cryptoJsWithoutPassphraseKeys, LEGACY_ENTRY, LEGACY_TARGET } from './vite.config.ts';
+import { cryptoJsWithoutPassphraseKeys, LEGACY_ENTRY, LEGACY_TARGET, SYNC_EXTERNAL_STORE_WITHOUT_SHIM } from './vite.config.ts';
 
 /**
  * The legacy build, for the WebViews at or above the minimum (Chromium 66) that cannot parse the
@@ -36,6 +36,7 @@ export default defineConfig({
   plugins: [cryptoJsWithoutPassphraseKeys(), cssEnvFallbacks()],
   define: { 'import.meta.env.VITE_BUNDLE': JSON.stringify('legacy') },
   publicDir: false,
+  resolve: { alias: SYNC_EXTERNAL_STORE_WITHOUT_SHIM },
   build: {
     outDir: 'dist/client',
     emptyOutDir: false,

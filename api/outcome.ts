@@ -15,8 +15,7 @@ export type ApiOutcome<T = unknown> =
 
 export type ApiErrorReason = 'server' | 'network' | 'timeout' | 'http' | 'badResponse';
 
-/** An answer the client cannot use: not decodable, or data that does not fit the call's declaration. */
-export const BAD_RESPONSE: ApiOutcome<never> = { kind: 'error', reason: 'badResponse', code: null, msg: '服务器返回数据异常' };
+export { BAD_RESPONSE } from './bad-response.ts';
 
 export type SessionOutcome = Extract<ApiOutcome, { kind: 'sessionRevoked' | 'sessionExpired' | 'toast' }>;
 

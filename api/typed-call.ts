@@ -1,5 +1,6 @@
 import type { ApiClient, CallOptions } from './client.ts';
-import { BAD_RESPONSE, type ApiOutcome } from './outcome.ts';
+import { BAD_RESPONSE } from './bad-response.ts';
+import type { ApiOutcome } from './outcome.ts';
 import type { AnyCallSpec, CallData, CallPayload, CallRef, RefSpec } from './protocol/call-spec.ts';
 import type { Fields } from './protocol/wire.ts';
 

@@ -10,7 +10,9 @@
  * `?wrapper=off` forgets it. A build with VITE_WRAPPER_SIM=1 has it on by default.
  */
 
-export const WRAPPER_SIM_STORAGE_KEY = 'wrapperSim';
+import { WRAPPER_SIM_STORAGE_KEY } from './simulator-hint.ts';
+
+export { WRAPPER_SIM_STORAGE_KEY };
 
 export interface SimulatorActivation {
   channel: 'direct' | 'prompt';

@@ -6,8 +6,10 @@ import { staffLeaks } from './staff-isolation.mjs';
 
 const dist = path.resolve(import.meta.dirname, '../dist/client');
 // entryJsGzip: 120 KB before the account pages; 122 KB since (docs/decisions.md "Size budget after the accounts");
-// 121.5 KB once crypto-js's passphrase key derivation left the build (vite.config.ts).
-const BUDGETS = { entryJsGzip: 121.5 * 1024, indexHtmlGzip: 12 * 1024, entryCssGzip: 30 * 1024 };
+// 121.5 KB once crypto-js's passphrase key derivation left the build (vite.config.ts); 100 KB since the
+// api client loads in its own chunk and the entry is one file (docs/decisions.md "The players' entry under 100 KB").
+// What it is made of: node scripts/entry-breakdown.mjs.
+const BUDGETS = { entryJsGzip: 100 * 1024, indexHtmlGzip: 12 * 1024, entryCssGzip: 30 * 1024 };
 
 if (!existsSync(path.join(dist, 'index.html'))) {
   console.error('size budget: no build in dist/client (run npm run build)');

@@ -7,7 +7,7 @@ import { loadFirstPage, prefetchFirstCall } from './app/route-prefetch.ts';
 import { createRuntime } from './app/runtime.ts';
 import { warmUpToast } from './app/toast.ts';
 import { warmUp } from './app/warm-up.ts';
-import { simulatorOptionsFromLocation } from '../bridge/simulator-activation.ts';
+import { simulatorHinted } from '../bridge/simulator-hint.ts';
 import { captureInvite } from './features/invite/invite-capture.ts';
 import { claimStart, THIS_BUNDLE } from './boot/bundle-guard.ts';
 
@@ -93,10 +93,11 @@ if (claimStart(THIS_BUNDLE)) {
   captureInvite(window.location.search, () => window.localStorage, Date.now());
 
   // The wrapper simulator (?wrapper=sim, bridge/simulator.ts) must answer before createRuntime reads the device info.
-  const simulator = simulatorOptionsFromLocation(window.location.search, import.meta.env.VITE_WRAPPER_SIM);
-  if (simulator) {
-    import('../bridge/simulator.ts')
-      .then(({ installWrapperSimulator }) => installWrapperSimulator({ host: window, ...simulator }))
+  // Its activation (reading the options, remembering them) loads only when there is a sign of it (bridge/simulator-hint.ts).
+  if (simulatorHinted(window.location.search, import.meta.env.VITE_WRAPPER_SIM)) {
+    import('../bridge/simulator-activation.ts')
+      .then(({ simulatorOptionsFromLocation }) => simulatorOptionsFromLocation(window.location.search, import.meta.env.VITE_WRAPPER_SIM))
+      .then((simulator) => simulator && import('../bridge/simulator.ts').then(({ installWrapperSimulator }) => installWrapperSimulator({ host: window, ...simulator })))
       .catch((error: unknown) => console.error('[wrapper-sim] not installed', error))
       .finally(() => void start());
   } else void start();

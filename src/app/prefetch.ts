@@ -1,4 +1,4 @@
-import type { ApiClient, CallOptions, FullApiClient } from '../../api/client.ts';
+import type { ApiClient, CallOptions } from '../../api/client.ts';
 import type { ApiOutcome } from '../../api/outcome.ts';
 import type { Fields } from '../../api/protocol/wire.ts';
 
@@ -26,8 +26,8 @@ export interface PrefetchingClient extends ApiClient {
 
 export interface PrefetchOptions {
   now?: () => number;
-  /** Takes an embedded answer (the api client's `accept`). */
-  accept?: FullApiClient['accept'];
+  /** Takes an embedded answer (the api client's `accept`, or its deferred one: api/lazy-client.ts). */
+  accept?: (path: string, body: string) => ApiOutcome | Promise<ApiOutcome>;
 }
 
 const keyOf = (path: string, payload: Fields) => `${path} ${JSON.stringify(payload)}`;

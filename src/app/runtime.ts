@@ -1,8 +1,9 @@
 import { navigate } from 'wouter/use-browser-location';
 import { createActor, fromPromise, type ActorRefFrom, type InspectionEvent } from 'xstate';
-import { createApiClient, type ApiClient } from '../../api/client.ts';
-import { browserCrypto } from '../../api/crypto-browser.ts';
+import type { ApiClient } from '../../api/client.ts';
+import { deferApiClient } from '../../api/lazy-client.ts';
 import type { DeviceInfo } from '../../api/device.ts';
+import type { ApiOutcome } from '../../api/outcome.ts';
 import { isInsideWrapper } from '../../bridge/device-info.ts';
 import { sessionMachine } from '../../machines/session.machine.ts';
 import type { ActiveRecordInput } from '../../machines/session.types.ts';
@@ -10,7 +11,6 @@ import { readCredentials, writeCredentials } from './credentials-storage.ts';
 import { createConsentStore, policyVersionOf, PRIVACY_POLICY_CALL, watchStorageKey, type ConsentStore } from './privacy-consent.ts';
 import { createDeviceSource } from './device-source.ts';
 import { STORAGE_KEYS } from '../../machines/constants.ts';
-import { apiBase, encryptRequests, secrets } from './env.ts';
 import { showToast } from './toast.ts';
 import type { EventLog } from './event-log.ts';
 import { createDeferredEventLog } from './event-log-deferred.ts';
@@ -120,18 +120,23 @@ export function createRuntime(env: RuntimeEnvironment = browserEnvironment()): A
   const device = deviceSource.basic;
 
   let session: AppRuntime['session'] | null = null;
-  const client = createApiClient({
-    baseUrl: apiBase,
-    secrets,
-    crypto: browserCrypto,
-    encrypt: encryptRequests,
-    getCredentials: () => {
-      const credentials = session?.getSnapshot().context.credentials;
-      return credentials ? { token: credentials.token, uuid: credentials.uuid } : null;
-    },
-    getDevice: () => deviceSource.forRequest(),
-    onOutcome: (outcome) => session?.send({ type: 'api.outcome', outcome }),
-  });
+  const onOutcome = (outcome: ApiOutcome) => session?.send({ type: 'api.outcome', outcome });
+  // The client's code (ky, crypto-js, the wire protocol) is its own chunk, fetched from here on,
+  // beside the first page's: the first paint needs none of it (api/lazy-client.ts).
+  const client = deferApiClient(
+    () =>
+      import('./browser-api-client.ts').then((m) =>
+        m.createBrowserApiClient({
+          getCredentials: () => {
+            const credentials = session?.getSnapshot().context.credentials;
+            return credentials ? { token: credentials.token, uuid: credentials.uuid } : null;
+          },
+          getDevice: () => deviceSource.forRequest(),
+          onOutcome,
+        }),
+      ),
+    onOutcome,
+  );
   // The privacy policy's current version (its text's `version`, server-side): until it is known no
   // consent counts, so no identifier is read. Asked at start, and again by the first device-variant
   // call after a failure (deduplicated while one is under way).

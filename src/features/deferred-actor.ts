@@ -3,7 +3,7 @@ import { startupSettled } from '../app/startup.ts';
 
 /**
  * A long-lived actor whose code loads in its own chunk after start-up (the entry chunk has a
- * 120 KB budget): views read it with useDeferredActor, which gives undefined until it is there.
+ * 100 KB budget): views read it with useDeferredActor, which gives undefined until it is there.
  * Whatever the actor follows (the session, visibility) it reads when created, so nothing is lost
  * by starting a moment later. A chunk that fails to load is not retried: browsers remember a
  * failed module, so the feature is simply absent until the next start.

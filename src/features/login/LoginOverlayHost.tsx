@@ -27,7 +27,11 @@ const selectIsOpen = (snapshot: SnapshotFrom<LoginOverlayActor>) => snapshot.mat
 
 /** A chunk that fails to load (offline, a deploy replaced it) closes the overlay instead of the app. */
 class ChunkBoundary extends Component<{ onError(): void; children: ReactNode }, { failed: boolean }> {
-  override state = { failed: false };
+  constructor(props: { onError(): void; children: ReactNode }) {
+    super(props);
+    // In the constructor, not a class field: the ES2020 build lowers a field with four helpers into the entry chunk.
+    this.state = { failed: false };
+  }
   static getDerivedStateFromError() {
     return { failed: true };
   }
