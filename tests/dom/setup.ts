@@ -11,9 +11,15 @@ configure({ asyncUtilTimeout: EVENTUALLY_TIMEOUT_MS });
 
 afterEach(() => cleanup());
 
-// antd (the staff console's kit) asks matchMedia for its responsive grid and reads pseudo-element
-// styles for its scrollbars; jsdom has the first not at all and the second throws for a pseudo-element.
+// antd (the staff console's kit) asks matchMedia for its responsive grid, sizes its text areas
+// with ResizeObserver and reads pseudo-element styles for its scrollbars; jsdom has the first two
+// not at all and the third throws for a pseudo-element.
 if (typeof window !== 'undefined') {
+  globalThis.ResizeObserver ??= class {
+    observe() {}
+    unobserve() {}
+    disconnect() {}
+  };
   if (!window.matchMedia) {
     window.matchMedia = (query: string) =>
       ({ matches: false, media: query, onchange: null, addListener: () => {}, removeListener: () => {}, addEventListener: () => {}, removeEventListener: () => {}, dispatchEvent: () => false }) as MediaQueryList;

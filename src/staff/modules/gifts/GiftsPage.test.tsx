@@ -1,7 +1,5 @@
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { App as AntdApp } from 'antd';
-import type { ReactNode } from 'react';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { GIFT_PACK_MSG } from '../../../../api/protocol/gift-packs.ts';
 import { staffTestRuntime } from '../../staff.test-helper.tsx';
 import GiftsPage from './GiftsPage.tsx';
@@ -13,18 +11,10 @@ import GiftsPage from './GiftsPage.tsx';
  * and withdraws the selected free codes after the confirm.
  */
 
-beforeAll(() => {
-  // antd's responsive tables read matchMedia and its auto-sized text areas ResizeObserver, which jsdom lacks.
-  globalThis.ResizeObserver ??= class {
-    observe() {}
-    unobserve() {}
-    disconnect() {}
-  };
-  window.matchMedia ??= ((query: string) => ({ matches: false, media: query, onchange: null, addListener() {}, removeListener() {}, addEventListener() {}, removeEventListener() {}, dispatchEvent: () => false })) as unknown as typeof window.matchMedia;
-});
 
 const stand = staffTestRuntime();
-const wrapper = ({ children }: { children: ReactNode }) => <AntdApp>{stand.wrapper({ children })}</AntdApp>;
+// The staff test runtime's wrapper holds the console's kit (StaffKit: antd's provider and App).
+const wrapper = stand.wrapper;
 
 type Answer = { code: number; msg: string; data: unknown };
 const ok = (data: unknown, msg = 'success'): Answer => ({ code: 1, msg, data });
@@ -86,16 +76,16 @@ describe('礼包管理', () => {
     fireEvent.click(screen.getByRole('button', { name: '新建礼包' }));
     const dialog = await screen.findByRole('dialog');
     fireEvent.change(within(dialog).getByLabelText('礼包名称'), { target: { value: '' } });
-    fireEvent.click(within(dialog).getByRole('button', { name: '保 存' }));
+    fireEvent.click(within(dialog).getByRole('button', { name: '保存' }));
     expect(await within(dialog).findByText('请选择游戏')).toBeTruthy();
     expect(await within(dialog).findByText(GIFT_PACK_MSG.nameRequired)).toBeTruthy();
     expect(calls.some((c) => c.path === '/staff/api/gifts/save')).toBe(false);
-    fireEvent.click(within(dialog).getByRole('button', { name: '取 消' }));
+    fireEvent.click(within(dialog).getByRole('button', { name: '取消' }));
 
-    fireEvent.click(within(row.closest('tr')!).getByRole('button', { name: '编 辑' }));
+    fireEvent.click(within(row.closest('tr')!).getByRole('button', { name: '编辑' }));
     const edit = (await screen.findByText('编辑礼包 #7')).closest('.ant-modal') as HTMLElement;
     fireEvent.change(within(edit).getByLabelText('礼包名称'), { target: { value: '豪华礼包' } });
-    fireEvent.click(within(edit).getByRole('button', { name: '保 存' }));
+    fireEvent.click(within(edit).getByRole('button', { name: '保存' }));
     await waitFor(() => expect(calls.find((c) => c.path === '/staff/api/gifts/save')).toBeTruthy());
     expect(calls.find((c) => c.path === '/staff/api/gifts/save')!.payload).toEqual({
       id: 7,
@@ -121,7 +111,7 @@ describe('礼包管理', () => {
     await act(async () => {
       fireEvent.change(input, { target: { files: [new File([text], 'codes.txt', { type: 'text/plain' })] } });
     });
-    const send = within(dialog).getByRole('button', { name: '导 入' });
+    const send = within(dialog).getByRole('button', { name: '导入' });
     await waitFor(() => expect((send as HTMLButtonElement).disabled).toBe(false));
     fireEvent.click(send);
     expect(await within(dialog).findByText('已导入 990 个，拒绝 10 个（文件内重复 10）')).toBeTruthy();
@@ -144,7 +134,7 @@ describe('礼包管理', () => {
     fireEvent.click(within(drawer).getByLabelText('选择 E2E0000002'));
     fireEvent.click(within(drawer).getByRole('button', { name: '撤回选中（1）' }));
     expect((await screen.findAllByText('撤回选中的 1 个兑换码？')).length).toBeGreaterThan(0);
-    fireEvent.click(await screen.findByRole('button', { name: '撤 回' }));
+    fireEvent.click(await screen.findByRole('button', { name: '撤回' }));
     await waitFor(() => expect(calls.find((c) => c.path === '/staff/api/gifts/withdraw')).toBeTruthy());
     expect(calls.find((c) => c.path === '/staff/api/gifts/withdraw')!.payload).toEqual({ pack_id: 7, ids: [2] });
   });

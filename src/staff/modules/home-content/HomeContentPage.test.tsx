@@ -1,7 +1,5 @@
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { App } from 'antd';
-import type { ReactNode } from 'react';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { HOT_WORD_MSG } from '../../../../api/protocol/hot-words.ts';
 import { staffTestRuntime } from '../../staff.test-helper.tsx';
 import HomeContentPage from './HomeContentPage.tsx';
@@ -9,17 +7,9 @@ import HomeContentPage from './HomeContentPage.tsx';
 /** 首页内容 — 热门搜索 against a stubbed staff api: pin a word, move a pinned one, a refusal shown, a bad word refused without a call. */
 
 const stand = staffTestRuntime();
-const wrapper = ({ children }: { children: ReactNode }) => stand.wrapper({ children: <App>{children}</App> });
+// The staff test runtime's wrapper holds the console's kit (StaffKit: antd's provider and App).
+const wrapper = stand.wrapper;
 
-beforeAll(() => {
-  // antd's tables ask for media queries and element sizes, which jsdom lacks.
-  globalThis.ResizeObserver ??= class {
-    observe() {}
-    unobserve() {}
-    disconnect() {}
-  };
-  window.matchMedia ??= ((query: string) => ({ matches: false, media: query, onchange: null, addListener() {}, removeListener() {}, addEventListener() {}, removeEventListener() {}, dispatchEvent: () => false })) as typeof window.matchMedia;
-});
 
 type Answer = { code: number; msg: string; data: unknown };
 const ok = (data: unknown, msg = 'success'): Answer => ({ code: 1, msg, data });
@@ -47,7 +37,8 @@ describe('首页内容 — 热门搜索', () => {
     render(<HomeContentPage />, { wrapper });
     const table = await screen.findByRole('table');
     expect(await within(table).findByText('冬季新服')).toBeTruthy();
-    expect(within(table).getAllByText('置顶')).toHaveLength(2);
+    // The pinned rows' 置顶 tags (the unpinned row's button says 置顶 too).
+    expect(within(table).getAllByText('置顶', { selector: '.ant-tag' })).toHaveLength(2);
 
     fireEvent.change(screen.getByLabelText('搜索词'), { target: { value: ' 三国 ' } });
     fireEvent.click(screen.getByRole('button', { name: '添加并置顶' }));
