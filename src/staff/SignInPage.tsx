@@ -37,7 +37,9 @@ export function SignInPage({ onSignedIn }: { onSignedIn: (me: StaffMe) => void }
         <Typography.Title level={1} className="staff-signin-title">
           乐玩游戏盒 · 员工后台
         </Typography.Title>
-        <Typography.Paragraph type="secondary">使用员工账号、密码和身份验证器中的6位动态验证码登录</Typography.Paragraph>
+        <Typography.Paragraph type="secondary" className="staff-signin-hint">
+          使用员工账号、密码和<span>身份验证器中的6位动态验证码登录</span>
+        </Typography.Paragraph>
         <Form form={form} layout="vertical" aria-label="员工登录" requiredMark={false} onFinish={(fields) => void submit(fields)} validateTrigger="onSubmit">
           <Form.Item label="账号" name="name" rules={[{ required: true, whitespace: true, message: STAFF_MSG.nameRequired }]}>
             <Input placeholder="员工账号" autoComplete="username" allowClear />
