@@ -1,9 +1,8 @@
-import { randomUUID } from 'node:crypto';
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures/test.ts';
 import { TRADE_MSG } from '../../api/protocol/trade-rules.ts';
 import { itemOnSomePage, staffSession } from './staff.ts';
-import { listForReview } from './trade.ts';
+import { buyApprovedListing, listForReview } from './trade.ts';
 import { registerAdult, shoot, watchConsole, wireCall } from './wire.ts';
 
 /**
@@ -112,17 +111,7 @@ test('finance sees the disputes with the reason and refunds one: the buyer gets 
 
   // The buyer pays through the sandbox cashier, then opens a dispute in the cooling-off period.
   const walletBefore = (await wireCall(base, '/api/user/getMoney', {}, buyer)).data.wallet_cents as number;
-  const order = await wireCall(base, '/api/trade/buyListing', { idempotency_key: randomUUID(), listing_id: listingId, pay_method: 'provider' }, buyer);
-  expect(order.code, order.msg).toBe(1);
-  expect((await fetch(`${base}${order.data.pay_url}/pay`, { method: 'POST', redirect: 'manual' })).status).toBe(303);
-  let tradeId = 0;
-  await expect
-    .poll(async () => {
-      const view = await wireCall(base, '/api/trade/getTrade', { order_number: order.data.order_number }, buyer);
-      tradeId = view.code === 1 ? (view.data.id as number) : 0;
-      return view.code === 1 ? view.data.status : view.msg;
-    })
-    .toBe('cooling');
+  const tradeId = await buyApprovedListing(base, buyer, listingId);
   const disputed = await wireCall(base, '/api/trade/openDispute', { trade_id: tradeId, reason: '二级密码不对，登录不上' }, buyer);
   expect(disputed.code, disputed.msg).toBe(1);
   expect(disputed.data.status).toBe('disputed');

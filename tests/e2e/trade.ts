@@ -67,6 +67,11 @@ export async function sellListing(base: string, staff: APIRequestContext, seller
   const { csrf } = await signInStaffApi(staff, 'reviewer');
   const approved = (await (await staff.post('/staff/api/trading/approve', { data: { id: listingId }, headers: { 'x-csrf-token': csrf } })).json()) as { code: number; msg: string };
   expect(approved.code, approved.msg).toBe(1);
+  return buyApprovedListing(base, buyer, listingId);
+}
+
+/** `buyer` buys an approved listing and pays at the sandbox cashier; answers the trade id once it is cooling off. */
+export async function buyApprovedListing(base: string, buyer: Credentials, listingId: number): Promise<number> {
   const order = await wireCall(base, '/api/trade/buyListing', { idempotency_key: randomUUID(), listing_id: listingId, pay_method: 'provider' }, buyer);
   expect(order.code, order.msg).toBe(1);
   expect((await fetch(`${base}${order.data.pay_url}/pay`, { method: 'POST', redirect: 'manual' })).status).toBe(303);
