@@ -50,7 +50,6 @@ test('signed out, the account pages offer the login popup', async ({ page }) => 
 });
 
 test('change the phone in two steps, then sign in with the new phone', async ({ page, request, baseURL }) => {
-  test.setTimeout(90_000);
   const errors = collectErrors(page);
   const account = await register(baseURL!, freshPhone('135'), 'abc123');
   await signInStorage(page, account);

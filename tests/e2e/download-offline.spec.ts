@@ -14,7 +14,6 @@ import { at, register, signInStorage, smallGames } from './wire.ts';
  * Nothing resumes by itself when the network returns: the SPEC has no such rule.
  */
 
-test.setTimeout(60_000);
 test.beforeEach(({ page }) => seedPrivacyDecision(page));
 
 interface SimStatus {

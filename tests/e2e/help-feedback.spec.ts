@@ -58,7 +58,6 @@ test('the FAQ: categories, search, an answer, 是否解决了您的问题', asyn
 });
 
 test('feedback with a real picture (one failed upload retried, one removed) shows in /backrecord', async ({ page, baseURL }) => {
-  test.setTimeout(60_000);
   const errors = watchConsole(page);
   await signInStorage(page, await register(baseURL!));
   await openPage(page, '/commonback');

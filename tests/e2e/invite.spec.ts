@@ -37,7 +37,6 @@ test('signed out: the invite routes never show 页面暂未开放; /invitatefrie
 });
 
 test('A invites B by link; B registers through the overlay and tops up at the sandbox cashier; A sees B and the income', async ({ page, browser, baseURL }) => {
-  test.setTimeout(60_000);
   const errors = watchConsole(page, [], 'A: ');
   const a: Account = await register(baseURL!);
   await popupSeen(baseURL!, a);

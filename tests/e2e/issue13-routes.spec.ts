@@ -50,7 +50,6 @@ async function visit(page: Page, path: string) {
 }
 
 test('signed out: every route of messages, help, feedback and service renders or asks for the login, never 页面暂未开放, no console error', async ({ page }) => {
-  test.setTimeout(90_000);
   const errors = watchConsole(page);
   for (const path of ROUTES) {
     await visit(page, path);
@@ -60,7 +59,6 @@ test('signed out: every route of messages, help, feedback and service renders or
 });
 
 test('signed in: every route of messages, help, feedback and service renders its page, never 页面暂未开放, no console error', async ({ page, baseURL }) => {
-  test.setTimeout(90_000);
   const account: Account = await register(baseURL!);
   // The seeded pop-up notice is claimed first: it would otherwise take the player to /noticedialog.
   await popupSeen(baseURL!, account);

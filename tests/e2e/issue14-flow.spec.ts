@@ -21,7 +21,6 @@ async function claimOnPage(page: import('@playwright/test').Page, code: string) 
 }
 
 test('points from real events: 实名认证 and 首次充值 and 充值任意金额 claimed, a gift code redeemed in /coinstore, in /sealrecord', async ({ page, baseURL }) => {
-  test.setTimeout(60_000);
   const base = baseURL!;
   const errors = watchConsole(page);
   const player = await register(base);
@@ -60,7 +59,6 @@ test('points from real events: 实名认证 and 首次充值 and 充值任意金
 });
 
 test("an invitee's top-up becomes income; the inviter withdraws it; finance approves and pays it in the console", async ({ page, browser, baseURL }) => {
-  test.setTimeout(90_000);
   const base = baseURL!;
   const errors = watchConsole(page, [], 'player: ');
   const inviter: Account = await register(base);

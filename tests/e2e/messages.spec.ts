@@ -17,7 +17,6 @@ const POPUP_TITLE = '充值狂欢：0.1折起，首充加赠10%';
 const unreadTotal = async (baseURL: string, account: Account) => (await wireCall(baseURL, '/api/user/getUnreadNotice', {}, account)).data?.total as number;
 
 test('an order message: badges on /mine and /infocenter, the message opens its link, 全部已读 clears them', async ({ page, baseURL }) => {
-  test.setTimeout(90_000);
   const base = baseURL!;
   const account = await register(base);
   await verifyAdult(base, account);
@@ -95,7 +94,6 @@ test('an order message: badges on /mine and /infocenter, the message opens its l
 });
 
 test('the pop-up notice shows once after start, not again after a reload; /notice lists and shows notices', async ({ page, baseURL }) => {
-  test.setTimeout(60_000);
   const account = await register(baseURL!);
   const errors = watchConsole(page);
   await signInStorage(page, account);
@@ -145,7 +143,6 @@ test('/updatedialog offers the optional 3.4.0 in a browser; 以后再说 closes 
 });
 
 test('inside an older wrapper the start-up check opens the dialog; 立即更新 downloads through the bridge to the installer', async ({ page }) => {
-  test.setTimeout(60_000);
   const errors = watchConsole(page);
   await seedPrivacyDecision(page);
   await page.goto('/?wrapper=sim&simversion=3.3.3&simspeed=2000000');

@@ -17,7 +17,6 @@ import { at, registerAdult, shoot, signInStorage, wireCall } from './wire.ts';
  * signatures stay within the server's window.
  */
 
-test.setTimeout(90_000);
 
 interface Item {
   game_id: number;

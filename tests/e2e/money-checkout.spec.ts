@@ -85,8 +85,6 @@ test('buy 乐玩币 through the sandbox cashier (支付) and see the balance', a
 });
 
 test('top up a game role with a coupon and see the role credited; a cancelled payment frees the coupon', async ({ page, baseURL }) => {
-  // Two payments, and the rating dialog's wait over the second receipt.
-  test.setTimeout(90_000);
   const errors = watchConsole(page);
   const account = await adult(baseURL!);
   const { game, coupon } = await gameWithCoupon(baseURL!, account);

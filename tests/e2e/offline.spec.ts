@@ -78,8 +78,6 @@ async function homeOnline(page: Page, account: Account | null): Promise<string[]
 }
 
 test('the built app opens offline with the last-seen home page and says so; back online it is live again', async ({ page, context, baseURL, request }) => {
-  // The worker's install (precaching 113 files) sits inside: 10–30 s on the shared 2-core machine.
-  test.setTimeout(60_000);
   const sw = await request.get('/sw.js');
   expect(sw.headers()['cache-control']).toBe('no-cache');
   const manifest = await request.get('/manifest.webmanifest');

@@ -10,7 +10,6 @@ import { register, shoot, signInStorage } from './wire.ts';
  * server's message; sex through /editdata; signed out, the pages offer 登录.
  */
 
-test.setTimeout(90_000);
 
 /** A 900×600 PNG with a pattern (not one flat colour), made here. */
 async function photo(): Promise<Buffer> {

@@ -17,7 +17,6 @@ import { freshPhone, register, shoot, signInStorage } from './wire.ts';
 const POLL_MS = 20_000;
 const WELCOME = '欢迎来到乐玩游戏盒！有任何问题都可以在这里联系客服。';
 
-test.setTimeout(90_000);
 
 const chatItems = (page: Page) => page.getByRole('list', { name: '聊天记录' }).getByRole('listitem');
 const queueBar = (page: Page) => page.locator('.service-queue');

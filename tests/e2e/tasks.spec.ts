@@ -39,7 +39,6 @@ test('signed out: /dailymission asks for the login, /rookiemission offers it; ne
 });
 
 test('check in, finish a download in the wrapper simulator, claim 下载一款游戏 and see the points', async ({ page, baseURL }) => {
-  test.setTimeout(60_000);
   const errors = watchConsole(page);
   const game = await smallGame(baseURL!);
   const account = await register(baseURL!);

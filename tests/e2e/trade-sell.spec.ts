@@ -35,7 +35,6 @@ test('signed out: every seller route renders; the ones that need an account offe
 });
 
 test('a seller lists a sub-account with two screenshots, sees it in review, withdraws it and opens it to edit', async ({ page, baseURL }) => {
-  test.setTimeout(90_000);
   const account = await registerAdult(baseURL!);
   const made = await wireCall(baseURL!, '/api/trade/makeTestSubAccount', {}, account);
   expect(made.code, made.msg).toBe(1);

@@ -22,7 +22,6 @@ async function confirmDialog(page: Page) {
 }
 
 test('a reviewer sees the queue with the facts and screenshots, approves one listing and rejects another with a reason', async ({ page, baseURL }) => {
-  test.setTimeout(90_000);
   const base = baseURL!;
   const errors = watchConsole(page);
   const seller = await registerAdult(base, '赵六');

@@ -57,6 +57,8 @@ const LOOK = { animations: 'disabled', caret: 'hide', threshold: 0.1, maxDiffPix
 /** Loading states say aria-busy; pictures and fonts are in before the picture is taken. */
 async function settled(page: Page) {
   await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
+  // A toast (领取成功 after a claim) is gone after its 2 s: the baseline is the page, not the toast.
+  await expect(page.locator('.adm-toast-main:visible')).toHaveCount(0, { timeout: 5_000 });
   await expect.poll(() => page.locator('img').evaluateAll((images) => images.every((image) => (image as HTMLImageElement).complete))).toBe(true);
   await page.evaluate(() => document.fonts.ready.then(() => undefined));
 }

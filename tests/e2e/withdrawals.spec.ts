@@ -34,7 +34,6 @@ test('signed out: the three routes render and offer the login; no console error'
 });
 
 test('signed in: no real name → the prompt to verify; verified → the form, its checks, the records and 收益说明', async ({ page, baseURL }) => {
-  test.setTimeout(60_000);
   const account = await register(baseURL!);
   // The seeded pop-up notice is claimed first: it would otherwise take the player to /noticedialog.
   await popupSeen(baseURL!, account);
