@@ -109,6 +109,15 @@ export function netOf(priceCents: number, rule: FeeRule = DEFAULT_FEE_RULE): num
   return priceCents - feeOf(priceCents, rule);
 }
 
+/**
+ * The refusals that state a number of trade_settings: the server words them with the row's
+ * current numbers (an operator changes them in 规则设置), TRADE_MSG with the defaults.
+ */
+export const tradeTooYoungMsg = (days: number) => `小号创建满${days}天后才能出售`;
+export const tradeTooLittleTopupMsg = (cents: number) => `小号累计充值满${formatYuan(cents)}元后才能出售`;
+export const tradePriceMinMsg = (cents: number) => `出售价格不能低于${formatYuan(cents)}元`;
+export const tradePriceMaxMsg = (cents: number) => `出售价格不能超过${formatYuan(cents)}元`;
+
 export const TRADE_MSG = {
   // listing form
   gameMissing: '请选择游戏',
@@ -127,13 +136,13 @@ export const TRADE_MSG = {
   passwordLength: `二级密码须为${TRADE_SECOND_PASSWORD_MIN}-${TRADE_SECOND_PASSWORD_MAX}位字母、数字或符号`,
   priceMissing: '请填写出售价格',
   priceFormat: '价格格式不正确（最多两位小数）',
-  priceMin: `出售价格不能低于${formatYuan(TRADE_MIN_PRICE_CENTS)}元`,
-  priceMax: `出售价格不能超过${formatYuan(TRADE_MAX_PRICE_CENTS)}元`,
+  priceMin: tradePriceMinMsg(TRADE_MIN_PRICE_CENTS),
+  priceMax: tradePriceMaxMsg(TRADE_MAX_PRICE_CENTS),
   badRequestId: '请求编号格式不正确，请刷新页面后重试',
   // eligibility
   notOwner: '该小号不属于你',
-  tooYoung: `小号创建满${TRADE_MIN_AGE_DAYS}天后才能出售`,
-  tooLittleTopup: `小号累计充值满${formatYuan(TRADE_MIN_TOPUP_CENTS)}元后才能出售`,
+  tooYoung: tradeTooYoungMsg(TRADE_MIN_AGE_DAYS),
+  tooLittleTopup: tradeTooLittleTopupMsg(TRADE_MIN_TOPUP_CENTS),
   alreadyListed: '该小号已在出售中',
   inTrade: '该小号刚完成交易，冷静期结束后才能出售',
   sellerNeedRealName: '请先完成实名认证后再出售账号',

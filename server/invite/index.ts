@@ -1,5 +1,6 @@
 import type { ServerModule } from '../module.ts';
 import { inviteCalls } from './calls.ts';
+import { staffInviteSettingsCalls } from './staff-settings.ts';
 
 // What other domains use of invitations (sign-up's binding, the perks page's rules).
 export { bindInvitee, inviteRules, inviteShareSentence } from './invites.ts';
@@ -8,4 +9,6 @@ export { bindInvitee, inviteRules, inviteShareSentence } from './invites.ts';
 export const inviteModule: ServerModule = {
   name: 'invite',
   calls: () => inviteCalls,
+  // The console's 规则设置 of the invitation rules.
+  staffCalls: () => staffInviteSettingsCalls,
 };

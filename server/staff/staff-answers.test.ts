@@ -171,6 +171,11 @@ describe.each(DATABASE_KINDS)('every staff call answers what it declares (%s)', 
     const codes = await call('/staff/api/gifts/codes', { pack_id: pack.pack.id, filter: 'free' });
     await call('/staff/api/gifts/withdraw', { pack_id: pack.pack.id, ids: [codes.list[0].id] });
 
+    const tradeRules = await call('/staff/api/settings/trade');
+    await call('/staff/api/settings/save-trade', { ...tradeRules, cooling_off_hours: 48 });
+    const inviteRules = await call('/staff/api/settings/invite');
+    await call('/staff/api/settings/save-invite', { ...inviteRules, share_days: 90 });
+
     await call('/staff/api/audit/list');
     await call('/staff/api/auth/logout', {}, await signedInStaff(db, 'agent', new Date(clock.current)));
   }, 300_000);

@@ -10,6 +10,10 @@ import {
   LISTING_STATUS_TEXT,
   netOf,
   TRADE_MSG,
+  tradePriceMaxMsg,
+  tradePriceMinMsg,
+  tradeTooLittleTopupMsg,
+  tradeTooYoungMsg,
   type ListingSort,
   type ListingStatus,
 } from '../../api/protocol/trade-rules.ts';
@@ -218,8 +222,8 @@ export function ineligibility(
   if (sub.frozen_listing_id !== null && sub.frozen_listing_id !== listingId) return TRADE_MSG.alreadyListed;
   // Bought and still in its cooling-off (or disputed): a refund would take it back.
   if (sub.in_trade === true || Number(sub.in_trade) > 0) return TRADE_MSG.inTrade;
-  if (now.getTime() - new Date(sub.created_at).getTime() < settings.min_age_days * DAY_MS) return TRADE_MSG.tooYoung;
-  if (Number(sub.total_topup_cents) < settings.min_topup_cents) return TRADE_MSG.tooLittleTopup;
+  if (now.getTime() - new Date(sub.created_at).getTime() < settings.min_age_days * DAY_MS) return tradeTooYoungMsg(settings.min_age_days);
+  if (Number(sub.total_topup_cents) < settings.min_topup_cents) return tradeTooLittleTopupMsg(settings.min_topup_cents);
   return '';
 }
 
@@ -277,8 +281,8 @@ async function checkOwnImages(trx: Trx, userId: number, keys: string[]): Promise
 }
 
 function checkPriceWithin(price: number, settings: TradeSettings): void {
-  if (price < settings.min_price_cents) throw new Refusal(TRADE_MSG.priceMin);
-  if (price > settings.max_price_cents) throw new Refusal(TRADE_MSG.priceMax);
+  if (price < settings.min_price_cents) throw new Refusal(tradePriceMinMsg(settings.min_price_cents));
+  if (price > settings.max_price_cents) throw new Refusal(tradePriceMaxMsg(settings.max_price_cents));
 }
 
 /**

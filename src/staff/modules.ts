@@ -12,6 +12,7 @@ import { noticesModule } from './modules/notices/index.tsx';
 import { openServersModule } from './modules/open-servers/index.tsx';
 import { quickRepliesModule } from './modules/quick-replies/index.tsx';
 import { serviceDeskModule } from './modules/service-desk/index.tsx';
+import { settingsModule } from './modules/settings/index.tsx';
 import { tradingModule } from './modules/trading/index.tsx';
 import { withdrawalsModule } from './modules/withdrawals/index.tsx';
 
@@ -35,7 +36,7 @@ export interface StaffModule {
   Page: ComponentType<StaffPageProps>;
 }
 
-export const STAFF_MODULES: readonly StaffModule[] = [accountsModule, auditModule, serviceDeskModule, quickRepliesModule, feedbackModule, noticesModule, broadcastsModule, articlesModule, withdrawalsModule, tradingModule, holidaysModule, openServersModule, homeContentModule, giftsModule];
+export const STAFF_MODULES: readonly StaffModule[] = [accountsModule, auditModule, serviceDeskModule, quickRepliesModule, feedbackModule, noticesModule, broadcastsModule, articlesModule, withdrawalsModule, tradingModule, holidaysModule, openServersModule, homeContentModule, giftsModule, settingsModule];
 
 export function modulesFor(role: StaffRole, modules: readonly StaffModule[] = STAFF_MODULES): StaffModule[] {
   return modules.filter((module) => role === 'admin' || module.roles.includes(role));
