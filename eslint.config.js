@@ -42,7 +42,6 @@ const STAFF_NOT_YET_ON_ANTD = [
   'src/staff/modules/quick-replies/**',
   'src/staff/modules/service-desk/**',
   'src/staff/modules/trading/**',
-  'src/staff/modules/withdrawals/**',
 ];
 const componentsLayer = { regex: '^(\\.\\./)+(features|pages)/', message: 'components never import features or pages: take the piece as a prop' };
 

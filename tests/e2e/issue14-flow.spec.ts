@@ -104,11 +104,11 @@ test("an invitee's top-up becomes income; the inviter withdraws it; finance appr
   const pending = desk.getByTestId('withdrawal-row').filter({ hasText: 'lisi@' });
   await pending.getByRole('button', { name: '通过' }).click();
   await desk.getByRole('dialog').getByRole('button', { name: '确定' }).click();
-  await desk.getByRole('radio', { name: /已通过/ }).click();
+  await desk.getByRole('radiogroup', { name: '状态' }).getByText(/已通过/).click();
   await desk.getByTestId('withdrawal-row').filter({ hasText: 'lisi@' }).getByRole('button', { name: '标记已打款' }).click();
   await desk.locator('input[name="payout_ref"]').fill('2026112622001400001');
   await desk.getByRole('button', { name: '确认已打款' }).click();
-  await desk.getByRole('radio', { name: /已到账/ }).click();
+  await desk.getByRole('radiogroup', { name: '状态' }).getByText(/已到账/).click();
   await expect(desk.getByTestId('withdrawal-row').filter({ hasText: 'lisi@' })).toContainText('2026112622001400001');
   await staffContext.close();
 

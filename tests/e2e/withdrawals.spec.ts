@@ -75,9 +75,10 @@ test('staff: a finance session opens 提现审核', async ({ page }) => {
   await staffSession(page, 'finance');
   await page.goto('/staff/withdrawals');
   await expect(page.getByRole('radiogroup', { name: '状态' })).toBeVisible();
-  await expect(page.getByRole('radio', { name: /审核中/ })).toHaveAttribute('aria-checked', 'true');
+  await expect(page.getByRole('radio', { name: /审核中/ })).toBeChecked();
   await expect(page.getByText('暂无审核中的提现申请').or(page.getByTestId('withdrawal-row').first())).toBeVisible();
-  await page.getByRole('radio', { name: /已到账/ }).click();
-  await expect(page.getByRole('radio', { name: /已到账/ })).toHaveAttribute('aria-checked', 'true');
+  // antd's radio is a hidden input inside its label: the label is what is clicked.
+  await page.getByRole('radiogroup', { name: '状态' }).getByText(/已到账/).click();
+  await expect(page.getByRole('radio', { name: /已到账/ })).toBeChecked();
   expect(errors).toEqual([]);
 });

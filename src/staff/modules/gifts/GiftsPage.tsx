@@ -21,8 +21,8 @@ import { codes as codeList, list as packList, type StaffGiftCode, type StaffGift
 import * as staffCalls from '../../../../api/protocol/staff-refs.ts';
 import { STAFF_CODE } from '../../../../api/protocol/staff-codes.ts';
 import { chinaTime } from '../../format.ts';
+import { usePagedTable } from '../../kit/paged-table.ts';
 import { useStaffClient } from '../../runtime-context.tsx';
-import { useStaffData } from '../../use-staff-data.ts';
 import './gifts.css';
 
 /**
@@ -32,7 +32,8 @@ import './gifts.css';
  * (selected or all). The server checks every rule again; its refusals are shown as they come.
  */
 
-const LIMIT = 20;
+/** A pack's codes are many and short: more of them a page. */
+const CODES_LIMIT = 50;
 const STATUS_COLORS: Record<GiftPackStatus, string> = { upcoming: 'blue', active: 'green', soldout: 'orange', expired: 'default' };
 
 type GameOption = { value: number; label: string };
@@ -218,10 +219,9 @@ function CodesDrawer({ pack, onClose, onChanged }: { pack: StaffGiftPack; onClos
   const client = useStaffClient();
   const { message, modal } = App.useApp();
   const [filter, setFilter] = useState<GiftCodeFilter>('all');
-  const [page, setPage] = useState(1);
   const [selected, setSelected] = useState<number[]>([]);
-  const { data, error, loading, reload } = useStaffData('staffGiftCodes', codeList, { pack_id: pack.id, filter, page, limit: 50 });
-  const shown = data?.pack ?? pack;
+  const codes = usePagedTable('staffGiftCodes', codeList, { pack_id: pack.id, filter }, { limit: CODES_LIMIT, empty: filter === 'claimed' ? '还没有玩家领取' : '没有兑换码，请先导入' });
+  const shown = codes.data?.pack ?? pack;
 
   const withdraw = (ids: number[] | null) =>
     modal.confirm({
@@ -235,7 +235,7 @@ function CodesDrawer({ pack, onClose, onChanged }: { pack: StaffGiftPack; onClos
         if (answer.code === STAFF_CODE.ok) {
           void message.success(answer.msg);
           setSelected([]);
-          reload();
+          codes.reload();
           onChanged();
         } else if (answer.code !== STAFF_CODE.notSignedIn) void message.error(answer.msg);
       },
@@ -258,7 +258,6 @@ function CodesDrawer({ pack, onClose, onChanged }: { pack: StaffGiftPack; onClos
           value={filter}
           onChange={(next) => {
             setFilter(next);
-            setPage(1);
             setSelected([]);
           }}
           options={(['all', 'free', 'claimed'] as const).map((value) => ({ value, label: CODE_FILTER_NAMES[value] }))}
@@ -270,20 +269,16 @@ function CodesDrawer({ pack, onClose, onChanged }: { pack: StaffGiftPack; onClos
           撤回全部未领取
         </Button>
       </Space>
-      {error ? <Alert type="error" title={error} className="gifts-error" /> : null}
+      {codes.error ? <Alert type="error" title={codes.error} className="gifts-error" /> : null}
       <Table<StaffGiftCode>
-        rowKey="id"
+        {...codes.table}
         size="small"
         columns={columns}
-        dataSource={data?.list ?? []}
-        loading={loading}
         rowSelection={{
           selectedRowKeys: selected,
           onChange: (keys) => setSelected((keys as number[]).slice(0, GIFT_WITHDRAW_MAX_IDS)),
           getCheckboxProps: (row) => ({ disabled: row.claimed, 'aria-label': `选择 ${row.code}` }),
         }}
-        pagination={{ current: page, pageSize: 50, total: data?.total ?? 0, showSizeChanger: false, onChange: setPage, showTotal: (total) => `共 ${total} 个` }}
-        locale={{ emptyText: filter === 'claimed' ? '还没有玩家领取' : '没有兑换码，请先导入' }}
       />
     </Drawer>
   );
@@ -293,9 +288,8 @@ export default function GiftsPage() {
   const [gameId, setGameId] = useState<number | undefined>(undefined);
   const [keyword, setKeyword] = useState('');
   const [status, setStatus] = useState<GiftPackStatus | undefined>(undefined);
-  const [page, setPage] = useState(1);
-  const payload = { page, limit: LIMIT, keyword, ...(gameId ? { game_id: gameId } : {}), ...(status ? { status } : {}) };
-  const { data, error, loading, reload } = useStaffData('staffGiftPacks', packList, payload);
+  const packs = usePagedTable('staffGiftPacks', packList, { keyword, ...(gameId ? { game_id: gameId } : {}), ...(status ? { status } : {}) }, { empty: '没有符合条件的礼包' });
+  const reload = packs.reload;
   const [editing, setEditing] = useState<StaffGiftPack | 'new' | null>(null);
   const [importing, setImporting] = useState<StaffGiftPack | null>(null);
   const [viewing, setViewing] = useState<StaffGiftPack | null>(null);
@@ -347,17 +341,14 @@ export default function GiftsPage() {
     <div className="staff-page gifts-page">
       <section className="staff-card gifts-filters" aria-label="筛选">
         <div className="gifts-filter gifts-filter--game">
-          <GamePicker placeholder="全部游戏" allowClear value={gameId} onChange={(value) => { setGameId(value); setPage(1); }} />
+          <GamePicker placeholder="全部游戏" allowClear value={gameId} onChange={setGameId} />
         </div>
         <Input.Search
           className="gifts-filter"
           placeholder="礼包名或游戏名"
           allowClear
           aria-label="搜索礼包"
-          onSearch={(text) => {
-            setKeyword(text.trim());
-            setPage(1);
-          }}
+          onSearch={(text) => setKeyword(text.trim())}
         />
         <Select<GiftPackStatus>
           className="gifts-filter gifts-filter--status"
@@ -365,10 +356,7 @@ export default function GiftsPage() {
           allowClear
           aria-label="状态"
           value={status}
-          onChange={(value) => {
-            setStatus(value ?? undefined);
-            setPage(1);
-          }}
+          onChange={(value) => setStatus(value ?? undefined)}
           options={GIFT_PACK_STATUSES.map((value) => ({ value, label: GIFT_PACK_STATUS_NAMES[value] }))}
         />
         <Button type="primary" onClick={() => setEditing('new')}>
@@ -376,15 +364,11 @@ export default function GiftsPage() {
         </Button>
       </section>
       <section className="staff-card" aria-label="礼包">
-        {error ? <Alert type="error" title={error} className="gifts-error" action={<Button size="small" onClick={reload}>重试</Button>} /> : null}
+        {packs.error ? <Alert type="error" title={packs.error} className="gifts-error" action={<Button size="small" onClick={reload}>重试</Button>} /> : null}
         <Table<StaffGiftPack>
-          rowKey="id"
+          {...packs.table}
           columns={columns}
-          dataSource={data?.list ?? []}
-          loading={loading}
           scroll={{ x: 1050 }}
-          pagination={{ current: page, pageSize: LIMIT, total: data?.total ?? 0, showSizeChanger: false, onChange: setPage, showTotal: (total) => `共 ${total} 个礼包` }}
-          locale={{ emptyText: '没有符合条件的礼包' }}
           onRow={(pack) => ({ 'data-testid': 'gift-pack-row', 'data-pack-id': pack.id }) as React.HTMLAttributes<HTMLElement>}
         />
       </section>

@@ -1,15 +1,19 @@
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import Toast from 'antd-mobile/es/components/toast';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { WITHDRAW_MSG } from '../../../../api/protocol/withdraw-rules.ts';
 import { staffTestRuntime } from '../../staff.test-helper.tsx';
 import WithdrawalsPage from './WithdrawalsPage.tsx';
 
 const stand = staffTestRuntime();
 
-// antd's Toast renders through a React root of its own, which jsdom's React cannot unmount: its words are what matter.
-vi.mock('antd-mobile/es/components/toast', () => ({ default: { show: vi.fn() } }));
-
-/** 提现审核 against a stubbed staff api: the queue, 标记已打款 with its reference, 驳回 with its reason, a refusal shown. */
+/**
+ * 提现审核 against a stubbed staff api: the queue, 标记已打款 with its reference, 驳回 with its reason, a refusal shown.
+ * Role queries are asked inside a row or the dialog: jsdom computes the styles of every candidate
+ * and its ancestors against antd's large stylesheets, and a page-wide query takes seconds. The
+ * walk makes some twenty of them: on two busy cores it takes over the dom project's 30 s, so it
+ * has a bound of its own (a hang still fails).
+ */
+const WALK_TIMEOUT_MS = 90_000;
 
 type Answer = { code: number; msg: string; data: unknown };
 const ok = (data: unknown, msg = 'success'): Answer => ({ code: 1, msg, data });
@@ -53,21 +57,24 @@ describe('提现审核', () => {
     expect(within(first).getByText('张三')).toBeTruthy();
     expect(within(first).getByRole('button', { name: '通过' })).toBeTruthy();
 
-    fireEvent.click(screen.getByRole('radio', { name: /已通过/ }));
+    fireEvent.click(within(screen.getByLabelText('状态')).getByRole('radio', { name: /已通过/ }));
     await waitFor(() => expect(within(screen.getByTestId('withdrawal-row')).getByRole('button', { name: '标记已打款' })).toBeTruthy());
-    fireEvent.click(screen.getByRole('button', { name: '标记已打款' }));
-    fireEvent.click(screen.getByRole('button', { name: '确认已打款' }));
+    fireEvent.click(within(screen.getByTestId('withdrawal-row')).getByRole('button', { name: '标记已打款' }));
+    const pay = await screen.findByRole('dialog');
+    fireEvent.click(within(pay).getByRole('button', { name: '确认已打款' }));
+    expect(await within(pay).findByText(WITHDRAW_MSG.payoutMissing)).toBeTruthy();
     expect(calls.some((c) => c.path === '/staff/api/withdrawals/pay')).toBe(false);
-    fireEvent.change(screen.getByRole('textbox'), { target: { value: 'ALI-2026-1' } });
-    fireEvent.click(screen.getByRole('button', { name: '确认已打款' }));
+    fireEvent.change(within(pay).getByRole('textbox'), { target: { value: 'ALI-2026-1' } });
+    fireEvent.click(within(pay).getByRole('button', { name: '确认已打款' }));
     await waitFor(() => expect(calls.find((c) => c.path === '/staff/api/withdrawals/pay')?.payload).toEqual({ id: 2, payout_ref: 'ALI-2026-1' }));
-    await waitFor(() => expect(screen.queryByRole('button', { name: '确认已打款' })).toBeNull());
-    expect(Toast.show).toHaveBeenCalledWith({ content: '已标记为已到账' });
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(await screen.findByText('已标记为已到账')).toBeTruthy();
 
-    fireEvent.click(await screen.findByRole('button', { name: '驳回' }));
-    fireEvent.change(screen.getByRole('textbox'), { target: { value: '账号与姓名不符' } });
-    fireEvent.click(screen.getByRole('button', { name: '确认驳回' }));
+    fireEvent.click(within(await screen.findByTestId('withdrawal-row')).getByRole('button', { name: '驳回' }));
+    const reject = await screen.findByRole('dialog');
+    fireEvent.change(within(reject).getByRole('textbox'), { target: { value: '账号与姓名不符' } });
+    fireEvent.click(within(reject).getByRole('button', { name: '确认驳回' }));
     await waitFor(() => expect(calls.find((c) => c.path === '/staff/api/withdrawals/reject')?.payload).toEqual({ id: 2, reason: '账号与姓名不符' }));
-    await waitFor(() => expect(Toast.show).toHaveBeenCalledWith({ content: '该提现申请已通过，不能执行此操作' }));
-  });
+    expect(await screen.findByText('该提现申请已通过，不能执行此操作')).toBeTruthy();
+  }, WALK_TIMEOUT_MS);
 });

@@ -1,18 +1,15 @@
-import { useState } from 'react';
-import { useStaffClient } from '../../runtime-context.tsx';
-import * as staffCalls from '../../../../api/protocol/staff-refs.ts';
-import Button from 'antd-mobile/es/components/button';
-import { confirm } from '../../../components/ConfirmDialog.tsx';
-import Input from 'antd-mobile/es/components/input';
-import Toast from 'antd-mobile/es/components/toast';
+import { Alert, App, Button, Card, Form, Input, Modal, Radio, Space, Table, Tag, Typography, type TableColumnsType } from 'antd';
+import { useState, type HTMLAttributes } from 'react';
 import { formatYuan } from '../../../../api/protocol/money.ts';
-import { list as withdrawalList, type StaffWithdrawal } from '../../../../api/protocol/staff/withdrawals.ts';
+import * as staffCalls from '../../../../api/protocol/staff-refs.ts';
 import { STAFF_CODE } from '../../../../api/protocol/staff-codes.ts';
+import { list as withdrawalList, type StaffWithdrawal } from '../../../../api/protocol/staff/withdrawals.ts';
 import { PAYOUT_REF_MAX, REJECT_REASON_MAX, WITHDRAW_MSG, WITHDRAW_SOURCE_TEXT, WITHDRAW_STATUS_TEXT, WITHDRAW_STATUSES, type WithdrawStatus } from '../../../../api/protocol/withdraw-rules.ts';
-import { Chips, ErrorLine, Pager, When } from '../../content/parts.tsx';
 import type { StaffResult } from '../../api.ts';
-import { useStaffData } from '../../use-staff-data.ts';
-import '../../content/content.css';
+import { chinaTime } from '../../format.ts';
+import { useConfirm } from '../../kit/confirm.ts';
+import { usePagedTable } from '../../kit/paged-table.ts';
+import { useStaffClient } from '../../runtime-context.tsx';
 
 /**
  * 提现审核: the requests by status (审核中 and 已通过 oldest first, the others newest first), each with
@@ -21,149 +18,179 @@ import '../../content/content.css';
  * The server refuses a change the request's state no longer allows (another click got there first).
  */
 
-const LIMIT = 20;
-type Acting = { id: number; kind: 'pay' | 'reject' } | null;
+type Acting = { item: StaffWithdrawal; kind: 'pay' | 'reject' };
+
+/** The payout reference or the reject reason: what each asks, its limit and its messages. */
+const NOTE = {
+  pay: { title: '标记已打款', field: 'payout_ref', ok: '确认已打款', max: PAYOUT_REF_MAX, missing: WITHDRAW_MSG.payoutMissing, long: WITHDRAW_MSG.payoutLong },
+  reject: { title: '驳回', field: 'reason', ok: '确认驳回', max: REJECT_REASON_MAX, missing: WITHDRAW_MSG.reasonMissing, long: WITHDRAW_MSG.reasonLong },
+} as const;
+
+/** 标记已打款 or 驳回: the one text each needs, checked here and again by the server. */
+function NoteDialog({ acting, onClose, send }: { acting: Acting; onClose: () => void; send: (note: string) => Promise<boolean> }) {
+  const [form] = Form.useForm<Record<string, string>>();
+  const [busy, setBusy] = useState(false);
+  const { item, kind } = acting;
+  const note = NOTE[kind];
+  const label = kind === 'pay' ? `提现 #${item.id} 的支付宝打款流水号` : `驳回提现 #${item.id} 的原因（玩家可见，金额退回原账户）`;
+  const finish = async (values: Record<string, string>) => {
+    setBusy(true);
+    const done = await send((values[note.field] ?? '').trim());
+    setBusy(false);
+    if (done) onClose();
+  };
+  return (
+    <Modal
+      open
+      title={`${note.title}：${item.user.nickname} ¥${formatYuan(item.amount_cents)}`}
+      okText={note.ok}
+      cancelText="取消"
+      okButtonProps={kind === 'reject' ? { danger: true } : undefined}
+      confirmLoading={busy}
+      onOk={() => form.submit()}
+      onCancel={onClose}
+      destroyOnHidden
+    >
+      <Form form={form} layout="vertical" name={`withdrawal-${kind}`} requiredMark={false} onFinish={(values) => void finish(values)}>
+        <Form.Item
+          name={note.field}
+          label={label}
+          rules={[
+            { required: true, whitespace: true, message: note.missing },
+            { max: note.max, message: note.long },
+          ]}
+        >
+          <Input name={note.field} maxLength={note.max} allowClear autoFocus />
+        </Form.Item>
+      </Form>
+    </Modal>
+  );
+}
 
 export default function WithdrawalsPage() {
   const client = useStaffClient();
+  const { message } = App.useApp();
+  const confirm = useConfirm();
   const [status, setStatus] = useState<WithdrawStatus>('submitted');
-  const [page, setPage] = useState(1);
-  const { data: state, error, reload } = useStaffData('staffWithdrawals', withdrawalList, { page, limit: LIMIT, status });
-  const [acting, setActing] = useState<Acting>(null);
-  const [note, setNote] = useState('');
-  const [busy, setBusy] = useState(false);
+  const list = usePagedTable('staffWithdrawals', withdrawalList, { status }, { empty: `暂无${WITHDRAW_STATUS_TEXT[status]}的提现申请` });
+  const [acting, setActing] = useState<Acting | null>(null);
 
-  const done = (message: string) => {
-    Toast.show({ content: message });
-    setActing(null);
-    setNote('');
-    reload();
-  };
-  const run = async (call: () => Promise<StaffResult<unknown>>) => {
-    setBusy(true);
+  /** Sends one change; true when the server took it. A refusal is shown and the list read again (its state moved on). */
+  const run = async (call: () => Promise<StaffResult<unknown>>): Promise<boolean> => {
     const answer = await call();
-    setBusy(false);
-    if (answer.code === STAFF_CODE.ok) done(answer.msg || '已处理');
-    else if (answer.code !== STAFF_CODE.notSignedIn) {
-      Toast.show({ content: answer.msg });
-      reload();
+    if (answer.code === STAFF_CODE.ok) {
+      void message.success(answer.msg || '已处理');
+      list.reload();
+      return true;
     }
+    if (answer.code !== STAFF_CODE.notSignedIn) {
+      void message.error(answer.msg);
+      list.reload();
+    }
+    return false;
   };
   const approve = (item: StaffWithdrawal) =>
     void confirm({
       content: `通过 ${item.user.nickname} 的提现申请 ¥${formatYuan(item.amount_cents)}？`,
-      confirmText: '确定',
-      cancelText: '取消',
-      onConfirm: () => run(() => client.call(staffCalls.withdrawals.approve, { id: item.id })),
+      onOk: () => run(() => client.call(staffCalls.withdrawals.approve, { id: item.id })),
     });
-  const submitNote = (): void => {
-    if (!acting) return;
-    const value = note.trim();
-    if (value === '') {
-      Toast.show({ content: acting.kind === 'pay' ? WITHDRAW_MSG.payoutMissing : WITHDRAW_MSG.reasonMissing });
-      return;
-    }
-    if (acting.kind === 'pay') void run(() => client.call(staffCalls.withdrawals.pay, { id: acting.id, payout_ref: value }));
-    else void run(() => client.call(staffCalls.withdrawals.reject, { id: acting.id, reason: value }));
+  const sendNote = (note: string) => {
+    if (!acting) return Promise.resolve(false);
+    const { item, kind } = acting;
+    return kind === 'pay' ? run(() => client.call(staffCalls.withdrawals.pay, { id: item.id, payout_ref: note })) : run(() => client.call(staffCalls.withdrawals.reject, { id: item.id, reason: note }));
   };
+
+  const columns: TableColumnsType<StaffWithdrawal> = [
+    { title: '编号', dataIndex: 'id', width: 64 },
+    {
+      title: '玩家',
+      key: 'user',
+      // Set widths keep each column readable: a column without one gets what the others leave.
+      width: 170,
+      render: (_: unknown, item) => (
+        <div>
+          {item.user.nickname}
+          <div>
+            <Typography.Text type="secondary">
+              ID {item.user.id} · {item.user.phone}
+            </Typography.Text>
+          </div>
+        </div>
+      ),
+    },
+    { title: '来源', dataIndex: 'source', width: 64, render: (source: StaffWithdrawal['source']) => WITHDRAW_SOURCE_TEXT[source] },
+    { title: '金额', dataIndex: 'amount_cents', width: 96, render: (cents: number) => `¥${formatYuan(cents)}` },
+    // In full (finance pays to it), broken anywhere rather than widening the table.
+    { title: '支付宝账号', dataIndex: 'alipay_account', render: (account: string) => <span className="staff-break">{account}</span> },
+    { title: '收款人', dataIndex: 'payee_name', width: 88 },
+    { title: '申请时间', dataIndex: 'created_at', width: 116, render: (iso: string) => <time dateTime={iso}>{chinaTime(iso)}</time> },
+    {
+      title: '状态',
+      key: 'status',
+      width: 130,
+      render: (_: unknown, item) => (
+        <div>
+          <Tag>{item.status_text}</Tag>
+          {item.payout_ref ? (
+            <div className="staff-break">
+              <Typography.Text type="secondary">流水号 {item.payout_ref}</Typography.Text>
+            </div>
+          ) : null}
+          {item.reject_reason ? (
+            <div>
+              <Typography.Text type="secondary">原因：{item.reject_reason}</Typography.Text>
+            </div>
+          ) : null}
+        </div>
+      ),
+    },
+    {
+      title: '操作',
+      key: 'actions',
+      // Kept in view when the table scrolls sideways on a narrower window.
+      fixed: 'right',
+      width: 124,
+      render: (_: unknown, item) => (
+        <Space size={4} wrap>
+          {item.status === 'submitted' ? (
+            <Button size="small" type="primary" onClick={() => approve(item)}>
+              通过
+            </Button>
+          ) : null}
+          {item.status === 'approved' ? (
+            <Button size="small" type="primary" onClick={() => setActing({ item, kind: 'pay' })}>
+              标记已打款
+            </Button>
+          ) : null}
+          {item.status === 'submitted' || item.status === 'approved' ? (
+            <Button size="small" danger onClick={() => setActing({ item, kind: 'reject' })}>
+              驳回
+            </Button>
+          ) : null}
+        </Space>
+      ),
+    },
+  ];
 
   return (
     <div className="staff-page">
-      <section className="staff-card" aria-label="状态">
-        <Chips
-          label="状态"
+      <Card role="region" aria-label="筛选">
+        <Radio.Group
+          aria-label="状态"
+          optionType="button"
           value={status}
-          onChange={(next) => {
-            setStatus(next);
-            setPage(1);
+          onChange={(event) => {
+            setStatus(event.target.value as WithdrawStatus);
             setActing(null);
           }}
-          options={WITHDRAW_STATUSES.map((value) => ({ value, label: `${WITHDRAW_STATUS_TEXT[value]}${state ? ` ${state.counts[value]}` : ''}` }))}
+          options={WITHDRAW_STATUSES.map((value) => ({ value, label: `${WITHDRAW_STATUS_TEXT[value]}${list.data ? ` ${list.data.counts[value]}` : ''}` }))}
         />
-      </section>
-      <section className="staff-card" aria-label="提现申请">
-        <ErrorLine message={error} />
-        {state === null ? (
-          <div className="staff-muted">{error ? '' : '加载中…'}</div>
-        ) : state.list.length === 0 ? (
-          <div className="staff-muted">暂无{WITHDRAW_STATUS_TEXT[status]}的提现申请</div>
-        ) : (
-          <table className="staff-table">
-            <thead>
-              <tr>
-                <th>编号</th>
-                <th>玩家</th>
-                <th>来源</th>
-                <th>金额</th>
-                <th>支付宝账号</th>
-                <th>收款人</th>
-                <th>申请时间</th>
-                <th>状态</th>
-                <th>操作</th>
-              </tr>
-            </thead>
-            <tbody>
-              {state.list.map((item) => (
-                <tr key={item.id} data-testid="withdrawal-row">
-                  <td>{item.id}</td>
-                  <td>
-                    {item.user.nickname}
-                    <div className="staff-muted">
-                      ID {item.user.id} · {item.user.phone}
-                    </div>
-                  </td>
-                  <td>{WITHDRAW_SOURCE_TEXT[item.source]}</td>
-                  <td>¥{formatYuan(item.amount_cents)}</td>
-                  <td>{item.alipay_account}</td>
-                  <td>{item.payee_name}</td>
-                  <td>
-                    <When iso={item.created_at} />
-                  </td>
-                  <td>
-                    {item.status_text}
-                    {item.payout_ref ? <div className="staff-muted">流水号 {item.payout_ref}</div> : null}
-                    {item.reject_reason ? <div className="staff-muted">原因：{item.reject_reason}</div> : null}
-                  </td>
-                  <td className="staff-actions">
-                    {item.status === 'submitted' ? (
-                      <Button size="small" color="primary" disabled={busy} onClick={() => approve(item)}>
-                        通过
-                      </Button>
-                    ) : null}
-                    {item.status === 'approved' ? (
-                      <Button size="small" color="success" disabled={busy} onClick={() => setActing({ id: item.id, kind: 'pay' })}>
-                        标记已打款
-                      </Button>
-                    ) : null}
-                    {item.status === 'submitted' || item.status === 'approved' ? (
-                      <Button size="small" color="danger" fill="outline" disabled={busy} onClick={() => setActing({ id: item.id, kind: 'reject' })}>
-                        驳回
-                      </Button>
-                    ) : null}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        )}
-        {state ? <Pager page={page} total={state.total} limit={LIMIT} onPage={setPage} /> : null}
-      </section>
-      {acting ? (
-        <section className="staff-card staff-row" aria-label={acting.kind === 'pay' ? '标记已打款' : '驳回'}>
-          <label className="staff-field staff-grow">
-            <span>
-              {acting.kind === 'pay' ? `提现 #${acting.id} 的支付宝打款流水号` : `驳回提现 #${acting.id} 的原因（玩家可见，金额退回原账户）`}
-            </span>
-            <Input name={acting.kind === 'pay' ? 'payout_ref' : 'reason'} value={note} maxLength={acting.kind === 'pay' ? PAYOUT_REF_MAX : REJECT_REASON_MAX} onChange={setNote} clearable />
-          </label>
-          <Button color={acting.kind === 'pay' ? 'primary' : 'danger'} disabled={busy} onClick={submitNote}>
-            {acting.kind === 'pay' ? '确认已打款' : '确认驳回'}
-          </Button>
-          <Button disabled={busy} onClick={() => setActing(null)}>
-            取消
-          </Button>
-        </section>
-      ) : null}
+      </Card>
+      <Card role="region" aria-label="提现申请">
+        {list.error ? <Alert type="error" showIcon title={list.error} /> : null}
+        <Table<StaffWithdrawal> {...list.table} columns={columns} scroll={{ x: 960 }} onRow={() => ({ 'data-testid': 'withdrawal-row' }) as HTMLAttributes<HTMLElement>} />
+      </Card>
+      {acting ? <NoteDialog key={`${acting.kind}-${acting.item.id}`} acting={acting} onClose={() => setActing(null)} send={sendNote} /> : null}
     </div>
   );
 }
