@@ -20,3 +20,4 @@ export * as holidays from './refs/staff-holidays.ts';
 export * as openServers from './refs/staff-open-servers.ts';
 export * as homeContent from './refs/staff-home-content.ts';
 export * as gifts from './refs/staff-gifts.ts';
+export * as players from './refs/staff-players.ts';
