@@ -99,7 +99,7 @@ describe.each(DATABASE_KINDS)('玩家管理 (%s)', (kind) => {
     const p = await signedInPlayer();
     for (let i = 0; i < 2; i++) expect((await call('/staff/api/players/revealPhone', { id: p.id })).body).toEqual({ code: 1, msg: 'success', data: { phone: p.phone } });
     expect(await audits(`user:${p.id}`)).toEqual(
-      Array.from({ length: 2 }, () => ({ staff_id: agent.account.id, action: 'players.revealPhone', before: { phone: `${p.phone.slice(0, 3)}****${p.phone.slice(-4)}` }, after: { phone: p.phone } })),
+      Array.from({ length: 2 }, () => ({ staff_id: agent.account.id, action: 'players.revealPhone', before: null, after: { revealed: `${p.phone.slice(0, 3)}****${p.phone.slice(-4)}` } })),
     );
   });
 

@@ -129,8 +129,9 @@ export const staffPlayerCalls: StaffCallDefinition[] = [
     const row = await ctx.db.selectFrom('users').select(['phone', 'cancelled_at']).where('id', '=', ctx.input.id).executeTakeFirst();
     if (!row) return staffRefuse(PLAYER_ADMIN_MSG.missingPlayer);
     if (row.cancelled_at) return staffRefuse(PLAYER_ADMIN_MSG.cancelledAccount);
-    // Who saw whose number: the audit row is the record (before: what the list showed).
-    await ctx.audit('players.revealPhone', target(ctx.input.id), { phone: maskPhone(row.phone) }, { phone: row.phone });
+    // Who saw whose number (the row's staff and target) and when; the number itself is not copied
+    // into the log, whose readers need not see it.
+    await ctx.audit('players.revealPhone', target(ctx.input.id), null, { revealed: maskPhone(row.phone) });
     return staffOk({ phone: row.phone });
   }),
 
