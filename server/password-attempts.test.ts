@@ -7,7 +7,9 @@ import {
   addressWaitMs,
   admitPasswordAttempt,
   clearPasswordFailures,
+  clearPasswordLockout,
   LOGIN_LIMITS,
+  passwordLockout,
   settlePasswordAttempt,
   type PasswordAdmission,
   type PasswordAttempt,
@@ -90,6 +92,21 @@ describe.each(stores)('password limits on the %s store', (_name, makeStore) => {
     expect((await admitPasswordAttempt(kv, phone(), owner)).ok).toBe(true);
     await clearPasswordFailures(kv, account, owner);
     expect((await admitPasswordAttempt(kv, account, owner)).ok).toBe(true);
+  });
+
+  it('tells staff the limits on an account and lifts them: the account-wide count and every locked address', async () => {
+    const kv = makeStore();
+    const account = phone();
+    const [first, second] = [address(), address()];
+    for (const ip of [first, second]) for (let i = 0; i < LOGIN_LIMITS.maxFailures; i++) await fail(kv, account, ip);
+    for (let i = 2 * LOGIN_LIMITS.maxFailures; i < LOGIN_LIMITS.accountMaxFailures; i++) await fail(kv, account, address());
+    expect(await passwordLockout(kv, account)).toEqual({ accountFailures: LOGIN_LIMITS.accountMaxFailures, smsRequired: true, lockedAddresses: [first, second] });
+    // A refused attempt from a locked address leaves the list as it was.
+    expect(await admitPasswordAttempt(kv, account, first)).toEqual({ ok: false, refusal: { kind: 'account' } });
+
+    await clearPasswordLockout(kv, account);
+    expect(await passwordLockout(kv, account)).toEqual({ accountFailures: 0, smsRequired: false, lockedAddresses: [] });
+    for (const ip of [first, second]) expect((await admitPasswordAttempt(kv, account, ip)).ok).toBe(true);
   });
 
   it(`makes an address wait after ${ADDRESS_LIMITS.maxFailures} failures across accounts, before any hash`, async () => {

@@ -26,6 +26,8 @@ import type { KvStore } from './kv-store.ts';
  *   pw-ip:<ip>                 attempts from the address, all accounts (a success gives its one back)
  *   pw-ip-wait:<ip>            set while the address waits; its TTL is the wait left
  *   pw-ip-strikes:<ip>         waits the address has had in strikesMs
+ *   login-locked:<phone>       the addresses locked out of the account (JSON list), so staff can
+ *                              lift their locks (players.clearLockout) without knowing them
  */
 export const LOGIN_LIMITS = {
   /** Password attempts on one account from one address before that pair is refused for the window. */
@@ -63,6 +65,29 @@ const accountKey = (account: string) => `auth:login-fails:${account}`;
 const addressKey = (ip: string) => `auth:pw-ip:${ip}`;
 const waitKey = (ip: string) => `auth:pw-ip-wait:${ip}`;
 const strikesKey = (ip: string) => `auth:pw-ip-strikes:${ip}`;
+const lockedKey = (account: string) => `auth:login-locked:${account}`;
+
+/** Addresses remembered per account: beyond it the oldest is forgotten (its lock still ends with its window). */
+const LOCKED_ADDRESSES_MAX = 50;
+
+function lockedAddresses(text: string | null): string[] {
+  try {
+    const parsed: unknown = JSON.parse(text ?? '[]');
+    return Array.isArray(parsed) ? parsed.filter((ip): ip is string => typeof ip === 'string') : [];
+  } catch {
+    return [];
+  }
+}
+
+/**
+ * Remembers that `ip` is locked out of the account. Read, add, write: two locks from different
+ * addresses at the same instant may keep one of them only, whose lock then just runs out its window.
+ */
+async function rememberLockedAddress(kv: KvStore, account: string, ip: string): Promise<void> {
+  const list = lockedAddresses(await kv.get(lockedKey(account)));
+  if (list.includes(ip)) return;
+  await kv.set(lockedKey(account), JSON.stringify([...list, ip].slice(-LOCKED_ADDRESSES_MAX)), LOGIN_LIMITS.windowMs);
+}
 
 /** The wait after `strikes` earlier ones: firstWaitMs, doubled per strike, at most maxWaitMs. */
 export function addressWaitMs(strikes: number): number {
@@ -96,6 +121,7 @@ export async function admitPasswordAttempt(kv: KvStore, account: string, ip: str
   }
   if ((await kv.increment(pairKey(account, ip), LOGIN_LIMITS.windowMs)) > LOGIN_LIMITS.maxFailures) {
     await kv.increment(addressKey(ip), ADDRESS_LIMITS.windowMs, -1);
+    await rememberLockedAddress(kv, account, ip);
     return { ok: false, refusal: { kind: 'pair' } };
   }
   return { ok: true, attempt: { account, ip, addressCount } };
@@ -122,7 +148,10 @@ export async function settlePasswordAttempt(kv: KvStore, attempt: PasswordAttemp
   const accountFailures = await kv.increment(accountKey(account), LOGIN_LIMITS.accountWindowMs);
   if (attempt.addressCount >= ADDRESS_LIMITS.maxFailures) return { kind: 'address', waitMs: await startAddressWait(kv, ip) };
   if (accountFailures >= LOGIN_LIMITS.accountMaxFailures) return { kind: 'account' };
-  if (Number(await kv.get(pairKey(account, ip))) >= LOGIN_LIMITS.maxFailures) return { kind: 'pair' };
+  if (Number(await kv.get(pairKey(account, ip))) >= LOGIN_LIMITS.maxFailures) {
+    await rememberLockedAddress(kv, account, ip);
+    return { kind: 'pair' };
+  }
   return null;
 }
 
@@ -133,6 +162,35 @@ export async function settlePasswordAttempt(kv: KvStore, attempt: PasswordAttemp
 export async function clearPasswordFailures(kv: KvStore, account: string, ip: string): Promise<void> {
   await kv.delete(accountKey(account));
   await kv.delete(pairKey(account, ip));
+}
+
+/** The password limits on an account now, as staff see them (players.detail). */
+export interface PasswordLockout {
+  /** Failures from every address in accountWindowMs; at accountMaxFailures password sign-in asks for the SMS code. */
+  accountFailures: number;
+  smsRequired: boolean;
+  /** Addresses whose attempts on the account are refused until their window ends. */
+  lockedAddresses: string[];
+}
+
+export async function passwordLockout(kv: KvStore, account: string): Promise<PasswordLockout> {
+  const accountFailures = Number(await kv.get(accountKey(account)));
+  const locked: string[] = [];
+  for (const ip of lockedAddresses(await kv.get(lockedKey(account)))) {
+    if (Number(await kv.get(pairKey(account, ip))) >= LOGIN_LIMITS.maxFailures) locked.push(ip);
+  }
+  return { accountFailures, smsRequired: accountFailures >= LOGIN_LIMITS.accountMaxFailures, lockedAddresses: locked };
+}
+
+/**
+ * Staff lift the account's limits (the owner proved themselves to customer service): the
+ * account-wide count and every remembered address's count on it. An address's own wait across
+ * accounts (pw-ip-wait) stays: it is that network's, not this player's.
+ */
+export async function clearPasswordLockout(kv: KvStore, account: string): Promise<void> {
+  for (const ip of lockedAddresses(await kv.get(lockedKey(account)))) await kv.delete(pairKey(account, ip));
+  await kv.delete(lockedKey(account));
+  await kv.delete(accountKey(account));
 }
 
 /** The account's number is gone (phone changed): its account-wide count belongs to no one now. */

@@ -11,6 +11,8 @@ import { idFor } from '../tests/helpers/money.ts';
 import { redisReachable, TEST_REDIS_URL } from '../tests/helpers/test-redis.ts';
 import { devSmsCode, wireClient } from '../tests/helpers/wire-client.ts';
 import { LOGIN_LIMITS } from './password-attempts.ts';
+import { hashPassword } from './passwords.ts';
+import { WEAK_SCRYPT } from '../tests/helpers/players.ts';
 import { CODE_MAX_TRIES, CODE_MSG } from './verification-codes.ts';
 import { DEV_STAFF_ACCOUNTS } from './staff/dev-accounts.ts';
 import { TOTP_PERIOD_S, totpCodeAt } from './staff/totp.ts';
@@ -286,5 +288,29 @@ describe.skipIf(!PG_URL || !redisUp)('two server processes on one PostgreSQL and
     expect(after.details.holidayCalendar).toMatchObject({ last_covered_date: `${year}-12-31`, next_year_needed: year + 1 });
     // B's staff calls see it too (same session: sessions live in the database).
     expect((await staffCall(b.url, '/staff/api/holidays/year', { year }, session)).body.data).toMatchObject({ source: 'operator', revision: 1, entries: [{ date: `${year}-01-01`, kind: 'holiday', name: '元旦' }] });
+  });
+
+  it('a player banned through A is refused on B at its next call and at sign-in; unbanned through B, signs in on A', async () => {
+    // Inserted with a password: this run's address has used up its SMS sends by now.
+    const phone = newPhone();
+    const passwordHash = await hashPassword('ban123', WEAK_SCRYPT);
+    const id = (await sql.query<{ id: number }>(`INSERT INTO users (uuid, phone, nickname, avatar, password_hash) VALUES ($1, $2, '封禁测试', '', $3) RETURNING id`, [randomUUID(), phone, passwordHash])).rows[0]!.id;
+    const signIn = (proc: Proc) => call(proc)('/api/login/userlogin', { account: phone, password: 'ban123' });
+    const first = await signIn(a);
+    expect(first.code).toBe(200);
+    const banned = { token: first.data.token as string, uuid: first.data.user_uuid as string };
+    expect(await call(b)('/api/user/getUserInfo', {}, banned)).toMatchObject({ code: 1 });
+
+    const agent = DEV_STAFF_ACCOUNTS.find((account) => account.role === 'agent')!;
+    let login = await staffCall(a.url, '/staff/api/auth/login', { name: agent.name, password: agent.password, code: totpCodeAt(agent.totpSecret, Date.now()) });
+    if (login.body.code !== 1) login = await staffCall(a.url, '/staff/api/auth/login', { name: agent.name, password: agent.password, code: totpCodeAt(agent.totpSecret, Date.now() + TOTP_PERIOD_S * 1000) });
+    expect(login.body.code).toBe(1);
+    const session = { cookie: cookieOf(login.setCookie), csrf: login.body.data.csrf_token as string };
+    expect((await staffCall(a.url, '/staff/api/players/ban', { id, reason: '多进程' }, session)).body).toMatchObject({ code: 1, data: { changed: true } });
+    expect(await call(b)('/api/user/getUserInfo', {}, banned)).toMatchObject({ code: CODE.accountDisabled, msg: MSG.accountDisabled });
+    expect(await signIn(b)).toMatchObject({ code: -1, msg: MSG.accountDisabled });
+
+    expect((await staffCall(b.url, '/staff/api/players/unban', { id }, session)).body).toMatchObject({ code: 1, data: { changed: true } });
+    expect((await signIn(a)).code).toBe(200);
   });
 });

@@ -28,6 +28,7 @@ import { pinnedHotWordsMigration } from './migration-0030-pinned-hot-words.ts';
 import { gameSearchMigration } from './migration-0031-game-search.ts';
 import { gameListOrderMigration } from './migration-0032-game-list-order.ts';
 import { listingCountsMigration } from './migration-0033-listing-counts.ts';
+import { playerAdminMigration } from './migration-0034-player-admin.ts';
 
 /**
  * Versioned migrations, applied in key order. One SQL dialect (PostgreSQL) serves both the
@@ -172,6 +173,7 @@ const migrations: Record<string, Migration> = {
   '0031_game_search': gameSearchMigration,
   '0032_game_list_order': gameListOrderMigration,
   '0033_listing_counts': listingCountsMigration,
+  '0034_player_admin': playerAdminMigration,
 };
 
 export const migrationProvider: MigrationProvider = {

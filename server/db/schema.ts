@@ -16,6 +16,9 @@ export interface UsersTable {
   /** Unused: a player's 积分 are the ledger's `points` account (server/rewards/accounts.ts). */
   points: Generated<number>;
   disabled: Generated<boolean>;
+  /** When and why staff banned the account (migration 0034_player_admin); null while not banned. */
+  disabled_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  disabled_reason: ColumnType<string | null, string | null | undefined, string | null>;
   created_at: CreatedAt;
   last_active_at: Timestamp | null;
   /** Set when the cancellation job anonymised the account (migration 0008_cancellation). */

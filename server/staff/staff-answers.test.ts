@@ -176,6 +176,14 @@ describe.each(DATABASE_KINDS)('every staff call answers what it declares (%s)', 
     const inviteRules = await call('/staff/api/settings/invite');
     await call('/staff/api/settings/save-invite', { ...inviteRules, share_days: 90 });
 
+    const found = await call('/staff/api/players/search', { query: '' });
+    const someone = found.list[0].id;
+    await call('/staff/api/players/detail', { id: someone });
+    await call('/staff/api/players/revealPhone', { id: someone });
+    await call('/staff/api/players/ban', { id: someone, reason: '答案检查' });
+    await call('/staff/api/players/unban', { id: someone });
+    await call('/staff/api/players/clearLockout', { id: someone });
+
     await call('/staff/api/audit/list');
     await call('/staff/api/auth/logout', {}, await signedInStaff(db, 'agent', new Date(clock.current)));
   }, 300_000);

@@ -49,6 +49,10 @@ export const ACTION_NAMES: Record<string, string> = {
   'gifts.update': '修改礼包',
   'gifts.import': '导入兑换码',
   'gifts.withdraw': '撤回兑换码',
+  'players.revealPhone': '查看玩家完整手机号',
+  'players.ban': '封禁玩家',
+  'players.unban': '解封玩家',
+  'players.clearLockout': '解除玩家密码锁定',
 };
 
 export function actionName(action: string): string {

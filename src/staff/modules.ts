@@ -10,6 +10,7 @@ import { holidaysModule } from './modules/holidays/index.tsx';
 import { homeContentModule } from './modules/home-content/index.tsx';
 import { noticesModule } from './modules/notices/index.tsx';
 import { openServersModule } from './modules/open-servers/index.tsx';
+import { playersModule } from './modules/players/index.tsx';
 import { quickRepliesModule } from './modules/quick-replies/index.tsx';
 import { serviceDeskModule } from './modules/service-desk/index.tsx';
 import { settingsModule } from './modules/settings/index.tsx';
@@ -36,7 +37,7 @@ export interface StaffModule {
   Page: ComponentType<StaffPageProps>;
 }
 
-export const STAFF_MODULES: readonly StaffModule[] = [accountsModule, auditModule, serviceDeskModule, quickRepliesModule, feedbackModule, noticesModule, broadcastsModule, articlesModule, withdrawalsModule, tradingModule, holidaysModule, openServersModule, homeContentModule, giftsModule, settingsModule];
+export const STAFF_MODULES: readonly StaffModule[] = [accountsModule, auditModule, serviceDeskModule, quickRepliesModule, playersModule, feedbackModule, noticesModule, broadcastsModule, articlesModule, withdrawalsModule, tradingModule, holidaysModule, openServersModule, homeContentModule, giftsModule, settingsModule];
 
 export function modulesFor(role: StaffRole, modules: readonly StaffModule[] = STAFF_MODULES): StaffModule[] {
   return modules.filter((module) => role === 'admin' || module.roles.includes(role));

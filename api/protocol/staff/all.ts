@@ -10,6 +10,7 @@ import * as holidays from './holidays.ts';
 import * as homeContent from './home-content.ts';
 import * as notices from './notices.ts';
 import * as openServers from './open-servers.ts';
+import * as players from './players.ts';
 import * as service from './service.ts';
 import * as settings from './settings.ts';
 import * as withdrawals from './withdrawals.ts';
@@ -22,7 +23,7 @@ import * as trading from './trading.ts';
  * here (add the module below if it is new), then serve it with handleStaff in server/staff/ and
  * list its handlers in server/staff/registry.ts.
  */
-export const STAFF_CALL_GROUPS = { auth, accounts, audit, service, feedback, notices, broadcasts, articles, withdrawals, trading, holidays, openServers, homeContent, gifts, settings };
+export const STAFF_CALL_GROUPS = { auth, accounts, audit, service, feedback, notices, broadcasts, articles, withdrawals, trading, holidays, openServers, homeContent, gifts, players, settings };
 
 type SpecsOf<M> = { [K in keyof M]: M[K] extends AnyStaffCallSpec ? M[K] : never }[keyof M];
 
