@@ -7,6 +7,7 @@ import { inviteSettings, tradeSettings } from '../../../../api/protocol/staff/se
 import type { StaffResult } from '../../api.ts';
 import { useStaffClient } from '../../runtime-context.tsx';
 import { useStaffData } from '../../use-staff-data.ts';
+import './settings.css';
 
 /**
  * 规则设置: the trading rules and the invitation rules, each a form of its numbers saved together.
@@ -48,7 +49,8 @@ function RulesForm({ title, rules, values, note, crossCheck, onSave }: { title: 
       <div className="staff-muted" style={{ marginBottom: 16 }}>
         {note}
       </div>
-      <Form form={form} layout="vertical" initialValues={initial} onFinish={(typed) => void save(typed)} style={{ maxWidth: 560 }}>
+      <Form form={form} layout="vertical" initialValues={initial} onFinish={(typed) => void save(typed)}>
+        <div className="settings-grid">
         {Object.entries(rules).map(([key, rule]) => (
           <Form.Item
             key={key}
@@ -56,9 +58,10 @@ function RulesForm({ title, rules, values, note, crossCheck, onSave }: { title: 
             label={rule.label}
             rules={[{ validator: (_, value: number | null | undefined) => (typeof value === 'number' && settingValue(rule, fromForm(rule, value)) !== null ? Promise.resolve() : Promise.reject(new Error(settingRangeMessage(rule)))) }]}
           >
-            <InputNumber aria-label={rule.label} suffix={suffix(rule)} precision={rule.unit === 'fen' || rule.unit === 'bp' ? 2 : 0} style={{ width: 240 }} />
+            <InputNumber aria-label={rule.label} suffix={suffix(rule)} precision={rule.unit === 'fen' || rule.unit === 'bp' ? 2 : 0} style={{ width: '100%' }} />
           </Form.Item>
         ))}
+        </div>
         {problem && <Alert type="error" showIcon title={problem} style={{ marginBottom: 16 }} />}
         <Button type="primary" htmlType="submit" loading={busy}>
           保存
