@@ -185,7 +185,7 @@ function IssueDialog({ coupon, onClose, onIssued }: { coupon: StaffCoupon; onClo
       destroyOnHidden
       footer={
         <Space>
-          <Button onClick={onClose}>关闭</Button>
+          <Button onClick={onClose}>完成</Button>
           <Button type="primary" loading={busy} disabled={entries.length === 0} onClick={() => void send()}>
             发放
           </Button>
@@ -231,25 +231,35 @@ export default function CouponsPage() {
   const [editing, setEditing] = useState<StaffCoupon | 'new' | null>(null);
   const [issuing, setIssuing] = useState<StaffCoupon | null>(null);
 
+  // Sized to fit 1280 px beside the nav without scrolling, so no column hides under the fixed 操作.
   const columns: TableColumnsType<StaffCoupon> = [
-    { title: 'ID', dataIndex: 'id', width: 60 },
+    { title: 'ID', dataIndex: 'id', width: 56 },
     {
       title: '代金券',
       dataIndex: 'name',
-      width: 200,
+      width: 180,
       render: (name: string, coupon) => (
         <div>
           <div className="coupons-name">{name}</div>
-          <div className="coupons-muted">{COUPON_TYPE_NAMES[coupon.type]}</div>
+          <div className="coupons-muted">{`${COUPON_TYPE_NAMES[coupon.type]} · 得到后${coupon.valid_days}天有效`}</div>
         </div>
       ),
     },
-    { title: '适用游戏', key: 'game', width: 140, ellipsis: true, render: (_: unknown, coupon) => coupon.game?.name ?? '全平台通用' },
-    { title: '面额 / 门槛', key: 'amount', width: 150, render: (_: unknown, coupon) => `${yuan(coupon.amount_cents)} · ${coupon.condition_text}` },
-    { title: '有效期', dataIndex: 'valid_days', width: 90, render: (days: number) => `${days}天` },
-    { title: '库存（总数 / 已领 / 剩余）', key: 'stock', width: 190, render: (_: unknown, coupon) => <span data-testid="coupon-stock">{`${coupon.total} / ${coupon.claimed} / ${coupon.remaining}`}</span> },
-    { title: '已发放 / 已使用', key: 'use', width: 120, render: (_: unknown, coupon) => <span data-testid="coupon-use">{`${coupon.issued} / ${coupon.used}`}</span> },
-    { title: '状态', dataIndex: 'status', width: 80, render: (value: CouponAdminStatus) => <Tag color={STATUS_COLORS[value]}>{COUPON_ADMIN_STATUS_NAMES[value]}</Tag> },
+    { title: '适用游戏', key: 'game', width: 110, ellipsis: true, render: (_: unknown, coupon) => coupon.game?.name ?? '全平台通用' },
+    {
+      title: '面额 / 门槛',
+      key: 'amount',
+      width: 130,
+      render: (_: unknown, coupon) => (
+        <div>
+          <div>{yuan(coupon.amount_cents)}</div>
+          <div className="coupons-muted">{coupon.condition_text}</div>
+        </div>
+      ),
+    },
+    { title: '库存（总数 / 已领 / 剩余）', key: 'stock', width: 170, render: (_: unknown, coupon) => <span data-testid="coupon-stock">{`${coupon.total} / ${coupon.claimed} / ${coupon.remaining}`}</span> },
+    { title: '已发放 / 已使用', key: 'use', width: 110, render: (_: unknown, coupon) => <span data-testid="coupon-use">{`${coupon.issued} / ${coupon.used}`}</span> },
+    { title: '状态', dataIndex: 'status', width: 76, render: (value: CouponAdminStatus) => <Tag color={STATUS_COLORS[value]}>{COUPON_ADMIN_STATUS_NAMES[value]}</Tag> },
     {
       title: '操作',
       key: 'actions',
@@ -300,7 +310,7 @@ export default function CouponsPage() {
         <Table<StaffCoupon>
           {...coupons.table}
           columns={columns}
-          scroll={{ x: 1100 }}
+          scroll={{ x: 960 }}
           onRow={(coupon) => ({ 'data-testid': 'coupon-row', 'data-coupon-id': coupon.id }) as React.HTMLAttributes<HTMLElement>}
         />
       </section>
