@@ -20,5 +20,6 @@ export * as holidays from './refs/staff-holidays.ts';
 export * as openServers from './refs/staff-open-servers.ts';
 export * as homeContent from './refs/staff-home-content.ts';
 export * as gifts from './refs/staff-gifts.ts';
+export * as coupons from './refs/staff-coupons.ts';
 export * as settings from './refs/staff-settings.ts';
 export * as players from './refs/staff-players.ts';

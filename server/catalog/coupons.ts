@@ -11,7 +11,7 @@ import type { CouponType, Database, UserCouponSource } from '../db/schema.ts';
  * 代金券 (catalogue side). Claiming inserts the user's coupon (a partial unique index allows one
  * 'receive' per user and coupon, so concurrent claims by one user yield one) and takes one from
  * stock with `claimed = claimed + 1 WHERE claimed < total`, in one transaction: out of stock
- * rolls the claim back.
+ * rolls the claim back. A coupon an operator issued the player (source 'issue') counts as received.
  */
 export const COUPON_MSG = calls.COUPON_CLAIM_MSG;
 
@@ -39,6 +39,9 @@ type ClaimResult = { status: 'ok'; userCouponId: number; expiresAt: Date } | { s
 export async function claimCoupon(db: Kysely<Database>, userId: number, couponId: number, now: Date): Promise<ClaimResult> {
   const coupon = await db.selectFrom('coupons').select(['id', 'valid_days']).where('id', '=', couponId).where('source', '=', 'center').executeTakeFirst();
   if (!coupon) return { status: 'missing' };
+  // One per player: a coupon an operator issued them counts as theirs (server/catalog/staff-coupons.ts).
+  const issued = await db.selectFrom('user_coupons').select('id').where('user_id', '=', userId).where('coupon_id', '=', coupon.id).where('source', '=', 'issue').executeTakeFirst();
+  if (issued) return { status: 'already' };
   try {
     return await db.transaction().execute(async (trx) => {
       const expiresAt = new Date(now.getTime() + coupon.valid_days * DAY_MS);
@@ -75,7 +78,7 @@ function couponSelect(db: Kysely<Database>, userId: number | null) {
     .select(['c.id', 'c.game_id', 'g.name as game_name', 'c.name', 'c.type', 'c.amount_cents', 'c.threshold_cents', 'c.valid_days', 'c.total', 'c.claimed'])
     .select((eb) =>
       eb
-        .exists(eb.selectFrom('user_coupons as uc').select('uc.id').whereRef('uc.coupon_id', '=', 'c.id').where('uc.user_id', '=', userId ?? -1).where('uc.source', '=', 'receive'))
+        .exists(eb.selectFrom('user_coupons as uc').select('uc.id').whereRef('uc.coupon_id', '=', 'c.id').where('uc.user_id', '=', userId ?? -1).where('uc.source', 'in', ['receive', 'issue']))
         .as('received'),
     );
 }

@@ -29,6 +29,7 @@ import { gameSearchMigration } from './migration-0031-game-search.ts';
 import { gameListOrderMigration } from './migration-0032-game-list-order.ts';
 import { listingCountsMigration } from './migration-0033-listing-counts.ts';
 import { playerAdminMigration } from './migration-0034-player-admin.ts';
+import { couponIssuesMigration } from './migration-0035-coupon-issues.ts';
 
 /**
  * Versioned migrations, applied in key order. One SQL dialect (PostgreSQL) serves both the
@@ -174,6 +175,7 @@ const migrations: Record<string, Migration> = {
   '0032_game_list_order': gameListOrderMigration,
   '0033_listing_counts': listingCountsMigration,
   '0034_player_admin': playerAdminMigration,
+  '0035_coupon_issues': couponIssuesMigration,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -393,7 +393,8 @@ export interface CouponsTable {
 
 export type CouponSource = 'center' | 'card' | 'level';
 
-export type UserCouponSource = 'receive' | 'card' | 'task' | 'activity' | 'store';
+/** 'issue': given by an operator (migration 0035_coupon_issues), one per player and coupon like 'receive'. */
+export type UserCouponSource = 'receive' | 'card' | 'task' | 'activity' | 'store' | 'issue';
 
 export interface UserCouponsTable {
   id: Generated<number>;
@@ -405,6 +406,16 @@ export interface UserCouponsTable {
   used_at: Timestamp | null;
   /** The open order holding it (migration 0009_money). */
   locked_order_id: ColumnType<number | null, number | null | undefined, number | null>;
+}
+
+/** One 代金券管理 issue request (migration 0035_coupon_issues): a retry with its request_id answers the stored answer. */
+export interface CouponIssuesTable {
+  request_id: string;
+  coupon_id: number;
+  staff_id: number;
+  created_at: Timestamp;
+  /** The issue's answer, written when it commits. */
+  answer: ColumnType<unknown, string | null | undefined, string | null>;
 }
 
 export type CardType = 'hot' | 'new' | 'gold' | 'carmine';
@@ -870,6 +881,7 @@ export interface Database {
   gift_codes: GiftCodesTable;
   coupons: CouponsTable;
   user_coupons: UserCouponsTable;
+  coupon_issues: CouponIssuesTable;
   cards: CardsTable;
   promotions: PromotionsTable;
   hot_search_words: HotSearchWordsTable;

@@ -171,6 +171,11 @@ describe.each(DATABASE_KINDS)('every staff call answers what it declares (%s)', 
     const codes = await call('/staff/api/gifts/codes', { pack_id: pack.pack.id, filter: 'free' });
     await call('/staff/api/gifts/withdraw', { pack_id: pack.pack.id, ids: [codes.list[0].id] });
 
+    const coupon = await call('/staff/api/coupons/save', { game_id: games.list[0].id, name: '满100减10', type: 'normal', amount_cents: 1000, threshold_cents: 10_000, valid_days: 7, total: 100 });
+    await call('/staff/api/coupons/save', { id: coupon.coupon.id, game_id: games.list[0].id, name: '满100减10元', type: 'normal', amount_cents: 1000, threshold_cents: 10_000, valid_days: 7, total: 50 });
+    await call('/staff/api/coupons/issue', { coupon_id: coupon.coupon.id, players: [String(bob.id), bob.phone, '19999999999'], request_id: randomUUID() });
+    await call('/staff/api/coupons/list', { status: 'active' });
+
     const tradeRules = await call('/staff/api/settings/trade');
     await call('/staff/api/settings/save-trade', { ...tradeRules, cooling_off_hours: 48 });
     const inviteRules = await call('/staff/api/settings/invite');

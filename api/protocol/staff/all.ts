@@ -4,6 +4,7 @@ import * as articles from './articles.ts';
 import * as audit from './audit.ts';
 import * as auth from './auth.ts';
 import * as broadcasts from './broadcasts.ts';
+import * as coupons from './coupons.ts';
 import * as feedback from './feedback.ts';
 import * as gifts from './gifts.ts';
 import * as holidays from './holidays.ts';
@@ -23,7 +24,7 @@ import * as trading from './trading.ts';
  * here (add the module below if it is new), then serve it with handleStaff in server/staff/ and
  * list its handlers in server/staff/registry.ts.
  */
-export const STAFF_CALL_GROUPS = { auth, accounts, audit, service, feedback, notices, broadcasts, articles, withdrawals, trading, holidays, openServers, homeContent, gifts, players, settings };
+export const STAFF_CALL_GROUPS = { auth, accounts, audit, service, feedback, notices, broadcasts, articles, withdrawals, trading, holidays, openServers, homeContent, gifts, coupons, players, settings };
 
 type SpecsOf<M> = { [K in keyof M]: M[K] extends AnyStaffCallSpec ? M[K] : never }[keyof M];
 

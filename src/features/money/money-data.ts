@@ -26,7 +26,7 @@ export function isPayable(order: Pick<OrderView, 'status' | 'pay_method'>): bool
 }
 
 /** Where a coupon came from, when it is not one the player took from a list. */
-export const COUPON_SOURCE_LABEL: Record<string, string> = { card: '会员卡赠送', task: '任务奖励', activity: '活动赠送', store: '积分兑换' };
+export const COUPON_SOURCE_LABEL: Record<string, string> = { card: '会员卡赠送', task: '任务奖励', activity: '活动赠送', store: '积分兑换', issue: '平台赠送' };
 
 /** '06-01 10:00'-style short China time for list rows: 'YYYY-MM-DD HH:mm'. */
 export function formatShortTime(iso: string): string {

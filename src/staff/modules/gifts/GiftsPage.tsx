@@ -1,7 +1,7 @@
 import { App, Alert, Button, DatePicker, Drawer, Form, Input, InputNumber, Modal, Segmented, Select, Space, Table, Tag, Upload } from 'antd';
 import type { TableColumnsType } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import {
   GIFT_CODE_MAX,
   GIFT_IMPORT_MAX_LINES,
@@ -21,6 +21,7 @@ import { codes as codeList, list as packList, type StaffGiftCode, type StaffGift
 import * as staffCalls from '../../../../api/protocol/staff-refs.ts';
 import { STAFF_CODE } from '../../../../api/protocol/staff-codes.ts';
 import { chinaTime } from '../../format.ts';
+import { GamePicker } from '../../kit/GamePicker.tsx';
 import { usePagedTable } from '../../kit/paged-table.ts';
 import { useStaffClient } from '../../runtime-context.tsx';
 import './gifts.css';
@@ -35,40 +36,6 @@ import './gifts.css';
 /** A pack's codes are many and short: more of them a page. */
 const CODES_LIMIT = 50;
 const STATUS_COLORS: Record<GiftPackStatus, string> = { upcoming: 'blue', active: 'green', soldout: 'orange', expired: 'default' };
-
-type GameOption = { value: number; label: string };
-
-/** A game chosen by name or id (gifts/games, at most 20 a search). */
-function GamePicker(props: { value?: number; onChange?: (value: number | undefined) => void; placeholder: string; initial?: GameOption | null; allowClear?: boolean; id?: string }) {
-  const client = useStaffClient();
-  const [options, setOptions] = useState<GameOption[]>(props.initial ? [props.initial] : []);
-  const asked = useRef('');
-  const search = async (keyword: string) => {
-    asked.current = keyword;
-    const answer = await client.call(staffCalls.gifts.games, { keyword });
-    if (answer.code !== STAFF_CODE.ok || asked.current !== keyword) return;
-    const found = answer.data.list.map((game) => ({ value: game.id, label: `${game.name}（${game.id}）` }));
-    setOptions(props.initial && !found.some((o) => o.value === props.initial!.value) ? [props.initial, ...found] : found);
-  };
-  useEffect(() => {
-    void search('');
-    // The first list once; searches follow typing.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, []);
-  return (
-    <Select
-      id={props.id}
-      showSearch={{ filterOption: false, onSearch: (text) => void search(text.trim()) }}
-      allowClear={props.allowClear}
-      placeholder={props.placeholder}
-      value={props.value}
-      onChange={(value?: number) => props.onChange?.(value ?? undefined)}
-      options={options}
-      style={{ width: '100%' }}
-      aria-label={props.placeholder}
-    />
-  );
-}
 
 interface PackFormValues {
   game_id: number;
