@@ -33,6 +33,14 @@ async function consoleContext(browser: Browser, baseURL: string): Promise<{ cont
 }
 
 
+/** Clicks the yes button of the console's question on screen (useConfirm: antd's modal.confirm). */
+async function confirmAntd(page: Page, button: string) {
+  const question = page.locator('.ant-modal-confirm');
+  await expect(question).toBeVisible();
+  await question.getByRole('button', { name: button, exact: true }).click();
+  await expect(question).toHaveCount(0);
+}
+
 /** Clicks the confirm button of the antd-mobile dialog on screen. */
 async function confirm(page: Page, button: string) {
   const dialog = page.locator('.adm-dialog-body');
@@ -83,9 +91,9 @@ test('(a) an admin publishes a pop-up notice; the player sees it once, not after
   await expect(form.getByRole('switch', { name: '弹窗公告' })).toHaveAttribute('aria-checked', 'true');
   await shoot(staff.page, 'staff-notices-form-desktop');
   await form.getByRole('button', { name: '发布公告' }).click();
-  await confirm(staff.page, '发布');
+  await confirmAntd(staff.page, '发布');
   await expect(staff.page.getByText('公告已发布')).toBeVisible();
-  const row = staff.page.getByRole('region', { name: '公告列表' }).locator('li', { hasText: NOTICE_TITLE });
+  const row = staff.page.getByRole('region', { name: '公告列表' }).locator('tr', { hasText: NOTICE_TITLE });
   await expect(row).toContainText('在线');
   await expect(row).toContainText('弹窗');
   await expect(row).toContainText('已弹出 0 人');
@@ -115,17 +123,18 @@ test('(a) an admin publishes a pop-up notice; the player sees it once, not after
   await row.getByRole('button', { name: '查看' }).click();
   await expect(row.locator('.content-html strong')).toHaveText('02:00–04:00');
   await row.getByRole('button', { name: '撤回' }).click();
-  await staff.page.locator('.adm-dialog-body').getByRole('button', { name: '取消' }).click();
-  await expect(staff.page.locator('.adm-dialog-body')).toHaveCount(0);
+  await staff.page.locator('.ant-modal-confirm').getByRole('button', { name: '取消' }).click();
+  await expect(staff.page.locator('.ant-modal-confirm')).toHaveCount(0);
   await expect(row).toContainText('在线');
   await row.getByRole('button', { name: '撤回' }).click();
-  await confirm(staff.page, '撤回');
+  await confirmAntd(staff.page, '撤回');
   await expect(row).toContainText('已撤回');
   await expect(row.getByRole('button', { name: '撤回' })).toHaveCount(0);
   await shoot(staff.page, 'staff-notices-desktop');
   expect((await wireCall(base, '/api/user/getIsPop', {}, account)).data?.title).not.toBe(NOTICE_TITLE);
   await staff.page.setViewportSize(PHONE);
-  await staff.page.getByRole('radio', { name: '已撤回' }).click();
+  // antd's radio is a hidden input inside its label: the label is what is clicked.
+  await staff.page.getByRole('radiogroup', { name: '状态' }).getByText('已撤回').click();
   await expect(row).toBeVisible();
   await shoot(staff.page, 'staff-notices-phone');
   await staff.context.close();
