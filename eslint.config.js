@@ -34,7 +34,6 @@ const STAFF_KIT = [
 const STAFF_NOT_YET_ON_ANTD = [
   'src/staff/main.tsx',
   'src/staff/modules/articles/**',
-  'src/staff/modules/broadcasts/**',
   'src/staff/modules/feedback/**',
   'src/staff/modules/holidays/**',
   'src/staff/modules/quick-replies/**',

@@ -234,7 +234,7 @@ test('(c) an admin sends a 站内广播; a player finds it in 活动消息', asy
   await staff.page.goto('/staff/broadcasts');
   const form = staff.page.getByRole('region', { name: '发送站内广播' });
   const title = `周末双倍积分 ${Date.now() % 10_000}`;
-  await form.getByRole('radio', { name: '活动消息' }).click();
+  await form.getByRole('radiogroup', { name: '消息类型' }).getByText('活动消息').click();
   await form.getByRole('textbox', { name: /^标题/ }).fill(title);
   await form.getByRole('textbox', { name: /内容/ }).fill('本周六、周日完成每日任务，积分翻倍。');
   await form.getByRole('textbox', { name: /打开的页面/ }).fill('dailymission');
@@ -243,9 +243,9 @@ test('(c) an admin sends a 站内广播; a player finds it in 活动消息', asy
   await expect(form.getByRole('region', { name: '消息预览' })).toContainText(title);
   await shoot(staff.page, 'staff-broadcasts-desktop');
   await form.getByRole('button', { name: '发送给全部玩家' }).click();
-  await confirm(staff.page, '发送');
+  await confirmAntd(staff.page, '发送');
   await expect(staff.page.getByText('消息已发送')).toBeVisible();
-  await expect(staff.page.getByRole('region', { name: '已发送' }).locator('li').first()).toContainText(title);
+  await expect(staff.page.getByRole('region', { name: '已发送' }).getByTestId(/^broadcast-\d+$/).first()).toContainText(title);
   await staff.page.setViewportSize(PHONE);
   await shoot(staff.page, 'staff-broadcasts-phone');
 
