@@ -34,19 +34,11 @@ async function consoleContext(browser: Browser, baseURL: string): Promise<{ cont
 
 
 /** Clicks the yes button of the console's question on screen (useConfirm: antd's modal.confirm). */
-async function confirmAntd(page: Page, button: string) {
+async function confirm(page: Page, button: string) {
   const question = page.locator('.ant-modal-confirm');
   await expect(question).toBeVisible();
   await question.getByRole('button', { name: button, exact: true }).click();
   await expect(question).toHaveCount(0);
-}
-
-/** Clicks the confirm button of the antd-mobile dialog on screen. */
-async function confirm(page: Page, button: string) {
-  const dialog = page.locator('.adm-dialog-body');
-  await expect(dialog).toBeVisible();
-  await dialog.getByRole('button', { name: button, exact: true }).click();
-  await expect(dialog).toHaveCount(0);
 }
 
 // If (a) stops half-way, its pop-up must not interrupt the specs that follow.
@@ -91,7 +83,7 @@ test('(a) an admin publishes a pop-up notice; the player sees it once, not after
   await expect(form.getByRole('switch', { name: '弹窗公告' })).toHaveAttribute('aria-checked', 'true');
   await shoot(staff.page, 'staff-notices-form-desktop');
   await form.getByRole('button', { name: '发布公告' }).click();
-  await confirmAntd(staff.page, '发布');
+  await confirm(staff.page, '发布');
   await expect(staff.page.getByText('公告已发布')).toBeVisible();
   const row = staff.page.getByRole('region', { name: '公告列表' }).locator('tr', { hasText: NOTICE_TITLE });
   await expect(row).toContainText('在线');
@@ -127,7 +119,7 @@ test('(a) an admin publishes a pop-up notice; the player sees it once, not after
   await expect(staff.page.locator('.ant-modal-confirm')).toHaveCount(0);
   await expect(row).toContainText('在线');
   await row.getByRole('button', { name: '撤回' }).click();
-  await confirmAntd(staff.page, '撤回');
+  await confirm(staff.page, '撤回');
   await expect(row).toContainText('已撤回');
   await expect(row.getByRole('button', { name: '撤回' })).toHaveCount(0);
   await shoot(staff.page, 'staff-notices-desktop');
@@ -243,7 +235,7 @@ test('(c) an admin sends a 站内广播; a player finds it in 活动消息', asy
   await expect(form.getByRole('region', { name: '消息预览' })).toContainText(title);
   await shoot(staff.page, 'staff-broadcasts-desktop');
   await form.getByRole('button', { name: '发送给全部玩家' }).click();
-  await confirmAntd(staff.page, '发送');
+  await confirm(staff.page, '发送');
   await expect(staff.page.getByText('消息已发送')).toBeVisible();
   await expect(staff.page.getByRole('region', { name: '已发送' }).getByTestId(/^broadcast-\d+$/).first()).toContainText(title);
   await staff.page.setViewportSize(PHONE);
@@ -266,12 +258,13 @@ test('(d) an admin writes an FAQ answer and puts it online; a player reads it', 
   watchConsole(staff.page, errors, 'console: ');
   await staffSession(staff.page, 'admin');
   await staff.page.goto('/staff/articles?kind=faq');
-  await expect(staff.page.getByRole('region', { name: '文章列表' }).locator('li').first()).toBeVisible();
+  await expect(staff.page.getByRole('region', { name: '文章列表' }).getByTestId(/^article-\d+$/).first()).toBeVisible();
   await shoot(staff.page, 'staff-articles-desktop');
   await staff.page.getByRole('button', { name: '新建文章' }).click();
   const editor = staff.page.getByRole('region', { name: '编辑文章' });
   const title = `怎样修改绑定手机号 ${Date.now() % 10_000}`;
-  await editor.getByRole('combobox', { name: /^分类/ }).selectOption({ label: '账号与登录' });
+  await editor.getByRole('combobox', { name: /^分类/ }).click();
+  await staff.page.locator('.ant-select-item-option', { hasText: '账号与登录' }).click();
   await editor.getByRole('textbox', { name: /^标题/ }).fill(title);
   await editor.getByRole('textbox', { name: /正文/ }).fill('<p>进入 <strong>我的 → 设置 → 账号与安全</strong>，按提示验证原手机号后绑定新号码。</p><iframe src="https://evil.example"></iframe>');
   await expect(editor.getByRole('region', { name: '预览' }).locator('strong')).toHaveText('我的 → 设置 → 账号与安全');
