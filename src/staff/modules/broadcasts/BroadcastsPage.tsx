@@ -4,7 +4,7 @@ import { MESSAGE_CONTENT_MAX, MESSAGE_KIND_NAMES, MESSAGE_KINDS, MESSAGE_MSG, ME
 import * as staffCalls from '../../../../api/protocol/staff-refs.ts';
 import { STAFF_CODE } from '../../../../api/protocol/staff-codes.ts';
 import { list as broadcastList, type StaffBroadcast } from '../../../../api/protocol/staff/broadcasts.ts';
-import { broadcastsSearch, parseBroadcastsQuery, parseLinkInput } from '../../content/content-data.ts';
+import { broadcastsSearch, linkProblems, parseBroadcastsQuery, parseLinkInput } from '../../content/content-data.ts';
 import { chars, When } from '../../content/parts.tsx';
 import { newRequestId } from '../../content/request-id.ts';
 import { useUrlQuery } from '../../content/use-query.ts';
@@ -33,12 +33,8 @@ const notOver = (max: number, message: string): FormRule => ({
   validator: (_, value: string | undefined) => (chars((value ?? '').trim()) > max ? Promise.reject(new Error(message)) : Promise.resolve()),
 });
 
-/** What is wrong with the link's page (the data aside), or null. */
-function pathProblem(path: string, data: string): string | null {
-  const alone = parseLinkInput(path, '');
-  if (!alone.ok) return alone.message;
-  return path.trim() === '' && data.trim() !== '' ? '填写了参数就须填写链接页面' : null;
-}
+/** A form rule's answer: the problem as its message, or none. */
+const rejectWith = (problem: string | null) => (problem ? Promise.reject(new Error(problem)) : Promise.resolve());
 
 function SendForm({ onSent }: { onSent: () => void }) {
   const client = useStaffClient();
@@ -92,7 +88,7 @@ function SendForm({ onSent }: { onSent: () => void }) {
               name="path"
               label="点击后打开的页面（可选）"
               dependencies={['data']}
-              rules={[({ getFieldValue }) => ({ validator: (_, value: string | undefined) => { const problem = pathProblem(value ?? '', getFieldValue('data') ?? ''); return problem ? Promise.reject(new Error(problem)) : Promise.resolve(); } })]}
+              rules={[({ getFieldValue }) => ({ validator: (_, value: string | undefined) => rejectWith(linkProblems(value ?? '', getFieldValue('data') ?? '').path) })]}
             >
               <Input name="link-path" placeholder="如 /dailymission" />
             </Form.Item>
@@ -102,15 +98,7 @@ function SendForm({ onSent }: { onSent: () => void }) {
               name="data"
               label="页面参数（可选，JSON 对象）"
               dependencies={['path']}
-              rules={[
-                ({ getFieldValue }) => ({
-                  validator: (_, value: string | undefined) => {
-                    const path = getFieldValue('path') ?? '';
-                    const checked = parseLinkInput(path, value ?? '');
-                    return pathProblem(path, value ?? '') === null && !checked.ok ? Promise.reject(new Error(checked.message)) : Promise.resolve();
-                  },
-                }),
-              ]}
+              rules={[({ getFieldValue }) => ({ validator: (_, value: string | undefined) => rejectWith(linkProblems(getFieldValue('path') ?? '', value ?? '').data) })]}
             >
               <Input name="link-data" className="content-code" placeholder='如 {"id": 12}' />
             </Form.Item>
