@@ -33,12 +33,12 @@ async function consoleContext(browser: Browser, baseURL: string): Promise<{ cont
 }
 
 
-/** Clicks the confirm button of the antd-mobile dialog on screen. */
+/** Clicks the yes button of the console's question on screen (useConfirm: antd's modal.confirm). */
 async function confirm(page: Page, button: string) {
-  const dialog = page.locator('.adm-dialog-body');
-  await expect(dialog).toBeVisible();
-  await dialog.getByRole('button', { name: button, exact: true }).click();
-  await expect(dialog).toHaveCount(0);
+  const question = page.locator('.ant-modal-confirm');
+  await expect(question).toBeVisible();
+  await question.getByRole('button', { name: button, exact: true }).click();
+  await expect(question).toHaveCount(0);
 }
 
 // If (a) stops half-way, its pop-up must not interrupt the specs that follow.
@@ -85,7 +85,7 @@ test('(a) an admin publishes a pop-up notice; the player sees it once, not after
   await form.getByRole('button', { name: '发布公告' }).click();
   await confirm(staff.page, '发布');
   await expect(staff.page.getByText('公告已发布')).toBeVisible();
-  const row = staff.page.getByRole('region', { name: '公告列表' }).locator('li', { hasText: NOTICE_TITLE });
+  const row = staff.page.getByRole('region', { name: '公告列表' }).locator('tr', { hasText: NOTICE_TITLE });
   await expect(row).toContainText('在线');
   await expect(row).toContainText('弹窗');
   await expect(row).toContainText('已弹出 0 人');
@@ -115,8 +115,8 @@ test('(a) an admin publishes a pop-up notice; the player sees it once, not after
   await row.getByRole('button', { name: '查看' }).click();
   await expect(row.locator('.content-html strong')).toHaveText('02:00–04:00');
   await row.getByRole('button', { name: '撤回' }).click();
-  await staff.page.locator('.adm-dialog-body').getByRole('button', { name: '取消' }).click();
-  await expect(staff.page.locator('.adm-dialog-body')).toHaveCount(0);
+  await staff.page.locator('.ant-modal-confirm').getByRole('button', { name: '取消' }).click();
+  await expect(staff.page.locator('.ant-modal-confirm')).toHaveCount(0);
   await expect(row).toContainText('在线');
   await row.getByRole('button', { name: '撤回' }).click();
   await confirm(staff.page, '撤回');
@@ -125,7 +125,8 @@ test('(a) an admin publishes a pop-up notice; the player sees it once, not after
   await shoot(staff.page, 'staff-notices-desktop');
   expect((await wireCall(base, '/api/user/getIsPop', {}, account)).data?.title).not.toBe(NOTICE_TITLE);
   await staff.page.setViewportSize(PHONE);
-  await staff.page.getByRole('radio', { name: '已撤回' }).click();
+  // antd's radio is a hidden input inside its label: the label is what is clicked.
+  await staff.page.getByRole('radiogroup', { name: '状态' }).getByText('已撤回').click();
   await expect(row).toBeVisible();
   await shoot(staff.page, 'staff-notices-phone');
   await staff.context.close();
@@ -225,7 +226,7 @@ test('(c) an admin sends a 站内广播; a player finds it in 活动消息', asy
   await staff.page.goto('/staff/broadcasts');
   const form = staff.page.getByRole('region', { name: '发送站内广播' });
   const title = `周末双倍积分 ${Date.now() % 10_000}`;
-  await form.getByRole('radio', { name: '活动消息' }).click();
+  await form.getByRole('radiogroup', { name: '消息类型' }).getByText('活动消息').click();
   await form.getByRole('textbox', { name: /^标题/ }).fill(title);
   await form.getByRole('textbox', { name: /内容/ }).fill('本周六、周日完成每日任务，积分翻倍。');
   await form.getByRole('textbox', { name: /打开的页面/ }).fill('dailymission');
@@ -236,7 +237,7 @@ test('(c) an admin sends a 站内广播; a player finds it in 活动消息', asy
   await form.getByRole('button', { name: '发送给全部玩家' }).click();
   await confirm(staff.page, '发送');
   await expect(staff.page.getByText('消息已发送')).toBeVisible();
-  await expect(staff.page.getByRole('region', { name: '已发送' }).locator('li').first()).toContainText(title);
+  await expect(staff.page.getByRole('region', { name: '已发送' }).getByTestId(/^broadcast-\d+$/).first()).toContainText(title);
   await staff.page.setViewportSize(PHONE);
   await shoot(staff.page, 'staff-broadcasts-phone');
 
@@ -257,12 +258,13 @@ test('(d) an admin writes an FAQ answer and puts it online; a player reads it', 
   watchConsole(staff.page, errors, 'console: ');
   await staffSession(staff.page, 'admin');
   await staff.page.goto('/staff/articles?kind=faq');
-  await expect(staff.page.getByRole('region', { name: '文章列表' }).locator('li').first()).toBeVisible();
+  await expect(staff.page.getByRole('region', { name: '文章列表' }).getByTestId(/^article-\d+$/).first()).toBeVisible();
   await shoot(staff.page, 'staff-articles-desktop');
   await staff.page.getByRole('button', { name: '新建文章' }).click();
   const editor = staff.page.getByRole('region', { name: '编辑文章' });
   const title = `怎样修改绑定手机号 ${Date.now() % 10_000}`;
-  await editor.getByRole('combobox', { name: /^分类/ }).selectOption({ label: '账号与登录' });
+  await editor.getByRole('combobox', { name: /^分类/ }).click();
+  await staff.page.locator('.ant-select-item-option', { hasText: '账号与登录' }).click();
   await editor.getByRole('textbox', { name: /^标题/ }).fill(title);
   await editor.getByRole('textbox', { name: /正文/ }).fill('<p>进入 <strong>我的 → 设置 → 账号与安全</strong>，按提示验证原手机号后绑定新号码。</p><iframe src="https://evil.example"></iframe>');
   await expect(editor.getByRole('region', { name: '预览' }).locator('strong')).toHaveText('我的 → 设置 → 账号与安全');

@@ -12,8 +12,10 @@ type PreviewCall = typeof noticePreview | typeof articlePreview;
  * An HTML body: the textarea as written, and beside it (below on a phone) the preview of what the
  * server will store — its own sanitiser's output, asked once typing pauses — shown through the
  * console's sanitiser as well. What the preview shows is what players get.
+ *
+ * `value` and `onChange` may be left to an antd Form.Item, which hands them to its control.
  */
-export function HtmlEditor({ label, value, onChange, previewCall, placeholder, rows = 12 }: { label: string; value: string; onChange: (value: string) => void; previewCall: PreviewCall; placeholder?: string; rows?: number }) {
+export function HtmlEditor({ label, value = '', onChange, previewCall, placeholder, rows = 12 }: { label: string; value?: string; onChange?: (value: string) => void; previewCall: PreviewCall; placeholder?: string; rows?: number }) {
   const client = useStaffClient();
   const settled = useSettled(value, 350);
   const [preview, setPreview] = useState<{ html: string; length: number; max: number; error: string } | null>(null);
@@ -40,7 +42,7 @@ export function HtmlEditor({ label, value, onChange, previewCall, placeholder, r
     <div className="content-editor">
       <label className="staff-field content-editor-source">
         <span>{label}（HTML）</span>
-        <textarea className="content-textarea content-code" name="html" rows={rows} value={value} placeholder={placeholder} spellCheck={false} onChange={(event) => onChange(event.target.value)} />
+        <textarea className="content-textarea content-code" name="html" rows={rows} value={value} placeholder={placeholder} spellCheck={false} onChange={(event) => onChange?.(event.target.value)} />
         <span className="staff-muted content-hint">可用：h2–h4、p、br、ul/ol/li、strong、em、a、img、table；脚本、样式、事件属性和外链框架会被移除。</span>
       </label>
       <section className="content-preview" aria-label="预览">

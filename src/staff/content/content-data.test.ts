@@ -11,6 +11,7 @@ import {
   parseArticlesQuery,
   parseBroadcastsQuery,
   parseFeedbackQuery,
+  linkProblems,
   parseLinkInput,
   parseNoticesQuery,
   safeImageUrl,
@@ -122,6 +123,22 @@ describe('the broadcast form’s link', () => {
         if (parsed.link.data !== undefined) {
           expect(typeof parsed.link.data === 'object' && !Array.isArray(parsed.link.data)).toBe(true);
           expect(JSON.stringify(parsed.link.data).length).toBeLessThanOrEqual(MESSAGE_LINK_DATA_MAX);
+        }
+      }),
+      { numRuns: RUNS },
+    );
+  });
+
+  it('a refused link is shown under one field, the page or the data, with the parser’s message', () => {
+    fc.assert(
+      fc.property(fc.oneof(fc.string(), routePath, fc.constant('')), fc.oneof(fc.string(), fc.json(), fc.constantFrom('', '[1]', '{"id":1}')), (path, data) => {
+        const parsed = parseLinkInput(path, data);
+        const problems = linkProblems(path, data);
+        if (parsed.ok) expect(problems).toEqual({ path: null, data: null });
+        else {
+          expect([problems.path, problems.data].filter((problem) => problem !== null)).toEqual([parsed.message]);
+          // The data is blamed only when the page alone is a good one.
+          if (problems.data !== null) expect(parseLinkInput(path, '').ok && path.trim() !== '').toBe(true);
         }
       }),
       { numRuns: RUNS },

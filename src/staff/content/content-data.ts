@@ -53,6 +53,18 @@ export function parseLinkInput(path: string, dataText: string): { ok: true; link
   return { ok: true, link: { path: p, data: data as Record<string, unknown> } };
 }
 
+/**
+ * parseLinkInput's verdict put on the field it is about, for the form to show under it: a problem
+ * with the page (a path that is no route, data without a path) on the page, the data's on the data.
+ */
+export function linkProblems(path: string, dataText: string): { path: string | null; data: string | null } {
+  const parsed = parseLinkInput(path, dataText);
+  if (parsed.ok) return { path: null, data: null };
+  const pathAlone = parseLinkInput(path, '');
+  const aboutPath = !pathAlone.ok || path.trim() === '';
+  return aboutPath ? { path: parsed.message, data: null } : { path: null, data: parsed.message };
+}
+
 // ---- The lists' filters in the URL (?status=pending&page=2&id=12) ----
 
 export interface FeedbackQuery {

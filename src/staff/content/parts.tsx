@@ -1,10 +1,11 @@
+import { Button } from 'antd';
 import { useEffect, useState, type ReactNode } from 'react';
-import Button from 'antd-mobile/es/components/button';
 import { safeHtml } from '../../app/sanitize.ts';
 import { chinaTime } from '../format.ts';
 
 /** Shared pieces of the content modules (意见反馈, 公告, 站内广播, 帮助文章). */
 
+/** The pager of the lists not yet on usePagedTable's antd Table (意见反馈, 交易管理). */
 export function Pager({ page, total, limit, onPage }: { page: number; total: number; limit: number; onPage: (page: number) => void }) {
   const pages = Math.max(1, Math.ceil(total / limit));
   return (

@@ -12,17 +12,26 @@ export type ListFilters<R extends AnyStaffCallSpec> = Omit<StaffPayload<R>, 'pag
 
 export const PAGE_SIZE = 20;
 
+/** A page kept by the caller (a list whose page is in the URL): it goes back to 1 itself when a filter changes. */
+export interface ControlledPage {
+  page: number;
+  setPage: (page: number) => void;
+}
+
 /**
  * A console list as antd Table props: loads one staff list call with useStaffData (another page or
  * filter is `input.changed`, the rows stay on screen, greyed, until the new ones replace them),
  * keeps the page, and goes back to page 1 when the filters change. Spread `table` on <Table>,
  * give it the columns; `data` is the whole answer (counts beside the list), `reload` after a change.
+ * `options.paging` hands the page to the caller instead (kept in the URL with the filters, so a
+ * reload, a shared link and the back button keep it): one hook for every console list either way.
  */
-export function usePagedTable<R extends AnyStaffCallSpec>(id: string, call: R, filters: ListFilters<R>, options: { limit?: number; empty?: string } = {}) {
+export function usePagedTable<R extends AnyStaffCallSpec>(id: string, call: R, filters: ListFilters<R>, options: { limit?: number; empty?: string; paging?: ControlledPage } = {}) {
   const limit = options.limit ?? PAGE_SIZE;
   const key = JSON.stringify(filters);
-  const [paging, setPaging] = useState({ key, page: 1 });
-  const page = paging.key === key ? paging.page : 1;
+  const [own, setOwn] = useState({ key, page: 1 });
+  const page = options.paging ? options.paging.page : own.key === key ? own.page : 1;
+  const setPage = options.paging ? options.paging.setPage : (next: number) => setOwn({ key, page: next });
   const remote = useStaffData(id, call, { ...filters, page, limit } as unknown as StaffPayload<R>);
   const answer = remote.data as (StaffData<R> & PageAnswer) | null;
   const table = {
@@ -37,8 +46,8 @@ export function usePagedTable<R extends AnyStaffCallSpec>(id: string, call: R, f
       showSizeChanger: false,
       hideOnSinglePage: false,
       showTotal: (total: number) => `共 ${total} 条`,
-      onChange: (next: number) => setPaging({ key, page: next }),
+      onChange: setPage,
     },
   } satisfies TableProps<Row<R>>;
-  return { ...remote, data: answer, page, setPage: (next: number) => setPaging({ key, page: next }), table };
+  return { ...remote, data: answer, page, setPage, table };
 }

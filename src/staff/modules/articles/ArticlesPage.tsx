@@ -1,55 +1,70 @@
-import { useEffect, useLayoutEffect, useRef, useState } from 'react';
-import { useStaffClient } from '../../runtime-context.tsx';
-import * as staffCalls from '../../../../api/protocol/staff-refs.ts';
-import Button from 'antd-mobile/es/components/button';
-import { confirm } from '../../../components/ConfirmDialog.tsx';
-import Tag from 'antd-mobile/es/components/tag';
-import Toast from 'antd-mobile/es/components/toast';
+import { Alert, App, Button, Card, Col, Form, Input, InputNumber, Modal, Radio, Row, Select, Space, Spin, Table, Tag, Typography, type FormRule, type TableColumnsType } from 'antd';
+import { useEffect, useLayoutEffect, useRef, useState, type HTMLAttributes } from 'react';
 import { ARTICLE_KINDS, ARTICLE_MSG, ARTICLE_SUMMARY_MAX, ARTICLE_TITLE_MAX, CATEGORY_NAME_MAX, type ArticleKind } from '../../../../api/protocol/help-rules.ts';
+import * as staffCalls from '../../../../api/protocol/staff-refs.ts';
+import { STAFF_CODE } from '../../../../api/protocol/staff-codes.ts';
 import * as articleCalls from '../../../../api/protocol/staff/articles.ts';
 import type { StaffArticle, StaffArticleSummary, StaffHelpCategory } from '../../../../api/protocol/staff/articles.ts';
-import { STAFF_CODE } from '../../../../api/protocol/staff-codes.ts';
-import { articlesSearch, parseArticlesQuery, type ArticlesQuery, type Paged } from '../../content/content-data.ts';
+import { SORT_ORDER_MAX } from '../../../../api/protocol/staff/content-fields.ts';
+import { articlesSearch, parseArticlesQuery, type ArticlesQuery } from '../../content/content-data.ts';
 import { HtmlEditor } from '../../content/HtmlEditor.tsx';
-import { chars, Chips, ErrorLine, Pager, When } from '../../content/parts.tsx';
+import { chars, When } from '../../content/parts.tsx';
 import { useUrlQuery } from '../../content/use-query.ts';
+import { useConfirm } from '../../kit/confirm.ts';
+import { usePagedTable } from '../../kit/paged-table.ts';
+import { useStaffClient } from '../../runtime-context.tsx';
 import { useStaffData } from '../../use-staff-data.ts';
 import '../../content/content.css';
 
-const LIMIT = 20;
+/**
+ * 帮助文章: the articles by kind (page and kind in the URL), one open in the editor (?edit=id or
+ * new: its fields, the HTML body previewed as the server will store it, 上线 / 下线), and the FAQ's
+ * categories (add, rename).
+ */
+
 const KIND_NAMES: Record<ArticleKind, string> = { faq: '常见问题', activity: '活动', product: '产品介绍', guide: '乐玩指南', about: '关于我们' };
 const KIND_OPTIONS = ARTICLE_KINDS.map((kind) => ({ value: kind, label: KIND_NAMES[kind] }));
 
 interface Draft {
   kind: ArticleKind;
-  category_id: string;
+  category_id: number | null;
   slug: string;
   title: string;
   summary: string;
   cover: string;
-  sort_order: string;
+  sort_order: number | null;
   content: string;
 }
 
-const EMPTY: Draft = { kind: 'faq', category_id: '', slug: '', title: '', summary: '', cover: '', sort_order: '0', content: '' };
+const EMPTY: Draft = { kind: 'faq', category_id: null, slug: '', title: '', summary: '', cover: '', sort_order: 0, content: '' };
 
 const draftOf = (article: StaffArticle): Draft => ({
   kind: article.kind,
-  category_id: article.category_id === null ? '' : String(article.category_id),
+  category_id: article.category_id,
   slug: article.slug ?? '',
   title: article.title,
   summary: article.summary,
   cover: article.cover,
-  sort_order: String(article.sort_order),
+  sort_order: article.sort_order,
   content: article.content,
 });
 
-function Editor({ edit, kind, categories, onDone, onSaved }: { edit: number | 'new'; kind: ArticleKind | null; categories: StaffHelpCategory[]; onDone: () => void; onSaved: (id: number) => void }) {
+/** Characters (code points) of the trimmed text, as the server counts its limit. */
+const notOver = (max: number, message: string): FormRule => ({
+  validator: (_, value: string | undefined) => (chars((value ?? '').trim()) > max ? Promise.reject(new Error(message)) : Promise.resolve()),
+});
+const counted = (max: number) => ({ show: true, max, strategy: (text: string) => chars(text.trim()) });
+
+function Editor({ edit, kind, categories, onDone, onSaved }: { edit: number | 'new'; kind: ArticleKind | null; categories: readonly StaffHelpCategory[]; onDone: () => void; onSaved: (id: number) => void }) {
   const client = useStaffClient();
+  const { message } = App.useApp();
+  const confirm = useConfirm();
+  const [form] = Form.useForm<Draft>();
   const [article, setArticle] = useState<StaffArticle | null>(null);
-  const [draft, setDraft] = useState<Draft | null>(edit === 'new' ? { ...EMPTY, kind: kind ?? 'faq' } : null);
+  const [loaded, setLoaded] = useState<Draft | null>(edit === 'new' ? { ...EMPTY, kind: kind ?? 'faq' } : null);
   const [error, setError] = useState('');
   const [saving, setSaving] = useState(false);
+  const draftKind = Form.useWatch('kind', form);
   // A new article takes the list's kind once, when it opens: a later change of the list's filter
   // does not reset the draft.
   const kindRef = useRef(kind);
@@ -60,16 +75,16 @@ function Editor({ edit, kind, categories, onDone, onSaved }: { edit: number | 'n
   useEffect(() => {
     if (edit === 'new') {
       setArticle(null);
-      setDraft({ ...EMPTY, kind: kindRef.current ?? 'faq' });
+      setLoaded({ ...EMPTY, kind: kindRef.current ?? 'faq' });
       return;
     }
     let live = true;
-    setDraft(null);
+    setLoaded(null);
     void client.call(articleCalls.detail, { id: edit }).then((answer) => {
       if (!live) return;
       if (answer.code === STAFF_CODE.ok) {
         setArticle(answer.data);
-        setDraft(draftOf(answer.data));
+        setLoaded(draftOf(answer.data));
       } else if (answer.code !== STAFF_CODE.notSignedIn) setError(answer.msg);
     });
     return () => {
@@ -77,271 +92,249 @@ function Editor({ edit, kind, categories, onDone, onSaved }: { edit: number | 'n
     };
   }, [client, edit]);
 
-  if (!draft) {
+  if (!loaded) {
     return (
-      <section className="staff-card" aria-label="编辑文章">
-        <ErrorLine message={error} />
-        {error ? null : <div className="staff-muted">加载中…</div>}
-        <Button size="small" onClick={onDone}>
-          返回列表
-        </Button>
-      </section>
+      <Card role="region" aria-label="编辑文章" title={`编辑文章 #${edit}`} extra={<Button onClick={onDone}>返回列表</Button>}>
+        {error ? <Alert type="error" showIcon title={error} /> : <Spin />}
+      </Card>
     );
   }
 
-  const set = (patch: Partial<Draft>) => setDraft({ ...draft, ...patch });
-  const save = async () => {
-    if (draft.title.trim() === '') return Toast.show({ content: ARTICLE_MSG.titleEmpty });
-    if (draft.kind === 'faq' && draft.category_id === '') return Toast.show({ content: ARTICLE_MSG.categoryNeeded });
+  /** The whole draft, the fields its kind hides included (onFinish hands over the shown ones only). */
+  const save = async (draft: Draft) => {
     const fields = {
       kind: draft.kind,
-      ...(draft.kind === 'faq' ? { category_id: Number(draft.category_id) } : {}),
+      ...(draft.kind === 'faq' && draft.category_id !== null ? { category_id: draft.category_id } : {}),
       slug: draft.slug.trim(),
       title: draft.title,
       summary: draft.summary,
       content: draft.content,
       cover: draft.cover.trim(),
-      sort_order: draft.sort_order.trim() === '' ? 0 : draft.sort_order.trim(),
+      sort_order: draft.sort_order ?? 0,
     };
     setSaving(true);
     const answer = edit === 'new' ? await client.call(articleCalls.create, fields) : await client.call(articleCalls.update, { id: edit, ...fields });
     setSaving(false);
     if (answer.code !== STAFF_CODE.ok) {
-      if (answer.code !== STAFF_CODE.notSignedIn) Toast.show({ content: answer.msg });
+      if (answer.code !== STAFF_CODE.notSignedIn) void message.error(answer.msg);
       return;
     }
     const saved = answer.data.article;
-    Toast.show({ content: answer.msg });
+    void message.success(answer.msg);
     setArticle(saved);
-    setDraft(draftOf(saved));
+    form.setFieldsValue(draftOf(saved));
     onSaved(saved.id);
   };
 
-  const publish = async (published: boolean) => {
+  const setPublished = async (published: boolean) => {
     if (!article) return;
-    if (!published && !(await confirm({ title: '下线文章', content: `下线「${article.title}」？玩家将看不到它。`, confirmText: '下线', cancelText: '取消' }))) return;
-    const answer = await client.call(articleCalls.publish, { id: article.id, published: published ? '1' : '0' });
-    if (answer.code !== STAFF_CODE.ok) {
-      if (answer.code !== STAFF_CODE.notSignedIn) Toast.show({ content: answer.msg });
-      return;
-    }
-    Toast.show({ content: answer.msg });
-    setArticle(answer.data.article);
-    onSaved(answer.data.article.id);
+    const send = async () => {
+      const answer = await client.call(articleCalls.publish, { id: article.id, published: published ? '1' : '0' });
+      if (answer.code !== STAFF_CODE.ok) {
+        if (answer.code !== STAFF_CODE.notSignedIn) void message.error(answer.msg);
+        return;
+      }
+      void message.success(answer.msg);
+      setArticle(answer.data.article);
+      onSaved(answer.data.article.id);
+    };
+    if (published) await send();
+    else await confirm({ title: '下线文章', content: `下线「${article.title}」？玩家将看不到它。`, okText: '下线', danger: true, onOk: send });
   };
 
-  const titleLength = chars(draft.title.trim());
-  const summaryLength = chars(draft.summary.trim());
   return (
-    <section className="staff-card" aria-label="编辑文章">
-      <div className="content-item-head">
-        <h2>{edit === 'new' ? '新建文章' : `编辑文章 #${edit}`}</h2>
-        {article ? article.published ? <Tag color="success" fill="outline">已上线</Tag> : <Tag fill="outline">未上线</Tag> : null}
-      </div>
-      <div className="staff-row">
-        <label className="staff-field">
-          <span>类型</span>
-          <select name="kind" value={draft.kind} onChange={(event) => set({ kind: event.target.value as ArticleKind })}>
-            {KIND_OPTIONS.map((option) => (
-              <option key={option.value} value={option.value}>
-                {option.label}
-              </option>
-            ))}
-          </select>
-        </label>
-        {draft.kind === 'faq' ? (
-          <label className="staff-field">
-            <span>分类</span>
-            <select name="category" value={draft.category_id} onChange={(event) => set({ category_id: event.target.value })}>
-              <option value="">请选择分类</option>
-              {categories.map((category) => (
-                <option key={category.id} value={String(category.id)}>
-                  {category.name}
-                </option>
-              ))}
-            </select>
-          </label>
+    <Card
+      role="region"
+      aria-label="编辑文章"
+      title={
+        <Space>
+          {edit === 'new' ? '新建文章' : `编辑文章 #${edit}`}
+          {article ? article.published ? <Tag color="success">已上线</Tag> : <Tag>未上线</Tag> : null}
+        </Space>
+      }
+    >
+      <Form<Draft> form={form} layout="vertical" name="article" requiredMark={false} initialValues={loaded} onFinish={() => void save(form.getFieldsValue(true) as Draft)}>
+        <Row gutter={16}>
+          <Col xs={24} md={6}>
+            <Form.Item name="kind" label="类型">
+              <Select options={KIND_OPTIONS} />
+            </Form.Item>
+          </Col>
+          {draftKind === 'faq' ? (
+            <Col xs={24} md={6}>
+              <Form.Item name="category_id" label="分类" rules={[{ required: true, message: ARTICLE_MSG.categoryNeeded }]}>
+                <Select placeholder="请选择分类" options={categories.map((category) => ({ value: category.id, label: category.name }))} />
+              </Form.Item>
+            </Col>
+          ) : null}
+          <Col xs={24} md={4}>
+            <Form.Item name="sort_order" label="排序值（小的在前）">
+              <InputNumber min={0} max={SORT_ORDER_MAX} precision={0} style={{ width: '100%' }} />
+            </Form.Item>
+          </Col>
+          <Col xs={24} md={8}>
+            <Form.Item name="slug" label="标识（固定页面用，可空）">
+              <Input placeholder="如 about-company" />
+            </Form.Item>
+          </Col>
+        </Row>
+        <Form.Item name="title" label="标题" rules={[{ required: true, whitespace: true, message: ARTICLE_MSG.titleEmpty }, notOver(ARTICLE_TITLE_MAX, ARTICLE_MSG.titleLong)]}>
+          <Input count={counted(ARTICLE_TITLE_MAX)} />
+        </Form.Item>
+        <Form.Item name="summary" label="摘要（列表里显示，可空）" rules={[notOver(ARTICLE_SUMMARY_MAX, ARTICLE_MSG.summaryLong)]}>
+          <Input.TextArea rows={2} count={counted(ARTICLE_SUMMARY_MAX)} />
+        </Form.Item>
+        {draftKind === 'activity' ? (
+          <Form.Item name="cover" label="封面图片地址（本站 /media/…、/art/… 或 https，可空）">
+            <Input />
+          </Form.Item>
         ) : null}
-        <label className="staff-field">
-          <span>排序值（小的在前）</span>
-          <input className="content-input" name="sort_order" inputMode="numeric" value={draft.sort_order} onChange={(event) => set({ sort_order: event.target.value })} />
-        </label>
-        <label className="staff-field staff-grow">
-          <span>标识（固定页面用，可空）</span>
-          <input className="content-input" name="slug" value={draft.slug} placeholder="如 about-company" onChange={(event) => set({ slug: event.target.value })} />
-        </label>
-      </div>
-      <label className="staff-field">
-        <span>标题</span>
-        <input className="content-input" name="title" value={draft.title} onChange={(event) => set({ title: event.target.value })} />
-        <span className={titleLength > ARTICLE_TITLE_MAX ? 'content-counter content-over' : 'content-counter'}>
-          {titleLength}/{ARTICLE_TITLE_MAX}
-        </span>
-      </label>
-      <label className="staff-field">
-        <span>摘要（列表里显示，可空）</span>
-        <textarea className="content-textarea" name="summary" rows={2} value={draft.summary} onChange={(event) => set({ summary: event.target.value })} />
-        <span className={summaryLength > ARTICLE_SUMMARY_MAX ? 'content-counter content-over' : 'content-counter'}>
-          {summaryLength}/{ARTICLE_SUMMARY_MAX}
-        </span>
-      </label>
-      {draft.kind === 'activity' ? (
-        <label className="staff-field">
-          <span>封面图片地址（本站 /media/…、/art/… 或 https，可空）</span>
-          <input className="content-input" name="cover" value={draft.cover} onChange={(event) => set({ cover: event.target.value })} />
-        </label>
-      ) : null}
-      <HtmlEditor label="正文" value={draft.content} onChange={(content) => set({ content })} previewCall={articleCalls.preview} rows={16} />
-      <div className="content-actions">
-        <Button color="primary" loading={saving} disabled={saving} onClick={() => void save()}>
-          保存
-        </Button>
-        {article ? (
-          article.published ? (
-            <Button color="danger" fill="outline" onClick={() => void publish(false)}>
-              下线
-            </Button>
-          ) : (
-            <Button color="success" fill="outline" onClick={() => void publish(true)}>
-              上线
-            </Button>
-          )
-        ) : null}
-        <Button onClick={onDone}>返回列表</Button>
-        {article ? (
-          <span className="staff-muted">
-            更新于 <When iso={article.updated_at} />
-          </span>
-        ) : null}
-      </div>
-    </section>
-  );
-}
-
-function Categories({ categories, onChanged }: { categories: StaffHelpCategory[]; onChanged: () => void }) {
-  const client = useStaffClient();
-  const [name, setName] = useState('');
-  const save = async (category: StaffHelpCategory | null, nextName: string, sortOrder: number) => {
-    if (nextName.trim() === '') return Toast.show({ content: ARTICLE_MSG.categoryNameEmpty });
-    if (chars(nextName.trim()) > CATEGORY_NAME_MAX) return Toast.show({ content: ARTICLE_MSG.categoryNameLong });
-    const answer = await client.call(staffCalls.articles.saveCategory, { ...(category ? { id: category.id } : {}), name: nextName, sort_order: sortOrder });
-    if (answer.code !== STAFF_CODE.ok) {
-      if (answer.code !== STAFF_CODE.notSignedIn) Toast.show({ content: answer.msg });
-      return;
-    }
-    Toast.show({ content: answer.msg });
-    if (!category) setName('');
-    onChanged();
-  };
-  const rename = async (category: StaffHelpCategory) => {
-    let next = category.name;
-    const sure = await confirm({
-      title: '修改分类名称',
-      content: <input className="content-input" aria-label="分类名称" defaultValue={category.name} onChange={(event) => (next = event.target.value)} />,
-      confirmText: '保存',
-      cancelText: '取消',
-    });
-    if (sure) await save(category, next, category.sort_order);
-  };
-  return (
-    <section className="staff-card" aria-label="常见问题分类">
-      <h2>常见问题分类</h2>
-      <ul className="content-list">
-        {categories.map((category) => (
-          <li key={category.id} className="content-item static">
-            <span className="content-item-head">
-              <strong>{category.name}</strong>
-              <span className="staff-muted">
-                {category.article_count} 篇 · 排序 {category.sort_order}
-              </span>
-              <Button size="mini" onClick={() => void rename(category)}>
-                改名
+        <Form.Item name="content">
+          <HtmlEditor label="正文" previewCall={articleCalls.preview} rows={16} />
+        </Form.Item>
+        <Space wrap>
+          <Button type="primary" htmlType="submit" loading={saving}>
+            保存
+          </Button>
+          {article ? (
+            article.published ? (
+              <Button danger onClick={() => void setPublished(false)}>
+                下线
               </Button>
-            </span>
-          </li>
-        ))}
-      </ul>
-      <div className="staff-row">
-        <label className="staff-field staff-grow">
-          <span>新分类</span>
-          <input className="content-input" name="category-name" value={name} placeholder={`至多${CATEGORY_NAME_MAX}个字`} onChange={(event) => setName(event.target.value)} />
-        </label>
-        <Button size="small" onClick={() => void save(null, name, (categories.at(-1)?.sort_order ?? 0) + 1)}>
-          添加分类
-        </Button>
-      </div>
-    </section>
+            ) : (
+              <Button onClick={() => void setPublished(true)}>上线</Button>
+            )
+          ) : null}
+          <Button onClick={onDone}>返回列表</Button>
+          {article ? (
+            <Typography.Text type="secondary">
+              更新于 <When iso={article.updated_at} />
+            </Typography.Text>
+          ) : null}
+        </Space>
+      </Form>
+    </Card>
   );
 }
 
-function ArticleList({ state, categories, query, error, onQuery }: { state: Paged<StaffArticleSummary> | null; categories: StaffHelpCategory[]; query: ArticlesQuery; error: string; onQuery: (next: ArticlesQuery) => void }) {
-  const categoryName = (id: number | null) => categories.find((category) => category.id === id)?.name ?? '';
+const categoryNameRules: FormRule[] = [{ required: true, whitespace: true, message: ARTICLE_MSG.categoryNameEmpty }, notOver(CATEGORY_NAME_MAX, ARTICLE_MSG.categoryNameLong)];
+
+/** 改名: the category's name in a dialog, checked here and again by the server. */
+function RenameDialog({ category, onClose, save }: { category: StaffHelpCategory; onClose: () => void; save: (name: string) => Promise<boolean> }) {
+  const [form] = Form.useForm<{ name: string }>();
+  const [busy, setBusy] = useState(false);
+  const finish = async ({ name }: { name: string }) => {
+    setBusy(true);
+    const done = await save(name);
+    setBusy(false);
+    if (done) onClose();
+  };
   return (
-    <section className="staff-card" aria-label="文章列表">
-      <div className="content-head">
-        <h2>文章列表</h2>
-        <Button size="small" color="primary" onClick={() => onQuery({ ...query, edit: 'new' })}>
-          新建文章
+    <Modal open title="修改分类名称" okText="保存" cancelText="取消" confirmLoading={busy} onOk={() => form.submit()} onCancel={onClose} destroyOnHidden>
+      <Form form={form} layout="vertical" name="category-rename" requiredMark={false} initialValues={{ name: category.name }} onFinish={(values) => void finish(values)}>
+        <Form.Item name="name" label="分类名称" rules={categoryNameRules}>
+          <Input count={counted(CATEGORY_NAME_MAX)} autoFocus />
+        </Form.Item>
+      </Form>
+    </Modal>
+  );
+}
+
+function Categories({ categories, onChanged }: { categories: readonly StaffHelpCategory[]; onChanged: () => void }) {
+  const client = useStaffClient();
+  const { message } = App.useApp();
+  const [form] = Form.useForm<{ name: string }>();
+  const [renaming, setRenaming] = useState<StaffHelpCategory | null>(null);
+  /** Saves one category (a new one without id); true when the server took it. */
+  const save = async (category: StaffHelpCategory | null, name: string, sortOrder: number): Promise<boolean> => {
+    const answer = await client.call(staffCalls.articles.saveCategory, { ...(category ? { id: category.id } : {}), name, sort_order: sortOrder });
+    if (answer.code !== STAFF_CODE.ok) {
+      if (answer.code !== STAFF_CODE.notSignedIn) void message.error(answer.msg);
+      return false;
+    }
+    void message.success(answer.msg);
+    onChanged();
+    return true;
+  };
+  const columns: TableColumnsType<StaffHelpCategory> = [
+    { title: '名称', dataIndex: 'name' },
+    { title: '文章', dataIndex: 'article_count', width: 100, render: (count: number) => `${count} 篇` },
+    { title: '排序', dataIndex: 'sort_order', width: 100 },
+    {
+      title: '操作',
+      key: 'actions',
+      width: 100,
+      render: (_: unknown, category) => (
+        <Button size="small" onClick={() => setRenaming(category)}>
+          改名
         </Button>
-      </div>
-      <Chips label="类型" value={query.kind ?? 'all'} options={[{ value: 'all' as const, label: '全部' }, ...KIND_OPTIONS]} onChange={(value) => onQuery({ kind: value === 'all' ? null : value, page: 1, edit: null })} />
-      <ErrorLine message={error} />
-      {state === null ? (
-        <div className="staff-muted">{error ? '' : '加载中…'}</div>
-      ) : state.list.length === 0 ? (
-        <div className="staff-muted">暂无文章</div>
-      ) : (
-        <ul className="content-list">
-          {state.list.map((article) => (
-            <li key={article.id}>
-              <button type="button" className="content-item" data-testid={`article-${article.id}`} onClick={() => onQuery({ ...query, edit: article.id })}>
-                <span className="content-item-head">
-                  {article.published ? <Tag color="success" fill="outline">已上线</Tag> : <Tag fill="outline">未上线</Tag>}
-                  <Tag fill="outline">{KIND_NAMES[article.kind]}</Tag>
-                  {article.kind === 'faq' ? <span className="staff-muted">{categoryName(article.category_id)}</span> : null}
-                  <strong>{article.title}</strong>
-                </span>
-                <span className="content-meta">
-                  <span>#{article.id}</span>
-                  {article.slug ? <span>标识 {article.slug}</span> : null}
-                  <span>排序 {article.sort_order}</span>
-                  <span>
-                    更新 <When iso={article.updated_at} />
-                  </span>
-                </span>
-              </button>
-            </li>
-          ))}
-        </ul>
-      )}
-      {state ? <Pager page={state.page} total={state.total} limit={LIMIT} onPage={(next) => onQuery({ ...query, page: next })} /> : null}
-    </section>
+      ),
+    },
+  ];
+  return (
+    <Card role="region" aria-label="常见问题分类" title="常见问题分类">
+      <Table<StaffHelpCategory> rowKey="id" dataSource={[...categories]} columns={columns} pagination={false} size="small" />
+      <Form
+        form={form}
+        layout="inline"
+        name="category-new"
+        requiredMark={false}
+        onFinish={({ name }) => void save(null, name, (categories.at(-1)?.sort_order ?? 0) + 1).then((done) => done && form.resetFields())}
+      >
+        <Form.Item name="name" label="新分类" rules={categoryNameRules}>
+          <Input placeholder={`至多${CATEGORY_NAME_MAX}个字`} />
+        </Form.Item>
+        <Button htmlType="submit">添加分类</Button>
+      </Form>
+      {renaming ? <RenameDialog key={renaming.id} category={renaming} onClose={() => setRenaming(null)} save={(name) => save(renaming, name, renaming.sort_order)} /> : null}
+    </Card>
   );
 }
 
 export default function ArticlesPage() {
-  const client = useStaffClient();
   const [query, setQuery] = useUrlQuery(parseArticlesQuery, articlesSearch);
-  const { kind, page, edit } = query;
-  const { data: state, error, reload } = useStaffData('staffArticles', articleCalls.list, { page, limit: LIMIT, ...(kind ? { kind } : {}) });
-  const [categories, setCategories] = useState<StaffHelpCategory[]>([]);
-  useEffect(() => {
-    let live = true;
-    void client.call(articleCalls.categories, {}).then((answer) => {
-      if (live && answer.code === STAFF_CODE.ok) setCategories(answer.data.list);
-    });
-    return () => {
-      live = false;
-    };
-  }, [client, state]);
+  const { kind, edit } = query;
+  const list = usePagedTable('staffArticles', articleCalls.list, kind ? { kind } : {}, {
+    empty: '暂无文章',
+    paging: { page: query.page, setPage: (page) => setQuery({ ...query, page }) },
+  });
+  const categories = useStaffData('staffHelpCategories', articleCalls.categories, {});
+  const categoryList = categories.data?.list ?? [];
+  const categoryName = (id: number | null) => categoryList.find((category) => category.id === id)?.name ?? '';
+  // A category's article count moves with the articles: read again with them.
+  const reload = () => {
+    list.reload();
+    categories.reload();
+  };
+  const open = (next: ArticlesQuery['edit']) => setQuery({ ...query, edit: next });
+
+  const columns: TableColumnsType<StaffArticleSummary> = [
+    { title: '编号', dataIndex: 'id', width: 72 },
+    { title: '状态', dataIndex: 'published', width: 90, render: (published: boolean) => (published ? <Tag color="success">已上线</Tag> : <Tag>未上线</Tag>) },
+    { title: '类型', dataIndex: 'kind', width: 100, render: (articleKind: ArticleKind) => KIND_NAMES[articleKind] },
+    { title: '分类', dataIndex: 'category_id', width: 120, render: (id: number | null, article) => (article.kind === 'faq' ? categoryName(id) : null) },
+    {
+      title: '标题',
+      key: 'title',
+      render: (_: unknown, article) => (
+        <Button type="link" className="staff-break" style={{ padding: 0, height: 'auto', whiteSpace: 'normal', textAlign: 'left' }} onClick={() => open(article.id)}>
+          {article.title}
+        </Button>
+      ),
+    },
+    { title: '标识', dataIndex: 'slug', width: 140, render: (slug: string | null) => (slug ? <span className="staff-break">{slug}</span> : null) },
+    { title: '排序', dataIndex: 'sort_order', width: 72 },
+    { title: '更新', dataIndex: 'updated_at', width: 116, render: (iso: string) => <When iso={iso} /> },
+  ];
+
   return (
     <div className="staff-page">
       {edit !== null ? (
         <Editor
           edit={edit}
           kind={kind}
-          categories={categories}
-          onDone={() => setQuery({ ...query, edit: null })}
+          categories={categoryList}
+          onDone={() => open(null)}
           onSaved={(id) => {
             reload();
             if (edit === 'new') setQuery({ ...query, edit: id }, { replace: true });
@@ -349,8 +342,30 @@ export default function ArticlesPage() {
         />
       ) : (
         <>
-          <ArticleList state={state} categories={categories} query={query} error={error} onQuery={setQuery} />
-          <Categories categories={categories} onChanged={reload} />
+          <Card
+            role="region"
+            aria-label="文章列表"
+            title="文章列表"
+            extra={
+              <Button type="primary" onClick={() => open('new')}>
+                新建文章
+              </Button>
+            }
+          >
+            <Radio.Group
+              aria-label="类型"
+              optionType="button"
+              value={kind ?? 'all'}
+              onChange={(event) => {
+                const value = event.target.value as ArticleKind | 'all';
+                setQuery({ kind: value === 'all' ? null : value, page: 1, edit: null });
+              }}
+              options={[{ value: 'all', label: '全部' }, ...KIND_OPTIONS]}
+            />
+            {list.error ? <Alert type="error" showIcon title={list.error} /> : null}
+            <Table<StaffArticleSummary> {...list.table} columns={columns} scroll={{ x: 900 }} onRow={(article) => ({ 'data-testid': `article-${article.id}` }) as HTMLAttributes<HTMLElement>} />
+          </Card>
+          <Categories categories={categoryList} onChanged={reload} />
         </>
       )}
     </div>

@@ -1,169 +1,211 @@
-import { useRef, useState } from 'react';
-import { useStaffClient } from '../../runtime-context.tsx';
-import * as staffCalls from '../../../../api/protocol/staff-refs.ts';
-import Button from 'antd-mobile/es/components/button';
-import { confirm } from '../../../components/ConfirmDialog.tsx';
-import Switch from 'antd-mobile/es/components/switch';
-import Tag from 'antd-mobile/es/components/tag';
-import Toast from 'antd-mobile/es/components/toast';
+import { Alert, App, Button, Card, Form, Input, Radio, Space, Switch, Table, Tag, Typography, type TableColumnsType } from 'antd';
+import { useRef, useState, type HTMLAttributes } from 'react';
 import { MESSAGE_MSG, NOTICE_TITLE_MAX } from '../../../../api/protocol/messages.ts';
+import * as staffCalls from '../../../../api/protocol/staff-refs.ts';
+import { STAFF_CODE } from '../../../../api/protocol/staff-codes.ts';
 import * as noticeCalls from '../../../../api/protocol/staff/notices.ts';
 import type { StaffNotice } from '../../../../api/protocol/staff/notices.ts';
-import { STAFF_CODE } from '../../../../api/protocol/staff-codes.ts';
 import { noticesSearch, parseNoticesQuery } from '../../content/content-data.ts';
 import { HtmlEditor } from '../../content/HtmlEditor.tsx';
-import { chars, Chips, ErrorLine, HtmlView, Pager, When } from '../../content/parts.tsx';
+import { chars, HtmlView, When } from '../../content/parts.tsx';
 import { newRequestId } from '../../content/request-id.ts';
 import { useUrlQuery } from '../../content/use-query.ts';
-import { useStaffData } from '../../use-staff-data.ts';
+import { useConfirm } from '../../kit/confirm.ts';
+import { usePagedTable } from '../../kit/paged-table.ts';
+import { useStaffClient } from '../../runtime-context.tsx';
 import '../../content/content.css';
 
-const LIMIT = 20;
+/**
+ * 公告: publish a notice (its HTML previewed as the server will store it; optionally a pop-up, shown
+ * once per player), the list by state with its page in the URL, each notice's body on 查看, 撤回.
+ */
+
+type PublishValues = { title: string; html: string; popup: boolean };
 
 function PublishForm({ onPublished }: { onPublished: () => void }) {
   const client = useStaffClient();
-  const [title, setTitle] = useState('');
-  const [html, setHtml] = useState('');
-  const [popup, setPopup] = useState(false);
-  const [sending, setSending] = useState(false);
+  const { message } = App.useApp();
+  const confirm = useConfirm();
+  const [form] = Form.useForm<PublishValues>();
+  // One id per notice written: a retried publish (a lost answer) is published once.
   const requestId = useRef(newRequestId());
-  const titleLength = chars(title.trim());
 
-  const publish = async () => {
-    if (title.trim() === '') return Toast.show({ content: MESSAGE_MSG.noticeTitleRequired });
-    if (titleLength > NOTICE_TITLE_MAX) return Toast.show({ content: MESSAGE_MSG.noticeTitleTooLong });
-    if (html.trim() === '') return Toast.show({ content: MESSAGE_MSG.noticeContentRequired });
-    const sure = await confirm({
+  const publish = (values: PublishValues) =>
+    void confirm({
       title: '发布公告',
-      content: popup ? '发布后所有玩家可在公告列表看到，并在打开App时弹出一次。确定发布？' : '发布后所有玩家可在公告列表看到。确定发布？',
-      confirmText: '发布',
-      cancelText: '取消',
+      content: values.popup ? '发布后所有玩家可在公告列表看到，并在打开App时弹出一次。确定发布？' : '发布后所有玩家可在公告列表看到。确定发布？',
+      okText: '发布',
+      onOk: async () => {
+        const answer = await client.call(staffCalls.notices.publish, { title: values.title, html: values.html, popup: values.popup ? '1' : '0', request_id: requestId.current });
+        if (answer.code !== STAFF_CODE.ok) {
+          if (answer.code !== STAFF_CODE.notSignedIn) void message.error(answer.msg);
+          return;
+        }
+        requestId.current = newRequestId();
+        form.resetFields();
+        void message.success(answer.data.created ? answer.msg : '该公告已发布过');
+        onPublished();
+      },
     });
-    if (!sure) return;
-    setSending(true);
-    const answer = await client.call(staffCalls.notices.publish, { title, html, popup: popup ? '1' : '0', request_id: requestId.current });
-    setSending(false);
-    if (answer.code !== STAFF_CODE.ok) {
-      if (answer.code !== STAFF_CODE.notSignedIn) Toast.show({ content: answer.msg });
-      return;
-    }
-    requestId.current = newRequestId();
-    setTitle('');
-    setHtml('');
-    setPopup(false);
-    Toast.show({ content: answer.data.created ? answer.msg : '该公告已发布过' });
-    onPublished();
-  };
 
   return (
-    <section className="staff-card" aria-label="发布公告">
-      <h2>发布公告</h2>
-      <label className="staff-field">
-        <span>标题</span>
-        <input className="content-input" name="title" value={title} placeholder="如：停服维护公告" onChange={(event) => setTitle(event.target.value)} />
-        <span className={titleLength > NOTICE_TITLE_MAX ? 'content-counter content-over' : 'content-counter'}>
-          {titleLength}/{NOTICE_TITLE_MAX}
-        </span>
-      </label>
-      <HtmlEditor label="正文" value={html} onChange={setHtml} previewCall={noticeCalls.preview} placeholder={'<p>尊敬的玩家：</p>\n<p>…</p>'} />
-      <div className="content-switch">
-        <Switch checked={popup} onChange={setPopup} aria-label="弹窗公告" />
-        <span>
-          弹窗公告<span className="staff-muted">（开启后，玩家在首页各弹出一次；同时只弹最新的一条）</span>
-        </span>
-      </div>
-      <Button color="primary" loading={sending} disabled={sending} onClick={() => void publish()}>
-        发布公告
-      </Button>
-    </section>
-  );
-}
-
-function NoticeRow({ notice, onWithdrawn }: { notice: StaffNotice; onWithdrawn: (notice: StaffNotice) => void }) {
-  const client = useStaffClient();
-  const [open, setOpen] = useState(false);
-  const withdraw = async () => {
-    const sure = await confirm({ title: '撤回公告', content: `撤回「${notice.title}」？撤回后玩家不再看到它，也不会再弹出。`, confirmText: '撤回', cancelText: '取消' });
-    if (!sure) return;
-    const answer = await client.call(noticeCalls.withdraw, { id: notice.id });
-    if (answer.code !== STAFF_CODE.ok) {
-      if (answer.code !== STAFF_CODE.notSignedIn) Toast.show({ content: answer.msg });
-      return;
-    }
-    Toast.show({ content: answer.msg });
-    onWithdrawn(answer.data.notice);
-  };
-  return (
-    <li className="content-item static" data-testid={`notice-${notice.id}`}>
-      <span className="content-item-head">
-        {notice.withdrawn_at ? <Tag fill="outline">已撤回</Tag> : <Tag color="success" fill="outline">在线</Tag>}
-        {notice.popup ? <Tag color="warning" fill="outline">弹窗</Tag> : null}
-        <strong>{notice.title}</strong>
-      </span>
-      <span className="content-meta">
-        <span>
-          发布 <When iso={notice.published_at} /> {notice.author_name || '系统'}
-        </span>
-        {notice.withdrawn_at ? (
-          <span>
-            撤回 <When iso={notice.withdrawn_at} /> {notice.withdrawn_by_name}
-          </span>
-        ) : null}
-        {notice.popup ? <span>已弹出 {notice.seen_count} 人</span> : null}
-      </span>
-      <span className="content-actions">
-        <Button size="mini" onClick={() => setOpen(!open)}>
-          {open ? '收起' : '查看'}
+    <Card role="region" aria-label="发布公告" title="发布公告">
+      <Form<PublishValues> form={form} layout="vertical" name="notice" requiredMark={false} initialValues={{ title: '', html: '', popup: false }} onFinish={publish}>
+        <Form.Item
+          name="title"
+          label="标题"
+          rules={[
+            { required: true, whitespace: true, message: MESSAGE_MSG.noticeTitleRequired },
+            // Counted as the server counts it: characters (code points) of the trimmed title.
+            { validator: (_, value: string) => (chars((value ?? '').trim()) > NOTICE_TITLE_MAX ? Promise.reject(new Error(MESSAGE_MSG.noticeTitleTooLong)) : Promise.resolve()) },
+          ]}
+        >
+          <Input name="title" placeholder="如：停服维护公告" count={{ show: true, max: NOTICE_TITLE_MAX, strategy: (text) => chars(text.trim()) }} />
+        </Form.Item>
+        <Form.Item name="html" rules={[{ required: true, whitespace: true, message: MESSAGE_MSG.noticeContentRequired }]}>
+          <HtmlEditor label="正文" previewCall={noticeCalls.preview} placeholder={'<p>尊敬的玩家：</p>\n<p>…</p>'} />
+        </Form.Item>
+        <Form.Item label="弹窗公告" extra="开启后，玩家在首页各弹出一次；同时只弹最新的一条">
+          <Form.Item name="popup" valuePropName="checked" noStyle>
+            <Switch aria-label="弹窗公告" />
+          </Form.Item>
+        </Form.Item>
+        <Button type="primary" htmlType="submit">
+          发布公告
         </Button>
-        {notice.withdrawn_at ? null : (
-          <Button size="mini" color="danger" fill="outline" onClick={() => void withdraw()}>
-            撤回
-          </Button>
-        )}
-      </span>
-      {open ? <HtmlView html={notice.content} label={`${notice.title} 正文`} /> : null}
-    </li>
+      </Form>
+    </Card>
   );
 }
 
 export default function NoticesPage() {
+  const client = useStaffClient();
+  const { message } = App.useApp();
+  const confirm = useConfirm();
   const [query, setQuery] = useUrlQuery(parseNoticesQuery, noticesSearch);
-  const { state: filter, page } = query;
-  const { data: state, error, reload } = useStaffData('staffNotices', noticeCalls.list, { page, limit: LIMIT, ...(filter ? { state: filter } : {}) });
+  const list = usePagedTable('staffNotices', noticeCalls.list, query.state ? { state: query.state } : {}, {
+    empty: '暂无公告',
+    paging: { page: query.page, setPage: (page) => setQuery({ ...query, page }) },
+  });
+  const [open, setOpen] = useState<ReadonlySet<number>>(new Set());
+  const toggle = (id: number) =>
+    setOpen((current) => {
+      const next = new Set(current);
+      if (!next.delete(id)) next.add(id);
+      return next;
+    });
+
+  const withdraw = (notice: StaffNotice) =>
+    void confirm({
+      title: '撤回公告',
+      content: `撤回「${notice.title}」？撤回后玩家不再看到它，也不会再弹出。`,
+      okText: '撤回',
+      danger: true,
+      onOk: async () => {
+        const answer = await client.call(noticeCalls.withdraw, { id: notice.id });
+        if (answer.code === STAFF_CODE.ok) void message.success(answer.msg);
+        else if (answer.code !== STAFF_CODE.notSignedIn) void message.error(answer.msg);
+        list.reload();
+      },
+    });
+
+  const columns: TableColumnsType<StaffNotice> = [
+    {
+      title: '状态',
+      key: 'state',
+      width: 110,
+      render: (_: unknown, notice) => (
+        <Space size={4} wrap>
+          {notice.withdrawn_at ? <Tag>已撤回</Tag> : <Tag color="success">在线</Tag>}
+          {notice.popup ? <Tag color="warning">弹窗</Tag> : null}
+        </Space>
+      ),
+    },
+    {
+      title: '标题',
+      key: 'title',
+      // The body opens under its title, in the same row.
+      render: (_: unknown, notice) => (
+        <div>
+          <strong className="staff-break">{notice.title}</strong>
+          {open.has(notice.id) ? <HtmlView html={notice.content} label={`${notice.title} 正文`} /> : null}
+        </div>
+      ),
+    },
+    {
+      title: '发布',
+      key: 'published',
+      width: 150,
+      render: (_: unknown, notice) => (
+        <div>
+          <When iso={notice.published_at} />
+          <div>
+            <Typography.Text type="secondary">{notice.author_name || '系统'}</Typography.Text>
+          </div>
+        </div>
+      ),
+    },
+    {
+      title: '撤回',
+      key: 'withdrawn',
+      width: 150,
+      render: (_: unknown, notice) =>
+        notice.withdrawn_at ? (
+          <div>
+            <When iso={notice.withdrawn_at} />
+            <div>
+              <Typography.Text type="secondary">{notice.withdrawn_by_name}</Typography.Text>
+            </div>
+          </div>
+        ) : null,
+    },
+    { title: '弹窗', key: 'seen', width: 110, render: (_: unknown, notice) => (notice.popup ? `已弹出 ${notice.seen_count} 人` : null) },
+    {
+      title: '操作',
+      key: 'actions',
+      fixed: 'right',
+      width: 130,
+      render: (_: unknown, notice) => (
+        <Space size={4}>
+          <Button size="small" onClick={() => toggle(notice.id)}>
+            {open.has(notice.id) ? '收起' : '查看'}
+          </Button>
+          {notice.withdrawn_at ? null : (
+            <Button size="small" danger onClick={() => withdraw(notice)}>
+              撤回
+            </Button>
+          )}
+        </Space>
+      ),
+    },
+  ];
+
   return (
     <div className="staff-page">
       <PublishForm
         onPublished={() => {
           if (query.page !== 1 || query.state === 'withdrawn') setQuery({ state: null, page: 1 });
-          else reload();
+          else list.reload();
         }}
       />
-      <section className="staff-card" aria-label="公告列表">
-        <h2>公告列表</h2>
-        <Chips
-          label="状态"
-          value={filter ?? 'all'}
+      <Card role="region" aria-label="公告列表" title="公告列表">
+        <Radio.Group
+          aria-label="状态"
+          optionType="button"
+          value={query.state ?? 'all'}
+          onChange={(event) => {
+            const value = event.target.value as 'all' | 'live' | 'withdrawn';
+            setQuery({ state: value === 'all' ? null : value, page: 1 });
+          }}
           options={[
             { value: 'all', label: '全部' },
             { value: 'live', label: '在线' },
             { value: 'withdrawn', label: '已撤回' },
           ]}
-          onChange={(value) => setQuery({ state: value === 'all' ? null : value, page: 1 })}
         />
-        <ErrorLine message={error} />
-        {state === null ? (
-          <div className="staff-muted">{error ? '' : '加载中…'}</div>
-        ) : state.list.length === 0 ? (
-          <div className="staff-muted">暂无公告</div>
-        ) : (
-          <ul className="content-list">
-            {state.list.map((notice) => (
-              <NoticeRow key={notice.id} notice={notice} onWithdrawn={reload} />
-            ))}
-          </ul>
-        )}
-        {state ? <Pager page={state.page} total={state.total} limit={LIMIT} onPage={(next) => setQuery({ ...query, page: next })} /> : null}
-      </section>
+        {list.error ? <Alert type="error" showIcon title={list.error} /> : null}
+        <Table<StaffNotice> {...list.table} columns={columns} scroll={{ x: 860 }} onRow={(notice) => ({ 'data-testid': `notice-${notice.id}` }) as HTMLAttributes<HTMLElement>} />
+      </Card>
     </div>
   );
 }
