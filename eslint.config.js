@@ -35,7 +35,6 @@ const STAFF_NOT_YET_ON_ANTD = [
   'src/staff/main.tsx',
   'src/staff/modules/feedback/**',
   'src/staff/modules/holidays/**',
-  'src/staff/modules/quick-replies/**',
   'src/staff/modules/service-desk/**',
   'src/staff/modules/trading/**',
 ];
