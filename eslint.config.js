@@ -34,7 +34,6 @@ const STAFF_KIT = [
 const STAFF_NOT_YET_ON_ANTD = [
   'src/staff/main.tsx',
   'src/staff/modules/feedback/**',
-  'src/staff/modules/holidays/**',
   'src/staff/modules/service-desk/**',
   'src/staff/modules/trading/**',
 ];

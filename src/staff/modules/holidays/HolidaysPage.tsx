@@ -1,9 +1,7 @@
+import { Alert, App, Button, Card, Input, Space, Typography } from 'antd';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useStaffClient } from '../../runtime-context.tsx';
 import * as holidayCalls from '../../../../api/protocol/staff/holidays.ts';
-import Button from 'antd-mobile/es/components/button';
-import { confirm } from '../../../components/ConfirmDialog.tsx';
-import Toast from 'antd-mobile/es/components/toast';
 import {
   CALENDAR_KIND_NAMES,
   CALENDAR_NAME_MAX,
@@ -18,6 +16,7 @@ import {
 } from '../../../../api/protocol/holiday-calendar.ts';
 import type { StaffCalendarStatus, StaffCalendarYear } from '../../../../api/protocol/staff/holidays.ts';
 import { STAFF_CODE } from '../../../../api/protocol/staff-codes.ts';
+import { useConfirm } from '../../kit/confirm.ts';
 import { calendarChanged, calendarWarningText, decodeProblems } from './decode.ts';
 import './holidays.css';
 
@@ -40,6 +39,8 @@ const sameEntries = (a: readonly CalendarEntry[], b: readonly CalendarEntry[]) =
  */
 export default function HolidaysPage() {
   const client = useStaffClient();
+  const { message } = App.useApp();
+  const confirm = useConfirm();
   const [status, setStatus] = useState<StaffCalendarStatus | null>(null);
   const [year, setYear] = useState<number | null>(null);
   const [view, setView] = useState<StaffCalendarYear | null>(null);
@@ -105,7 +106,7 @@ export default function HolidaysPage() {
       return [...kept, ...rowsOf(parsed.entries)].sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : 0));
     });
     setPaste('');
-    Toast.show({ content: `已导入 ${parsed.entries.length} 条，请检查后保存` });
+    void message.info(`已导入 ${parsed.entries.length} 条，请检查后保存`);
   };
 
   const submit = async (entries: CalendarEntry[]) => {
@@ -113,7 +114,7 @@ export default function HolidaysPage() {
     const check = validateYearCalendar(year, entries, status.today);
     if (!check.ok) {
       setProblems(check.problems);
-      Toast.show({ content: problemText(check.problems[0]!) });
+      void message.error(problemText(check.problems[0]!));
       return;
     }
     setSaving(true);
@@ -122,11 +123,11 @@ export default function HolidaysPage() {
     if (answer.code === STAFF_CODE.notSignedIn) return;
     if (answer.code !== STAFF_CODE.ok) {
       setProblems(decodeProblems(answer.data));
-      Toast.show({ content: answer.msg });
+      void message.error(answer.msg);
       return;
     }
     const saved = answer.data;
-    Toast.show({ content: answer.msg });
+    void message.success(answer.msg);
     setView(saved);
     setRows(rowsOf(saved.entries));
     setProblems([]);
@@ -134,10 +135,7 @@ export default function HolidaysPage() {
     void loadStatus();
   };
 
-  const clear = async () => {
-    if (!(await confirm({ content: `清空 ${year} 年的运营录入？清空后该年恢复使用内置数据（若有）。`, confirmText: '清空', cancelText: '取消' }))) return;
-    await submit([]);
-  };
+  const clear = () => void confirm({ content: `清空 ${year} 年的运营录入？清空后该年恢复使用内置数据（若有）。`, okText: '清空', danger: true, onOk: () => submit([]) });
 
   const range = status ? calendarYearRange(status.today) : null;
   const rowProblems = (index: number) => problems.filter((problem) => problem.index === index);
@@ -147,27 +145,27 @@ export default function HolidaysPage() {
 
   return (
     <div className="staff-page holidays-page">
-      <section className="staff-card" aria-label="日历覆盖情况">
+      <Card role="region" aria-label="日历覆盖情况">
         {status ? (
           <div data-testid="calendar-coverage">
             今天 {status.today}；日历覆盖到 <strong>{status.last_covered_date ?? '—'}</strong>（还剩 {status.days_left} 天）。
-            <span className="staff-muted">
+            <Typography.Text type="secondary">
               各年份来源：
               {status.years
                 .filter((entry) => range === null || entry.year >= range.min - 1)
                 .map((entry) => `${entry.year} ${CALENDAR_SOURCE_NAMES[entry.source]}`)
                 .join('；')}
-            </span>
-            {warning ? <div className="staff-warn">{warning}</div> : null}
+            </Typography.Text>
+            {warning ? <Alert type="warning" showIcon title={warning} /> : null}
           </div>
         ) : (
           <div className="staff-muted">加载中…</div>
         )}
-        {error ? <div className="staff-error">{error}</div> : null}
-      </section>
+        {error ? <Alert type="error" showIcon title={error} /> : null}
+      </Card>
 
       {range && year !== null ? (
-        <section className="staff-card" aria-label="编辑年份">
+        <Card role="region" aria-label="编辑年份">
           <div className="staff-row">
             <label className="staff-field">
               <span>年份</span>
@@ -192,9 +190,7 @@ export default function HolidaysPage() {
           ) : (
             <>
               {yearProblems.map((problem) => (
-                <div key={problem.message} className="staff-error">
-                  {problem.message}
-                </div>
+                <Alert key={problem.message} type="error" showIcon title={problem.message} />
               ))}
               {rows.length === 0 ? (
                 <div className="staff-muted">{year} 年还没有任何放假或调休安排。国务院办公厅公布后，逐条添加或从下方粘贴导入。</div>
@@ -231,7 +227,7 @@ export default function HolidaysPage() {
                           ))}
                         </td>
                         <td>
-                          <Button size="mini" color="danger" fill="outline" onClick={() => remove(row.key)}>
+                          <Button size="small" danger onClick={() => remove(row.key)}>
                             删除
                           </Button>
                         </td>
@@ -240,48 +236,45 @@ export default function HolidaysPage() {
                   </tbody>
                 </table>
               )}
-              <div className="staff-actions">
-                <Button size="small" onClick={() => add('holiday')}>
+              <Space size={8} wrap>
+                <Button onClick={() => add('holiday')}>
                   添加放假日
                 </Button>
-                <Button size="small" onClick={() => add('workday')}>
+                <Button onClick={() => add('workday')}>
                   添加调休上班日
                 </Button>
-                <Button size="small" color="primary" loading={saving} disabled={!changed} onClick={() => void submit(entriesOf(rows))}>
+                <Button type="primary" loading={saving} disabled={!changed} onClick={() => void submit(entriesOf(rows))}>
                   保存 {year} 年
                 </Button>
                 {view.source === 'operator' ? (
-                  <Button size="small" color="danger" fill="outline" disabled={saving} onClick={() => void clear()}>
+                  <Button danger disabled={saving} onClick={clear}>
                     清空运营录入
                   </Button>
                 ) : null}
                 {changed ? (
-                  <Button size="small" fill="none" onClick={() => void loadYear(year)}>
+                  <Button type="text" onClick={() => void loadYear(year)}>
                     放弃修改
                   </Button>
                 ) : null}
-              </div>
+              </Space>
             </>
           )}
-        </section>
+        </Card>
       ) : null}
 
       {view ? (
-        <section className="staff-card" aria-label="粘贴导入">
-          <h2>粘贴导入</h2>
+        <Card role="region" aria-label="粘贴导入" title="粘贴导入">
           <div className="staff-muted">
             每行一条：<code>2027-01-01 元旦</code>、<code>2027-02-06..2027-02-12 春节</code>（连续多天）、<code>2027-02-14 班 春节</code>（调休上班）。同一日期以导入的为准；导入后检查再保存。
           </div>
-          <textarea aria-label="粘贴的日历" className="holidays-paste" rows={6} value={paste} onChange={(event) => setPaste(event.target.value)} />
+          <Input.TextArea aria-label="粘贴的日历" className="holidays-paste" rows={6} value={paste} onChange={(event) => setPaste(event.target.value)} />
           {pasteProblems.map((problem) => (
-            <div key={`${problem.index}:${problem.message}`} className="staff-error">
-              {problemText(problem)}
-            </div>
+            <Alert key={`${problem.index}:${problem.message}`} type="error" showIcon title={problemText(problem)} />
           ))}
-          <Button size="small" disabled={paste.trim() === ''} onClick={importPaste}>
+          <Button disabled={paste.trim() === ''} onClick={importPaste}>
             导入到表格
           </Button>
-        </section>
+        </Card>
       ) : null}
     </div>
   );
