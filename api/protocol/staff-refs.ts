@@ -23,3 +23,4 @@ export * as gifts from './refs/staff-gifts.ts';
 export * as coupons from './refs/staff-coupons.ts';
 export * as settings from './refs/staff-settings.ts';
 export * as players from './refs/staff-players.ts';
+export * as store from './refs/staff-store.ts';

@@ -176,6 +176,11 @@ describe.each(DATABASE_KINDS)('every staff call answers what it declares (%s)', 
     await call('/staff/api/coupons/issue', { coupon_id: coupon.coupon.id, players: [String(bob.id), bob.phone, '19999999999'], request_id: randomUUID() });
     await call('/staff/api/coupons/list', { status: 'active' });
 
+    const item = await call('/staff/api/store/save', { kind: 'coins', coins_cents: 100, title: '1元乐玩币', points_price: 200, total: 10, per_user_limit: 0, sort: 0 });
+    await call('/staff/api/store/save', { id: item.item.id, kind: 'coupon', coupon_id: coupon.coupon.id, title: '10元代金券', image: '/art/x.png', points_price: 600, total: 5, per_user_limit: 2, sort: 3, valid_from: new Date(clock.current - 86_400_000).toISOString(), valid_to: new Date(clock.current + 86_400_000).toISOString() });
+    await call('/staff/api/store/setShelf', { id: item.item.id, on: '0' });
+    await call('/staff/api/store/list', { status: 'off' });
+
     const tradeRules = await call('/staff/api/settings/trade');
     await call('/staff/api/settings/save-trade', { ...tradeRules, cooling_off_hours: 48 });
     const inviteRules = await call('/staff/api/settings/invite');

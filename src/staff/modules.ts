@@ -5,6 +5,7 @@ import { articlesModule } from './modules/articles/index.tsx';
 import { auditModule } from './modules/audit/index.tsx';
 import { broadcastsModule } from './modules/broadcasts/index.tsx';
 import { couponsModule } from './modules/coupons/index.tsx';
+import { storeModule } from './modules/store/index.tsx';
 import { feedbackModule } from './modules/feedback/index.tsx';
 import { giftsModule } from './modules/gifts/index.tsx';
 import { holidaysModule } from './modules/holidays/index.tsx';
@@ -38,7 +39,7 @@ export interface StaffModule {
   Page: ComponentType<StaffPageProps>;
 }
 
-export const STAFF_MODULES: readonly StaffModule[] = [accountsModule, auditModule, serviceDeskModule, quickRepliesModule, playersModule, feedbackModule, noticesModule, broadcastsModule, articlesModule, withdrawalsModule, tradingModule, holidaysModule, openServersModule, homeContentModule, giftsModule, couponsModule, settingsModule];
+export const STAFF_MODULES: readonly StaffModule[] = [accountsModule, auditModule, serviceDeskModule, quickRepliesModule, playersModule, feedbackModule, noticesModule, broadcastsModule, articlesModule, withdrawalsModule, tradingModule, holidaysModule, openServersModule, homeContentModule, giftsModule, couponsModule, storeModule, settingsModule];
 
 export function modulesFor(role: StaffRole, modules: readonly StaffModule[] = STAFF_MODULES): StaffModule[] {
   return modules.filter((module) => role === 'admin' || module.roles.includes(role));

@@ -14,6 +14,7 @@ import * as openServers from './open-servers.ts';
 import * as players from './players.ts';
 import * as service from './service.ts';
 import * as settings from './settings.ts';
+import * as store from './store.ts';
 import * as withdrawals from './withdrawals.ts';
 import * as trading from './trading.ts';
 
@@ -24,7 +25,7 @@ import * as trading from './trading.ts';
  * here (add the module below if it is new), then serve it with handleStaff in server/staff/ and
  * list its handlers in server/staff/registry.ts.
  */
-export const STAFF_CALL_GROUPS = { auth, accounts, audit, service, feedback, notices, broadcasts, articles, withdrawals, trading, holidays, openServers, homeContent, gifts, coupons, players, settings };
+export const STAFF_CALL_GROUPS = { auth, accounts, audit, service, feedback, notices, broadcasts, articles, withdrawals, trading, holidays, openServers, homeContent, gifts, coupons, players, settings, store };
 
 type SpecsOf<M> = { [K in keyof M]: M[K] extends AnyStaffCallSpec ? M[K] : never }[keyof M];
 
