@@ -1,6 +1,6 @@
 import { expect, test } from './fixtures/test.ts';
 import { staffSession } from './staff.ts';
-import { wireCall } from './wire.ts';
+import { shoot, wireCall } from './wire.ts';
 
 /**
  * 积分商城 in the staff console at 1280×800: an operator creates a 乐玩币 item with 总库存 1 and the
@@ -32,6 +32,7 @@ test('an operator creates an item with stock 1 and the players’ store lists it
   await form.getByLabel('总库存').fill('1');
   await form.getByRole('button', { name: /保\s*存/ }).click();
   await expect(page.locator('.ant-message').getByText('商品已创建')).toBeVisible();
+  await shoot(page, 'staff-store');
   await expect(page.getByTestId('store-row').filter({ hasText: title }).getByTestId('store-stock')).toHaveText('1 / 0 / 1');
 
   const store = await wireCall(baseURL!, '/api/store/getStoreItems', {});

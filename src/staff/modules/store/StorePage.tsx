@@ -226,12 +226,13 @@ export default function StorePage() {
     } else if (answer.code !== STAFF_CODE.notSignedIn) void message.error(answer.msg);
   };
 
+  // Sized to fit 1280 px beside the nav without scrolling, so no column hides under the fixed 操作 (as 代金券管理's).
   const columns: TableColumnsType<StaffStoreItem> = [
-    { title: 'ID', dataIndex: 'id', width: 56 },
+    { title: 'ID', dataIndex: 'id', width: 52 },
     {
       title: '商品',
       dataIndex: 'title',
-      width: 220,
+      width: 160,
       render: (title: string, item) => (
         <div>
           <div className="store-name">{title}</div>
@@ -239,16 +240,16 @@ export default function StorePage() {
         </div>
       ),
     },
-    { title: '兑换积分', dataIndex: 'points_price', width: 90 },
-    { title: '库存（总数 / 已兑 / 剩余）', key: 'stock', width: 170, render: (_: unknown, item) => <span data-testid="store-stock">{`${item.total} / ${item.redeemed} / ${item.stock}`}</span> },
-    { title: '每人限兑', key: 'limit', width: 80, render: (_: unknown, item) => item.per_user_limit ?? '不限' },
+    { title: '兑换积分', dataIndex: 'points_price', width: 96 },
+    { title: '库存（总数 / 已兑 / 剩余）', key: 'stock', width: 196, render: (_: unknown, item) => <span data-testid="store-stock">{`${item.total} / ${item.redeemed} / ${item.stock}`}</span> },
+    { title: '每人限兑', key: 'limit', width: 88, render: (_: unknown, item) => item.per_user_limit ?? '不限' },
     {
       title: '兑换时间',
       key: 'window',
-      width: 150,
+      width: 110,
       render: (_: unknown, item) => (item.valid_from || item.valid_to ? <div className="store-muted">{item.valid_from ? chinaTime(item.valid_from).slice(0, 16) : '不限'} 至<br />{item.valid_to ? chinaTime(item.valid_to).slice(0, 16) : '不限'}</div> : '不限'),
     },
-    { title: '排序', dataIndex: 'sort', width: 60 },
+    { title: '排序', dataIndex: 'sort', width: 64 },
     { title: '状态', dataIndex: 'active', width: 76, render: (active: boolean) => <Tag color={active ? 'green' : 'default'}>{active ? STORE_ADMIN_STATUS_NAMES.on : STORE_ADMIN_STATUS_NAMES.off}</Tag> },
     {
       title: '操作',
@@ -301,7 +302,7 @@ export default function StorePage() {
         <Table<StaffStoreItem>
           {...items.table}
           columns={columns}
-          scroll={{ x: 1030 }}
+          scroll={{ x: 972 }}
           onRow={(item) => ({ 'data-testid': 'store-row', 'data-item-id': item.id }) as React.HTMLAttributes<HTMLElement>}
         />
       </section>
