@@ -10,13 +10,30 @@ import { StaffRuntimeProvider } from './runtime-context.tsx';
  * (setFetch), and views render inside its provider and the console's kit, as main.tsx renders them
  * (`render(<Page />, { wrapper: stand.wrapper })`).
  */
-export function staffTestRuntime(): { runtime: StaffRuntime; setFetch(next: Fetch): void; wrapper: (props: { children: ReactNode }) => ReactNode } {
+/** What a page asked of the stand-in server, in order. */
+export type StaffCallLog = Array<{ path: string; payload: Record<string, unknown> }>;
+
+export function staffTestRuntime(): {
+  runtime: StaffRuntime;
+  setFetch(next: Fetch): void;
+  /** Signs the client in (a CSRF token) and answers every staff call with `answer`'s { code, msg, data }, logging each in `calls`. */
+  serve(calls: StaffCallLog, answer: (path: string, payload: Record<string, unknown>) => unknown): void;
+  wrapper: (props: { children: ReactNode }) => ReactNode;
+} {
   let fetcher: Fetch = () => Promise.reject(new TypeError('no stand-in server'));
   const runtime = createStaffRuntime({ fetch: (input, init) => fetcher(input, init) });
   return {
     runtime,
     setFetch(next) {
       fetcher = next;
+    },
+    serve(calls, answer) {
+      runtime.client.setCsrfToken('csrf-1');
+      fetcher = async (path, init) => {
+        const payload = JSON.parse(String(init?.body)) as Record<string, unknown>;
+        calls.push({ path: String(path), payload });
+        return new Response(JSON.stringify(await answer(String(path), payload)), { status: 200 });
+      };
     },
     wrapper: ({ children }) => (
       // jsdom runs no CSS animations: without motion a closed dialog or toast leaves the page at

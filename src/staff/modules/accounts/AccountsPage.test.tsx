@@ -1,6 +1,6 @@
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { staffTestRuntime } from '../../staff.test-helper.tsx';
+import { staffTestRuntime, type StaffCallLog } from '../../staff.test-helper.tsx';
 import AccountsPage from './AccountsPage.tsx';
 
 const stand = staffTestRuntime();
@@ -23,12 +23,9 @@ describe('员工账号', () => {
   it('解除锁定 confirms, unlocks the row\'s account, shows 已解除登录锁定; 取消 sends nothing; a refusal is shown; no button on one\'s own row', async () => {
     const calls: Array<{ path: string; payload: Record<string, unknown> }> = [];
     let unlockAnswer: Answer = { code: 1, msg: '已解除登录锁定', data: account(7, 'desk-7', 'agent') };
-    stand.runtime.client.setCsrfToken('csrf-1');
-    stand.setFetch(async (path, init) => {
-      const payload = JSON.parse(String(init.body)) as Record<string, unknown>;
-      calls.push({ path, payload });
+    stand.serve(calls, (path) => {
       const answer: Answer = path === '/staff/api/accounts/list' ? { code: 1, msg: 'success', data: { list: [account(1, 'boss', 'admin'), account(7, 'desk-7', 'agent')] } } : unlockAnswer;
-      return new Response(JSON.stringify(answer), { status: 200 });
+      return answer;
     });
     render(<AccountsPage staff={me} />, { wrapper: stand.wrapper });
     const row = await screen.findByTestId('account-desk-7');
@@ -56,15 +53,12 @@ describe('员工账号', () => {
   });
 
   it('refuses a bad account name in place, before any call', async () => {
-    const calls: string[] = [];
-    stand.setFetch(async (path) => {
-      calls.push(path);
-      return new Response(JSON.stringify({ code: 1, msg: 'success', data: { list: [] } }), { status: 200 });
-    });
+    const calls: StaffCallLog = [];
+    stand.serve(calls, () => ({ code: 1, msg: 'success', data: { list: [] } }));
     render(<AccountsPage staff={me} />, { wrapper: stand.wrapper });
     fireEvent.change(screen.getByPlaceholderText('2–32位字母、数字、. _ -'), { target: { value: '中' } });
     fireEvent.click(screen.getByRole('button', { name: /创建账号/ }));
     expect(await screen.findByText(/2–32位/, { selector: '.ant-form-item-explain-error' })).toBeTruthy();
-    expect(calls.filter((path) => path.endsWith('/accounts/create'))).toHaveLength(0);
+    expect(calls.filter((call) => call.path.endsWith('/accounts/create'))).toHaveLength(0);
   });
 });

@@ -33,10 +33,7 @@ describe('帮助文章', () => {
   it('lists with the page in the URL; a new article is checked, saved and put online; a category is renamed', async () => {
     window.history.replaceState(null, '', '/');
     const calls: Array<{ path: string; payload: Record<string, unknown> }> = [];
-    stand.runtime.client.setCsrfToken('csrf-1');
-    stand.setFetch(async (path, init) => {
-      const payload = JSON.parse(String(init.body)) as Record<string, unknown>;
-      calls.push({ path, payload });
+    stand.serve(calls, (path, payload) => {
       const ok = (data: unknown, msg = 'success') => ({ code: 1, msg, data });
       const answer =
         path === '/staff/api/articles/list'
@@ -52,7 +49,7 @@ describe('帮助文章', () => {
                   : path === '/staff/api/articles/preview'
                     ? ok({ html: String(payload.html), text: '', length: 10, max: 50000 })
                     : ok({ category: { id: 1, name: String(payload.name), sort_order: 1, article_count: 4 } }, '分类已保存');
-      return new Response(JSON.stringify(answer), { status: 200 });
+      return answer;
     });
     render(<ArticlesPage />, { wrapper: stand.wrapper });
     const row = await screen.findByTestId('article-1');

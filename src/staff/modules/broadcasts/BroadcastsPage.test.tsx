@@ -30,15 +30,12 @@ describe('站内广播', () => {
   it('lists by kind with the page in the URL; the form is checked in place, previewed, and asked before it is sent', async () => {
     window.history.replaceState(null, '', '/');
     const calls: Array<{ path: string; payload: Record<string, unknown> }> = [];
-    stand.runtime.client.setCsrfToken('csrf-1');
-    stand.setFetch(async (path, init) => {
-      const payload = JSON.parse(String(init.body)) as Record<string, unknown>;
-      calls.push({ path, payload });
+    stand.serve(calls, (path, payload) => {
       const answer =
         path === '/staff/api/broadcasts/list'
           ? { code: 1, msg: 'success', data: { list: payload.kind === 'system' ? [broadcast(2, 'system', '系统通知')] : [broadcast(1, 'activity', '活动消息')], total: 30, page: payload.page, limit: 20 } }
           : { code: 1, msg: '消息已发送', data: { broadcast: broadcast(3, 'activity', '活动消息'), created: true } };
-      return new Response(JSON.stringify(answer), { status: 200 });
+      return answer;
     });
     render(<BroadcastsPage />, { wrapper: stand.wrapper });
     const row = await screen.findByTestId('broadcast-1');

@@ -37,17 +37,14 @@ const coupon = (extra: Record<string, unknown> = {}) => ({
 
 function stub() {
   const calls: Array<{ path: string; payload: Record<string, unknown> }> = [];
-  stand.runtime.client.setCsrfToken('csrf-1');
-  stand.setFetch(async (path, init) => {
-    const payload = JSON.parse(String(init.body)) as Record<string, unknown>;
-    calls.push({ path, payload });
+  stand.serve(calls, (path) => {
     let answer: Answer;
     if (path === '/staff/api/coupons/list') answer = ok({ list: [coupon()], total: 1, page: 1, limit: 20 });
     else if (path === '/staff/api/gifts/games') answer = ok({ list: [{ id: 12, name: '仙剑奇缘' }] });
     else if (path === '/staff/api/coupons/save') answer = ok({ coupon: coupon({ id: 6 }) }, COUPON_ADMIN_MSG.created);
     else if (path === '/staff/api/coupons/issue') answer = ok({ issued: 1, skipped: [{ player: '13800000000', reason: 'not_found' }], coupon: coupon(), created: true }, '已发放1张，跳过1位玩家');
     else answer = { code: -1, msg: `unexpected ${path}`, data: null };
-    return new Response(JSON.stringify(answer), { status: 200 });
+    return answer;
   });
   return calls;
 }

@@ -38,10 +38,7 @@ const pack = (extra: Record<string, unknown> = {}) => ({
 function stub() {
   const calls: Array<{ path: string; payload: Record<string, unknown> }> = [];
   let current = pack();
-  stand.runtime.client.setCsrfToken('csrf-1');
-  stand.setFetch(async (path, init) => {
-    const payload = JSON.parse(String(init.body)) as Record<string, unknown>;
-    calls.push({ path, payload });
+  stand.serve(calls, (path, payload) => {
     let answer: Answer;
     if (path === '/staff/api/gifts/list') answer = ok({ list: [current], total: 1, page: 1, limit: 20 });
     else if (path === '/staff/api/gifts/games') answer = ok({ list: [{ id: 12, name: '仙剑奇缘' }] });
@@ -60,7 +57,7 @@ function stub() {
       answer = ok({ list, total: 3, page: 1, limit: 50, pack: { ...current, total: 3, claimed: 1, remaining: 2 } });
     } else if (path === '/staff/api/gifts/withdraw') answer = ok({ withdrawn: 1, kept_claimed: 0, pack: current }, '已撤回 1 个未领取的兑换码');
     else answer = { code: -1, msg: `unexpected ${path}`, data: null };
-    return new Response(JSON.stringify(answer), { status: 200 });
+    return answer;
   });
   return calls;
 }

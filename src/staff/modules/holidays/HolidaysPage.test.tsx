@@ -18,10 +18,7 @@ const EMPTY_2027 = { year: 2027, source: 'none', revision: 0, entries: [], updat
 
 function stub(saved: { entries: unknown[] | null }) {
   const calls: Array<{ path: string; payload: Record<string, unknown> }> = [];
-  stand.runtime.client.setCsrfToken('csrf-1');
-  stand.setFetch(async (path, init) => {
-    const payload = JSON.parse(String(init.body)) as Record<string, unknown>;
-    calls.push({ path, payload });
+  stand.serve(calls, (path, payload) => {
     let answer: Answer;
     if (path === '/staff/api/holidays/status') answer = ok(saved.entries ? STATUS_2027 : STATUS_2026);
     else if (path === '/staff/api/holidays/year') answer = ok(saved.entries ? { ...EMPTY_2027, source: 'operator', revision: 1, entries: saved.entries, updated_at: '2026-11-28T02:00:00.000Z', updated_by_name: 'dev-admin' } : EMPTY_2027);
@@ -29,7 +26,7 @@ function stub(saved: { entries: unknown[] | null }) {
       saved.entries = payload.entries as unknown[];
       answer = ok({ ...EMPTY_2027, source: 'operator', revision: 1, entries: saved.entries, updated_at: '2026-11-28T02:00:00.000Z', updated_by_name: 'dev-admin' }, CALENDAR_MSG.saved);
     }
-    return new Response(JSON.stringify(answer), { status: 200 });
+    return answer;
   });
   return calls;
 }

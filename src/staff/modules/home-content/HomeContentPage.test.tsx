@@ -21,12 +21,9 @@ const LIST = [
 
 function stub(answers: Partial<Record<string, (payload: Record<string, unknown>) => Answer>>) {
   const calls: Array<{ path: string; payload: Record<string, unknown> }> = [];
-  stand.runtime.client.setCsrfToken('csrf-1');
-  stand.setFetch(async (path, init) => {
-    const payload = JSON.parse(String(init.body)) as Record<string, unknown>;
-    calls.push({ path, payload });
+  stand.serve(calls, (path, payload) => {
     const answer = answers[path.split('/').pop()!]?.(payload) ?? ok({ list: LIST });
-    return new Response(JSON.stringify(answer), { status: 200 });
+    return answer;
   });
   return calls;
 }

@@ -30,10 +30,7 @@ describe('公告', () => {
   it('lists by state with the page in the URL; publish is checked, then asked; 撤回 is asked', async () => {
     window.history.replaceState(null, '', '/');
     const calls: Array<{ path: string; payload: Record<string, unknown> }> = [];
-    stand.runtime.client.setCsrfToken('csrf-1');
-    stand.setFetch(async (path, init) => {
-      const payload = JSON.parse(String(init.body)) as Record<string, unknown>;
-      calls.push({ path, payload });
+    stand.serve(calls, (path, payload) => {
       const data =
         path === '/staff/api/notices/list'
           ? { list: payload.state === 'withdrawn' ? [notice(2, true)] : [notice(1, false)], total: 45, page: payload.page, limit: 20 }
@@ -43,7 +40,7 @@ describe('公告', () => {
               ? { notice: notice(3, false), created: true }
               : { notice: notice(1, true) };
       const msg = path === '/staff/api/notices/publish' ? '公告已发布' : path === '/staff/api/notices/withdraw' ? '公告已撤回' : 'success';
-      return new Response(JSON.stringify({ code: 1, msg, data }), { status: 200 });
+      return { code: 1, msg, data };
     });
     render(<NoticesPage />, { wrapper: stand.wrapper });
     const row = await screen.findByTestId('notice-1');

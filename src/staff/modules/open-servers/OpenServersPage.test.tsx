@@ -22,13 +22,10 @@ const ROW = { id: 7, game_id: 3, game_name: '龙城传奇', platform_game_id: 5,
 
 function stub(answers: Partial<Record<string, (payload: Record<string, unknown>) => Answer>>) {
   const calls: Array<{ path: string; payload: Record<string, unknown> }> = [];
-  stand.runtime.client.setCsrfToken('csrf-1');
-  stand.setFetch(async (path, init) => {
-    const payload = JSON.parse(String(init.body)) as Record<string, unknown>;
-    calls.push({ path, payload });
+  stand.serve(calls, (path, payload) => {
     const name = path.split('/').pop()!;
     const answer = answers[name]?.(payload) ?? (name === 'games' ? ok({ list: [{ id: 3, name: '龙城传奇' }] }) : ok({ list: [ROW], total: 21, page: payload.page ?? 1, limit: 20 }));
-    return new Response(JSON.stringify(answer), { status: 200 });
+    return answer;
   });
   return calls;
 }

@@ -34,10 +34,7 @@ function stub() {
     active_sessions: banned ? 0 : 2,
     lockout: { account_failures: 0, sms_required: false, locked_addresses: 0 },
   });
-  stand.runtime.client.setCsrfToken('csrf-1');
-  stand.setFetch(async (path, init) => {
-    const payload = JSON.parse(String(init.body)) as Record<string, unknown>;
-    calls.push({ path, payload });
+  stand.serve(calls, (path, payload) => {
     let answer: Answer;
     if (path === '/staff/api/players/search') answer = ok({ list: [row], total: 1, page: 1, limit: 20 });
     else if (path === '/staff/api/players/detail') answer = ok({ player: detail() });
@@ -46,7 +43,7 @@ function stub() {
       banned = { at: '2026-11-28T03:00:00.000Z', reason: String(payload.reason) };
       answer = ok({ player: detail(), changed: true, sessions_ended: 2 }, PLAYER_ADMIN_MSG.banned);
     } else answer = { code: -1, msg: `unexpected ${path}`, data: null };
-    return new Response(JSON.stringify(answer), { status: 200 });
+    return answer;
   });
   return calls;
 }

@@ -16,10 +16,7 @@ const WALK_TIMEOUT_MS = 90_000;
 describe('快捷回复', () => {
   it('saves an edited row, adds a reply with its sort key, deletes after the confirm', async () => {
     const calls: Array<{ path: string; payload: Record<string, unknown> }> = [];
-    stand.runtime.client.setCsrfToken('csrf-1');
-    stand.setFetch(async (path, init) => {
-      const payload = JSON.parse(String(init.body)) as Record<string, unknown>;
-      calls.push({ path, payload });
+    stand.serve(calls, (path) => {
       const answer = path.endsWith('/quickReplies')
         ? { code: 1, msg: 'success', data: { list: [{ id: 7, content: '您好，请稍候', sort: 0 }] } }
         : path.endsWith('/quickReplyUpdate')
@@ -27,7 +24,7 @@ describe('快捷回复', () => {
           : path.endsWith('/quickReplyCreate')
             ? { code: 1, msg: '快捷回复已添加', data: { id: 8, content: '新话术', sort: 2 } }
             : { code: 1, msg: '快捷回复已删除', data: null };
-      return new Response(JSON.stringify(answer), { status: 200 });
+      return answer;
     });
     render(<QuickRepliesPage />, { wrapper: stand.wrapper });
     const row = await screen.findByTestId('quick-reply-row');

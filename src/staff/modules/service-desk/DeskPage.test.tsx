@@ -94,11 +94,8 @@ let calls: Array<{ path: string; payload: Record<string, unknown> }> = [];
 
 async function renderDesk(answer: (path: string, payload: Record<string, unknown>) => Answer) {
   calls = [];
-  stand.runtime.client.setCsrfToken('csrf-1');
-  stand.setFetch(async (path, init) => {
-    const payload = JSON.parse(String(init.body)) as Record<string, unknown>;
-    calls.push({ path, payload });
-    return new Response(JSON.stringify(answer(path, payload)), { status: 200 });
+  stand.serve(calls, (path, payload) => {
+    return answer(path, payload);
   });
   // Imported once EventSource is stubbed (the connection checks for it when its module loads).
   const { default: DeskPage } = await import('./DeskPage.tsx');

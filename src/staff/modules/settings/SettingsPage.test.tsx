@@ -15,13 +15,10 @@ const INVITE = { share_bp: 500, share_days: 180, bind_window_hours: 24 };
 
 function stub(answers: Partial<Record<string, (payload: Record<string, unknown>) => Answer>> = {}) {
   const calls: Array<{ path: string; payload: Record<string, unknown> }> = [];
-  stand.runtime.client.setCsrfToken('csrf-1');
-  stand.setFetch(async (path, init) => {
-    const payload = JSON.parse(String(init.body)) as Record<string, unknown>;
-    calls.push({ path, payload });
+  stand.serve(calls, (path, payload) => {
     const name = path.split('/').pop()!;
     const answer = answers[name]?.(payload) ?? { code: 1, msg: name.startsWith('save') ? SETTINGS_MSG.saved : 'success', data: name.endsWith('invite') ? INVITE : TRADE };
-    return new Response(JSON.stringify(answer), { status: 200 });
+    return answer;
   });
   return calls;
 }

@@ -40,16 +40,13 @@ const item = (extra: Record<string, unknown> = {}) => ({
 
 function stub() {
   const calls: Array<{ path: string; payload: Record<string, unknown> }> = [];
-  stand.runtime.client.setCsrfToken('csrf-1');
-  stand.setFetch(async (path, init) => {
-    const payload = JSON.parse(String(init.body)) as Record<string, unknown>;
-    calls.push({ path, payload });
+  stand.serve(calls, (path) => {
     let answer: Answer;
     if (path === '/staff/api/store/list') answer = ok({ list: [item()], total: 1, page: 1, limit: 20 });
     else if (path === '/staff/api/store/save') answer = ok({ item: item({ id: 8 }) }, STORE_ADMIN_MSG.saved);
     else if (path === '/staff/api/store/setShelf') answer = ok({ item: item({ active: false }) }, STORE_ADMIN_MSG.shelvedOff);
     else answer = { code: -1, msg: `unexpected ${path}`, data: null };
-    return new Response(JSON.stringify(answer), { status: 200 });
+    return answer;
   });
   return calls;
 }

@@ -68,12 +68,7 @@ const TRADE_COUNTS = { cooling: 3, disputed: 1, released: 0, refunded: 0 };
 
 function serve(answer: (call: Call) => Answer): Call[] {
   const calls: Call[] = [];
-  stand.runtime.client.setCsrfToken('csrf-1');
-  stand.setFetch(async (path, init) => {
-    const call = { path, payload: JSON.parse(String(init.body)) as Record<string, unknown> };
-    calls.push(call);
-    return new Response(JSON.stringify(answer(call)), { status: 200 });
-  });
+  stand.serve(calls, (path, payload) => answer({ path, payload }));
   return calls;
 }
 

@@ -38,10 +38,7 @@ const row = (id: number, status: string, status_text: string) => ({
 describe('提现审核', () => {
   it('lists the queue by status; pay needs its reference; reject sends its reason; a refusal is shown', async () => {
     const calls: Array<{ path: string; payload: Record<string, unknown> }> = [];
-    stand.runtime.client.setCsrfToken('csrf-1');
-    stand.setFetch(async (path, init) => {
-      const payload = JSON.parse(String(init.body)) as Record<string, unknown>;
-      calls.push({ path, payload });
+    stand.serve(calls, (path, payload) => {
       const counts = { submitted: 1, approved: 1, paid: 0, rejected: 0 };
       const answer =
         path === '/staff/api/withdrawals/list'
@@ -49,7 +46,7 @@ describe('提现审核', () => {
           : path === '/staff/api/withdrawals/reject'
             ? { code: -1, msg: '该提现申请已通过，不能执行此操作', data: null }
             : ok({ withdrawal: row(2, 'paid', '已到账') }, '已标记为已到账');
-      return new Response(JSON.stringify(answer), { status: 200 });
+      return answer;
     });
     render(<WithdrawalsPage />, { wrapper: stand.wrapper });
     const first = await screen.findByTestId('withdrawal-row');
