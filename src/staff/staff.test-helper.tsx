@@ -5,14 +5,14 @@ import { StaffKit } from './kit/StaffKit.tsx';
 import { createStaffRuntime, type StaffRuntime } from './runtime.ts';
 import { StaffRuntimeProvider } from './runtime-context.tsx';
 
+/** What a page asked of the stand-in server, in order. */
+export type StaffCallLog = Array<{ path: string; payload: Record<string, unknown> }>;
+
 /**
  * A console runtime for view tests: its client talks to whatever stand-in server the test sets
  * (setFetch), and views render inside its provider and the console's kit, as main.tsx renders them
  * (`render(<Page />, { wrapper: stand.wrapper })`).
  */
-/** What a page asked of the stand-in server, in order. */
-export type StaffCallLog = Array<{ path: string; payload: Record<string, unknown> }>;
-
 export function staffTestRuntime(): {
   runtime: StaffRuntime;
   setFetch(next: Fetch): void;
