@@ -1,6 +1,7 @@
 import { expect, test } from './fixtures/test.ts';
 import { staffSession } from './staff.ts';
-import { register, shoot, wireCall } from './wire.ts';
+import { seedPrivacyDecision } from './privacy.ts';
+import { register, shoot, signInStorage, wireCall } from './wire.ts';
 
 /**
  * 代金券管理 in the staff console at 1280×800: an operator creates a 全平台通用 coupon, issues it
@@ -51,6 +52,16 @@ test('an operator creates a coupon and issues it to a new player, who sees it; a
 
   const mine = await wireCall(baseURL!, '/api/coupon/myCouponList', { status: 1 }, player);
   expect((mine.data.list as Array<{ name: string; source: string; condition_text: string }>).find((c) => c.name === name)).toMatchObject({ source: 'issue', condition_text: '满100元可用' });
+  // The player's /mycoupon at 375×812: the coupon, labelled 平台赠送.
+  const phone = await browser.newContext({ viewport: { width: 375, height: 812 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true, locale: 'zh-CN', baseURL });
+  const playerPage = await phone.newPage();
+  await seedPrivacyDecision(playerPage);
+  await signInStorage(playerPage, player);
+  await playerPage.goto('/mycoupon');
+  await expect(playerPage.getByText(name)).toBeVisible();
+  await expect(playerPage.getByText('平台赠送').first()).toBeVisible();
+  await shoot(playerPage, 'mycoupon-issued');
+  await phone.close();
 
   const other = await browser.newContext({ viewport: { width: 1280, height: 800 }, baseURL });
   const agentPage = await other.newPage();
